@@ -1,0 +1,56 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createTokenVerifier } from './auth/verify';
+import { issuerOf, type Config } from './config';
+import type { Db } from './db/index';
+import { loadProviderKeys } from './idp/keys';
+import { authPlugin } from './plugins/auth';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { staticPlugin } from './plugins/static';
+import { configRoutes } from './routes/config';
+import { healthRoutes } from './routes/health';
+import { userRoutes } from './routes/users';
+
+export interface AppOptions {
+  config: Config;
+  /** An open, migrated database. */
+  db: Db;
+  /** Close the database when the app closes (the process owns it); tests that share one pass false. */
+  closeDb?: boolean;
+}
+
+/** Builds the whole server without listening, so tests can inject requests into the real thing. */
+export async function buildApp({ config, db, closeDb = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Behind a load balancer the client's address comes from X-Forwarded-For.
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+
+  const embedded = !config.oidc.issuer;
+  const keys = embedded ? await loadProviderKeys(config.dataDir) : undefined;
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(rateLimit, { global: false });
+  await app.register(dbPlugin, { db, closeOnExit: closeDb });
+  await app.register(authPlugin, {
+    adminEmails: config.adminEmails,
+    verify: createTokenVerifier({
+      issuer: issuerOf(config),
+      audience: config.oidc.audience,
+      localKeys: keys?.verifying,
+      requireAccessTokenType: embedded,
+    }),
+  });
+
+  await app.register(healthRoutes, { config });
+  await app.register(configRoutes, { config });
+  await app.register(userRoutes);
+  await app.register(staticPlugin, { distDir: config.distDir });
+  return app;
+}

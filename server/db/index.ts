@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** PostgreSQL connection string; SQLite is used when absent. */
+  databaseUrl?: string | undefined;
+  /** Directory for the SQLite file. */
+  dataDir: string;
+  /** PostgreSQL schema to work in (tests give each run its own). */
+  schema?: string | undefined;
+}
+
+function openSqlite(dataDir: string): Kysely<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const database = new SQLite(path.join(dataDir, 'cardchat.db'));
+  // WAL lets readers run beside the writer; FULL makes every acknowledged commit survive power loss.
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+function openPostgres(connectionString: string, schema: string | undefined): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function openDb(options: DbOptions): Db {
+  const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
+  const kysely = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.schema)
+    : openSqlite(options.dataDir);
+  return { kysely, dialect, close: () => kysely.destroy() };
+}

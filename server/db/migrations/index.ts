@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import * as users from './2026-11-21T06-00_users';
+
+/**
+ * Every migration, oldest first. Append only: a migration that has shipped is never edited,
+ * renamed or removed, because databases in the field have already recorded it.
+ * Names are UTC timestamps so that branches merged in any order still sort by when they were written.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T06-00_users': users,
+};

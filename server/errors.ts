@@ -1,0 +1,25 @@
+/**
+ * The one error shape every response uses: `{ error: code, message }`. `code` is for programs,
+ * `message` is for people and is the spec's catalogue text where the catalogue names one.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+export const unauthorized = (message = 'Authentication required') =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'Access denied') => new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const badRequest = (code: string, message: string) => new AppError(400, code, message);

@@ -1,0 +1,49 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDb } from './db/index';
+import { migrateToLatest } from './db/migrate';
+
+/** Starts the server: migrate, listen, and on SIGINT/SIGTERM finish in-flight requests before closing the database. */
+export async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`cardchat: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    console.error(`cardchat: ${(error as Error).message}`);
+    await db.close();
+    process.exit(1);
+  }
+  const app = await buildApp({ config, db });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A stuck request must not keep the process alive forever.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`cardchat is running at ${config.publicUrl}`);
+}

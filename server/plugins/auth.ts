@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { InvalidTokenError, type TokenVerifier } from '../auth/verify';
+import { unauthorized } from '../errors';
+import { checkIdentityHeaders, userFromClaims, type RequestUser } from '../services/users';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: RequestUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler for routes that need a signed-in user; sets request.user or answers 401/400. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export const authPlugin = fp<{ verify: TokenVerifier; adminEmails: string[] }>(
+  async (app: FastifyInstance, { verify, adminEmails }) => {
+    app.decorateRequest('user', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      let claims;
+      try {
+        claims = await verify(token);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) throw unauthorized('Invalid or expired access token');
+        throw error;
+      }
+      const user = await userFromClaims(app.db.kysely, claims, adminEmails);
+      checkIdentityHeaders(user, header(request, 'x-user-id'), header(request, 'x-user-email'));
+      request.user = user;
+    });
+  },
+);

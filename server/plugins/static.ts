@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Paths that belong to the server: a miss there is a JSON 404, never the app shell. */
+const SERVER_PREFIXES = ['/api/', '/oidc/'];
+
+function isServerPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return SERVER_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
+}
+
+function cacheHeaders(reply: FastifyReply, filePath: string): void {
+  const relative = filePath.split(path.sep).join('/');
+  if (relative.includes('/assets/')) {
+    // Vite puts a content hash in every file name under assets/, so a name never changes meaning.
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+  } else {
+    // The shell, the service worker and the manifest must be revalidated so updates reach users.
+    reply.header('Cache-Control', 'no-cache');
+  }
+}
+
+/**
+ * Serves the built PWA from distDir. Unknown GET paths outside /api and /oidc get index.html so that
+ * client-side routes survive a reload; when dist/ is absent (API tests) every miss is a JSON 404.
+ */
+export const staticPlugin = fp<{ distDir: string }>(async (app: FastifyInstance, { distDir }) => {
+  const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => cacheHeaders(reply, filePath),
+    });
+  }
+
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ error: 'not_found', message: 'Not found' });
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!hasDist || !wantsPage || isServerPath(request.url)) return notFound(reply);
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+});

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { issuerOf, type Config } from '../config';
+
+/**
+ * What the PWA needs to know about this deployment at run time, so one build serves any
+ * deployment: where to sign in, and where checkout lives.
+ */
+export async function configRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const body = {
+    auth: {
+      issuer: issuerOf(config),
+      client_id: config.oidc.clientId,
+      audience: config.oidc.audience,
+      scope: config.oidc.scope,
+    },
+    checkout_url: config.checkoutUrl ?? null,
+    ai: config.llm.baseUrl ? 'openai' : 'demo',
+  };
+  app.get('/api/config', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return body;
+  });
+}

@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+export async function healthRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              status: { type: 'string' },
+              database: { type: 'string', enum: ['sqlite', 'postgres'] },
+              ai: { type: 'string', enum: ['demo', 'openai'] },
+              auth: { type: 'string', enum: ['embedded', 'external'] },
+            },
+          },
+          503: {
+            type: 'object',
+            properties: { error: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(app.db.kysely);
+      } catch (error) {
+        app.log.warn({ err: error }, 'health check: database unreachable');
+        return reply.status(503).send({ error: 'database_unavailable', message: 'The database is unavailable' });
+      }
+      return {
+        status: 'ok',
+        database: app.db.dialect,
+        ai: config.llm.baseUrl ? 'openai' : 'demo',
+        auth: config.oidc.issuer ? 'external' : 'embedded',
+      };
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import type { Kysely } from 'kysely';
+import type { AccessClaims } from '../auth/verify';
+import { findUserByIdentity, insertUser, updateUser } from '../db/repositories/users';
+import type { Database, User } from '../db/schema';
+import { AppError, badRequest } from '../errors';
+
+/** The signed-in user as every route sees it: the row, plus what the configuration grants. */
+export interface RequestUser extends User {
+  isAdmin: boolean;
+}
+
+function claim(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+/**
+ * Finds or creates the user a verified token names. Claims the provider vouches for (e-mail, name,
+ * picture) refresh the stored copy when they change, so the profile follows the identity provider.
+ */
+export async function userFromClaims(
+  db: Kysely<Database>,
+  claims: AccessClaims,
+  adminEmails: readonly string[],
+): Promise<RequestUser> {
+  const identity = {
+    issuer: claims.iss,
+    subject: claims.sub,
+    email: claim(claims.email)?.toLowerCase() ?? null,
+    name: claim(claims.name),
+    picture: claim(claims.picture),
+  };
+  let user = await findUserByIdentity(db, identity.issuer, identity.subject);
+  if (!user) {
+    user = await insertUser(db, identity);
+  } else {
+    const changes: Partial<Pick<User, 'email' | 'name' | 'picture'>> = {};
+    // Only an e-mail the token carries may replace the stored one; a missing claim changes nothing.
+    if (identity.email && identity.email !== user.email) changes.email = identity.email;
+    if (identity.name && !user.name) changes.name = identity.name;
+    if (identity.picture && !user.picture) changes.picture = identity.picture;
+    if (Object.keys(changes).length > 0) user = await updateUser(db, user.id, changes);
+  }
+  return { ...user, isAdmin: user.email !== null && adminEmails.includes(user.email) };
+}
+
+/**
+ * The client repeats who it thinks the user is in X-User-ID / X-User-Email. Those headers never
+ * identify anyone; when they disagree with the token the request is refused, because a client that
+ * is confused about who is signed in must not act for either user.
+ */
+export function checkIdentityHeaders(user: User, userId: string | undefined, userEmail: string | undefined): void {
+  if (userId !== undefined && userId !== '' && userId !== user.subject && userId !== user.id) {
+    throw badRequest('invalid_user', 'Invalid user information');
+  }
+  if (userEmail !== undefined && userEmail !== '' && userEmail.toLowerCase() !== (user.email ?? '')) {
+    throw badRequest('invalid_user', 'Invalid user information');
+  }
+}
+
+export interface ProfileChanges {
+  name?: string | undefined;
+  picture?: string | null | undefined;
+}
+
+export async function updateProfile(db: Kysely<Database>, user: RequestUser, changes: ProfileChanges): Promise<RequestUser> {
+  const update: Partial<Pick<User, 'name' | 'picture'>> = {};
+  if (changes.name !== undefined) {
+    const name = changes.name.trim();
+    if (!name) throw badRequest('invalid_name', 'Name cannot be empty');
+    update.name = name;
+  }
+  if (changes.picture !== undefined) {
+    const picture = changes.picture?.trim() || null;
+    if (picture && !/^https:\/\/[^\s]+$/i.test(picture) && !picture.startsWith('/')) {
+      throw badRequest('invalid_picture', 'Picture must be an https:// address');
+    }
+    update.picture = picture;
+  }
+  if (Object.keys(update).length === 0) return user;
+  return { ...(await updateUser(db, user.id, update)), isAdmin: user.isAdmin };
+}
+
+export const PLANS = ['normal', 'monthly', 'quarterly', 'yearly'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export function parsePlan(value: string): Plan {
+  const plan = value.trim().toLowerCase();
+  if (plan === 'free') return 'normal';
+  if (!(PLANS as readonly string[]).includes(plan)) {
+    throw new AppError(400, 'invalid_plan', `Unknown plan '${value}'. Plans: free (normal), monthly, quarterly, yearly`);
+  }
+  return plan as Plan;
+}
