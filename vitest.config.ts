@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects, run in this order by `npm test`:
+ * - unit: core/ and the client's logic (happy-dom, fake-indexeddb), fast and isolated;
+ * - api: the real server through buildApp + inject, on SQLite and (with TEST_DATABASE_URL) PostgreSQL;
+ * - e2e: Debian's Chromium driven by playwright-core against the server `npm start` runs.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          // One browser and one server for the whole run; files run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
