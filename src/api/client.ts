@@ -1,0 +1,56 @@
+import ky, { type Options } from 'ky';
+import { appConfig } from '../config/appConfig';
+import { accessToken } from '../auth/refresh';
+import { loadTokens } from '../auth/tokens';
+import { toApiError } from './errors';
+
+/** The spec's request policy: 10 s timeout, 3 attempts 1 s apart. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+const http = ky.create({
+  prefixUrl: appConfig.apiBaseUrl,
+  timeout: REQUEST_TIMEOUT_MS,
+  retry: {
+    limit: 2,
+    delay: () => 1000,
+    // Only answers that say "try again": never a 4xx that would fail the same way, never a 500.
+    statusCodes: [408, 429, 502, 503, 504],
+    afterStatusCodes: [429, 503],
+  },
+  hooks: {
+    beforeRequest: [
+      async (request) => {
+        const token = await accessToken();
+        if (!token) return;
+        request.headers.set('Authorization', `Bearer ${token}`);
+        // The server checks these against the token and refuses a mismatch; they never identify anyone.
+        const tokens = loadTokens();
+        if (tokens?.subject) request.headers.set('X-User-ID', tokens.subject);
+        if (tokens?.email) request.headers.set('X-User-Email', tokens.email);
+      },
+    ],
+    afterResponse: [
+      // An access token can expire or be revoked between our check and the server's: refresh once.
+      async (request, options, response) => {
+        if (response.status !== 401 || !request.headers.has('Authorization') || request.headers.has('X-Retried-Auth')) {
+          return response;
+        }
+        const token = await accessToken({ forceRefresh: true });
+        if (!token) return response;
+        const retry = new Request(request, { headers: new Headers(request.headers) });
+        retry.headers.set('Authorization', `Bearer ${token}`);
+        retry.headers.set('X-Retried-Auth', '1');
+        return ky(retry, { ...options, prefixUrl: undefined, retry: 0, hooks: {} });
+      },
+    ],
+  },
+});
+
+/** A call to the API that throws ApiError with the text to show. */
+export async function apiJson<T>(path: string, options: Options = {}): Promise<T> {
+  try {
+    return await http(path, options).json<T>();
+  } catch (error) {
+    throw await toApiError(error, REQUEST_TIMEOUT_MS);
+  }
+}

@@ -1,0 +1,9 @@
+import type { UserProfile, UserTypeResponse } from '../../core/types';
+import { apiJson } from './client';
+
+export const getProfile = () => apiJson<UserProfile>('users/profile');
+
+export const updateProfile = (changes: { name?: string; picture?: string | null }) =>
+  apiJson<UserProfile>('users/profile', { method: 'put', json: changes });
+
+export const getUserType = () => apiJson<UserTypeResponse>('character-replacement/user-type');

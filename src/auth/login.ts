@@ -1,0 +1,79 @@
+import * as client from 'openid-client';
+import { loadClientConfig } from '../config/clientConfig';
+import { oidcConfiguration, resourceParameters } from './oidc';
+import { saveTokens, type StoredTokens } from './tokens';
+
+/** What a sign-in carries across the provider's pages; sessionStorage keeps it to this tab. */
+interface PendingLogin {
+  verifier: string;
+  state: string;
+  returnTo: string;
+}
+
+const PENDING_KEY = 'cardchat.pendingLogin';
+
+export function callbackUrl(): string {
+  return `${window.location.origin}/callback`;
+}
+
+/** Only a path on our own origin may be returned to, never a URL someone put in a link. */
+export function safeReturnPath(path: string | null | undefined): string {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/callback')) return '/';
+  return path;
+}
+
+/** Sends the browser to the provider (authorization code + PKCE S256 + state). */
+export async function startLogin(returnTo: string): Promise<void> {
+  const [config, { auth }, resource] = await Promise.all([oidcConfiguration(), loadClientConfig(), resourceParameters()]);
+  const verifier = client.randomPKCECodeVerifier();
+  const pending: PendingLogin = { verifier, state: client.randomState(), returnTo: safeReturnPath(returnTo) };
+  sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: callbackUrl(),
+    scope: auth.scope,
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: pending.state,
+    ...resource,
+  });
+  window.location.assign(url.href);
+}
+
+export function tokensFromResponse(
+  response: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
+  previous?: StoredTokens,
+): StoredTokens {
+  const claims = response.claims();
+  return {
+    accessToken: response.access_token,
+    // A provider that does not rotate keeps the old refresh token valid.
+    refreshToken: response.refresh_token ?? previous?.refreshToken ?? null,
+    idToken: response.id_token ?? previous?.idToken ?? null,
+    expiresAt: Date.now() + (response.expiresIn() ?? 300) * 1000,
+    subject: claims?.sub ?? previous?.subject ?? '',
+    email: (typeof claims?.email === 'string' ? claims.email : undefined) ?? previous?.email ?? null,
+  };
+}
+
+export class LoginError extends Error {}
+
+/** Finishes the sign-in on /callback; returns the path where it started. */
+export async function completeLogin(currentUrl: URL): Promise<string> {
+  const raw = sessionStorage.getItem(PENDING_KEY);
+  if (!raw) throw new LoginError('This sign-in link has expired. Please sign in again.');
+  const pending = JSON.parse(raw) as PendingLogin;
+  sessionStorage.removeItem(PENDING_KEY);
+  const providerError = currentUrl.searchParams.get('error');
+  if (providerError) {
+    throw new LoginError(currentUrl.searchParams.get('error_description') ?? `Sign-in failed (${providerError}).`);
+  }
+  const [config, resource] = await Promise.all([oidcConfiguration(), resourceParameters()]);
+  const response = await client.authorizationCodeGrant(
+    config,
+    currentUrl,
+    { pkceCodeVerifier: pending.verifier, expectedState: pending.state, idTokenExpected: true },
+    resource,
+  );
+  saveTokens(tokensFromResponse(response));
+  return pending.returnTo;
+}

@@ -1,0 +1,108 @@
+import * as client from 'openid-client';
+import type { UserProfile } from '../../core/types';
+import { ApiError } from '../api/errors';
+import { getProfile } from '../api/users';
+import { OFFLINE_SESSION_MS } from '../config/appConfig';
+import { db } from '../db/db';
+import { oidcConfiguration } from './oidc';
+import { SessionEndedError } from './refresh';
+import { clearTokens, loadTokens } from './tokens';
+
+/**
+ * Who is using the app right now. 'offline' is the spec's recently-remembered session: the server
+ * cannot be reached, but a profile it confirmed less than 24 hours ago opens signed-in pages.
+ */
+export type Session =
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; profile: UserProfile }
+  | { status: 'offline'; profile: UserProfile };
+
+let session: Session = { status: 'loading' };
+const listeners = new Set<() => void>();
+
+function set(next: Session): void {
+  session = next;
+  listeners.forEach((listener) => listener());
+}
+
+export const sessionStore = {
+  get: (): Session => session,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+async function rememberedProfile(now: number): Promise<UserProfile | null> {
+  const cached = await db.profile.get('me');
+  if (!cached || now - cached.lastLoginAt >= OFFLINE_SESSION_MS) return null;
+  return cached.profile;
+}
+
+async function forget(): Promise<void> {
+  clearTokens();
+  await db.profile.delete('me');
+}
+
+/**
+ * Settles the session: asks the server who the tokens belong to, falls back to the cached profile
+ * when the network is down, and forgets everything when the provider has ended the session.
+ */
+export async function refreshSession(now = Date.now()): Promise<Session> {
+  if (!loadTokens()) {
+    set({ status: 'signedOut' });
+    return session;
+  }
+  if (!navigator.onLine) {
+    const profile = await rememberedProfile(now);
+    set(profile ? { status: 'offline', profile } : { status: 'signedOut' });
+    return session;
+  }
+  try {
+    const profile = await getProfile();
+    await db.profile.put({ key: 'me', profile, lastLoginAt: now });
+    set({ status: 'signedIn', profile });
+  } catch (error) {
+    const unreachable = (error instanceof ApiError && (error.isNetwork || error.status >= 500)) || error instanceof TypeError;
+    if (unreachable) {
+      const profile = await rememberedProfile(now);
+      set(profile ? { status: 'offline', profile } : { status: 'signedOut' });
+    } else {
+      if (error instanceof SessionEndedError || (error instanceof ApiError && error.status === 401)) await forget();
+      set({ status: 'signedOut' });
+    }
+  }
+  return session;
+}
+
+/** Clears the stored profile and tokens, ends the provider's session when reachable, and returns to the origin. */
+export async function signOut(): Promise<void> {
+  const idToken = loadTokens()?.idToken;
+  await forget();
+  set({ status: 'signedOut' });
+  const home = `${window.location.origin}/`;
+  try {
+    const config = await oidcConfiguration();
+    if (navigator.onLine && config.serverMetadata().end_session_endpoint) {
+      const url = client.buildEndSessionUrl(config, {
+        post_logout_redirect_uri: home,
+        ...(idToken ? { id_token_hint: idToken } : {}),
+      });
+      window.location.assign(url.href);
+      return;
+    }
+  } catch {
+    // The provider is unreachable: the local sign-out above already happened.
+  }
+  window.location.assign(home);
+}
+
+/** Re-checks the session when connectivity returns, so '(offline)' clears by itself. */
+export function watchConnectivity(): () => void {
+  const onOnline = () => {
+    if (session.status === 'offline') void refreshSession();
+  };
+  window.addEventListener('online', onOnline);
+  return () => window.removeEventListener('online', onOnline);
+}

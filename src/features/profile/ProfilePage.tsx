@@ -1,0 +1,55 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { planLabel } from '../../../core/plans';
+import { refreshSession } from '../../auth/session';
+import { useSession } from '../../auth/useSession';
+import { Avatar } from '../../ui/Avatar';
+import { PageHeader } from '../../ui/PageHeader';
+import styles from './ProfilePage.module.css';
+
+export function ProfilePage() {
+  const session = useSession();
+  const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+
+  // The plan can change on the server (an upgrade); show the current one, not the one cached at start.
+  useEffect(() => {
+    if (navigator.onLine) void refreshSession();
+  }, []);
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="Profile Settings" />
+      {!profile ? (
+        <p className={styles.loading} role="status">
+          Loading profile...
+        </p>
+      ) : (
+        <section className={styles.card} aria-label="Your account">
+          <div className={styles.identity}>
+            <Avatar src={profile.picture} alt="Your avatar" size={80} />
+            <p className={styles.name}>{profile.name || profile.email || 'Your account'}</p>
+          </div>
+          <dl className={styles.fields}>
+            <div>
+              <dt>E-mail</dt>
+              <dd>{profile.email ?? 'N/A'}</dd>
+            </div>
+            <div>
+              <dt>User ID</dt>
+              <dd className={styles.mono}>{profile.uid || profile.sub || 'N/A'}</dd>
+            </div>
+            <div>
+              <dt>Current Plan</dt>
+              <dd className={styles.plan}>
+                <span>{planLabel(profile.plan)}</span>
+                <Link to="/pricing" className={styles.button}>
+                  Edit Plan
+                </Link>
+              </dd>
+            </div>
+          </dl>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Outlet } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useSession } from '../../auth/useSession';
+import { InitialLoadingScreen } from './InitialLoadingScreen';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+import { useSidebar } from './useSidebar';
+import styles from './AppShell.module.css';
+
+/** The spec's initial loading screen shows while the session settles, for one second at most. */
+const INITIAL_LOADING_MS = 1000;
+
+function useInitialLoading(loading: boolean): boolean {
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setExpired(true), INITIAL_LOADING_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return loading && !expired;
+}
+
+export function AppShell() {
+  const session = useSession();
+  const sidebar = useSidebar();
+  const showLoading = useInitialLoading(session.status === 'loading');
+  const signedIn = session.status === 'signedIn' || session.status === 'offline';
+
+  if (showLoading) return <InitialLoadingScreen />;
+  return (
+    <div className={styles.shell}>
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
+      <Sidebar
+        signedIn={signedIn}
+        collapsed={sidebar.collapsed}
+        mobileOpen={sidebar.mobileOpen}
+        onNavigate={sidebar.closeMobile}
+      />
+      <div className={styles.column}>
+        <TopBar
+          session={session}
+          isMobile={sidebar.isMobile}
+          sidebarOpen={sidebar.mobileOpen}
+          onToggleSidebar={sidebar.toggle}
+        />
+        <main id="main" className={styles.main}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

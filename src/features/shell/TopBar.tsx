@@ -1,0 +1,76 @@
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { Menu, Moon, PanelLeft, Search, Sun } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { startLogin } from '../../auth/login';
+import type { Session } from '../../auth/session';
+import { Spinner } from '../../ui/Spinner';
+import { setDarkMode, useDarkMode } from './theme';
+import styles from './TopBar.module.css';
+import { UserMenu } from './UserMenu';
+
+interface Props {
+  session: Session;
+  isMobile: boolean;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}
+
+function GallerySearch() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate({ to: '/', search: text.trim() ? { q: text.trim() } : {} });
+  };
+  return (
+    <form className={styles.search} role="search" onSubmit={submit}>
+      <Search size={18} aria-hidden="true" />
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search characters, tags or styles..."
+        aria-label="Search characters"
+        enterKeyHint="search"
+      />
+    </form>
+  );
+}
+
+export function TopBar({ session, isMobile, sidebarOpen, onToggleSidebar }: Props) {
+  const location = useLocation();
+  const dark = useDarkMode();
+  const ToggleIcon = isMobile ? Menu : PanelLeft;
+  return (
+    <header className={styles.bar}>
+      <button
+        type="button"
+        className={styles.iconButton}
+        onClick={onToggleSidebar}
+        aria-label={isMobile ? 'Open menu' : 'Collapse sidebar'}
+        aria-controls="sidebar"
+        aria-expanded={isMobile ? sidebarOpen : undefined}
+      >
+        <ToggleIcon size={20} aria-hidden="true" />
+      </button>
+      <div className={styles.middle}>{location.pathname === '/' && <GallerySearch />}</div>
+      <button
+        type="button"
+        className={styles.iconButton}
+        onClick={() => setDarkMode(!dark)}
+        aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+      >
+        {dark ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
+      </button>
+      {session.status === 'loading' && <Spinner size={20} />}
+      {(session.status === 'signedIn' || session.status === 'offline') && (
+        <UserMenu profile={session.profile} offline={session.status === 'offline'} />
+      )}
+      {session.status === 'signedOut' && (
+        <button type="button" className={styles.primary} onClick={() => void startLogin(location.href)}>
+          Get Started
+        </button>
+      )}
+    </header>
+  );
+}

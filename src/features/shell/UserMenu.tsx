@@ -1,0 +1,79 @@
+import { useNavigate } from '@tanstack/react-router';
+import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { UserProfile } from '../../../core/types';
+import { signOut } from '../../auth/session';
+import { Avatar } from '../../ui/Avatar';
+import styles from './UserMenu.module.css';
+
+/** The signed-in user's menu; '(offline)' marks a profile remembered from an earlier session. */
+export function UserMenu({ profile, offline }: { profile: UserProfile; offline: boolean }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const navigate = useNavigate();
+  const label = profile.name || profile.email || 'Account';
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className={styles.root} ref={rootRef}>
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Avatar src={profile.picture} alt="" size={32} />
+        <span className={styles.name}>{label}</span>
+        {offline && <span className={styles.offline}>(offline)</span>}
+        <ChevronDown size={16} aria-hidden="true" />
+      </button>
+      {open && (
+        <div className={styles.menu} role="menu" id={menuId}>
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.item}
+            onClick={() => {
+              setOpen(false);
+              void navigate({ to: '/profile' });
+            }}
+          >
+            <User size={16} aria-hidden="true" /> Profile
+          </button>
+          <button type="button" role="menuitem" className={styles.item} disabled aria-disabled="true">
+            <Settings size={16} aria-hidden="true" /> Settings
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.item}
+            onClick={() => {
+              setOpen(false);
+              void signOut();
+            }}
+          >
+            <LogOut size={16} aria-hidden="true" /> Log out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

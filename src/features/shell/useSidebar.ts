@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** Below this width the sidebar is a drawer over the page rather than a column beside it. */
+export const MOBILE_QUERY = '(max-width: 768px)';
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const onChange = () => setMatches(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, [query]);
+  return matches;
+}
+
+/**
+ * The sidebar's two states: collapsed (desktop, remembered) and open (phone drawer). An open drawer
+ * locks the page's scrolling so a swipe moves the menu, not the page beneath it.
+ */
+export function useSidebar() {
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem('sidebarCollapsed') === 'true');
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  useEffect(() => {
+    const locked = isMobile && mobileOpen;
+    document.body.classList.toggle('scroll-locked', locked);
+    return () => document.body.classList.remove('scroll-locked');
+  }, [isMobile, mobileOpen]);
+
+  useEffect(() => {
+    if (!isMobile) setMobileOpen(false);
+  }, [isMobile]);
+
+  const toggle = useCallback(() => {
+    if (isMobile) {
+      setMobileOpen((open) => !open);
+    } else {
+      setCollapsed((value) => {
+        localStorage.setItem('sidebarCollapsed', String(!value));
+        return !value;
+      });
+    }
+  }, [isMobile]);
+
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+
+  return { isMobile, collapsed: !isMobile && collapsed, mobileOpen, toggle, closeMobile };
+}
