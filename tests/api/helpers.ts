@@ -20,6 +20,8 @@ export interface TestApp {
   config: Config;
   db: Db;
   dataDir: string;
+  /** The PostgreSQL schema this app works in (undefined on SQLite). */
+  schema: string | undefined;
   close(): Promise<void>;
 }
 
@@ -41,16 +43,19 @@ async function dropSchema(url: string, schema: string): Promise<void> {
 }
 
 /** Opens a migrated database of the given dialect in a temporary place. */
-export async function openTestDb(dialect: DialectName, dataDir: string): Promise<{ db: Db; drop(): Promise<void> }> {
+export async function openTestDb(
+  dialect: DialectName,
+  dataDir: string,
+): Promise<{ db: Db; schema: string | undefined; drop(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const db = openDb({ dataDir });
-    return { db, drop: async () => undefined };
+    return { db, schema: undefined, drop: async () => undefined };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
   const schema = await createSchema(url);
   const db = openDb({ databaseUrl: url, dataDir, schema });
-  return { db, drop: () => dropSchema(url, schema) };
+  return { db, schema, drop: () => dropSchema(url, schema) };
 }
 
 /**
@@ -66,7 +71,7 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const { db, drop } = await openTestDb(dialect, dataDir);
+  const { db, schema, drop } = await openTestDb(dialect, dataDir);
   await migrateToLatest(db);
   const app = await buildApp({ config, db });
   await app.ready();
@@ -75,6 +80,7 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     config,
     db,
     dataDir,
+    schema,
     async close() {
       await app.close();
       await drop();
