@@ -7,6 +7,7 @@ import { loadProviderKeys } from './idp/keys';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { idpPlugin } from './plugins/idp';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { configRoutes } from './routes/config';
@@ -51,6 +52,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(healthRoutes, { config });
   await app.register(configRoutes, { config });
   await app.register(userRoutes);
+  if (keys) await app.register(idpPlugin, { config, keys });
   await app.register(staticPlugin, { distDir: config.distDir });
   return app;
 }

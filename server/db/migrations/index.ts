@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as users from './2026-11-21T06-00_users';
+import * as localAccounts from './2026-11-21T06-30_local_accounts';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -8,4 +9,5 @@ import * as users from './2026-11-21T06-00_users';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T06-00_users': users,
+  '2026-11-21T06-30_local_accounts': localAccounts,
 };

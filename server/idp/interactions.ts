@@ -1,0 +1,126 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { errors, type Interaction, type InteractionResults, type Provider } from 'oidc-provider';
+import type { Database } from '../db/schema';
+import { messages, signIn, signUp } from './accounts';
+import { messagePage, signInPage, signUpPage } from './pages';
+
+export interface InteractionOptions {
+  provider: Provider;
+  db: Kysely<Database>;
+  /** Where the provider is mounted, e.g. `/oidc`. */
+  mountPath: string;
+  publicUrl: string;
+}
+
+type Route = { Params: { uid: string }; Body: Record<string, unknown> | undefined };
+type InteractionRequest = FastifyRequest<Route>;
+
+/** A form field as text; a repeated or missing field counts as empty. */
+const field = (request: InteractionRequest, name: string) => {
+  const value = request.body?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** Brute force costs an attacker more than a user: 20 attempts a minute per address. */
+const RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+/**
+ * Our sign-in and sign-up pages for the provider's `login` prompt. The forms post back to the
+ * interaction's own URL, which the provider bound to this browser with its SameSite interaction
+ * cookie: a page on another site cannot complete someone else's sign-in.
+ */
+export async function interactionRoutes(app: FastifyInstance, { provider, db, mountPath, publicUrl }: InteractionOptions) {
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  const base = `${mountPath}/interaction/:uid`;
+  const urls = (uid: string) => ({ signIn: `${mountPath}/interaction/${uid}`, signUp: `${mountPath}/interaction/${uid}/signup` });
+
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
+
+  /** The interaction this browser is in, or undefined after answering with an "expired" page. */
+  async function load(request: InteractionRequest, reply: FastifyReply): Promise<Interaction | undefined> {
+    try {
+      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      if (interaction.uid === request.params.uid) return interaction;
+    } catch (error) {
+      if (!(error instanceof errors.SessionNotFound)) throw error;
+    }
+    await html(
+      reply,
+      400,
+      messagePage({
+        title: 'Sign-in expired',
+        message: 'This sign-in page has expired or was opened in another browser. Go back to cardchat and sign in again.',
+        link: { href: `${publicUrl}/`, text: 'Back to cardchat' },
+      }),
+    );
+    return undefined;
+  }
+
+  async function finish(request: InteractionRequest, reply: FastifyReply, result: InteractionResults, merge: boolean) {
+    const returnTo = await provider.interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: merge });
+    return reply.header('Cache-Control', 'no-store').redirect(returnTo, 303);
+  }
+
+  /** Our one client is first-party: an explicit prompt=consent is answered yes without a screen. */
+  async function approveConsent(interaction: Interaction): Promise<string> {
+    const accountId = interaction.session?.accountId;
+    const clientId = interaction.params.client_id;
+    if (!accountId || !clientId) throw new Error('consent prompt without an account or a client');
+    const grant =
+      (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
+      new provider.Grant({ accountId, clientId });
+    const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = interaction.prompt.details;
+    if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
+    if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    return grant.save();
+  }
+
+  app.get<Route>(base, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return reply;
+    if (interaction.prompt.name === 'consent') {
+      return finish(request, reply, { consent: { grantId: await approveConsent(interaction) } }, true);
+    }
+    const { signIn: action, signUp: signUpUrl } = urls(interaction.uid);
+    const email = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
+    return html(reply, 200, signInPage({ action, signUpUrl, email, problems: [] }));
+  });
+
+  app.post<Route>(base, { config: RATE_LIMIT }, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return reply;
+    const email = field(request, 'email');
+    const account = await signIn(db, email, field(request, 'password'));
+    if (!account) {
+      const { signIn: action, signUp: signUpUrl } = urls(interaction.uid);
+      return html(reply, 400, signInPage({ action, signUpUrl, email, problems: [messages.wrongCredentials] }));
+    }
+    return finish(request, reply, { login: { accountId: account.id } }, false);
+  });
+
+  app.get<Route>(`${base}/signup`, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return reply;
+    const { signUp: action, signIn: signInUrl } = urls(interaction.uid);
+    return html(reply, 200, signUpPage({ action, signInUrl, name: '', email: '', problems: [] }));
+  });
+
+  app.post<Route>(`${base}/signup`, { config: RATE_LIMIT }, async (request, reply) => {
+    const interaction = await load(request, reply);
+    if (!interaction) return reply;
+    const input = { name: field(request, 'name'), email: field(request, 'email'), password: field(request, 'password') };
+    const result = await signUp(db, input);
+    if ('problems' in result) {
+      const { signUp: action, signIn: signInUrl } = urls(interaction.uid);
+      const status = result.problems.includes(messages.emailTaken) ? 409 : 400;
+      return html(reply, status, signUpPage({ action, signInUrl, name: input.name, email: input.email, problems: result.problems }));
+    }
+    return finish(request, reply, { login: { accountId: result.account.id } }, false);
+  });
+}

@@ -1,0 +1,127 @@
+import { PASSWORD_RULE } from './accounts';
+
+/** Assets these pages use; served by the idp plugin from our own origin, as the CSP requires. */
+export const ASSETS_PATH = '/oidc-assets';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Everything that reaches these pages from a request or the database goes through here. */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+}
+
+interface LayoutOptions {
+  title: string;
+  /** Extra external scripts (never inline: the CSP forbids them). */
+  scripts?: string[];
+}
+
+function layout({ title, scripts = [] }: LayoutOptions, body: string): string {
+  const tags = scripts.map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)} · cardchat</title>
+<link rel="stylesheet" href="${ASSETS_PATH}/idp.css">${tags}
+</head>
+<body>
+<main class="card">
+<p class="brand">cardchat</p>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+function problemList(problems: readonly string[]): string {
+  if (problems.length === 0) return '';
+  const items = problems.map((problem) => `<li>${escapeHtml(problem)}</li>`).join('');
+  return `<div class="alert" role="alert"><ul>${items}</ul></div>`;
+}
+
+function field(name: string, label: string, type: string, value: string, extra: string): string {
+  return `<label for="${name}">${label}</label>
+<input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}" ${extra}>`;
+}
+
+export interface SignInView {
+  action: string;
+  signUpUrl: string;
+  email: string;
+  problems: readonly string[];
+}
+
+export function signInPage(view: SignInView): string {
+  return layout(
+    { title: 'Sign in' },
+    `<h1>Sign in</h1>
+${problemList(view.problems)}
+<form method="post" action="${escapeHtml(view.action)}">
+${field('email', 'Email', 'email', view.email, 'autocomplete="username" required autofocus')}
+${field('password', 'Password', 'password', '', 'autocomplete="current-password" required')}
+<button type="submit">Sign in</button>
+</form>
+<p class="switch">New here? <a href="${escapeHtml(view.signUpUrl)}">Create an account</a></p>`,
+  );
+}
+
+export interface SignUpView {
+  action: string;
+  signInUrl: string;
+  name: string;
+  email: string;
+  problems: readonly string[];
+}
+
+export function signUpPage(view: SignUpView): string {
+  return layout(
+    { title: 'Create account' },
+    `<h1>Create your account</h1>
+${problemList(view.problems)}
+<form method="post" action="${escapeHtml(view.action)}">
+${field('name', 'Name', 'text', view.name, 'autocomplete="name" maxlength="100" required autofocus')}
+${field('email', 'Email', 'email', view.email, 'autocomplete="email" required')}
+${field('password', 'Password', 'password', '', 'autocomplete="new-password" minlength="8" aria-describedby="password-rule" required')}
+<p class="hint" id="password-rule">Use ${PASSWORD_RULE}.</p>
+<button type="submit">Create account</button>
+</form>
+<p class="switch">Already have an account? <a href="${escapeHtml(view.signInUrl)}">Sign in</a></p>`,
+  );
+}
+
+export interface MessageView {
+  title: string;
+  message: string;
+  /** Where the one way forward leads (the app), and what the link says. */
+  link: { href: string; text: string };
+  details?: string | undefined;
+}
+
+export function messagePage(view: MessageView): string {
+  const details = view.details ? `<p class="details">${escapeHtml(view.details)}</p>` : '';
+  return layout(
+    { title: view.title },
+    `<h1>${escapeHtml(view.title)}</h1>
+<p>${escapeHtml(view.message)}</p>
+${details}
+<p><a class="button" href="${escapeHtml(view.link.href)}">${escapeHtml(view.link.text)}</a></p>`,
+  );
+}
+
+/**
+ * The sign-out step oidc-provider asks for. `form` is the provider's own confirmation form (its action
+ * and CSRF token); logout.js submits it at once, so the user never has to confirm, and the button is
+ * there for a browser without script. `logout=yes` ends the whole session, not only this app's grant.
+ */
+export function logoutPage(form: string): string {
+  const confirm = `<input type="hidden" name="logout" value="yes"><button type="submit">Sign out</button></form>`;
+  return layout(
+    { title: 'Signing out', scripts: [`${ASSETS_PATH}/logout.js`] },
+    `<h1>Signing you out…</h1>
+${form.replace('</form>', confirm)}`,
+  );
+}

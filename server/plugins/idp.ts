@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { deleteExpiredOidcPayloads } from '../db/repositories/oidcPayloads';
+import { interactionRoutes } from '../idp/interactions';
+import type { ProviderKeys } from '../idp/keys';
+import { ASSETS_PATH } from '../idp/pages';
+import { createProvider, mountPathOf } from '../idp/provider';
+
+const ASSETS = [
+  { file: 'idp.css', type: 'text/css; charset=utf-8' },
+  { file: 'logout.js', type: 'text/javascript; charset=utf-8' },
+];
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The embedded OpenID provider (oidc-provider, a Koa app) inside Fastify, at the issuer's path.
+ * Requests under it are handed over raw in onRequest, before Fastify reads the body, because the
+ * provider parses its own bodies. Our interaction pages are ordinary Fastify routes beside it.
+ */
+export const idpPlugin = fp<{ config: Config; keys: ProviderKeys }>(async (app: FastifyInstance, { config, keys }) => {
+  const provider = createProvider({ config, db: app.db.kysely, keys });
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc-provider failed'));
+  const mountPath = mountPathOf(config);
+  const handle = provider.callback();
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    const url = raw.url ?? mountPath;
+    // The provider routes on the path below its mount point and rebuilds its own absolute URLs
+    // from the difference between originalUrl and url (the convention of express and connect).
+    raw.originalUrl = url;
+    raw.url = url.slice(mountPath.length) || '/';
+    await handle(raw, reply.raw);
+  };
+
+  app.route({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: `${mountPath}/*`,
+    onRequest: forward,
+    // Never reached: onRequest has hijacked the reply. Fastify requires a handler on every route.
+    handler: async () => undefined,
+  });
+
+  await app.register(interactionRoutes, { provider, db: app.db.kysely, mountPath, publicUrl: config.publicUrl });
+
+  for (const { file, type } of ASSETS) {
+    const body = fs.readFileSync(new URL(`../idp/assets/${file}`, import.meta.url));
+    app.get(`${ASSETS_PATH}/${file}`, async (_request, reply) =>
+      reply.type(type).header('Cache-Control', 'public, max-age=3600').send(body),
+    );
+  }
+
+  // Expired sessions, codes and tokens are invisible to the provider already; this reclaims the space.
+  const sweep = () =>
+    deleteExpiredOidcPayloads(app.db.kysely, new Date().toISOString()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'removing expired provider records failed'),
+    );
+  const timer = setInterval(sweep, HOUR);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+});
