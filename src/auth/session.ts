@@ -80,7 +80,8 @@ export async function refreshSession(now = Date.now()): Promise<Session> {
 export async function signOut(): Promise<void> {
   const idToken = loadTokens()?.idToken;
   await forget();
-  set({ status: 'signedOut' });
+  // The session state stays as it is until the browser leaves: flipping it to signed out here would
+  // make a guarded page start a new sign-in that races the provider's sign-out.
   const home = `${window.location.origin}/`;
   try {
     const config = await oidcConfiguration();
