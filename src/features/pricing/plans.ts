@@ -1,0 +1,62 @@
+/**
+ * The plans shown on /pricing. `id` is the value stored in users.plan ('normal' is Free), so the
+ * page can mark the user's current plan and the admin command can name the same value.
+ */
+export interface Plan {
+  id: 'normal' | 'monthly' | 'quarterly' | 'yearly';
+  name: string;
+  price: string;
+  period: string;
+  savings?: string;
+  features: readonly string[];
+  /**
+   * 'free' is never bought (a paid user already has everything it offers); only Monthly can be
+   * bought today; the other paid plans are announced but not yet on sale.
+   */
+  availability: 'free' | 'available' | 'comingSoon';
+  popular?: boolean;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'normal',
+    name: 'Free',
+    price: '$0',
+    period: 'forever',
+    features: ['Unlimited AI conversations', '5 private card slots'],
+    availability: 'free',
+  },
+  {
+    id: 'monthly',
+    name: 'Monthly',
+    price: '$19',
+    period: '/month',
+    features: ['Everything in Free', 'Export conversations', 'Custom character images', '50 private card slots'],
+    availability: 'available',
+    popular: true,
+  },
+  {
+    id: 'quarterly',
+    name: 'Quarterly',
+    price: '$43',
+    period: 'per 3 months',
+    savings: 'Save $14',
+    features: ['100 private card slots', 'Priority support', 'Advanced customization'],
+    availability: 'comingSoon',
+  },
+  {
+    id: 'yearly',
+    name: 'Yearly',
+    price: '$119',
+    period: '/year',
+    savings: 'Save $109/year',
+    features: ['Unlimited private card slots', 'Early access', 'Priority support', 'Custom character creation'],
+    availability: 'comingSoon',
+  },
+];
+
+/** No plan (signed out, or never changed) means Free; plan values compare case-insensitively. */
+export function isCurrentPlan(plan: Plan, currentPlan: string | null | undefined): boolean {
+  const current = currentPlan?.trim().toLowerCase() || 'normal';
+  return plan.id === current;
+}

@@ -1,0 +1,105 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PricingPage } from '../../src/features/pricing/PricingPage';
+
+const CHECKOUT_URL = 'https://pay.example.com/checkout/monthly';
+
+afterEach(cleanup);
+
+function card(name: string): HTMLElement {
+  return screen.getByRole('article', { name });
+}
+
+function text(element: HTMLElement): string {
+  return (element.textContent ?? '').replace(/\s+/g, ' ');
+}
+
+function enabledButtons(): HTMLElement[] {
+  return screen.getAllByRole('button').filter((button) => !(button as HTMLButtonElement).disabled);
+}
+
+describe('PricingPage', () => {
+  it('shows one h1 and the four plans with their prices, savings and slots', () => {
+    render(<PricingPage checkoutUrl={null} />);
+
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Free',
+      'Monthly',
+      'Quarterly',
+      'Yearly',
+    ]);
+
+    expect(text(card('Free'))).toContain('$0 forever');
+    expect(text(card('Free'))).toContain('5 private card slots');
+    expect(text(card('Monthly'))).toContain('$19/month');
+    expect(text(card('Monthly'))).toContain('50 private card slots');
+    expect(text(card('Monthly'))).toContain('Most popular');
+    expect(text(card('Quarterly'))).toContain('$43 per 3 months');
+    expect(text(card('Quarterly'))).toContain('Save $14');
+    expect(text(card('Quarterly'))).toContain('100 private card slots');
+    expect(text(card('Yearly'))).toContain('$119/year');
+    expect(text(card('Yearly'))).toContain('Save $109/year');
+    expect(text(card('Yearly'))).toContain('Unlimited private card slots');
+  });
+
+  it('enables only the Monthly button; Free is the current plan and the others are coming soon', () => {
+    render(<PricingPage checkoutUrl={null} currentPlan="normal" />);
+
+    expect(enabledButtons().map((b) => b.textContent)).toEqual(['Upgrade to Monthly']);
+    expect(within(card('Free')).getByRole('button', { name: /current plan/i })).toHaveProperty('disabled', true);
+    expect(within(card('Quarterly')).getByRole('button', { name: 'Coming soon' })).toHaveProperty('disabled', true);
+    expect(within(card('Yearly')).getByRole('button', { name: 'Coming soon' })).toHaveProperty('disabled', true);
+  });
+
+  it('treats no plan as Free', () => {
+    render(<PricingPage checkoutUrl={null} currentPlan={null} />);
+    expect(within(card('Free')).getByRole('button', { name: /current plan/i })).toBeTruthy();
+  });
+
+  it('marks a paid current plan and leaves nothing to buy for a Monthly user', () => {
+    render(<PricingPage checkoutUrl={CHECKOUT_URL} currentPlan="monthly" />);
+
+    expect(within(card('Monthly')).getByRole('button', { name: /current plan/i })).toHaveProperty('disabled', true);
+    expect(within(card('Free')).queryByRole('button', { name: /current plan/i })).toBeNull();
+    expect(screen.queryByRole('link', { name: /upgrade/i })).toBeNull();
+    expect(enabledButtons()).toHaveLength(0);
+  });
+
+  it('opens CHECKOUT_URL in a new tab from Monthly when it is set', () => {
+    render(<PricingPage checkoutUrl={CHECKOUT_URL} />);
+
+    const link = within(card('Monthly')).getByRole('link', { name: /upgrade to monthly/i });
+    expect(link.getAttribute('href')).toBe(CHECKOUT_URL);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(enabledButtons()).toHaveLength(0);
+    expect(screen.queryByText(/checkout isn't set up/i)).toBeNull();
+  });
+
+  it('explains how to upgrade today when there is no checkout', () => {
+    render(<PricingPage checkoutUrl={null} />);
+
+    const button = within(card('Monthly')).getByRole('button', { name: 'Upgrade to Monthly' });
+    const explanation = screen.getByText(/checkout isn't set up on this server yet/i).parentElement!;
+    expect(button.getAttribute('aria-controls')).toBe(explanation.id);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(explanation.hidden).toBe(true);
+
+    fireEvent.click(button);
+
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(explanation.hidden).toBe(false);
+    expect(text(explanation)).toContain('administrator');
+    expect(text(explanation)).toContain('npm run admin -- set-plan your@email monthly');
+    expect(screen.queryByRole('link', { name: /upgrade/i })).toBeNull();
+  });
+
+  it('shows the beta banner and the 30-day money-back guarantee', () => {
+    render(<PricingPage checkoutUrl={null} />);
+
+    expect(text(screen.getByRole('note'))).toMatch(/cardchat is in beta/i);
+    const guarantee = screen.getByRole('region', { name: '30-Day Money-Back Guarantee' });
+    expect(text(guarantee)).toMatch(/within 30 days .* refund/i);
+  });
+});
