@@ -1,0 +1,75 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databases, type TestApp } from './helpers';
+import { bearer } from './tokens';
+
+/** A minimal hosted identity provider: discovery and JWKS, as Auth0 or Keycloak would publish them. */
+async function startIssuer() {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'hosted-1', alg: 'RS256', use: 'sig' };
+  const server = http.createServer((request, response) => {
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const bodies: Record<string, unknown> = {
+      '/.well-known/openid-configuration': { issuer, jwks_uri: `${issuer}/jwks` },
+      '/jwks': { keys: [jwk] },
+    };
+    const body = bodies[request.url ?? ''];
+    response.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body ?? {}));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { issuer, privateKey, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+function sign(key: CryptoKey, issuer: string, audience: string, sub: string) {
+  return new SignJWT({ email: `${sub}@hosted.example` })
+    .setProtectedHeader({ alg: 'RS256', kid: 'hosted-1', typ: 'JWT' })
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(key);
+}
+
+describe.each(databases)('with an external OpenID issuer (%s)', (dialect) => {
+  const audience = 'https://api.cardchat.example';
+  let issuer: Awaited<ReturnType<typeof startIssuer>>;
+  let test: TestApp;
+  beforeAll(async () => {
+    issuer = await startIssuer();
+    test = await createTestApp(dialect, { OIDC_ISSUER: issuer.issuer, OIDC_AUDIENCE: audience, OIDC_CLIENT_ID: 'spa-client' });
+  });
+  afterAll(async () => {
+    await test.close();
+    await issuer.close();
+  });
+
+  it("accepts that issuer's access tokens for our audience", async () => {
+    const token = await sign(issuer.privateKey, issuer.issuer, audience, 'hosted-user');
+    const response = await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ sub: 'hosted-user', email: 'hosted-user@hosted.example', plan: 'normal' });
+  });
+
+  it('refuses its tokens for another audience, and tokens signed by anyone else', async () => {
+    const otherAudience = await sign(issuer.privateKey, issuer.issuer, 'https://other.example', 'hosted-user');
+    const { privateKey: stranger } = await generateKeyPair('RS256');
+    const forged = await sign(stranger, issuer.issuer, audience, 'hosted-user');
+    for (const token of [otherAudience, forged]) {
+      const response = await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it('turns the embedded provider off and tells the PWA where to sign in', async () => {
+    const discovery = await test.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' });
+    expect(discovery.statusCode).toBe(404);
+    expect((await test.app.inject({ method: 'GET', url: '/api/health' })).json().auth).toBe('external');
+    const config = (await test.app.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(config.auth).toMatchObject({ issuer: issuer.issuer, client_id: 'spa-client', audience });
+  });
+});
