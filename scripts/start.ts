@@ -27,6 +27,8 @@ if (distIsStale(distDir)) {
   console.log('cardchat: building the app (dist/ is missing or older than the sources)...');
   const result = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir'], {
     stdio: 'inherit',
+    // A NODE_ENV inherited from a test runner would make Vite build React's development bundle.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     console.error('cardchat: the build failed; see the output above.');

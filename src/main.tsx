@@ -5,6 +5,7 @@ import { refreshSession, watchConnectivity } from './auth/session';
 import { appConfig, checkAppConfig } from './config/appConfig';
 import { ConfigErrorScreen } from './features/shell/ConfigErrorScreen';
 import { applyTheme } from './features/shell/theme';
+import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { routeTree } from './routeTree.gen';
 import './styles/theme.css';
 
@@ -28,6 +29,7 @@ try {
   // /callback settles the session itself once the code is exchanged; everywhere else it starts now.
   if (window.location.pathname !== '/callback') void refreshSession();
   watchConnectivity();
+  void registerServiceWorker();
   root.render(
     <StrictMode>
       <RouterProvider router={router} />

@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { CARD_IMAGE_CACHE } from '../../core/caches';
 import type { UserProfile } from '../../core/types';
 import { ApiError } from '../api/errors';
 import { getProfile } from '../api/users';
@@ -80,6 +81,8 @@ export async function refreshSession(now = Date.now()): Promise<Session> {
 export async function signOut(): Promise<void> {
   const idToken = loadTokens()?.idToken;
   await forget();
+  // Private card images may sit in the service worker's cache; a shared device must not keep them.
+  if ('caches' in window) await caches.delete(CARD_IMAGE_CACHE);
   // The session state stays as it is until the browser leaves: flipping it to signed out here would
   // make a guarded page start a new sign-in that races the provider's sign-out.
   const home = `${window.location.origin}/`;

@@ -4,6 +4,7 @@ import { useSession } from '../../auth/useSession';
 import { InitialLoadingScreen } from './InitialLoadingScreen';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { UpdatePrompt } from './UpdatePrompt';
 import { useSidebar } from './useSidebar';
 import styles from './AppShell.module.css';
 
@@ -48,6 +49,7 @@ export function AppShell() {
           <Outlet />
         </main>
       </div>
+      <UpdatePrompt />
     </div>
   );
 }

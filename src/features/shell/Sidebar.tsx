@@ -13,6 +13,7 @@ import {
   User,
   type LucideIcon,
 } from 'lucide-react';
+import { InstallAppButton } from './InstallAppButton';
 import styles from './Sidebar.module.css';
 
 interface NavItem {
@@ -84,6 +85,7 @@ export function Sidebar({ signedIn, collapsed, mobileOpen, onNavigate }: Props) 
             </li>
           ))}
         </ul>
+        <InstallAppButton className={styles.install} />
         <footer className={styles.footer}>
           <Link to="/anti-slavery-policy" className={styles.footerLink} onClick={onNavigate}>
             Anti-Slavery Policy

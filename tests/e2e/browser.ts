@@ -1,0 +1,119 @@
+/**
+ * Debian's Chromium driven by playwright-core (which never downloads a browser of its own).
+ * One browser per test file, launched on first use and closed after the file; every page gets a
+ * fresh context, so storage, service workers and offline state never leak between tests.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
+
+// Without the networking flags Chromium keeps dialling Google's hosts, which this network refuses.
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const SCREENSHOT_DIR = path.resolve('.test-output/screenshots');
+
+let browser: Promise<Browser> | undefined;
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+export function getBrowser(): Promise<Browser> {
+  browser ??= chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  const current = browser;
+  browser = undefined;
+  if (current) await (await current).close();
+}
+
+// Registered in every file that imports this module, so no test file can leak a browser.
+afterAll(closeBrowser);
+
+export interface PageOptions {
+  /** A 390×844 touch phone at 3× density, as the design's phone checks use. */
+  phone?: boolean;
+}
+
+export async function newContext(options: PageOptions = {}): Promise<BrowserContext> {
+  const phone = options.phone
+    ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }
+    : {};
+  return (await getBrowser()).newContext({ baseURL: baseURL(), ...phone });
+}
+
+/** A page in its own fresh context; close it with `page.context().close()` or let the file's end do it. */
+export async function newPage(options: PageOptions = {}): Promise<Page> {
+  return (await newContext(options)).newPage();
+}
+
+/** Saves a full-page PNG under .test-output/screenshots/ and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Creates an account on the embedded provider, starting from its sign-in or sign-up form, and
+ * returns once the form is submitted (the caller waits for wherever the flow leads next).
+ */
+export async function signUp(page: Page, account: Account): Promise<void> {
+  const nameField = page.getByLabel('Name', { exact: true });
+  const createButton = page.getByRole('button', { name: 'Create account' });
+  // Either form may be showing; wait for one of them before deciding.
+  await page.getByRole('button', { name: /^(Sign in|Create account)$/ }).first().waitFor();
+  // Only the sign-up form asks for a name; the sign-in form links to it.
+  if (!(await nameField.isVisible())) {
+    await page.getByRole('link', { name: /create (an )?account|sign up|register/i }).first().click();
+    await nameField.waitFor();
+  }
+  await nameField.fill(account.name);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await createButton.click();
+}
+
+/** A unique address, so tests never collide on an e-mail that is already taken. */
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/**
+ * A context with a real profile directory. Chromium treats the default contexts as incognito, where
+ * it reports the app as not installable; installability checks need this one. Close it when done.
+ */
+export async function newPersistentContext(): Promise<BrowserContext> {
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-profile-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL: baseURL(),
+  });
+  // Chromium may still be flushing its cache as the context closes; a left-over temp dir is harmless.
+  context.on('close', () => fs.promises.rm(profileDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined));
+  return context;
+}

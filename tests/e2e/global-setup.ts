@@ -1,0 +1,123 @@
+/**
+ * Starts the real server once for the e2e project, as `npm start` does (building dist/ when it is
+ * stale), on a free port with a fresh DATA_DIR, and stops it with SIGINT afterwards so every run
+ * also exercises the graceful shutdown. Tests get the origin with `inject('baseURL')`.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The server's origin, e.g. http://localhost:41234 */
+    baseURL: string;
+  }
+}
+
+// The first build of dist/ on a 2-core CI machine takes about a minute.
+const START_TIMEOUT_MS = 180_000;
+const STOP_TIMEOUT_MS = 20_000;
+const LOG_FILE = path.resolve('.test-output/server.log');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | string> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode ?? child.signalCode ?? 0);
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 0)));
+}
+
+async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let early: number | string | undefined;
+  void exited(child).then((code) => (early = code));
+  while (Date.now() < deadline) {
+    if (early !== undefined) throw new Error(`the server exited (${early}) before it was ready:\n${output()}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000}s:\n${output()}`);
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-e2e-'));
+  fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
+  const log = fs.createWriteStream(LOG_FILE);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // localhost, not 127.0.0.1: Chromium treats it as a secure context, so the service worker runs.
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
+  // The AI must be the built-in demo unless a test starts its own fake provider.
+  for (const name of Object.keys(env)) if (name.startsWith('LLM_')) delete env[name];
+  // e2e runs on SQLite, as `npm start` does out of the box.
+  delete env.DATABASE_URL;
+
+  console.log(`e2e: starting the server on ${baseURL} (builds dist/ first when stale; log: ${path.relative('.', LOG_FILE)})`);
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const tail = () => output.split('\n').slice(-80).join('\n');
+
+  try {
+    await waitForHealth(baseURL, child, tail);
+  } catch (error) {
+    log.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  console.log(`e2e: server ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  project.provide('baseURL', baseURL);
+
+  return async () => {
+    const before = output.length;
+    child.kill('SIGINT');
+    let timer: NodeJS.Timeout | undefined;
+    const code = await Promise.race([
+      exited(child),
+      new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS))),
+    ]);
+    // A pending timer would keep vitest's main process alive after the run.
+    clearTimeout(timer);
+    if (code === 'timeout') child.kill('SIGKILL');
+    log.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (code !== 0) {
+      throw new Error(`the server did not shut down cleanly on SIGINT (${code}):\n${output.slice(before) || tail()}`);
+    }
+  };
+}

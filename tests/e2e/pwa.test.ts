@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, newPersistentContext } from './browser';
+
+/** Waits until the service worker has installed (precache filled) and controls the page. */
+async function serviceWorkerInControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
+describe('the installable, offline-capable app', () => {
+  it('passes Chromium installability checks on /', async () => {
+    const context = await newPersistentContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    await serviceWorkerInControl(page);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+    expect(manifest.errors).toEqual([]);
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    await context.close();
+  });
+
+  it('opens /, /terms, /privacy and /pricing with the network off after one visit', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await serviceWorkerInControl(page);
+    await page.context().setOffline(true);
+    const pages: Array<[string, string]> = [
+      ['/terms', 'Terms of Service'],
+      ['/privacy', 'Privacy Policy'],
+      ['/pricing', 'Plans'],
+      ['/anti-slavery-policy', 'Anti-Slavery Policy'],
+      ['/', 'Find your next character'],
+    ];
+    for (const [path, heading] of pages) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    }
+    await page.context().close();
+  });
+});
