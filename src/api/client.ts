@@ -31,15 +31,13 @@ const http = ky.create({
     ],
     afterResponse: [
       // An access token can expire or be revoked between our check and the server's: refresh once.
+      // The retry runs without these hooks, so a second 401 is final.
       async (request, options, response) => {
-        if (response.status !== 401 || !request.headers.has('Authorization') || request.headers.has('X-Retried-Auth')) {
-          return response;
-        }
+        if (response.status !== 401 || !request.headers.has('Authorization')) return response;
         const token = await accessToken({ forceRefresh: true });
         if (!token) return response;
         const retry = new Request(request, { headers: new Headers(request.headers) });
         retry.headers.set('Authorization', `Bearer ${token}`);
-        retry.headers.set('X-Retried-Auth', '1');
         return ky(retry, { ...options, prefixUrl: undefined, retry: 0, hooks: {} });
       },
     ],
