@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited early with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('npm start and Ctrl-C', () => {
+  const dirs: string[] = [];
+  let child: ChildProcess | undefined;
+  afterEach(() => {
+    child?.kill('SIGKILL');
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lets a request in flight finish, then closes the database and exits 0', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-shutdown-'));
+    // A freshly written index.html is newer than every source, so start.ts serves it without a build.
+    const distDir = path.join(dataDir, 'dist');
+    fs.mkdirSync(distDir);
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>cardchat</title>');
+    dirs.push(dataDir);
+    const port = await freePort();
+    child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitForHealth(port, child);
+    expect(fs.existsSync(path.join(dataDir, 'cardchat.db-wal'))).toBe(true);
+
+    // A request whose body is still arriving when Ctrl-C comes.
+    const body = JSON.stringify({ name: 'Still typing' });
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, method: 'PUT', path: '/api/users/profile', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 5));
+      setTimeout(() => {
+        child!.kill('SIGINT');
+        setTimeout(() => request.end(body.slice(5)), 300);
+      }, 200);
+    });
+    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+
+    const answer = await response;
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body).error).toBe('unauthorized');
+    expect(await exited).toBe(0);
+    expect(output).toContain('shutting down');
+    // better-sqlite3 checkpoints and removes the WAL file only when the database is closed properly.
+    expect(fs.existsSync(path.join(dataDir, 'cardchat.db-wal'))).toBe(false);
+  });
+});
