@@ -56,7 +56,7 @@ export function TopBar({ session, isMobile, sidebarOpen, onToggleSidebar }: Prop
       <div className={styles.middle}>{location.pathname === '/' && <GallerySearch />}</div>
       <button
         type="button"
-        className={styles.iconButton}
+        className={`${styles.iconButton} ${styles.pushRight}`}
         onClick={() => setDarkMode(!dark)}
         aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
       >
