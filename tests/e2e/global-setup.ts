@@ -103,7 +103,28 @@ export default async function setup(project: TestProject): Promise<() => Promise
   console.log(`e2e: server ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   project.provide('baseURL', baseURL);
 
+  // Said at once, so the tests failing after it (connection refused) are not a mystery.
+  let stoppedEarly: number | string | undefined;
+  let stopping = false;
+  void exited(child).then((code) => {
+    if (stopping) return;
+    stoppedEarly = code;
+    console.error(`e2e: the server exited (${code}) while the tests were running:\n${tail()}`);
+  });
+
+  // vitest only logs a teardown error and keeps its exit code, so failing here sets it too.
+  const fail = (message: string): never => {
+    process.exitCode = 1;
+    throw new Error(message);
+  };
+
   return async () => {
+    stopping = true;
+    if (stoppedEarly !== undefined) {
+      log.end();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fail(`the server exited (${stoppedEarly}) before the tests ended; see ${LOG_FILE}`);
+    }
     const before = output.length;
     child.kill('SIGINT');
     let timer: NodeJS.Timeout | undefined;
@@ -117,7 +138,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     log.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (code !== 0) {
-      throw new Error(`the server did not shut down cleanly on SIGINT (${code}):\n${output.slice(before) || tail()}`);
+      fail(`the server did not shut down cleanly on SIGINT (${code}):\n${output.slice(before) || tail()}`);
     }
   };
 }
