@@ -2,7 +2,7 @@ import { useLocation } from '@tanstack/react-router';
 import { useEffect, useState, type ReactNode } from 'react';
 import { startLogin } from './login';
 import { useSession } from './useSession';
-import styles from './RequireAuth.module.css';
+import styles from '../ui/statusScreen.module.css';
 
 /**
  * The spec's route guard: 'Loading' while the session settles, the page itself when signed in (or

@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors';
 import { getProfile } from '../api/users';
 import { OFFLINE_SESSION_MS } from '../config/appConfig';
 import { db } from '../db/db';
+import { createStore } from '../lib/store';
 import { oidcConfiguration } from './oidc';
 import { SessionEndedError } from './refresh';
 import { clearTokens, loadTokens } from './tokens';
@@ -19,21 +20,8 @@ export type Session =
   | { status: 'signedIn'; profile: UserProfile }
   | { status: 'offline'; profile: UserProfile };
 
-let session: Session = { status: 'loading' };
-const listeners = new Set<() => void>();
-
-function set(next: Session): void {
-  session = next;
-  listeners.forEach((listener) => listener());
-}
-
-export const sessionStore = {
-  get: (): Session => session,
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export const sessionStore = createStore<Session>({ status: 'loading' });
+const set = sessionStore.set;
 
 async function rememberedProfile(now: number): Promise<UserProfile | null> {
   const cached = await db.profile.get('me');
@@ -53,12 +41,12 @@ async function forget(): Promise<void> {
 export async function refreshSession(now = Date.now()): Promise<Session> {
   if (!loadTokens()) {
     set({ status: 'signedOut' });
-    return session;
+    return sessionStore.get();
   }
   if (!navigator.onLine) {
     const profile = await rememberedProfile(now);
     set(profile ? { status: 'offline', profile } : { status: 'signedOut' });
-    return session;
+    return sessionStore.get();
   }
   try {
     const profile = await getProfile();
@@ -74,7 +62,7 @@ export async function refreshSession(now = Date.now()): Promise<Session> {
       set({ status: 'signedOut' });
     }
   }
-  return session;
+  return sessionStore.get();
 }
 
 /** Clears the stored profile and tokens, ends the provider's session when reachable, and returns to the origin. */
@@ -105,7 +93,7 @@ export async function signOut(): Promise<void> {
 /** Re-checks the session when connectivity returns, so '(offline)' clears by itself. */
 export function watchConnectivity(): () => void {
   const onOnline = () => {
-    if (session.status === 'offline') void refreshSession();
+    if (sessionStore.get().status === 'offline') void refreshSession();
   };
   window.addEventListener('online', onOnline);
   return () => window.removeEventListener('online', onOnline);

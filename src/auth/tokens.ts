@@ -14,7 +14,6 @@ export interface StoredTokens {
 }
 
 const KEY = 'cardchat.tokens';
-const listeners = new Set<() => void>();
 
 export function loadTokens(): StoredTokens | null {
   try {
@@ -27,12 +26,10 @@ export function loadTokens(): StoredTokens | null {
 
 export function saveTokens(tokens: StoredTokens): void {
   localStorage.setItem(KEY, JSON.stringify(tokens));
-  listeners.forEach((listener) => listener());
 }
 
 export function clearTokens(): void {
   localStorage.removeItem(KEY);
-  listeners.forEach((listener) => listener());
 }
 
 /** An access token this close to expiry is refreshed before use rather than sent to fail. */

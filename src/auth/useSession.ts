@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from '../lib/store';
 import { sessionStore, type Session } from './session';
 
 export function useSession(): Session {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+  return useStore(sessionStore);
 }

@@ -4,6 +4,8 @@
  * useSyncExternalStore. Browsers without the event (Safari, Firefox) simply never show the button.
  */
 
+import { createStore } from '../lib/store';
+
 /** Not in TypeScript's DOM lib: the event is non-standard. */
 export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -16,15 +18,12 @@ export interface InstallState {
 }
 
 let deferred: BeforeInstallPromptEvent | null = null;
-let state: InstallState = { canInstall: false };
-const listeners = new Set<() => void>();
+const install = createStore<InstallState>({ canInstall: false }, (a, b) => a.canInstall === b.canInstall);
 let listening = false;
 
 function setDeferred(event: BeforeInstallPromptEvent | null): void {
   deferred = event;
-  if (state.canInstall === (event !== null)) return;
-  state = { canInstall: event !== null };
-  for (const listener of listeners) listener();
+  install.set({ canInstall: event !== null });
 }
 
 /**
@@ -42,16 +41,8 @@ export function listenForInstallPrompt(target: Window = window): void {
   target.addEventListener('appinstalled', () => setDeferred(null));
 }
 
-export function subscribeToInstall(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-export function getInstallSnapshot(): InstallState {
-  return state;
-}
+export const subscribeToInstall = install.subscribe;
+export const getInstallSnapshot = install.get;
 
 /** Shows the browser's install dialog. An offer can be used once, whatever the answer. */
 export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unavailable'> {

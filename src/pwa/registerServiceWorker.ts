@@ -5,6 +5,7 @@
  * never runs old chunks against a new precache.
  */
 import type { Workbox } from 'workbox-window';
+import { createStore } from '../lib/store';
 
 export interface UpdateState {
   /** A new version is installed and waiting for the user's go-ahead. */
@@ -16,35 +17,19 @@ export type WorkboxLike = Pick<Workbox, 'messageSkipWaiting'> & {
   addEventListener(type: 'waiting' | 'controlling', listener: (event: { isUpdate?: boolean }) => void): void;
 };
 
-let state: UpdateState = { updateReady: false };
-const listeners = new Set<() => void>();
+const update = createStore<UpdateState>({ updateReady: false }, (a, b) => a.updateReady === b.updateReady);
 let workbox: WorkboxLike | null = null;
 let updateRequested = false;
 
-function setState(next: UpdateState): void {
-  // A new object only on change: useSyncExternalStore compares snapshots by identity.
-  if (next.updateReady === state.updateReady) return;
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-export function subscribeToUpdate(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-export function getUpdateSnapshot(): UpdateState {
-  return state;
-}
+export const subscribeToUpdate = update.subscribe;
+export const getUpdateSnapshot = update.get;
 
 /** Wires the store to a Workbox (or a fake in tests). `reload` is injectable for the same reason. */
 export function connectWorkbox(wb: WorkboxLike, reload: () => void = () => window.location.reload()): void {
   workbox = wb;
   updateRequested = false;
   // 'waiting' also fires for a worker left waiting by an earlier visit or installed from another tab.
-  wb.addEventListener('waiting', () => setState({ updateReady: true }));
+  wb.addEventListener('waiting', () => update.set({ updateReady: true }));
   // The controller changes only when a waiting worker was told to skip waiting, here or in another tab
   // (isUpdate: this page already had a controller); both mean this page's code is now stale. The first
   // install's clients.claim() also fires it, with no update, and must not reload.
@@ -55,7 +40,7 @@ export function connectWorkbox(wb: WorkboxLike, reload: () => void = () => windo
 
 /** The "Reload" button: lets the waiting worker activate; the 'controlling' handler then reloads. */
 export function applyUpdate(): void {
-  if (!workbox || !state.updateReady) return;
+  if (!workbox || !update.get().updateReady) return;
   updateRequested = true;
   workbox.messageSkipWaiting(); // posts {type: 'SKIP_WAITING'} to the waiting worker
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { completeLogin } from '../../auth/login';
 import { refreshSession } from '../../auth/session';
 import { Spinner } from '../../ui/Spinner';
-import styles from './AuthPages.module.css';
+import styles from '../../ui/statusScreen.module.css';
 
 /** Finishes sign-in and returns to the page where it started. */
 export function CallbackPage() {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { startLogin } from '../../auth/login';
 import { Spinner } from '../../ui/Spinner';
-import styles from './AuthPages.module.css';
+import styles from '../../ui/statusScreen.module.css';
 
 /** /login starts sign-in straight away and comes back to the home gallery. */
 export function LoginPage() {

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
+import { ChevronDown, LogOut, Settings, User, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UserProfile } from '../../../core/types';
 import { signOut } from '../../auth/session';
@@ -13,6 +13,12 @@ export function UserMenu({ profile, offline }: { profile: UserProfile; offline: 
   const menuId = useId();
   const navigate = useNavigate();
   const label = profile.name || profile.email || 'Account';
+  // Settings is shown so people know it is coming; without an action it stays disabled.
+  const items: Array<{ label: string; icon: LucideIcon; action?: () => void }> = [
+    { label: 'Profile', icon: User, action: () => void navigate({ to: '/profile' }) },
+    { label: 'Settings', icon: Settings },
+    { label: 'Log out', icon: LogOut, action: () => void signOut() },
+  ];
 
   useEffect(() => {
     if (!open) return;
@@ -47,31 +53,22 @@ export function UserMenu({ profile, offline }: { profile: UserProfile; offline: 
       </button>
       {open && (
         <div className={styles.menu} role="menu" id={menuId}>
-          <button
-            type="button"
-            role="menuitem"
-            className={styles.item}
-            onClick={() => {
-              setOpen(false);
-              void navigate({ to: '/profile' });
-            }}
-          >
-            <User size={16} aria-hidden="true" /> Profile
-          </button>
-          <button type="button" role="menuitem" className={styles.item} disabled aria-disabled="true">
-            <Settings size={16} aria-hidden="true" /> Settings
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={styles.item}
-            onClick={() => {
-              setOpen(false);
-              void signOut();
-            }}
-          >
-            <LogOut size={16} aria-hidden="true" /> Log out
-          </button>
+          {items.map(({ label, icon: Icon, action }) => (
+            <button
+              key={label}
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              disabled={!action}
+              aria-disabled={!action || undefined}
+              onClick={() => {
+                setOpen(false);
+                action?.();
+              }}
+            >
+              <Icon size={16} aria-hidden="true" /> {label}
+            </button>
+          ))}
         </div>
       )}
     </div>

@@ -1,14 +1,15 @@
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../../lib/store';
 
 /** The spec's stored preference: dark unless the stored value is exactly false. */
 const KEY = 'darkMode';
-const listeners = new Set<() => void>();
 
 export function isDarkMode(): boolean {
   return localStorage.getItem(KEY) !== 'false';
 }
 
-export function applyTheme(dark = isDarkMode()): void {
+const darkMode = createStore(isDarkMode());
+
+export function applyTheme(dark = darkMode.get()): void {
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#0f1117' : '#f6f7fb');
 }
@@ -16,16 +17,9 @@ export function applyTheme(dark = isDarkMode()): void {
 export function setDarkMode(dark: boolean): void {
   localStorage.setItem(KEY, String(dark));
   applyTheme(dark);
-  listeners.forEach((listener) => listener());
+  darkMode.set(dark);
 }
 
 export function useDarkMode(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    isDarkMode,
-    () => true,
-  );
+  return useStore(darkMode);
 }
