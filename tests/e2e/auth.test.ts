@@ -67,3 +67,28 @@ describe('signing up, in and out with the embedded provider', () => {
     await page.context().close();
   });
 });
+
+describe('the remembered session offline', () => {
+  it("opens signed-in pages offline with the cached profile, marked '(offline)'", async () => {
+    const page = await newPage({ phone: true });
+    await page.goto('/profile');
+    await signUp(page, { name: 'Offline Olga', email: uniqueEmail('olga'), password: 'underground-line-4' });
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await page.getByText('(offline)').waitFor();
+    expect(await page.locator('main').innerText()).toContain('Free');
+    await screenshot(page, 'phone-profile-offline');
+
+    await page.context().setOffline(false);
+    await page.reload();
+    await page.getByRole('button', { name: /Offline Olga/ }).waitFor();
+    expect(await page.getByText('(offline)').count()).toBe(0);
+    await page.context().close();
+  });
+});
