@@ -1,6 +1,6 @@
-import * as client from 'openid-client';
+import type { TokenEndpointResponse, TokenEndpointResponseHelpers } from 'openid-client';
 import { loadClientConfig } from '../config/clientConfig';
-import { oidcConfiguration, resourceParameters } from './oidc';
+import { oidcConfiguration, openid, resourceParameters } from './oidc';
 import { saveTokens, type StoredTokens } from './tokens';
 
 /** What a sign-in carries across the provider's pages; sessionStorage keeps it to this tab. */
@@ -24,7 +24,12 @@ export function safeReturnPath(path: string | null | undefined): string {
 
 /** Sends the browser to the provider (authorization code + PKCE S256 + state). */
 export async function startLogin(returnTo: string): Promise<void> {
-  const [config, { auth }, resource] = await Promise.all([oidcConfiguration(), loadClientConfig(), resourceParameters()]);
+  const [client, config, { auth }, resource] = await Promise.all([
+    openid(),
+    oidcConfiguration(),
+    loadClientConfig(),
+    resourceParameters(),
+  ]);
   const verifier = client.randomPKCECodeVerifier();
   const pending: PendingLogin = { verifier, state: client.randomState(), returnTo: safeReturnPath(returnTo) };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
@@ -40,7 +45,7 @@ export async function startLogin(returnTo: string): Promise<void> {
 }
 
 export function tokensFromResponse(
-  response: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
+  response: TokenEndpointResponse & TokenEndpointResponseHelpers,
   previous?: StoredTokens,
 ): StoredTokens {
   const claims = response.claims();
@@ -67,7 +72,7 @@ export async function completeLogin(currentUrl: URL): Promise<string> {
   if (providerError) {
     throw new LoginError(currentUrl.searchParams.get('error_description') ?? `Sign-in failed (${providerError}).`);
   }
-  const [config, resource] = await Promise.all([oidcConfiguration(), resourceParameters()]);
+  const [client, config, resource] = await Promise.all([openid(), oidcConfiguration(), resourceParameters()]);
   const response = await client.authorizationCodeGrant(
     config,
     currentUrl,

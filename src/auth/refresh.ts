@@ -1,6 +1,5 @@
-import * as client from 'openid-client';
 import { tokensFromResponse } from './login';
-import { oidcConfiguration, resourceParameters } from './oidc';
+import { oidcConfiguration, openid, resourceParameters } from './oidc';
 import { clearTokens, isExpired, loadTokens, saveTokens, type StoredTokens } from './tokens';
 
 /** The provider said no: the session is over and the user must sign in again. */
@@ -19,7 +18,7 @@ export function refreshTokens(): Promise<StoredTokens> {
       clearTokens();
       throw new SessionEndedError('Not signed in');
     }
-    const [config, resource] = await Promise.all([oidcConfiguration(), resourceParameters()]);
+    const [client, config, resource] = await Promise.all([openid(), oidcConfiguration(), resourceParameters()]);
     try {
       const response = await client.refreshTokenGrant(config, tokens.refreshToken, resource);
       const next = tokensFromResponse(response, tokens);

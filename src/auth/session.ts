@@ -1,4 +1,3 @@
-import * as client from 'openid-client';
 import { CARD_IMAGE_CACHE } from '../../core/caches';
 import type { UserProfile } from '../../core/types';
 import { ApiError } from '../api/errors';
@@ -6,7 +5,7 @@ import { getProfile } from '../api/users';
 import { OFFLINE_SESSION_MS } from '../config/appConfig';
 import { db } from '../db/db';
 import { createStore } from '../lib/store';
-import { oidcConfiguration } from './oidc';
+import { oidcConfiguration, openid } from './oidc';
 import { SessionEndedError } from './refresh';
 import { clearTokens, loadTokens } from './tokens';
 
@@ -75,7 +74,7 @@ export async function signOut(): Promise<void> {
   // make a guarded page start a new sign-in that races the provider's sign-out.
   const home = `${window.location.origin}/`;
   try {
-    const config = await oidcConfiguration();
+    const [client, config] = await Promise.all([openid(), oidcConfiguration()]);
     if (navigator.onLine && config.serverMetadata().end_session_endpoint) {
       const url = client.buildEndSessionUrl(config, {
         post_logout_redirect_uri: home,

@@ -1,32 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited early with ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not become healthy');
-}
+import { freePort, waitForHealth } from '../../scripts/lib/server-process';
 
 describe('npm start and Ctrl-C', () => {
   const dirs: string[] = [];
@@ -51,7 +29,7 @@ describe('npm start and Ctrl-C', () => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitForHealth(port, child);
+    await waitForHealth(`http://127.0.0.1:${port}`, child, { timeoutMs: 30_000, output: () => output });
     expect(fs.existsSync(path.join(dataDir, 'cardchat.db-wal'))).toBe(true);
 
     // A request whose body is still arriving when Ctrl-C comes.

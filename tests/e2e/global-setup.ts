@@ -4,11 +4,11 @@
  * also exercises the graceful shutdown. Tests get the origin with `inject('baseURL')`.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { exited, freePort, waitForHealth } from '../../scripts/lib/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,41 +21,6 @@ declare module 'vitest' {
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 20_000;
 const LOG_FILE = path.resolve('.test-output/server.log');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | string> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode ?? child.signalCode ?? 0);
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 0)));
-}
-
-async function waitForHealth(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  let early: number | string | undefined;
-  void exited(child).then((code) => (early = code));
-  while (Date.now() < deadline) {
-    if (early !== undefined) throw new Error(`the server exited (${early}) before it was ready:\n${output()}`);
-    try {
-      const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer /api/health within ${START_TIMEOUT_MS / 1000}s:\n${output()}`);
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const port = await freePort();
@@ -94,7 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const tail = () => output.split('\n').slice(-80).join('\n');
 
   try {
-    await waitForHealth(baseURL, child, tail);
+    await waitForHealth(baseURL, child, { timeoutMs: START_TIMEOUT_MS, output: tail });
   } catch (error) {
     log.end();
     fs.rmSync(dataDir, { recursive: true, force: true });

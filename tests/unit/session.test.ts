@@ -7,6 +7,7 @@ import { OFFLINE_SESSION_MS } from '../../src/config/appConfig';
 const getProfile = vi.fn<() => Promise<UserProfile>>();
 vi.mock('../../src/api/users', () => ({ getProfile: () => getProfile() }));
 vi.mock('../../src/auth/oidc', () => ({
+  openid: () => import('openid-client'),
   oidcConfiguration: () => Promise.reject(new Error('provider unreachable in unit tests')),
 }));
 

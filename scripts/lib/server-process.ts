@@ -1,0 +1,48 @@
+import type { ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+/** Helpers for running the real server as a child process: e2e tests, shutdown tests and the bench. */
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function exited(child: ChildProcess): Promise<number | string> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode ?? child.signalCode ?? 0);
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 0)));
+}
+
+export interface HealthWait {
+  timeoutMs: number;
+  /** Short for the bench, so start-up is measured rather than the poll interval. */
+  intervalMs?: number;
+  /** What the server printed, for the error when it never becomes healthy. */
+  output?: () => string;
+}
+
+/** Polls GET /api/health until it answers 200; fails at once if the child exits first. */
+export async function waitForHealth(baseURL: string, child: ChildProcess, wait: HealthWait): Promise<void> {
+  const deadline = Date.now() + wait.timeoutMs;
+  let early: number | string | undefined;
+  void exited(child).then((code) => (early = code));
+  while (Date.now() < deadline) {
+    if (early !== undefined) throw new Error(`the server exited (${early}) before it was ready:\n${wait.output?.() ?? ''}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait.intervalMs ?? 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not answer /api/health within ${wait.timeoutMs / 1000}s:\n${wait.output?.() ?? ''}`);
+}
