@@ -1,0 +1,76 @@
+/**
+ * Strict standard base64 (RFC 4648 §4) over bytes. Strict because a card's base64 is written by
+ * a program: whitespace, URL-safe letters, missing or misplaced padding and non-zero trailing bits
+ * all mean the text is not what its writer meant, so it is refused rather than guessed at.
+ */
+import { CardError } from './errors';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const PAD = 0x3d;
+
+const ENCODE = Uint8Array.from(ALPHABET, (ch) => ch.charCodeAt(0));
+/** -1 for every byte outside the alphabet ('=' included), so OR-ing four lookups flags any bad one. */
+const DECODE = (() => {
+  const table = new Int16Array(256).fill(-1);
+  for (let i = 0; i < ENCODE.length; i++) table[ENCODE[i]!] = i;
+  return table;
+})();
+
+function bad(detail: string): never {
+  throw new CardError('bad_base64', detail);
+}
+
+export function decodeBase64(src: Uint8Array): Uint8Array {
+  const length = src.length;
+  if (length % 4 !== 0) bad('length');
+  const padding = length === 0 || src[length - 1] !== PAD ? 0 : src[length - 2] === PAD ? 2 : 1;
+  const out = new Uint8Array((length / 4) * 3 - padding);
+  const fullEnd = padding ? length - 4 : length;
+  let o = 0;
+  for (let i = 0; i < fullEnd; i += 4) {
+    const a = DECODE[src[i]!]!;
+    const b = DECODE[src[i + 1]!]!;
+    const c = DECODE[src[i + 2]!]!;
+    const d = DECODE[src[i + 3]!]!;
+    if ((a | b | c | d) < 0) bad('character');
+    const n = (a << 18) | (b << 12) | (c << 6) | d;
+    out[o++] = n >>> 16;
+    out[o++] = (n >>> 8) & 0xff;
+    out[o++] = n & 0xff;
+  }
+  if (padding) {
+    const a = DECODE[src[fullEnd]!]!;
+    const b = DECODE[src[fullEnd + 1]!]!;
+    const c = padding === 1 ? DECODE[src[fullEnd + 2]!]! : 0;
+    if ((a | b | c) < 0) bad('character');
+    // Canonical encoders leave the bits after the last byte zero; anything else is a different text.
+    if (padding === 2 ? (b & 0x0f) !== 0 : (c & 0x03) !== 0) bad('trailing_bits');
+    out[o++] = (a << 2) | (b >>> 4);
+    if (padding === 1) out[o++] = ((b & 0x0f) << 4) | (c >>> 2);
+  }
+  return out;
+}
+
+/** Base64 as ASCII bytes, ready to go into a tEXt chunk without a string round trip. */
+export function encodeBase64(src: Uint8Array): Uint8Array {
+  const length = src.length;
+  const out = new Uint8Array(Math.ceil(length / 3) * 4);
+  const fullEnd = length - (length % 3);
+  let o = 0;
+  for (let i = 0; i < fullEnd; i += 3) {
+    const n = (src[i]! << 16) | (src[i + 1]! << 8) | src[i + 2]!;
+    out[o++] = ENCODE[n >>> 18]!;
+    out[o++] = ENCODE[(n >>> 12) & 0x3f]!;
+    out[o++] = ENCODE[(n >>> 6) & 0x3f]!;
+    out[o++] = ENCODE[n & 0x3f]!;
+  }
+  const rest = length - fullEnd;
+  if (rest) {
+    const n = (src[fullEnd]! << 16) | (rest === 2 ? src[fullEnd + 1]! << 8 : 0);
+    out[o++] = ENCODE[n >>> 18]!;
+    out[o++] = ENCODE[(n >>> 12) & 0x3f]!;
+    out[o++] = rest === 2 ? ENCODE[(n >>> 6) & 0x3f]! : PAD;
+    out[o++] = PAD;
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+/**
+ * Every way a card can be refused, as one error type: the server maps `code` to its JSON error and
+ * the browser shows `message`, which is the spec's own text (§5) wherever the spec names one.
+ */
+export type CardErrorCode =
+  /** The declared MIME type is not image/png. */
+  | 'not_png'
+  /** Over the file size cap. */
+  | 'too_large'
+  /** The first 8 bytes are not the PNG signature. */
+  | 'bad_signature'
+  /** Chunk structure: bad CRC, truncation, IHDR not first, IEND not last, too many chunks... (see `detail`). */
+  | 'corrupt_png'
+  /** Width, height or width × height over the cap. */
+  | 'too_many_pixels'
+  /** No chara, ccv3 or naidata text chunk. */
+  | 'no_card'
+  /** A card text chunk over the size cap. */
+  | 'text_too_large'
+  /** A zTXt/iTXt card chunk inflating past the cap. */
+  | 'inflate_limit'
+  /** A card text chunk whose zTXt/iTXt header is malformed. */
+  | 'bad_text_chunk'
+  /** Unknown compression method or a broken zlib stream. */
+  | 'bad_compression'
+  | 'bad_base64'
+  /** The base64 decoded to bytes that are not UTF-8. */
+  | 'bad_utf8'
+  | 'bad_json'
+  /** JSON nested deeper than the cap. */
+  | 'too_deep'
+  /** JSON that is not a character card by spec §5's rule. */
+  | 'invalid_card';
+
+export const MESSAGE_NOT_PNG = 'Only PNG files are supported';
+export const MESSAGE_TOO_LARGE = 'File size exceeds 20MB limit';
+export const MESSAGE_BAD_SIGNATURE = 'Invalid PNG file header';
+export const MESSAGE_NO_CARD = 'No character data found in PNG';
+export const MESSAGE_INVALID_CARD = 'PNG must contain valid character card information (chara or ccv3 metadata)';
+export const MESSAGE_CORRUPT_PNG = 'The PNG file is damaged or truncated';
+export const MESSAGE_TOO_MANY_PIXELS = 'The image dimensions are too large';
+export const MESSAGE_TEXT_TOO_LARGE = 'The character data in the PNG is too large';
+
+const MESSAGES: Record<CardErrorCode, string> = {
+  not_png: MESSAGE_NOT_PNG,
+  too_large: MESSAGE_TOO_LARGE,
+  bad_signature: MESSAGE_BAD_SIGNATURE,
+  corrupt_png: MESSAGE_CORRUPT_PNG,
+  too_many_pixels: MESSAGE_TOO_MANY_PIXELS,
+  no_card: MESSAGE_NO_CARD,
+  text_too_large: MESSAGE_TEXT_TOO_LARGE,
+  inflate_limit: MESSAGE_TEXT_TOO_LARGE,
+  // The user cannot act on the difference between these: the card data is unusable.
+  bad_text_chunk: MESSAGE_INVALID_CARD,
+  bad_compression: MESSAGE_INVALID_CARD,
+  bad_base64: MESSAGE_INVALID_CARD,
+  bad_utf8: MESSAGE_INVALID_CARD,
+  bad_json: MESSAGE_INVALID_CARD,
+  too_deep: MESSAGE_INVALID_CARD,
+  invalid_card: MESSAGE_INVALID_CARD,
+};
+
+export function cardErrorMessage(code: CardErrorCode): string {
+  return MESSAGES[code];
+}
+
+export class CardError extends Error {
+  override readonly name = 'CardError';
+  readonly code: CardErrorCode;
+  /** A finer reason for logs and tests (e.g. 'bad_crc', 'iend_not_last'); never shown to users. */
+  readonly detail: string | undefined;
+
+  constructor(code: CardErrorCode, detail?: string, options?: { cause?: unknown }) {
+    super(MESSAGES[code], options);
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+export function isCardError(error: unknown): error is CardError {
+  return error instanceof CardError;
+}

@@ -1,0 +1,52 @@
+/** The card codec's public API: everything outside core/card imports from here. */
+export { readCard } from './read';
+export { writeCard } from './write';
+export { checkFile, countsAsCard, type DeclaredFile } from './validate';
+export { normalizeCard, toV2Json, toV3Json } from './normalize';
+export { fillPlaceholders, characterDisplayName } from './placeholders';
+export {
+  CardError,
+  isCardError,
+  cardErrorMessage,
+  type CardErrorCode,
+  MESSAGE_NOT_PNG,
+  MESSAGE_TOO_LARGE,
+  MESSAGE_BAD_SIGNATURE,
+  MESSAGE_NO_CARD,
+  MESSAGE_INVALID_CARD,
+  MESSAGE_CORRUPT_PNG,
+  MESSAGE_TOO_MANY_PIXELS,
+  MESSAGE_TEXT_TOO_LARGE,
+} from './errors';
+export {
+  DEFAULT_CARD_LIMITS,
+  MAX_FILE_BYTES,
+  MAX_CHUNKS,
+  MAX_TEXT_BYTES,
+  MAX_INFLATED_BYTES,
+  MAX_SIDE,
+  MAX_PIXELS,
+  MAX_JSON_DEPTH,
+} from './limits';
+export {
+  PNG_SIGNATURE,
+  crc32,
+  encodeChunk,
+  encodeTextChunk,
+  makePng,
+  concatBytes,
+  type MakePngOptions,
+  type TextChunkOptions,
+} from './png';
+export { decodeBase64, encodeBase64 } from './base64';
+export type {
+  Card,
+  CardData,
+  CharacterBook,
+  CardFormat,
+  CardKeyword,
+  CardLimits,
+  CardTextChunk,
+  ReadCardResult,
+  TextChunkType,
+} from './types';

@@ -1,0 +1,33 @@
+import type { CardLimits } from './types';
+
+/** Spec §5: 20MB means 20 MiB here, as the upload form reports sizes in binary megabytes. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const MAX_CHUNKS = 10_000;
+/** Base64 of the largest card we accept; real cards are tens of kilobytes. */
+export const MAX_TEXT_BYTES = 16 * 1024 * 1024;
+export const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
+export const MAX_SIDE = 20_000;
+export const MAX_PIXELS = 100_000_000;
+/** Real cards nest about 6 levels (card → data → character_book → entries → entry → extensions). */
+export const MAX_JSON_DEPTH = 64;
+
+export const DEFAULT_CARD_LIMITS: Readonly<CardLimits> = Object.freeze({
+  maxFileBytes: MAX_FILE_BYTES,
+  maxChunks: MAX_CHUNKS,
+  maxTextBytes: MAX_TEXT_BYTES,
+  maxInflatedBytes: MAX_INFLATED_BYTES,
+  maxSide: MAX_SIDE,
+  maxPixels: MAX_PIXELS,
+  maxDepth: MAX_JSON_DEPTH,
+});
+
+export function resolveLimits(limits?: Partial<CardLimits>): CardLimits {
+  if (!limits) return DEFAULT_CARD_LIMITS;
+  const out = { ...DEFAULT_CARD_LIMITS };
+  // An explicit `undefined` (e.g. from an unset config value) means "the default", not "no limit".
+  for (const key of Object.keys(out) as (keyof CardLimits)[]) {
+    const value = limits[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}

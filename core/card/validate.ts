@@ -1,0 +1,45 @@
+/**
+ * Spec §5's checks that need no PNG parsing: the declared file (browser File or multipart part)
+ * and the "counts as a card" rule for parsed JSON.
+ */
+import { CardError } from './errors';
+import { resolveLimits } from './limits';
+import type { CardLimits } from './types';
+
+export interface DeclaredFile {
+  /** The MIME type the browser or the multipart part declares. */
+  type: string;
+  /** Bytes. */
+  size: number;
+}
+
+/** Throws CardError 'not_png' or 'too_large', in the spec's order; the bytes are checked by readCard. */
+export function checkFile(file: DeclaredFile, limits?: Partial<CardLimits>): void {
+  // Spec §5: the type must *contain* image/png.
+  if (!file.type.toLowerCase().includes('image/png')) throw new CardError('not_png', file.type);
+  if (!(file.size <= resolveLimits(limits).maxFileBytes)) throw new CardError('too_large', String(file.size));
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function has(json: Record<string, unknown>, key: string): boolean {
+  return Object.hasOwn(json, key) && json[key] !== null && json[key] !== undefined;
+}
+
+/**
+ * Spec §5: the JSON counts as valid if it has a name, data, the v3 spec marker, or any of
+ * name, description, personality, scenario.
+ */
+export function countsAsCard(json: unknown): json is Record<string, unknown> {
+  if (!isPlainObject(json)) return false;
+  return (
+    json.spec === 'chara_card_v3' ||
+    has(json, 'data') ||
+    has(json, 'name') ||
+    has(json, 'description') ||
+    has(json, 'personality') ||
+    has(json, 'scenario')
+  );
+}

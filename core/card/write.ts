@@ -1,0 +1,68 @@
+/**
+ * Card → PNG: the card goes in as `chara` (V2) and `ccv3` (V3) tEXt chunks just before IEND —
+ * where SillyTavern puts them — so SillyTavern, RisuAI and chub.ai all read it.
+ */
+import { encodeBase64 } from './base64';
+import { scanPng } from './chunks';
+import { CardError } from './errors';
+import { checkJsonDepth } from './json';
+import { resolveLimits } from './limits';
+import { toV2Json, toV3Json } from './normalize';
+import { encodeChunk } from './png';
+import type { Card, CardLimits } from './types';
+
+const encoder = new TextEncoder();
+
+/** Refuses what readCard would refuse, so every card cardchat writes reads back. */
+function cardChunk(keyword: 'chara' | 'ccv3', json: Record<string, unknown>, limits: CardLimits): Uint8Array {
+  let text: string;
+  try {
+    text = JSON.stringify(json);
+  } catch (error) {
+    throw new CardError('invalid_card', 'not_serialisable', { cause: error });
+  }
+  const utf8 = encoder.encode(text);
+  checkJsonDepth(utf8, limits.maxDepth);
+  const base64 = encodeBase64(utf8);
+  const data = new Uint8Array(keyword.length + 1 + base64.length);
+  for (let i = 0; i < keyword.length; i++) data[i] = keyword.charCodeAt(i);
+  data.set(base64, keyword.length + 1);
+  if (data.length > limits.maxTextBytes) throw new CardError('text_too_large', keyword);
+  return encodeChunk('tEXt', data);
+}
+
+/**
+ * Returns a new PNG: the input's chunks byte for byte, minus any chara/ccv3 text chunk
+ * (tEXt, zTXt or iTXt), plus the card. naidata and every other chunk stay as they were.
+ * Throws CardError when the input is not a sound PNG or the result would exceed a limit.
+ */
+export function writeCard(png: Uint8Array, card: Card, limits?: Partial<CardLimits>): Uint8Array {
+  const resolved = resolveLimits(limits);
+  const { textChunks, iendStart } = scanPng(png, resolved);
+  const added = [cardChunk('chara', toV2Json(card), resolved), cardChunk('ccv3', toV3Json(card), resolved)];
+  const removed = textChunks.filter((chunk) => chunk.keyword !== 'naidata');
+  // Kept ranges between removed chunks, then the new chunks, then IEND.
+  const kept: [number, number][] = [];
+  let from = 0;
+  for (const chunk of removed) {
+    if (chunk.start > from) kept.push([from, chunk.start]);
+    from = chunk.end;
+  }
+  if (iendStart > from) kept.push([from, iendStart]);
+  let size = png.length - iendStart;
+  for (const [start, end] of kept) size += end - start;
+  for (const chunk of added) size += chunk.length;
+  if (size > resolved.maxFileBytes) throw new CardError('too_large', String(size));
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const [start, end] of kept) {
+    out.set(png.subarray(start, end), offset);
+    offset += end - start;
+  }
+  for (const chunk of added) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  out.set(png.subarray(iendStart), offset);
+  return out;
+}
