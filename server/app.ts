@@ -5,13 +5,18 @@ import { issuerOf, type Config } from './config';
 import type { Db } from './db/index';
 import { loadProviderKeys } from './idp/keys';
 import { authPlugin } from './plugins/auth';
+import { blobsPlugin } from './plugins/blobs';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { idpPlugin } from './plugins/idp';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
+import { characterRoutes } from './routes/characters';
+import { collectionRoutes } from './routes/collections';
 import { configRoutes } from './routes/config';
+import { favoriteRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
+import { imageRoutes } from './routes/images';
 import { userRoutes } from './routes/users';
 
 export interface AppOptions {
@@ -39,6 +44,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(securityPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(dbPlugin, { db, closeOnExit: closeDb });
+  await app.register(blobsPlugin, { dataDir: config.dataDir });
   await app.register(authPlugin, {
     adminEmails: config.adminEmails,
     verify: createTokenVerifier({
@@ -52,6 +58,10 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(healthRoutes, { config });
   await app.register(configRoutes, { config });
   await app.register(userRoutes);
+  await app.register(imageRoutes);
+  await app.register(collectionRoutes);
+  await app.register(characterRoutes);
+  await app.register(favoriteRoutes);
   if (keys) await app.register(idpPlugin, { config, keys });
   await app.register(staticPlugin, { distDir: config.distDir });
   return app;

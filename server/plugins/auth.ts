@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler for routes that need a signed-in user; sets request.user or answers 401/400. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler for routes open to everyone that show more to a signed-in user: authenticates when a token is sent. */
+    authenticateIfPresent: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -42,6 +44,9 @@ export const authPlugin = fp<{ verify: TokenVerifier; adminEmails: string[] }>(
       const user = await userFromClaims(app.db.kysely, claims, adminEmails);
       checkIdentityHeaders(user, header(request, 'x-user-id'), header(request, 'x-user-email'));
       request.user = user;
+    });
+    app.decorate('authenticateIfPresent', async (request: FastifyRequest) => {
+      if (request.headers.authorization !== undefined) await app.authenticate(request);
     });
   },
 );

@@ -1,0 +1,100 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, Image, NewImage } from '../schema';
+
+export function insertImage(db: Kysely<Database>, image: NewImage): Promise<Image> {
+  return db.insertInto('images').values(image).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Serialises one user's uploads inside a transaction: a no-op write to their row takes PostgreSQL's
+ * row lock (SQLite's write lock), so the slot count read after it cannot go stale before the insert.
+ */
+export async function lockOwner(db: Kysely<Database>, ownerId: string): Promise<void> {
+  await db.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', ownerId).execute();
+}
+
+export function findImage(db: Kysely<Database>, id: string): Promise<Image | undefined> {
+  return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findImageByOwnerAndHash(db: Kysely<Database>, ownerId: string, sha256: string): Promise<Image | undefined> {
+  return db.selectFrom('images').selectAll().where('owner_id', '=', ownerId).where('sha256', '=', sha256).executeTakeFirst();
+}
+
+export async function countPrivateImages(db: Kysely<Database>, ownerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('images')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('owner_id', '=', ownerId)
+    .where('is_public', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** `%text%` for LIKE with the user's own %, _ and \ taken literally (ESCAPE '\'). */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Public images, newest first; `q` matches name, any tag or creator, case-insensitively (ASCII case on SQLite). */
+export async function listPublicImages(
+  db: Kysely<Database>,
+  { limit, offset, q }: { limit: number; offset: number; q?: string | undefined },
+): Promise<{ rows: Image[]; total: number }> {
+  let query = db.selectFrom('images').where('is_public', '=', 1);
+  const text = q?.trim();
+  if (text) {
+    const pattern = containsPattern(text);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(card_name) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(card_creator) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(card_tags) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+export async function listOwnerImages(
+  db: Kysely<Database>,
+  ownerId: string,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ rows: Image[]; total: number }> {
+  const query = db.selectFrom('images').where('owner_id', '=', ownerId);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.count) };
+}
+
+export async function incrementViewCount(db: Kysely<Database>, id: string): Promise<void> {
+  await db.updateTable('images').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', id).execute();
+}
+
+export async function incrementDownloadCount(db: Kysely<Database>, id: string): Promise<void> {
+  await db
+    .updateTable('images')
+    .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function changeFavoriteCount(db: Kysely<Database>, id: string, delta: 1 | -1): Promise<void> {
+  await db
+    .updateTable('images')
+    .set((eb) => ({ favorite_count: eb('favorite_count', '+', delta) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Deletes the row (its favorites go with it, ON DELETE CASCADE); true when a row was deleted. */
+export async function deleteImage(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('images').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { Favorite } from '../../core/types';
+import {
+  deleteFavorite,
+  findFavoriteByIdOrFileId,
+  findFavoriteOfImage,
+  insertFavoriteIfAbsent,
+  listFavorites,
+  type FavoriteWithImage,
+} from '../db/repositories/favorites';
+import { changeFavoriteCount, findImage } from '../db/repositories/images';
+import type { Database } from '../db/schema';
+import { badRequest, notFound } from '../errors';
+import { imageUrl } from './images';
+import type { RequestUser } from './users';
+
+export const MESSAGE_PRIVATE_FAVORITE = "Private cards don't need favorites";
+
+function favoriteOf(row: FavoriteWithImage): Favorite {
+  const card = JSON.parse(row.card_json) as { data?: { description?: unknown } };
+  const tags = JSON.parse(row.card_tags) as unknown;
+  return {
+    id: row.id,
+    file_id: row.image_id,
+    image_type: row.is_public === 1 ? 'public' : 'user',
+    character_name: row.card_name,
+    character_description: typeof card.data?.description === 'string' ? card.data.description : '',
+    tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [],
+    url: imageUrl({ id: row.image_id, is_public: row.is_public }),
+    created_at: row.created_at,
+  };
+}
+
+/**
+ * Favorites a public card once. The name, description and tags the client sends are not trusted:
+ * the favorite shows what the card itself says. Adding again answers the existing favorite.
+ */
+export async function addFavorite(
+  db: Kysely<Database>,
+  user: RequestUser,
+  body: { file_id: string; image_type?: string | undefined },
+): Promise<{ created: boolean; favorite: Favorite }> {
+  const image = await findImage(db, body.file_id);
+  // Another user's private card does not exist as far as this user can tell.
+  if (!image || (image.is_public !== 1 && image.owner_id !== user.id)) throw notFound('Image not found');
+  if (image.is_public !== 1 || body.image_type === 'user') throw badRequest('private_card', MESSAGE_PRIVATE_FAVORITE);
+  let created: boolean;
+  try {
+    created = await db.transaction().execute(async (trx) => {
+      const inserted = await insertFavoriteIfAbsent(trx, user.id, image.id);
+      if (inserted) await changeFavoriteCount(trx, image.id, 1);
+      return inserted;
+    });
+  } catch (error) {
+    // The image was deleted after we looked it up: its row is gone, so the reference fails.
+    const code = (error as { code?: unknown }).code;
+    if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw notFound('Image not found');
+    throw error;
+  }
+  const row = await findFavoriteOfImage(db, user.id, image.id);
+  // The image was deleted between the insert and this read.
+  if (!row) throw notFound('Image not found');
+  return { created, favorite: favoriteOf(row) };
+}
+
+/** `id` is the favorite's own id or the card's file id: the client knows one or the other. */
+export async function removeFavorite(db: Kysely<Database>, user: RequestUser, id: string): Promise<void> {
+  const removed = await db.transaction().execute(async (trx) => {
+    const favorite = await findFavoriteByIdOrFileId(trx, user.id, id);
+    if (!favorite) return false;
+    if (!(await deleteFavorite(trx, favorite.id))) return false;
+    await changeFavoriteCount(trx, favorite.image_id, -1);
+    return true;
+  });
+  if (!removed) throw notFound('Favorite not found');
+}
+
+function typeFilter(imageType: string | undefined): boolean | undefined {
+  if (imageType === 'public') return true;
+  if (imageType === 'user') return false;
+  return undefined;
+}
+
+export async function favoritesPage(
+  db: Kysely<Database>,
+  user: RequestUser,
+  query: { page: number; page_size: number; image_type?: string | undefined },
+) {
+  const { rows, total } = await listFavorites(db, user.id, {
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+    isPublic: typeFilter(query.image_type),
+  });
+  const totalPages = Math.ceil(total / query.page_size);
+  return {
+    success: true as const,
+    data: rows.map(favoriteOf),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+    total_pages: totalPages,
+    has_next: query.page < totalPages,
+    has_prev: query.page > 1,
+  };
+}
+
+export async function favoritesCount(db: Kysely<Database>, user: RequestUser, imageType: string | undefined) {
+  const { total } = await listFavorites(db, user.id, { limit: 1, offset: 0, isPublic: typeFilter(imageType) });
+  return { count: total };
+}
+
+export async function isFavorited(db: Kysely<Database>, user: RequestUser, fileId: string) {
+  return { is_favorited: (await findFavoriteOfImage(db, user.id, fileId)) !== undefined };
+}

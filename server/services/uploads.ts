@@ -1,0 +1,212 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Multipart } from '@fastify/multipart';
+import type { Kysely } from 'kysely';
+import { CardError, checkFile, DEFAULT_CARD_LIMITS, readCard, type Card } from '../../core/card/index';
+import { planLabel } from '../../core/plans';
+import type { CollectionItem } from '../../core/types';
+import type { BlobStore } from '../blobs/store';
+import { countPrivateImages, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
+import type { Database } from '../db/schema';
+import { AppError, badRequest, forbidden } from '../errors';
+import { collectionItemOf } from './images';
+import { makeThumbnails } from './thumbnails';
+import type { RequestUser } from './users';
+
+/** The multipart limits: one file a little over the cap (so "too large" is detectable), a few small fields. */
+export const UPLOAD_LIMITS = {
+  fileSize: DEFAULT_CARD_LIMITS.maxFileBytes + 1,
+  files: 1,
+  fields: 5,
+  parts: 6,
+  fieldSize: 1024,
+  headerPairs: 100,
+} as const;
+
+/** Private card slots by plan (spec §9); public cards (administrators') do not count. */
+export const PRIVATE_SLOTS: Record<string, number> = {
+  normal: 5,
+  monthly: 50,
+  quarterly: 100,
+  yearly: Number.POSITIVE_INFINITY,
+};
+
+export function privateSlots(plan: string): number {
+  return PRIVATE_SLOTS[plan] ?? PRIVATE_SLOTS.normal!;
+}
+
+export const MESSAGE_UPLOADED = 'Image uploaded successfully!';
+export const MESSAGE_DUPLICATE = 'You have already uploaded this card.';
+export const MESSAGE_ADMIN_ONLY = 'Only administrators can publish public cards';
+export const MESSAGE_NO_FILE = "No file received: send the card as multipart/form-data in the field 'image'";
+
+export const MESSAGE_ONE_FILE = "Send one PNG card in the field 'image' with at most a few small fields";
+export const MESSAGE_BAD_MULTIPART = 'The upload was cut off or is not valid multipart/form-data';
+
+export function slotLimitMessage(plan: string): string {
+  return `Your ${planLabel(plan)} plan allows ${privateSlots(plan)} private cards. Delete one or upgrade to upload more.`;
+}
+
+export interface UploadForm {
+  /** The part's declared file name (untrusted; only sanitised for display). */
+  filename: string;
+  mimetype: string;
+  bytes: Uint8Array;
+  /** The stream hit the size cap: the bytes are incomplete. */
+  truncated: boolean;
+  publicRelease: boolean;
+}
+
+/**
+ * Reads the multipart form: the file of field `image` into memory (the card's validation needs all
+ * of it; the multipart limit stops it at 20 MB + 1 byte) and the `public_release` field.
+ */
+export async function readUploadForm(parts: AsyncIterableIterator<Multipart>): Promise<UploadForm> {
+  try {
+    return await readParts(parts);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Everything else here is the body's fault: busboy's parse errors and @fastify/multipart's limits.
+    if ((error as { statusCode?: unknown }).statusCode === 413) throw new AppError(413, 'payload_too_large', MESSAGE_ONE_FILE);
+    throw badRequest('invalid_upload', MESSAGE_BAD_MULTIPART);
+  }
+}
+
+async function readParts(parts: AsyncIterableIterator<Multipart>): Promise<UploadForm> {
+  let form: Omit<UploadForm, 'publicRelease'> | undefined;
+  let publicRelease = false;
+  for await (const part of parts) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'image' || form) {
+        part.file.resume();
+        throw badRequest('invalid_upload', MESSAGE_NO_FILE);
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      form = {
+        filename: part.filename,
+        mimetype: part.mimetype,
+        bytes: new Uint8Array(Buffer.concat(chunks)),
+        truncated: part.file.truncated,
+      };
+    } else if (part.fieldname === 'public_release') {
+      publicRelease = String(part.value).trim().toLowerCase() === 'true';
+    }
+  }
+  if (!form) throw badRequest('invalid_upload', MESSAGE_NO_FILE);
+  return { ...form, publicRelease };
+}
+
+/** The user's file name, reduced to something harmless to show: no path, no control characters. */
+export function sanitizeFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(0, 200);
+  if (!clean || clean === '.' || clean === '..') return 'card.png';
+  return /\.png$/i.test(clean) ? clean : `${clean}.png`;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+export function aspectRatio(width: number, height: number): string {
+  const d = gcd(width, height);
+  return `${width / d}:${height / d}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+function cardFailure(error: unknown): never {
+  if (error instanceof CardError) throw badRequest(error.code, error.message);
+  throw error;
+}
+
+/** The plan's private slots (public cards do not count) and the same-bytes rule. */
+async function checkRoom(db: Kysely<Database>, user: RequestUser, isPublic: boolean, sha256: string): Promise<void> {
+  if (!isPublic && (await countPrivateImages(db, user.id)) >= privateSlots(user.plan)) {
+    throw new AppError(403, 'slot_limit', slotLimitMessage(user.plan));
+  }
+  if (await findImageByOwnerAndHash(db, user.id, sha256)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
+}
+
+export interface UploadContext {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  log: (error: unknown) => void;
+}
+
+/** Spec §5 and §9 on the server: every check, then thumbnails, blobs and the row, in that order. */
+export async function uploadCard({ db, blobs, log }: UploadContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
+  let card: Card;
+  let width: number;
+  let height: number;
+  try {
+    checkFile({ type: form.mimetype, size: form.truncated ? DEFAULT_CARD_LIMITS.maxFileBytes + 1 : form.bytes.length });
+    ({ card, width, height } = readCard(form.bytes));
+  } catch (error) {
+    cardFailure(error);
+  }
+
+  if (form.publicRelease && !user.isAdmin) throw forbidden(MESSAGE_ADMIN_ONLY);
+  const isPublic = form.publicRelease;
+  const sha256 = createHash('sha256').update(form.bytes).digest('hex');
+  // Checked here to refuse early, and again under the owner's lock just before the insert.
+  await checkRoom(db, user, isPublic, sha256);
+
+  let thumbnails;
+  try {
+    thumbnails = await makeThumbnails(form.bytes, DEFAULT_CARD_LIMITS.maxPixels);
+  } catch {
+    // The codec never decodes pixels; sharp does, and refuses image data that is not really there.
+    throw badRequest('corrupt_png', new CardError('corrupt_png').message);
+  }
+
+  const id = randomUUID();
+  const blobKey = `cards/${id}.png`;
+  const thumbKeys = Object.fromEntries(thumbnails.map((t) => [String(t.width), `thumbs/${id}-${t.width}.webp`]));
+  const written: string[] = [];
+  try {
+    await blobs.put(blobKey, form.bytes, 'image/png');
+    written.push(blobKey);
+    for (const thumbnail of thumbnails) {
+      const key = thumbKeys[String(thumbnail.width)]!;
+      await blobs.put(key, thumbnail.data, 'image/webp');
+      written.push(key);
+    }
+    const now = new Date().toISOString();
+    const name = card.data.name.trim() || 'Unnamed character';
+    const image = await db.transaction().execute(async (trx) => {
+      await lockOwner(trx, user.id);
+      await checkRoom(trx, user, isPublic, sha256);
+      return insertImage(trx, {
+        id,
+        owner_id: user.id,
+        is_public: isPublic ? 1 : 0,
+        filename: sanitizeFilename(form.filename),
+        display_title: name,
+        blob_key: blobKey,
+        thumb_keys: JSON.stringify(thumbKeys),
+        sha256,
+        file_size: form.bytes.length,
+        width,
+        height,
+        aspect_ratio: aspectRatio(width, height),
+        card_json: JSON.stringify(card),
+        card_name: name,
+        card_tags: JSON.stringify(card.data.tags),
+        card_creator: card.data.creator,
+        spec_version: card.spec_version,
+        created_at: now,
+        updated_at: now,
+      });
+    });
+    return collectionItemOf(image);
+  } catch (error) {
+    for (const key of written) await blobs.delete(key).catch(log);
+    // Two uploads of the same bytes racing each other: the second loses at the unique index.
+    if (isUniqueViolation(error)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
+    throw error;
+  }
+}
