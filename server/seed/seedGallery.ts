@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { normalizeCard, writeCard } from '../../core/card/index';
+import type { BlobStore } from '../blobs/store';
+import { listPublicImages } from '../db/repositories/images';
+import { findUserByIdentity, insertUser } from '../db/repositories/users';
+import type { Database } from '../db/schema';
+import { AppError } from '../errors';
+import { uploadCard } from '../services/uploads';
+import type { RequestUser } from '../services/users';
+import { SEED_CHARACTERS, type SeedCharacter } from './characters';
+import { renderPortrait } from './portraits';
+
+/** The account the seeded cards belong to: no one can sign in as it, because no issuer vouches for it. */
+export const SEED_IDENTITY = { issuer: 'urn:cardchat:seed', subject: 'gallery', email: null, name: 'cardchat', picture: null };
+
+async function seedOwner(db: Kysely<Database>): Promise<RequestUser> {
+  const user =
+    (await findUserByIdentity(db, SEED_IDENTITY.issuer, SEED_IDENTITY.subject)) ?? (await insertUser(db, SEED_IDENTITY));
+  return { ...user, isAdmin: true };
+}
+
+/** The character as a card PNG: its portrait with the card embedded by our own writer. */
+export async function seedCardPng(character: SeedCharacter): Promise<Uint8Array> {
+  const { portrait: _portrait, ...data } = character;
+  const { card } = normalizeCard({ spec: 'chara_card_v2', spec_version: '2.0', data: { ...data, extensions: {} } });
+  return writeCard(new Uint8Array(await renderPortrait(character)), card);
+}
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/**
+ * Fills an empty gallery with cardchat's own characters, through the same upload service an
+ * administrator's card goes through. Does nothing once any public card exists; instances starting
+ * together are safe, because portraits render to the same bytes and a repeat upload is refused.
+ */
+export async function seedGallery(db: Kysely<Database>, blobs: BlobStore, log: (error: unknown) => void): Promise<number> {
+  if ((await listPublicImages(db, { limit: 1, offset: 0 })).total > 0) return 0;
+  const owner = await seedOwner(db);
+  let seeded = 0;
+  // The gallery shows newest first, so the first character of the list is uploaded last.
+  for (const character of [...SEED_CHARACTERS].reverse()) {
+    const bytes = await seedCardPng(character);
+    try {
+      await uploadCard({ db, blobs, log }, owner, {
+        filename: `${slug(character.name)}.png`,
+        mimetype: 'image/png',
+        bytes,
+        truncated: false,
+        publicRelease: true,
+      });
+      seeded++;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'duplicate')) throw error;
+    }
+  }
+  return seeded;
+}
