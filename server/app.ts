@@ -17,6 +17,7 @@ import { configRoutes } from './routes/config';
 import { favoriteRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { replacementRoutes } from './routes/replacement';
 import { userRoutes } from './routes/users';
 
 export interface AppOptions {
@@ -62,6 +63,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(collectionRoutes);
   await app.register(characterRoutes);
   await app.register(favoriteRoutes);
+  await app.register(replacementRoutes);
   if (keys) await app.register(idpPlugin, { config, keys });
   await app.register(staticPlugin, { distDir: config.distDir });
   return app;

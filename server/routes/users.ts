@@ -52,13 +52,4 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (request) => profileOf(await updateProfile(app.db.kysely, request.user!, request.body)),
   );
-
-  app.get(
-    '/api/character-replacement/user-type',
-    {
-      preHandler: app.authenticate,
-      schema: { response: { 200: { type: 'object', properties: { user_type: { type: 'string' } } } } },
-    },
-    async (request) => ({ user_type: request.user!.plan }),
-  );
 }

@@ -127,7 +127,7 @@ function chatCharacterOf(image: Image): ChatCharacter {
 // ---------------------------------------------------------------- access rules
 
 /** Public images are anyone's to read; private ones only their owner's. Everything else is 404. */
-async function readableImage(db: Kysely<Database>, id: string, user: RequestUser | null): Promise<Image> {
+export async function readableImage(db: Kysely<Database>, id: string, user: RequestUser | null): Promise<Image> {
   const image = await findImage(db, id);
   if (!image) throw imageNotFound();
   if (image.is_public !== 1 && image.owner_id !== user?.id) throw imageNotFound();

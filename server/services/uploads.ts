@@ -54,6 +54,8 @@ export interface UploadForm {
   /** The stream hit the size cap: the bytes are incomplete. */
   truncated: boolean;
   publicRelease: boolean;
+  /** The user's own card this upload replaces: its slot is free for the new one. */
+  replacing?: string | undefined;
 }
 
 /**
@@ -124,8 +126,14 @@ function cardFailure(error: unknown): never {
 }
 
 /** The plan's private slots (public cards do not count) and the same-bytes rule. */
-async function checkRoom(db: Kysely<Database>, user: RequestUser, isPublic: boolean, sha256: string): Promise<void> {
-  if (!isPublic && (await countPrivateImages(db, user.id)) >= privateSlots(user.plan)) {
+async function checkRoom(
+  db: Kysely<Database>,
+  user: RequestUser,
+  isPublic: boolean,
+  sha256: string,
+  replacing: string | undefined,
+): Promise<void> {
+  if (!isPublic && (await countPrivateImages(db, user.id, replacing)) >= privateSlots(user.plan)) {
     throw new AppError(403, 'slot_limit', slotLimitMessage(user.plan));
   }
   if (await findImageByOwnerAndHash(db, user.id, sha256)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
@@ -153,7 +161,7 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
   const isPublic = form.publicRelease;
   const sha256 = createHash('sha256').update(form.bytes).digest('hex');
   // Checked here to refuse early, and again under the owner's lock just before the insert.
-  await checkRoom(db, user, isPublic, sha256);
+  await checkRoom(db, user, isPublic, sha256, form.replacing);
 
   let thumbnails;
   try {
@@ -179,7 +187,7 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
     const name = card.data.name.trim() || 'Unnamed character';
     const image = await db.transaction().execute(async (trx) => {
       await lockOwner(trx, user.id);
-      await checkRoom(trx, user, isPublic, sha256);
+      await checkRoom(trx, user, isPublic, sha256, form.replacing);
       return insertImage(trx, {
         id,
         owner_id: user.id,

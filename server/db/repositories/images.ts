@@ -21,13 +21,15 @@ export function findImageByOwnerAndHash(db: Kysely<Database>, ownerId: string, s
   return db.selectFrom('images').selectAll().where('owner_id', '=', ownerId).where('sha256', '=', sha256).executeTakeFirst();
 }
 
-export async function countPrivateImages(db: Kysely<Database>, ownerId: string): Promise<number> {
-  const row = await db
+/** `except` leaves one card out of the count: the one a replacement is about to delete. */
+export async function countPrivateImages(db: Kysely<Database>, ownerId: string, except?: string): Promise<number> {
+  let query = db
     .selectFrom('images')
     .select((eb) => eb.fn.countAll().as('count'))
     .where('owner_id', '=', ownerId)
-    .where('is_public', '=', 0)
-    .executeTakeFirstOrThrow();
+    .where('is_public', '=', 0);
+  if (except) query = query.where('id', '!=', except);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import { DEFAULT_CARD_LIMITS, writeCard, type Card } from '../../core/card/index';
+import type { CollectionItem } from '../../core/types';
+import type { BlobStore } from '../blobs/store';
+import { findFavoriteOfImage } from '../db/repositories/favorites';
+import type { Database } from '../db/schema';
+import { AppError, badRequest } from '../errors';
+import { removeFavorite } from './favorites';
+import { readableImage, removeImage } from './images';
+import { uploadCard } from './uploads';
+import type { RequestUser } from './users';
+
+/** Spec §5 "Replacement image": JPG, PNG, GIF or WebP, under 10MB. */
+export const MAX_REPLACEMENT_BYTES = 10 * 1024 * 1024;
+export const MESSAGE_FREE_PLAN = 'Free users cannot modify characters. Upgrade to a premium plan to replace character images.';
+export const MESSAGE_NO_IMAGE = 'Please select an image file';
+export const MESSAGE_NOT_IMAGE = 'Please select a valid image file';
+export const MESSAGE_TOO_BIG = 'File size must be less than 10MB';
+
+const DATA_URL = /^data:image\/(png|jpeg|jpg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
+
+export interface ReplacementRequest {
+  original_file_id: string;
+  new_image: string;
+  new_name?: string | undefined;
+  update_chat_links?: boolean | undefined;
+}
+
+export interface ReplacementResult {
+  data: CollectionItem;
+  /** The user's own original was deleted (its slot went to the new card). */
+  original_deleted: boolean;
+  /** The original was a favorited public card; that favorite was removed. */
+  favorite_removed: boolean;
+}
+
+/** The data URL's bytes, with the spec's messages for a missing, foreign or oversized image. */
+export function decodeImageDataUrl(dataUrl: string): Uint8Array {
+  if (!dataUrl.trim()) throw badRequest('no_image', MESSAGE_NO_IMAGE);
+  const match = DATA_URL.exec(dataUrl.trim());
+  if (!match) throw badRequest('not_image', MESSAGE_NOT_IMAGE);
+  const bytes = Buffer.from(match[2]!, 'base64');
+  if (bytes.length > MAX_REPLACEMENT_BYTES) throw badRequest('image_too_large', MESSAGE_TOO_BIG);
+  return new Uint8Array(bytes);
+}
+
+/** Any supported image as a PNG (a GIF's first frame), decoded under the codec's pixel limit. */
+async function toPng(image: Uint8Array): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await sharp(image, { limitInputPixels: DEFAULT_CARD_LIMITS.maxPixels, failOn: 'error' }).png().toBuffer());
+  } catch {
+    throw badRequest('not_image', MESSAGE_NOT_IMAGE);
+  }
+}
+
+export interface ReplacementContext {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  log: (error: unknown) => void;
+}
+
+/**
+ * Gives a character a new image (and optionally a new name): a new card of the user's with the same
+ * card data embedded in the new picture. A replaced card of the user's own is deleted once the new one
+ * is stored; a replaced public card stays, and the user's favorite of it goes (the copy is theirs now).
+ */
+export async function replaceCharacter(ctx: ReplacementContext, user: RequestUser, request: ReplacementRequest): Promise<ReplacementResult> {
+  if (user.plan === 'normal') throw new AppError(403, 'plan_required', MESSAGE_FREE_PLAN);
+  const original = await readableImage(ctx.db, request.original_file_id, user);
+  const png = await toPng(decodeImageDataUrl(request.new_image));
+
+  const card = JSON.parse(original.card_json) as Card;
+  const newName = request.new_name?.trim();
+  if (newName) card.data.name = newName;
+  const own = original.owner_id === user.id;
+  const item = await uploadCard(ctx, user, {
+    filename: original.filename,
+    mimetype: 'image/png',
+    bytes: writeCard(png, card),
+    truncated: false,
+    publicRelease: false,
+    replacing: own && original.is_public === 0 ? original.id : undefined,
+  });
+
+  // Chats will follow the new card here when update_chat_links is set (chats arrive with issue 4).
+  if (own) {
+    await removeImage(ctx.db, ctx.blobs, 'user', original.id, user, ctx.log);
+    return { data: item, original_deleted: true, favorite_removed: false };
+  }
+  const favorite = await findFavoriteOfImage(ctx.db, user.id, original.id);
+  if (favorite) await removeFavorite(ctx.db, user, favorite.id);
+  return { data: item, original_deleted: false, favorite_removed: Boolean(favorite) };
+}
