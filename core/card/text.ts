@@ -4,6 +4,7 @@
  */
 import { Unzlib } from 'fflate';
 import { CardError } from './errors';
+import { concatBytes } from './png';
 import type { CardTextChunk } from './types';
 
 /**
@@ -29,14 +30,7 @@ export function inflateBounded(input: Uint8Array, limit: number): Uint8Array {
     if (error instanceof CardError) throw error;
     throw new CardError('bad_compression', 'zlib', { cause: error });
   }
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+  return parts.length === 1 ? parts[0]! : concatBytes(parts);
 }
 
 function nulAfter(bytes: Uint8Array, from: number, end: number): number {
