@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { UserProfile } from '../../core/types';
+import type { PublicImage, UserProfile } from '../../core/types';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */
 export interface CachedProfile {
@@ -9,17 +9,31 @@ export interface CachedProfile {
   lastLoginAt: number;
 }
 
+/** A public gallery card as the server last sent it, plus what the device needs to search it offline. */
+export interface CachedCard extends PublicImage {
+  /** Name, tags and creator in lower case, one per line: what offline search matches (as the server's `q` does). */
+  searchText: string;
+  /** Whether this user has favorited it, once known from a toggle on this device; kept across pulls. */
+  favorited?: boolean;
+}
+
 /**
  * The UI's local source of truth. Schema changes add a new version() with an upgrade; existing
  * versions are never edited, because installed copies of the app already hold data in them.
  */
 export class CardchatDb extends Dexie {
   profile!: EntityTable<CachedProfile, 'key'>;
+  cards!: EntityTable<CachedCard, 'file_id'>;
 
   constructor(name = 'cardchat') {
     super(name);
     this.version(1).stores({
       profile: 'key',
+    });
+    // The public gallery. upload_time orders it newest first, as the server does; searching filters
+    // searchText, because the server's `q` is a substring match that no word index could reproduce.
+    this.version(2).stores({
+      cards: 'file_id, upload_time',
     });
   }
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { HomePage } from '../features/home/HomePage';
+import { HomePage } from '../features/gallery/HomePage';
 
 interface HomeSearch {
   q?: string;

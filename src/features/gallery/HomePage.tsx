@@ -1,7 +1,12 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { Gallery } from './Gallery';
 import styles from './HomePage.module.css';
 
-/** The hero and the gallery's tab; the gallery itself arrives with the cards work (issue 3). */
+const route = getRouteApi('/');
+
+/** Home (/): the hero, the 'Character Cards' tab and the public gallery, filtered by the top bar's `q`. */
 export function HomePage() {
+  const { q } = route.useSearch();
   return (
     <div className={styles.page}>
       <section className={styles.hero}>
@@ -12,9 +17,12 @@ export function HomePage() {
         </p>
       </section>
       <div className={styles.tabs} role="tablist" aria-label="Gallery">
-        <button type="button" role="tab" aria-selected="true" className={styles.tab}>
+        <button type="button" role="tab" aria-selected="true" aria-controls="gallery-panel" id="gallery-tab" className={styles.tab}>
           Character Cards
         </button>
+      </div>
+      <div role="tabpanel" id="gallery-panel" aria-labelledby="gallery-tab">
+        <Gallery q={q} />
       </div>
     </div>
   );

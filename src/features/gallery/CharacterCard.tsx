@@ -1,0 +1,71 @@
+import { Download, Eye, Heart } from 'lucide-react';
+import type { CachedCard } from '../../db/db';
+import { toCardView, visibleTags } from './cardView';
+import styles from './CharacterCard.module.css';
+import { Portrait } from './Portrait';
+
+// Two columns on a phone, ~220 px tiles from tablets up: lets the browser pick 240w or 480w.
+const SIZES = '(max-width: 640px) 50vw, 240px';
+
+interface Props {
+  card: CachedCard;
+  onOpen: (card: CachedCard) => void;
+  onView: (card: CachedCard) => void;
+  onFavorite: (card: CachedCard) => void;
+  onDownload: (card: CachedCard) => void;
+}
+
+/** One gallery tile: portrait, name, tags, creator and likes, with view, favorite and download actions. */
+export function CharacterCard({ card, onOpen, onView, onFavorite, onDownload }: Props) {
+  const view = toCardView(card);
+  const { shown, more } = visibleTags(view.tags);
+  return (
+    <article className={styles.card} aria-label={view.name}>
+      <button type="button" className={styles.open} onClick={() => onOpen(card)} aria-label={`Chat with ${view.name}`}>
+        <span className={styles.portrait}>
+          <Portrait card={card} sizes={SIZES} />
+        </span>
+      </button>
+      <div className={styles.body}>
+        <h2 className={styles.name}>{view.name}</h2>
+        <p className={styles.description}>{view.description}</p>
+        <ul className={styles.tags} aria-label="Tags">
+          {shown.map((tag) => (
+            <li key={tag} className={styles.tag}>
+              {tag}
+            </li>
+          ))}
+          {more > 0 && (
+            <li className={styles.tag} aria-label={`${more} more tags`}>
+              +{more}
+            </li>
+          )}
+        </ul>
+        <p className={styles.meta}>
+          <span className={styles.creator}>@{view.user_name}</span>
+          <span className={styles.likes} aria-label={`${view.like_count} likes`}>
+            <Heart size={14} aria-hidden="true" />
+            {view.like_count}
+          </span>
+        </p>
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={styles.action} onClick={() => onView(card)} aria-label={`View ${view.name}`}>
+          <Eye size={18} aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className={styles.action}
+          onClick={() => onFavorite(card)}
+          aria-label={card.favorited ? `Remove ${view.name} from favorites` : `Add ${view.name} to favorites`}
+          aria-pressed={card.favorited ?? false}
+        >
+          <Heart size={18} aria-hidden="true" fill={card.favorited ? 'currentColor' : 'none'} />
+        </button>
+        <button type="button" className={styles.action} onClick={() => onDownload(card)} aria-label={`Download ${view.name}`}>
+          <Download size={18} aria-hidden="true" />
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useSession } from '../../auth/useSession';
+import type { CachedCard } from '../../db/db';
+import { toggleFavorite } from '../../sync/gallery';
+import { Spinner } from '../../ui/Spinner';
+import { rememberSelectedCharacter, saveCardImage } from './cardActions';
+import { CharacterCard } from './CharacterCard';
+import styles from './Gallery.module.css';
+import { useGallery } from './useGallery';
+import { ViewCardDialog } from './ViewCardDialog';
+
+/** The 'Character Cards' tab: loading, error, empty, or the grid of public cards (from Dexie). */
+export function Gallery({ q }: { q?: string }) {
+  const gallery = useGallery(q);
+  const session = useSession();
+  const navigate = useNavigate();
+  const [viewing, setViewing] = useState<CachedCard | null>(null);
+  const { cards, phase } = gallery;
+
+  // Nothing until Dexie answers, so a cached gallery never flashes a spinner or an empty state.
+  if (cards === undefined) return null;
+
+  const failed = phase === 'error' || (phase === 'offline' && cards.length === 0);
+  if (failed) {
+    return (
+      <div className={styles.status} role="alert">
+        <p className={styles.statusTitle}>Failed to load public images</p>
+        <button type="button" className={styles.button} onClick={gallery.retry}>
+          Retry
+        </button>
+      </div>
+    );
+  }
+  if (cards.length === 0) {
+    if (phase === 'loading') {
+      return (
+        <div className={styles.status}>
+          <Spinner label="Loading public images..." />
+        </div>
+      );
+    }
+    return (
+      <div className={styles.status}>
+        <p className={styles.statusTitle}>{q ? `No characters match “${q}”` : 'No characters yet'}</p>
+        <p>{q ? 'Try another name, tag or creator.' : 'Public character cards will appear here as soon as they are shared.'}</p>
+      </div>
+    );
+  }
+
+  const open = (card: CachedCard) => {
+    rememberSelectedCharacter(card);
+    void navigate({ to: '/recent-chat' });
+  };
+  const favorite = (card: CachedCard) => {
+    if (session.status === 'signedIn' || session.status === 'offline') void toggleFavorite(card);
+    else void navigate({ to: '/login' });
+  };
+  const download = (card: CachedCard) => {
+    saveCardImage(card).catch((error: unknown) => console.error('Download failed', error));
+  };
+
+  return (
+    <>
+      {phase === 'offline' && (
+        <p className={styles.offline} role="status">
+          You are offline: showing the cards saved on this device.
+        </p>
+      )}
+      <div className={styles.grid}>
+        {cards.map((card) => (
+          <CharacterCard key={card.file_id} card={card} onOpen={open} onView={setViewing} onFavorite={favorite} onDownload={download} />
+        ))}
+      </div>
+      {gallery.hasMore && (
+        <div className={styles.more}>
+          <button type="button" className={styles.button} onClick={gallery.loadMore} disabled={gallery.loadingMore}>
+            {gallery.loadingMore ? 'Loading...' : 'Load more'}
+          </button>
+        </div>
+      )}
+      <ViewCardDialog card={viewing} onClose={() => setViewing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import type { CachedCard } from '../../db/db';
+import { toCardView } from './cardView';
+import { Portrait } from './Portrait';
+import styles from './ViewCardDialog.module.css';
+
+/** The spec's view modal, a native <dialog>: focus, Escape and the inert page come with it. */
+export function ViewCardDialog({ card, onClose }: { card: CachedCard | null; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (card && !dialog.open) dialog.showModal();
+    if (!card && dialog.open) dialog.close();
+  }, [card]);
+
+  // The dialog box has no padding of its own, so a click on the dialog element itself is the backdrop.
+  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target === event.currentTarget) onClose();
+  };
+
+  const view = card ? toCardView(card) : null;
+  return (
+    <dialog ref={ref} className={styles.dialog} onClose={onClose} onClick={closeOnBackdrop} aria-labelledby="view-card-title">
+      {view && card && (
+        <div className={styles.box}>
+          <Portrait className={styles.image} card={card} sizes="140px" />
+          <div className={styles.details}>
+            <h2 id="view-card-title" className={styles.title}>
+              {view.name}
+            </h2>
+            <dl className={styles.facts}>
+              <dt>Tags</dt>
+              <dd>{card.card_data.data.tags?.length ? card.card_data.data.tags.join(', ') : 'None'}</dd>
+              <dt>User</dt>
+              <dd>{view.user_name}</dd>
+              <dt>Clicks</dt>
+              <dd>{view.click_count}</dd>
+              <dt>Likes</dt>
+              <dd>{view.like_count}</dd>
+            </dl>
+            <button type="button" className={styles.close} onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

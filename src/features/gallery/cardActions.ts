@@ -1,0 +1,39 @@
+import type { PublicImage } from '../../../core/types';
+import { downloadPublicImage } from '../../api/images';
+import { toCardView } from './cardView';
+
+/**
+ * Remembers the chosen card for /recent-chat, in the shape and under the keys the spec names
+ * (`selectedCharacter`, and `isFromCardClick` as a one-shot flag the chat screen consumes).
+ */
+export function rememberSelectedCharacter(image: PublicImage): void {
+  const view = toCardView(image);
+  const selected = {
+    id: image.file_id,
+    filename: image.filename,
+    name: view.name,
+    description: view.description,
+    title: image.title,
+    avatar_url: image.url,
+    tags: view.tags,
+    card_type: 'public' as const,
+    card_data: image.card_data,
+  };
+  localStorage.setItem('selectedCharacter', JSON.stringify(selected));
+  localStorage.setItem('isFromCardClick', 'true');
+}
+
+/** Saves the card's PNG as `{name}.png` through a temporary link, as the browser's download does. */
+export async function saveCardImage(image: PublicImage): Promise<void> {
+  const blob = await downloadPublicImage(image.url);
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  // Characters some file systems refuse are replaced; the name is otherwise the card's.
+  link.download = `${toCardView(image).name.replace(/[\\/:*?"<>|]+/g, '_')}.png`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked a moment later: some browsers start reading the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

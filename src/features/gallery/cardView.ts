@@ -1,0 +1,43 @@
+import type { PublicImage } from '../../../core/types';
+
+/** Spec §3 "Public image": what the home view shows for a gallery entry. */
+export interface CardView {
+  id: string;
+  name: string;
+  description: string;
+  avatar_url: string;
+  user_name: string;
+  /** The spec's clicks: always 0 on the home view. */
+  click_count: number;
+  like_count: number;
+  tags: string[];
+}
+
+/** The most tags a card shows before '+N'. */
+export const VISIBLE_TAGS = 3;
+
+function uploadDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+}
+
+/** Maps a gallery entry as the spec says: description falls back to scenario, tags to 'Character'. */
+export function toCardView(image: PublicImage): CardView {
+  const data = image.card_data?.data;
+  const tags = (data?.tags ?? []).filter((tag) => tag.trim() !== '');
+  return {
+    id: image.file_id,
+    name: data?.name || image.display_title || image.title || image.filename,
+    description: data?.description || data?.scenario || `A character image uploaded on ${uploadDate(image.upload_time)}`,
+    avatar_url: image.url,
+    user_name: data?.creator || 'Unknown',
+    click_count: 0,
+    like_count: image.favorite_count ?? 0,
+    tags: tags.length > 0 ? tags : ['Character'],
+  };
+}
+
+/** The tags a card shows and how many more there are. */
+export function visibleTags(tags: string[]): { shown: string[]; more: number } {
+  return { shown: tags.slice(0, VISIBLE_TAGS), more: Math.max(0, tags.length - VISIBLE_TAGS) };
+}

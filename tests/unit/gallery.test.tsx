@@ -1,0 +1,148 @@
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicImage } from '../../core/types';
+import { galleryCards, saveGalleryPage, searchTextOf } from '../../src/db/cards';
+import { db, type CachedCard } from '../../src/db/db';
+import { CharacterCard } from '../../src/features/gallery/CharacterCard';
+import { rememberSelectedCharacter } from '../../src/features/gallery/cardActions';
+import { toCardView } from '../../src/features/gallery/cardView';
+
+afterEach(cleanup);
+
+let counter = 0;
+function image(data: Partial<PublicImage['card_data']['data']> = {}, extra: Partial<PublicImage> = {}): PublicImage {
+  counter += 1;
+  const id = `card-${counter}`;
+  return {
+    file_id: id,
+    title: `${id}.png`,
+    display_title: data.name ?? id,
+    filename: `${id}.png`,
+    url: `/api/upload/image/${id}`,
+    thumbnail_url: `/api/upload/image/thumbnail/${id}/240.webp`,
+    thumbnail_srcset: `/api/upload/image/thumbnail/${id}/240.webp 240w, /api/upload/image/thumbnail/${id}/480.webp 480w`,
+    upload_time: new Date(Date.UTC(2026, 10, 1, 0, counter)).toISOString(),
+    favorite_count: 0,
+    card_data: {
+      spec_version: '2.0',
+      data: { name: id, description: '', personality: '', scenario: '', first_mes: '', creator: '', tags: [], ...data },
+    },
+    ...extra,
+  };
+}
+
+function cached(source: PublicImage): CachedCard {
+  return { ...source, searchText: searchTextOf(source) };
+}
+
+function renderCard(source: PublicImage) {
+  const handlers = { onOpen: vi.fn(), onView: vi.fn(), onFavorite: vi.fn(), onDownload: vi.fn() };
+  render(<CharacterCard card={cached(source)} {...handlers} />);
+  return handlers;
+}
+
+describe('a gallery card', () => {
+  it('shows the name, the first 3 tags and +N, the creator and the like count', () => {
+    renderCard(image({ name: 'Ada', creator: 'lovelace', tags: ['a', 'b', 'c', 'd', 'e'] }, { favorite_count: 7 }));
+    const card = screen.getByRole('article', { name: 'Ada' });
+    expect(within(card).getByRole('heading', { name: 'Ada' })).toBeTruthy();
+    const tags = within(card).getByRole('list', { name: 'Tags' });
+    expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a', 'b', 'c', '+2']);
+    expect(card.textContent).toContain('@lovelace');
+    expect(within(card).getByLabelText('7 likes').textContent).toBe('7');
+  });
+
+  it("shows '@Unknown' without a creator and the tag 'Character' without tags", () => {
+    renderCard(image({ name: 'Nobody' }));
+    const card = screen.getByRole('article', { name: 'Nobody' });
+    expect(card.textContent).toContain('@Unknown');
+    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Character']);
+  });
+
+  it('shows 3 tags without +N when there are exactly 3', () => {
+    renderCard(image({ name: 'Three', tags: ['x', 'y', 'z'] }));
+    expect(within(screen.getByRole('article')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['x', 'y', 'z']);
+  });
+
+  it('uses the description, else the scenario, else the upload date', () => {
+    expect(toCardView(image({ description: 'Desc', scenario: 'Scene' })).description).toBe('Desc');
+    expect(toCardView(image({ scenario: 'Scene' })).description).toBe('Scene');
+    const bare = image();
+    expect(toCardView(bare).description).toBe(
+      `A character image uploaded on ${new Date(bare.upload_time).toLocaleDateString()}`,
+    );
+    renderCard(image({ name: 'Scened', scenario: 'On a ship' }));
+    expect(screen.getByRole('article', { name: 'Scened' }).textContent).toContain('On a ship');
+  });
+
+  it('loads a lazy 2:3 thumbnail with srcset and falls back to the default avatar on error', () => {
+    renderCard(image({ name: 'Pic' }));
+    const img = screen.getByRole('article', { name: 'Pic' }).querySelector('img')!;
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(img.getAttribute('decoding')).toBe('async');
+    expect(img.getAttribute('srcset')).toContain('480w');
+    fireEvent.error(img);
+    expect(img.getAttribute('src')).toBe('/default-avatar.png');
+    expect(img.getAttribute('srcset')).toBeNull();
+  });
+
+  it('has labelled buttons for opening, viewing, favoriting and downloading', () => {
+    const source = image({ name: 'Bo' });
+    const handlers = renderCard(source);
+    fireEvent.click(screen.getByRole('button', { name: 'Chat with Bo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'View Bo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Bo to favorites' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download Bo' }));
+    for (const handler of Object.values(handlers)) expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('remembers the chosen card for /recent-chat as a public character', () => {
+    localStorage.clear();
+    const source = image({ name: 'Cy', tags: ['t'], description: 'D' });
+    rememberSelectedCharacter(source);
+    expect(JSON.parse(localStorage.getItem('selectedCharacter')!)).toEqual({
+      id: source.file_id,
+      filename: source.filename,
+      name: 'Cy',
+      description: 'D',
+      title: source.title,
+      avatar_url: source.url,
+      tags: ['t'],
+      card_type: 'public',
+      card_data: source.card_data,
+    });
+    expect(localStorage.getItem('isFromCardClick')).toBe('true');
+  });
+});
+
+describe('the cached gallery', () => {
+  beforeEach(() => db.cards.clear());
+
+  it('searches offline by name, tag or creator, case-insensitively, newest first', async () => {
+    const alice = image({ name: 'Alice Wonder', tags: ['Fantasy'], creator: 'carroll' });
+    const bob = image({ name: 'Bob', tags: ['Sci-Fi', 'fantasy-lite'], creator: 'Asimov' });
+    const eve = image({ name: 'Eve', tags: ['Noir'], creator: 'Hammett' });
+    await saveGalleryPage([eve, bob, alice]);
+    const names = async (q?: string) => (await galleryCards({ q, limit: 20 })).map((card) => card.card_data.data.name);
+    expect(await names()).toEqual(['Eve', 'Bob', 'Alice Wonder']);
+    expect(await names('WONDER')).toEqual(['Alice Wonder']);
+    expect(await names('fantasy')).toEqual(['Bob', 'Alice Wonder']);
+    expect(await names('asim')).toEqual(['Bob']);
+    expect(await names('nobody')).toEqual([]);
+    expect(await galleryCards({ limit: 2 })).toHaveLength(2);
+  });
+
+  it('drops cards gone from the first page window, keeps older ones, and keeps favorite flags', async () => {
+    const [old, mid, gone, kept] = [image(), image(), image(), image()];
+    await saveGalleryPage([kept, gone, mid, old]);
+    await db.cards.update(kept.file_id, { favorited: true });
+    // The first page (2 of 3 on the server) covers `mid` and newer: `gone` left, `old` is outside it.
+    await saveGalleryPage([kept, mid], { complete: false });
+    expect((await db.cards.toArray()).map((card) => card.file_id).sort()).toEqual([old, mid, kept].map((c) => c.file_id).sort());
+    expect((await db.cards.get(kept.file_id))?.favorited).toBe(true);
+    // An empty gallery on the server empties the cache.
+    await saveGalleryPage([], { complete: true });
+    expect(await db.cards.count()).toBe(0);
+  });
+});
