@@ -38,7 +38,8 @@ function build(): void {
 
 function startServer(port: number, dataDir: string) {
   return spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    // Seeding the gallery is a one-off after the first start; these figures are about the steady state.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_GALLERY: 'false' },
     stdio: 'ignore',
   });
 }

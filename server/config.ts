@@ -36,6 +36,8 @@ export interface Config {
     secretAccessKey: string | undefined;
     forcePathStyle: boolean;
   };
+  /** Fill an empty gallery with cardchat's own characters on start. */
+  seedGallery: boolean;
   /** Pino log level; tests pass 'silent'. */
   logLevel: string;
 }
@@ -96,6 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
       secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY'),
       forcePathStyle: text(env, 'S3_FORCE_PATH_STYLE') === 'true',
     },
+    seedGallery: text(env, 'SEED_GALLERY') !== 'false',
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
   };
 }

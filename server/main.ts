@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
+import { seedGallery } from './seed/seedGallery';
 
 /** Starts the server: migrate, listen, and on SIGINT/SIGTERM finish in-flight requests before closing the database. */
 export async function main(): Promise<void> {
@@ -46,4 +47,11 @@ export async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`cardchat is running at ${config.publicUrl}`);
+  // After listening, so a first start answers at once; the gallery fills a second or two later.
+  if (config.seedGallery) {
+    seedGallery(db.kysely, app.blobs, (error) => app.log.warn({ err: error }, 'seeding: cleanup failed')).then(
+      (count) => count > 0 && app.log.info(`seeded the gallery with ${count} characters`),
+      (error: unknown) => app.log.error({ err: error }, 'seeding the gallery failed'),
+    );
+  }
 }

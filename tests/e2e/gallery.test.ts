@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SEED_CHARACTERS } from '../../server/seed/characters';
 import { newPage, screenshot } from './browser';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -60,17 +61,33 @@ const FAKE_CARDS = [
 ];
 
 describe('the home gallery', () => {
-  it('shows the empty state on a server without public cards, without sideways scrolling', async () => {
+  it("shows cardchat's own seeded characters on a fresh server, with real portraits, without sideways scrolling", async () => {
     for (const phone of [false, true]) {
       const page = await newPage({ phone });
       if (!phone) await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto('/');
-      await page.getByText('No characters yet').waitFor();
-      await page.getByRole('tab', { name: 'Character Cards' }).waitFor();
+      const first = page.getByRole('heading', { name: SEED_CHARACTERS[0]!.name });
+      // The server seeds after it starts listening; the first visit may come before it finished.
+      await expect.poll(async () => {
+        if (await first.count()) return true;
+        await page.reload();
+        return false;
+      }, { timeout: 30_000 }).toBe(true);
+      const portrait = page.locator('img[srcset]').first();
+      await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && !img.currentSrc.includes('default-avatar'))).toBe(true);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-      await screenshot(page, `gallery-empty-${phone ? 'phone' : 'desktop'}`);
+      await screenshot(page, `gallery-seeded-${phone ? 'phone' : 'desktop'}`);
       await page.context().close();
     }
+  });
+
+  it('shows the empty state when the server has no public cards', async () => {
+    const page = await newPage({ phone: true });
+    await page.route(LIST, (route) => route.fulfill({ json: { success: true, data: [], total: 0, limit: 20, offset: 0 } }));
+    await page.goto('/');
+    await page.getByText('No characters yet').waitFor();
+    await page.getByRole('tab', { name: 'Character Cards' }).waitFor();
+    await page.context().close();
   });
 
   it("shows 'Failed to load public images' on a server error, and Retry loads the gallery", async () => {
@@ -81,22 +98,26 @@ describe('the home gallery', () => {
     await page.getByText('Failed to load public images').waitFor();
     await page.unroute(LIST, fail);
     await page.getByRole('button', { name: 'Retry' }).click();
-    await page.getByText('No characters yet').waitFor();
+    await page.getByRole('heading', { name: SEED_CHARACTERS[0]!.name }).waitFor();
     expect(await page.getByText('Failed to load public images').count()).toBe(0);
     await page.context().close();
   });
 
-  it('puts the top bar search into ?q= and asks the server for it', async () => {
+  it('puts the top bar search into ?q= and shows what the server finds by tag, or says nothing matched', async () => {
     const page = await newPage({ phone: true });
     await page.goto('/');
-    await page.getByText('No characters yet').waitFor();
+    await page.getByRole('heading', { name: SEED_CHARACTERS[0]!.name }).waitFor();
     const asked = page.waitForRequest((request) => LIST.test(request.url()) && new URL(request.url()).searchParams.get('q') === 'dragon');
     const search = page.getByRole('searchbox', { name: 'Search characters' });
     await search.fill('dragon');
     await search.press('Enter');
     await asked;
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('dragon');
-    await page.getByText('No characters match “dragon”').waitFor();
+    // Only the wyvern courier carries the 'dragons' tag.
+    await expect.poll(() => page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')))).toEqual(['Kestrel Amaranth']);
+    await search.fill('zzqx');
+    await search.press('Enter');
+    await page.getByText('No characters match “zzqx”').waitFor();
     await page.context().close();
   });
 

@@ -76,6 +76,12 @@ describe('a gallery card', () => {
     expect(screen.getByRole('article', { name: 'Scened' }).textContent).toContain('On a ship');
   });
 
+  it('reads {{char}} and {{user}} in the description as the name and the viewer', () => {
+    const view = toCardView(image({ name: 'Thistle', description: '{{char}} sells weather to {{USER}}.' }));
+    expect(view.description).toBe('Thistle sells weather to you.');
+    expect(toCardView(image({ name: 'Thistle', description: '<BOT> greets <user>.' }), 'Ada').description).toBe('Thistle greets Ada.');
+  });
+
   it('loads a lazy 2:3 thumbnail with srcset and falls back to the default avatar on error', () => {
     renderCard(image({ name: 'Pic' }));
     const img = screen.getByRole('article', { name: 'Pic' }).querySelector('img')!;

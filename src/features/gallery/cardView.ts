@@ -1,3 +1,4 @@
+import { fillPlaceholders } from '../../../core/card/placeholders';
 import type { PublicImage } from '../../../core/types';
 
 /** Spec §3 "Public image": what the home view shows for a gallery entry. */
@@ -21,14 +22,19 @@ function uploadDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
 }
 
-/** Maps a gallery entry as the spec says: description falls back to scenario, tags to 'Character'. */
-export function toCardView(image: PublicImage): CardView {
+/**
+ * Maps a gallery entry as the spec says: description falls back to scenario, tags to 'Character';
+ * {{char}} and {{user}} in card text read as the character's name and the viewer ('you' when unknown).
+ */
+export function toCardView(image: PublicImage, userName = 'you'): CardView {
   const data = image.card_data?.data;
   const tags = (data?.tags ?? []).filter((tag) => tag.trim() !== '');
+  const name = data?.name || image.display_title || image.title || image.filename;
+  const text = data?.description || data?.scenario;
   return {
     id: image.file_id,
-    name: data?.name || image.display_title || image.title || image.filename,
-    description: data?.description || data?.scenario || `A character image uploaded on ${uploadDate(image.upload_time)}`,
+    name,
+    description: text ? fillPlaceholders(text, { char: name, user: userName }) : `A character image uploaded on ${uploadDate(image.upload_time)}`,
     avatar_url: image.url,
     user_name: data?.creator || 'Unknown',
     click_count: 0,
