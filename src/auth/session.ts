@@ -28,9 +28,14 @@ async function rememberedProfile(now: number): Promise<UserProfile | null> {
   return cached.profile;
 }
 
+/** Everything on the device that belongs to the signed-in user (the public gallery stays). */
 async function forget(): Promise<void> {
   clearTokens();
-  await db.profile.delete('me');
+  await db.transaction('rw', db.profile, db.collections, db.favorites, async () => {
+    await db.profile.delete('me');
+    await db.collections.clear();
+    await db.favorites.clear();
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { PublicImage, UserProfile } from '../../core/types';
+import type { CollectionItem, Favorite, PublicImage, UserProfile } from '../../core/types';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */
 export interface CachedProfile {
@@ -24,6 +24,8 @@ export interface CachedCard extends PublicImage {
 export class CardchatDb extends Dexie {
   profile!: EntityTable<CachedProfile, 'key'>;
   cards!: EntityTable<CachedCard, 'file_id'>;
+  collections!: EntityTable<CollectionItem, 'file_id'>;
+  favorites!: EntityTable<Favorite, 'id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -34,6 +36,11 @@ export class CardchatDb extends Dexie {
     // searchText, because the server's `q` is a substring match that no word index could reproduce.
     this.version(2).stores({
       cards: 'file_id, upload_time',
+    });
+    // The signed-in user's own cards and favorites, as last pulled; cleared on sign-out with the profile.
+    this.version(3).stores({
+      collections: 'file_id, upload_time',
+      favorites: 'id, file_id, created_at',
     });
   }
 }

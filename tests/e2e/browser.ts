@@ -3,6 +3,7 @@
  * One browser per test file, launched on first use and closed after the file; every page gets a
  * fresh context, so storage, service workers and offline state never leak between tests.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,4 +117,16 @@ export async function newPersistentContext(): Promise<BrowserContext> {
   // Chromium may still be flushing its cache as the context closes; a left-over temp dir is harmless.
   context.on('close', () => fs.promises.rm(profileDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined));
   return context;
+}
+
+/**
+ * Changes a user's plan on the e2e server the way an operator would: `npm run admin -- set-plan`,
+ * against the server's own DATA_DIR. The user must have signed in once.
+ */
+export function setPlan(email: string, plan: string): void {
+  const result = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/admin.ts', 'set-plan', email, plan], {
+    env: { ...process.env, DATA_DIR: inject('dataDir'), DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`set-plan failed: ${result.stderr}`);
 }

@@ -14,8 +14,13 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The server's origin, e.g. http://localhost:41234 */
     baseURL: string;
+    /** The server's DATA_DIR (its SQLite database), for `npm run admin` in tests. */
+    dataDir: string;
   }
 }
+
+/** Tests that need an administrator sign up with this e-mail (once per run: e-mails are unique). */
+export const E2E_ADMIN_EMAIL = 'admin@cardchat.test';
 
 // The first build of dist/ on a 2-core CI machine takes about a minute.
 const START_TIMEOUT_MS = 180_000;
@@ -37,6 +42,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     PUBLIC_URL: baseURL,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // The account tests sign up as when they need an administrator (publishing public cards).
+    ADMIN_EMAILS: E2E_ADMIN_EMAIL,
   };
   // The AI must be the built-in demo unless a test starts its own fake provider.
   for (const name of Object.keys(env)) if (name.startsWith('LLM_')) delete env[name];
@@ -67,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   console.log(`e2e: server ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
 
   // Said at once, so the tests failing after it (connection refused) are not a mystery.
   let stoppedEarly: number | string | undefined;
