@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RequireAuth } from '../auth/RequireAuth';
-import { PageHeader } from '../ui/PageHeader';
+import { UploadPage } from '../features/upload/UploadPage';
 
 export const Route = createFileRoute('/create')({
   component: () => (
     <RequireAuth>
-      <PageHeader title="Upload a Character Card" />
+      <UploadPage />
     </RequireAuth>
   ),
 });

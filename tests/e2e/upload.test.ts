@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makePng, readCard, writeCard, type Card } from '../../core/card/index';
+import { newPage, screenshot, signUp, uniqueEmail } from './browser';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-upload-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+let serial = 0;
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings (as in accessibility.test.ts; a test file cannot import another). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
+    return (await axe.run()).violations;
+  })) as Array<{ id: string; impact: string | null }>;
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
+/** A real card PNG made with the project's codec; every call gives different bytes. */
+function cardBytes(name: string): Uint8Array {
+  serial += 1;
+  const width = 8;
+  const height = 12;
+  const rgba = new Uint8Array(width * height * 4).map((_, i) => (i * 7 + serial * 31 + Date.now()) % 256);
+  const card: Card = {
+    spec: 'chara_card_v3',
+    spec_version: '3.0',
+    data: {
+      name,
+      description: 'An e2e test character.',
+      personality: 'patient',
+      scenario: 'A test run.',
+      first_mes: 'Hello, {{user}}.',
+      mes_example: '',
+      creator_notes: '',
+      system_prompt: '',
+      post_history_instructions: '',
+      alternate_greetings: [],
+      tags: ['e2e'],
+      creator: 'upload-test',
+      character_version: '1',
+      extensions: {},
+      group_only_greetings: [],
+    },
+  };
+  const png = writeCard(makePng({ width, height, rgba }), card);
+  readCard(png);
+  return png;
+}
+
+function cardFile(name: string): string {
+  const file = path.join(tmp, `${name.replace(/\W+/g, '-')}-${serial + 1}.png`);
+  fs.writeFileSync(file, cardBytes(name));
+  return file;
+}
+
+/** Signs a new Free user up from /create and waits for the upload form. */
+async function openCreateSignedUp(page: Page, name: string): Promise<void> {
+  await page.goto('/create');
+  await signUp(page, { name, email: uniqueEmail('upload'), password: 'upload-cards-please-1' });
+  await page.getByRole('heading', { name: 'Upload a Character Card' }).waitFor();
+}
+
+async function chooseAndConsent(page: Page, file: string, name: string): Promise<void> {
+  await page.locator('input[type="file"]').setInputFiles(file);
+  const status = page.locator('#upload-file-status');
+  await expect.poll(() => status.innerText()).toContain(name);
+  await page.getByLabel('I accept the privacy requirements').check();
+  await page.getByLabel('I confirm I am 18 or older').check();
+}
+
+describe('uploading a character card', () => {
+  it('checks the card in the browser, uploads it, and the card is in the collection (phone)', async () => {
+    const page = await newPage({ phone: true });
+    await openCreateSignedUp(page, 'Uploader Uma');
+    const button = page.getByRole('button', { name: 'Upload', exact: true });
+    expect(await button.isDisabled()).toBe(true);
+    const reasons = page.getByRole('list', { name: "Why you can't upload yet" });
+    expect(await reasons.innerText()).toContain('Please select a file first.');
+    expect(await page.getByLabel('Publish as public').count()).toBe(0);
+
+    await chooseAndConsent(page, cardFile('Wren the Cartographer'), 'Wren the Cartographer');
+    const status = await page.locator('#upload-file-status').innerText();
+    expect(status).toMatch(/Spec version\s+3\.0/);
+    expect(status).toMatch(/Size\s+0\.00 MB/);
+    expect(await page.getByAltText('Preview of the chosen image').count()).toBe(1);
+    expect(await button.isDisabled()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await screenshot(page, 'upload-phone-file-chosen');
+
+    await button.click();
+    await page.getByText('Image uploaded successfully!').waitFor();
+    await page.getByRole('link', { name: 'View in My Collections' }).waitFor();
+    await screenshot(page, 'upload-phone-success');
+    // The form cleared.
+    expect(await page.locator('#upload-file-status').innerText()).not.toContain('Wren the Cartographer');
+    expect(await page.getByLabel('I accept the privacy requirements').isChecked()).toBe(false);
+
+    const collections = await page.evaluate(async () => {
+      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken: string };
+      const response = await fetch('/api/collections?limit=12&offset=0', { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+      return (await response.json()) as { total: number; data: Array<{ display_title: string }> };
+    });
+    expect(collections.total).toBe(1);
+    expect(collections.data[0]!.display_title).toBe('Wren the Cartographer');
+    await page.context().close();
+  });
+
+  it('refuses a file without a card before sending it, takes a dropped card, explains the checkboxes, passes axe', async () => {
+    const page = await newPage();
+    await openCreateSignedUp(page, 'Plain Pat');
+    expect(await seriousViolations(page)).toEqual([]);
+    const plain = path.join(tmp, 'plain.png');
+    fs.writeFileSync(plain, makePng({ width: 2, height: 2 }));
+    await page.locator('input[type="file"]').setInputFiles(plain);
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('No character data found in PNG');
+    await page.getByLabel('I accept the privacy requirements').check();
+    await page.getByLabel('I confirm I am 18 or older').check();
+    const button = page.getByRole('button', { name: 'Upload', exact: true });
+    expect(await button.isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Drag and drop onto the zone.
+    const bytes = Array.from(cardBytes('Dropped Dana'));
+    const zone = page.locator('label', { hasText: 'Choose a character card (PNG)' });
+    const transfer = await page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(list)], 'dana.png', { type: 'image/png' }));
+      return data;
+    }, bytes);
+    await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    await expect.poll(() => page.locator('#upload-file-status').innerText()).toContain('Dropped Dana');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await button.isDisabled()).toBe(false);
+
+    // The drop zone's input is reachable from the keyboard.
+    await page.getByLabel('I accept the privacy requirements').focus();
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
+
+    // The explanations open as modal dialogs and close with Escape.
+    await page.getByRole('button', { name: 'Read the privacy requirements' }).click();
+    const privacy = page.getByRole('dialog', { name: 'Privacy requirements' });
+    await privacy.waitFor();
+    expect(await privacy.innerText()).toContain('no real or identifiable people');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await privacy.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Why 18 or older?' }).click();
+    const age = page.getByRole('dialog', { name: 'Age requirement' });
+    await age.waitFor();
+    await age.getByRole('button', { name: 'Close' }).click();
+    await age.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
+  it("shows the Free plan's limit when a 6th private card is uploaded", async () => {
+    const page = await newPage();
+    await openCreateSignedUp(page, 'Collector Cy');
+    const cards = Array.from({ length: 5 }, (_, i) => Array.from(cardBytes(`Quick ${i + 1}`)));
+    const statuses = await page.evaluate(async (list) => {
+      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken: string; subject: string; email: string | null };
+      const results: number[] = [];
+      for (const [i, bytes] of list.entries()) {
+        const form = new FormData();
+        form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `quick-${i}.png`);
+        const headers: Record<string, string> = { Authorization: `Bearer ${tokens.accessToken}`, 'X-User-ID': tokens.subject };
+        if (tokens.email) headers['X-User-Email'] = tokens.email;
+        const response = await fetch('/api/upload/image', { method: 'POST', body: form, headers });
+        results.push(response.status);
+      }
+      return results;
+    }, cards);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+
+    await chooseAndConsent(page, cardFile('Sixth Sense'), 'Sixth Sense');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/^Your Free plan allows 5 private cards\./);
+    expect(await page.getByText('Image uploaded successfully!').count()).toBe(0);
+    await screenshot(page, 'upload-slot-limit');
+    await page.context().close();
+  });
+});

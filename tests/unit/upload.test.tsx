@@ -1,0 +1,346 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  encodeBase64,
+  encodeTextChunk,
+  makePng,
+  MESSAGE_BAD_SIGNATURE,
+  MESSAGE_INVALID_CARD,
+  MESSAGE_NO_CARD,
+  MESSAGE_NOT_PNG,
+  MESSAGE_TOO_LARGE,
+  writeCard,
+  type Card,
+} from '../../core/card/index';
+import type { UserProfile } from '../../core/types';
+
+const uploadCard = vi.fn();
+vi.mock('../../src/api/uploads', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/uploads')>()),
+  uploadCard: (...args: unknown[]) => uploadCard(...args),
+}));
+const accessToken = vi.fn<(options?: { forceRefresh?: boolean }) => Promise<string | null>>();
+vi.mock('../../src/auth/refresh', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/auth/refresh')>()),
+  accessToken: (options?: { forceRefresh?: boolean }) => accessToken(options),
+}));
+vi.mock('@tanstack/react-router', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@tanstack/react-router')>()),
+  Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
+}));
+
+const { sessionStore } = await import('../../src/auth/session');
+const { ApiError } = await import('../../src/api/errors');
+const { UploadPage } = await import('../../src/features/upload/UploadPage');
+const { formatMegabytes, inspectFile } = await import('../../src/features/upload/inspectFile');
+const state = await import('../../src/features/upload/uploadState');
+
+afterEach(cleanup);
+
+const profile = (isAdmin = false): UserProfile =>
+  ({ email: 'a@example.test', name: 'A', picture: null, is_admin: isAdmin }) as unknown as UserProfile;
+
+beforeEach(() => {
+  uploadCard.mockReset();
+  sessionStore.set({ status: 'signedIn', profile: profile() });
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+});
+
+/** A PNG carrying only a `chara` chunk with V2 JSON, as older editors write. */
+function v2CardPng(name: string): Uint8Array {
+  const json = JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name, description: 'd', personality: '', scenario: '', first_mes: 'Hi' } });
+  const base64 = new TextDecoder().decode(encodeBase64(new TextEncoder().encode(json)));
+  return makePng({ width: 2, height: 3, chunks: [encodeTextChunk('tEXt', 'chara', base64)] });
+}
+
+function v3CardPng(name: string): Uint8Array {
+  const card: Card = {
+    spec: 'chara_card_v3',
+    spec_version: '3.0',
+    data: {
+      name, description: '', personality: '', scenario: '', first_mes: '', mes_example: '', creator_notes: '', system_prompt: '',
+      post_history_instructions: '', alternate_greetings: [], tags: [], creator: '', character_version: '', extensions: {}, group_only_greetings: [],
+    },
+  };
+  return writeCard(makePng({ width: 2, height: 2 }), card);
+}
+
+const fileOf = (bytes: Uint8Array | string, name = 'card.png', type = 'image/png') => new File([bytes as BlobPart], name, { type });
+
+describe('checking a chosen file', () => {
+  it("reads a V2 card's name and its own spec version ('2.0')", async () => {
+    expect(await inspectFile(fileOf(v2CardPng('Juniper')))).toEqual({ name: 'Juniper', specVersion: '2.0' });
+  });
+
+  it("reads a card written by the codec as V3 ('3.0')", async () => {
+    expect(await inspectFile(fileOf(v3CardPng('Orrin')))).toEqual({ name: 'Orrin', specVersion: '3.0' });
+  });
+
+  it("refuses a non-PNG type, an oversized file, a bad header, a PNG without a card and unusable card data", async () => {
+    await expect(inspectFile(fileOf('hello', 'a.jpg', 'image/jpeg'))).rejects.toThrow(MESSAGE_NOT_PNG);
+    const big = fileOf('x');
+    Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
+    await expect(inspectFile(big)).rejects.toThrow(MESSAGE_TOO_LARGE);
+    await expect(inspectFile(fileOf('not a png at all'))).rejects.toThrow(MESSAGE_BAD_SIGNATURE);
+    const plain = makePng({ width: 2, height: 2, chunks: [encodeTextChunk('tEXt', 'Comment', 'not a card')] });
+    await expect(inspectFile(fileOf(plain))).rejects.toThrow(MESSAGE_NO_CARD);
+    const junk = makePng({ width: 2, height: 2, chunks: [encodeTextChunk('tEXt', 'chara', 'bm90IGpzb24=')] });
+    await expect(inspectFile(fileOf(junk))).rejects.toThrow(MESSAGE_INVALID_CARD);
+  });
+
+  it('shows sizes in MB with 2 decimals', () => {
+    expect(formatMegabytes(1024 * 1024 * 1.5)).toBe('1.50 MB');
+    expect(formatMegabytes(1234)).toBe('0.00 MB');
+  });
+});
+
+describe('the upload state machine', () => {
+  const on = { signedIn: true, online: true };
+  const file = fileOf('x');
+  const card = { name: 'N', specVersion: '2.0' };
+
+  it('needs a valid file, both checkboxes and no upload in progress', () => {
+    let s = state.initialUploadState;
+    expect(state.uploadBlockers(s, on)).toEqual([state.MESSAGE_SELECT_FILE, state.MESSAGE_ACCEPT_PRIVACY, state.MESSAGE_CONFIRM_AGE]);
+    s = state.uploadReducer(s, { type: 'choose', file });
+    expect(s.file.phase).toBe('validating');
+    s = state.uploadReducer(s, { type: 'toggle', field: 'acceptPrivacy', value: true });
+    s = state.uploadReducer(s, { type: 'toggle', field: 'confirmAdult', value: true });
+    expect(state.uploadBlockers(s, on)).toEqual([]);
+    expect(state.canUpload(s, on)).toBe(false); // still validating
+    s = state.uploadReducer(s, { type: 'validated', file, card });
+    expect(state.canUpload(s, on)).toBe(true);
+    expect(state.canUpload(s, { signedIn: false, online: true })).toBe(false);
+    expect(state.uploadBlockers(s, { signedIn: false, online: false })).toEqual([state.MESSAGE_NOT_AUTHENTICATED, state.MESSAGE_OFFLINE]);
+    s = state.uploadReducer(s, { type: 'uploading' });
+    expect(state.canUpload(s, on)).toBe(false);
+    s = state.uploadReducer(s, { type: 'progress', progress: 0.5 });
+    expect(s.send).toEqual({ phase: 'uploading', progress: 0.5 });
+    const failed = state.uploadReducer(s, { type: 'failed', message: 'Nope' });
+    expect(failed.send).toEqual({ phase: 'error', message: 'Nope' });
+    expect(state.canUpload(failed, on)).toBe(true);
+    const done = state.uploadReducer(s, { type: 'succeeded', message: 'ok' });
+    expect(done).toMatchObject({ file: { phase: 'none' }, acceptPrivacy: false, confirmAdult: false, send: { phase: 'success' }, resets: 1 });
+  });
+
+  it('drops the result of a file that is no longer chosen, and a refused file blocks the upload', () => {
+    const other = fileOf('y');
+    let s = state.uploadReducer(state.initialUploadState, { type: 'choose', file });
+    s = state.uploadReducer(s, { type: 'choose', file: other });
+    s = state.uploadReducer(s, { type: 'validated', file, card });
+    expect(s.file.phase).toBe('validating');
+    s = state.uploadReducer(s, { type: 'rejected', file: other, error: MESSAGE_NO_CARD });
+    s = state.uploadReducer(s, { type: 'toggle', field: 'acceptPrivacy', value: true });
+    s = state.uploadReducer(s, { type: 'toggle', field: 'confirmAdult', value: true });
+    expect(s.file).toEqual({ phase: 'invalid', file: other, error: MESSAGE_NO_CARD });
+    expect(state.canUpload(s, on)).toBe(false);
+  });
+});
+
+function choose(file: File) {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  Object.defineProperty(input, 'files', { configurable: true, value: [file] });
+  fireEvent.change(input);
+}
+
+describe('the Upload screen', () => {
+  it('shows why the button is disabled, then the card, and uploads with the chosen options', async () => {
+    render(<UploadPage />);
+    const button = screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const reasons = screen.getByRole('list', { name: "Why you can't upload yet" });
+    expect(within(reasons).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Please select a file first.',
+      'Please accept the privacy requirements',
+      'Please confirm you are 18 or older',
+    ]);
+    expect(screen.queryByLabelText('Publish as public')).toBeNull();
+    expect((document.querySelector('input[type="file"]') as HTMLInputElement).accept).toBe('image/png');
+
+    choose(fileOf(v2CardPng('Juniper'), 'juniper.png'));
+    await screen.findByText('Juniper');
+    expect(screen.getByText('2.0')).toBeTruthy();
+    expect(screen.getByText('juniper.png')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
+    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    expect(screen.queryByRole('list', { name: "Why you can't upload yet" })).toBeNull();
+    expect(button.disabled).toBe(false);
+
+    uploadCard.mockImplementation(async (_file: File, options: { onProgress: (n: number) => void }) => {
+      options.onProgress(0.4);
+      return { success: true, message: 'ok', data: {} };
+    });
+    await act(async () => fireEvent.click(button));
+    expect(await screen.findByText('Image uploaded successfully!')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View in My Collections' }).getAttribute('href')).toBe('/collections');
+    expect(uploadCard.mock.calls[0]![1]).toMatchObject({ publicRelease: false });
+    // The form cleared.
+    expect(screen.queryByText('Juniper')).toBeNull();
+    expect((screen.getByLabelText('I accept the privacy requirements') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('shows a progress bar while uploading and disables the form', async () => {
+    render(<UploadPage />);
+    choose(fileOf(v3CardPng('Slow')));
+    await screen.findByText('Slow');
+    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
+    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    let finish: (value: unknown) => void = () => undefined;
+    uploadCard.mockImplementation((_file: File, options: { onProgress: (n: number) => void }) => {
+      options.onProgress(0.4);
+      return new Promise((resolve) => (finish = resolve));
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
+    const bar = screen.getByRole('progressbar', { name: 'Upload progress' }) as HTMLProgressElement;
+    expect(bar.value).toBe(40);
+    expect((screen.getByRole('button', { name: 'Uploading...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('I accept the privacy requirements') as HTMLInputElement).closest('fieldset')!.disabled).toBe(true);
+    await act(async () => finish({ success: true, message: 'ok', data: {} }));
+    expect(await screen.findByText('Image uploaded successfully!')).toBeTruthy();
+    expect(uploadCard).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a refused file's reason and keeps the button disabled", async () => {
+    render(<UploadPage />);
+    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
+    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    choose(fileOf(makePng({ width: 2, height: 2 }), 'plain.png'));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGE_NO_CARD);
+    expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the server's message when the upload is refused", async () => {
+    render(<UploadPage />);
+    choose(fileOf(v3CardPng('Orrin')));
+    await screen.findByText('Orrin');
+    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
+    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    uploadCard.mockRejectedValue(new ApiError('Your Free plan allows 5 private cards.', 403, 'slot_limit'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your Free plan allows 5 private cards.');
+    expect(screen.getByText('Orrin')).toBeTruthy(); // kept for another try
+  });
+
+  it("offers 'Publish as public' to administrators only, and sends it", async () => {
+    sessionStore.set({ status: 'signedIn', profile: profile(true) });
+    render(<UploadPage />);
+    choose(fileOf(v3CardPng('Pub')));
+    await screen.findByText('Pub');
+    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
+    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    fireEvent.click(screen.getByLabelText('Publish as public'));
+    uploadCard.mockResolvedValue({ success: true, message: 'ok', data: {} });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
+    await waitFor(() => expect(uploadCard).toHaveBeenCalled());
+    expect(uploadCard.mock.calls[0]![1]).toMatchObject({ publicRelease: true });
+  });
+
+  it("says 'You're offline' and disables the button when the device is offline", async () => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    render(<UploadPage />);
+    expect(screen.getByText("You're offline")).toBeTruthy();
+  });
+
+  it('opens the privacy and age explanations in dialogs', () => {
+    render(<UploadPage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Read the privacy requirements' }));
+    const dialog = document.getElementById('privacy-dialog-title')!.closest('dialog')!;
+    expect(dialog.textContent).toContain('no real or identifiable people');
+    expect(document.getElementById('age-dialog-title')!.closest('dialog')!.textContent).toContain('18 or older');
+  });
+});
+
+/** A stand-in XMLHttpRequest that records what is sent and answers as each test says. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  static answer: (xhr: FakeXhr) => void = () => undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  responseType = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  abort() {
+    this.onabort?.();
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+    queueMicrotask(() => FakeXhr.answer(this));
+  }
+  reply(status: number, body?: unknown) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
+    this.status = status;
+    this.responseText = body === undefined ? '' : JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+describe('uploadCard (XMLHttpRequest)', () => {
+  let real: typeof import('../../src/api/uploads');
+  beforeEach(async () => {
+    real = await vi.importActual<typeof import('../../src/api/uploads')>('../../src/api/uploads');
+    FakeXhr.sent = [];
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    accessToken.mockReset();
+    accessToken.mockResolvedValue('token-1');
+    localStorage.setItem('cardchat.tokens', JSON.stringify({ accessToken: 'token-1', subject: 'sub-1', email: 'a@example.test', expiresAt: Date.now() + 3_600_000 }));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('posts the file as `image` with the Bearer token and identity headers, reporting progress', async () => {
+    FakeXhr.answer = (xhr) => xhr.reply(200, { success: true, message: 'ok', data: { file_id: 'x' } });
+    const progress: number[] = [];
+    const file = fileOf('png-bytes', 'c.png');
+    const result = await real.uploadCard(file, { publicRelease: true, onProgress: (n) => progress.push(n) });
+    expect(result).toMatchObject({ success: true, data: { file_id: 'x' } });
+    const [xhr] = FakeXhr.sent;
+    expect(xhr!.method).toBe('POST');
+    expect(xhr!.url).toBe('/api/upload/image');
+    expect(xhr!.headers).toEqual({ Authorization: 'Bearer token-1', 'X-User-ID': 'sub-1', 'X-User-Email': 'a@example.test' });
+    expect((xhr!.body!.get('image') as File).name).toBe('c.png');
+    expect(xhr!.body!.get('public_release')).toBe('true');
+    expect(progress).toEqual([0.5]);
+  });
+
+  it("sends no public_release unless asked, and maps failures to the spec's messages", async () => {
+    FakeXhr.answer = (xhr) => xhr.reply(403, { error: 'slot_limit', message: 'Your Free plan allows 5 private cards.' });
+    await expect(real.uploadCard(fileOf('x'))).rejects.toMatchObject({ message: 'Your Free plan allows 5 private cards.', status: 403, code: 'slot_limit' });
+    expect(FakeXhr.sent[0]!.body!.has('public_release')).toBe(false);
+    FakeXhr.answer = (xhr) => xhr.reply(500);
+    await expect(real.uploadCard(fileOf('x'))).rejects.toThrow('Upload failed. Please try again.');
+    FakeXhr.answer = (xhr) => xhr.onerror?.();
+    await expect(real.uploadCard(fileOf('x'))).rejects.toThrow('Network error. Please check your connection and try again.');
+    accessToken.mockResolvedValue(null);
+    await expect(real.uploadCard(fileOf('x'))).rejects.toThrow('User not authenticated. Please log in.');
+  });
+
+  it('refreshes the token once after a 401 and sends again', async () => {
+    accessToken.mockImplementation(async (options) => (options?.forceRefresh ? 'token-2' : 'token-1'));
+    FakeXhr.answer = (xhr) => (xhr.headers.Authorization === 'Bearer token-1' ? xhr.reply(401, { error: 'unauthorized', message: 'x' }) : xhr.reply(200, { success: true, message: 'ok', data: {} }));
+    await expect(real.uploadCard(fileOf('x'))).resolves.toMatchObject({ success: true });
+    expect(FakeXhr.sent.map((xhr) => xhr.headers.Authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+  });
+});
