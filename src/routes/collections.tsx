@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RequireAuth } from '../auth/RequireAuth';
-import { PageHeader } from '../ui/PageHeader';
+import { CollectionsScreen } from '../features/collections/CollectionsScreen';
 
 export const Route = createFileRoute('/collections')({
-  component: () => (
-    <RequireAuth>
-      <PageHeader title="My Collections" />
-    </RequireAuth>
-  ),
+  component: CollectionsScreen,
 });

@@ -1,0 +1,65 @@
+import type { CollectionItem, CollectionsResponse, UserTypeResponse } from '../../core/types';
+import { accessToken } from '../auth/refresh';
+import { loadTokens } from '../auth/tokens';
+import { apiJson } from './client';
+import { ApiError } from './errors';
+
+/** The spec's collections page size (§9). */
+export const COLLECTIONS_PAGE_SIZE = 12;
+
+/** GET /api/collections: the user's own uploads, newest first. */
+export const listCollections = (offset: number, limit = COLLECTIONS_PAGE_SIZE) =>
+  apiJson<CollectionsResponse>('collections', { searchParams: { limit, offset } });
+
+/** DELETE /api/upload/images/user/{id}: the owner deletes one of their cards. */
+export const deleteUserImage = (fileId: string) =>
+  apiJson<{ success: boolean; message: string }>(`upload/images/user/${encodeURIComponent(fileId)}`, { method: 'delete' });
+
+/** DELETE /api/upload/images/public/{id}: an administrator deletes a public card (the fallback on 404). */
+export const deletePublicImage = (fileId: string) =>
+  apiJson<{ success: boolean; message: string }>(`upload/images/public/${encodeURIComponent(fileId)}`, { method: 'delete' });
+
+/** GET /api/character-replacement/user-type: the user's plan ('normal' is Free). */
+export const getUserType = () => apiJson<UserTypeResponse>('character-replacement/user-type');
+
+/** Spec §3 "Replacement request". */
+export interface ReplaceRequest {
+  original_file_id: string;
+  new_image: string;
+  new_name: string;
+  creator_name: string;
+  is_public_image: boolean;
+  update_chat_links: boolean;
+}
+
+export interface ReplaceResult {
+  success: boolean;
+  message: string;
+  data: CollectionItem;
+  original_deleted: boolean;
+  favorite_removed: boolean;
+}
+
+/** POST /api/character-replacement/replace (paid plans). */
+export const replaceCharacterImage = (body: ReplaceRequest) =>
+  apiJson<ReplaceResult>('character-replacement/replace', { method: 'post', json: body, timeout: 60_000 });
+
+/**
+ * An image the API serves (a private PNG or thumbnail needs the Bearer token, which an <img src>
+ * cannot send), as a Blob for an object URL or a download. `download` adds `?download=1`.
+ */
+export async function fetchImageBlob(url: string, { download = false } = {}): Promise<Blob> {
+  const address = new URL(url, window.location.origin);
+  if (download) address.searchParams.set('download', '1');
+  const headers = new Headers();
+  const token = await accessToken();
+  if (token) {
+    headers.set('Authorization', `Bearer ${token}`);
+    const tokens = loadTokens();
+    if (tokens?.subject) headers.set('X-User-ID', tokens.subject);
+    if (tokens?.email) headers.set('X-User-Email', tokens.email);
+  }
+  const response = await fetch(address, { headers });
+  if (!response.ok) throw new ApiError(`HTTP ${response.status}: ${response.statusText}`, response.status);
+  return response.blob();
+}

@@ -1,0 +1,19 @@
+import { FALLBACK_IMAGE, useImageUrl } from './useImageUrl';
+
+/** A collection card's 2:3 thumbnail, fetched with the token; the default avatar on failure. */
+export function CardImage({ url, className }: { url: string; className?: string }) {
+  const src = useImageUrl(url);
+  return (
+    <img
+      className={className}
+      src={src ?? FALLBACK_IMAGE}
+      alt=""
+      width={240}
+      height={360}
+      decoding="async"
+      onError={(event) => {
+        if (!event.currentTarget.src.endsWith(FALLBACK_IMAGE)) event.currentTarget.src = FALLBACK_IMAGE;
+      }}
+    />
+  );
+}

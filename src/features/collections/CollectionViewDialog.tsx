@@ -1,0 +1,60 @@
+import type { CollectionItem } from '../../../core/types';
+import { Modal } from '../replace/Modal';
+import replaceStyles from '../replace/Replace.module.css';
+import { CardImage } from './CardImage';
+import styles from './Collections.module.css';
+import { cardName } from './cardName';
+
+/** File size in MB with two decimals, as the view modal shows it. */
+export function sizeInMb(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
+}
+
+/** The view modal: the card's file facts; views and downloads only when above zero. */
+export function CollectionViewDialog({ item, onClose }: { item: CollectionItem | null; onClose: () => void }) {
+  return (
+    <Modal open={item !== null} titleId="collection-view-title" onClose={onClose}>
+      {item && (
+        <>
+          <CardImage url={item.thumbnail_url} className={styles.viewImage} />
+          <h2 id="collection-view-title" className={replaceStyles.title}>
+            {cardName(item)}
+          </h2>
+          <dl className={styles.facts}>
+            <dt>Upload date</dt>
+            <dd>{new Date(item.upload_time).toLocaleDateString()}</dd>
+            <dt>File size</dt>
+            <dd>{sizeInMb(item.file_size)}</dd>
+            <dt>Dimensions</dt>
+            <dd>
+              {item.width} × {item.height}
+            </dd>
+            <dt>Aspect ratio</dt>
+            <dd>{item.aspect_ratio}</dd>
+            <dt>File ID</dt>
+            <dd className={styles.fileId}>{item.file_id}</dd>
+            <dt>Status</dt>
+            <dd>{item.is_public === 1 ? 'Public' : 'Private'}</dd>
+            {item.view_count > 0 && (
+              <>
+                <dt>Views</dt>
+                <dd>{item.view_count}</dd>
+              </>
+            )}
+            {item.download_count > 0 && (
+              <>
+                <dt>Downloads</dt>
+                <dd>{item.download_count}</dd>
+              </>
+            )}
+          </dl>
+          <div className={replaceStyles.buttons}>
+            <button type="button" className={replaceStyles.secondary} onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

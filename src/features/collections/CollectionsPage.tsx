@@ -1,0 +1,135 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { CollectionItem } from '../../../core/types';
+import { useSession } from '../../auth/useSession';
+import { removeCollectionItem } from '../../db/collections';
+import { cardHasChats, deleteCollectionCard } from '../../sync/collections';
+import { PageHeader } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/Spinner';
+import { OFFLINE_REASON, useOnline } from '../replace/useOnline';
+import { cardName } from './cardName';
+import { CollectionCard } from './CollectionCard';
+import { downloadCollectionImage } from './collectionActions';
+import styles from './Collections.module.css';
+import { CollectionViewDialog } from './CollectionViewDialog';
+import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { deleteErrorMessage } from './deleteMessage';
+import { Pagination } from './Pagination';
+import { useCollections } from './useCollections';
+
+/** 'My Collections': the user's uploaded cards, 12 a page, from Dexie. */
+export function CollectionsPage() {
+  const collections = useCollections();
+  const online = useOnline();
+  const session = useSession();
+  const isAdmin = session.status === 'signedIn' && session.profile.is_admin;
+  const [viewing, setViewing] = useState<CollectionItem | null>(null);
+  const [deleting, setDeleting] = useState<{
+    item: CollectionItem;
+    twoStep: boolean;
+  } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const { items, phase } = collections;
+
+  const askDelete = async (item: CollectionItem) => {
+    setMessage(null);
+    setDeleting({ item, twoStep: await cardHasChats(item) });
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const { item } = deleting;
+    setDeleting(null);
+    try {
+      await deleteCollectionCard(item, isAdmin);
+      collections.reload();
+    } catch (error) {
+      setMessage(deleteErrorMessage(error));
+    }
+  };
+  const download = (item: CollectionItem) => {
+    setMessage(null);
+    downloadCollectionImage(item).catch((error: unknown) => {
+      console.error('Failed to download image', error);
+      setMessage('Failed to download image');
+    });
+  };
+  const replaced = (original: CollectionItem) => {
+    // The server deleted the user's own original; the new card comes with the next pull.
+    void removeCollectionItem(original.file_id).then(collections.reload);
+  };
+
+  let content;
+  if (items === undefined) content = null;
+  else if (items.length === 0 && phase === 'loading') content = <Spinner label="Loading collections..." />;
+  else if (items.length === 0 && phase !== 'ready') {
+    content = (
+      <div className={styles.status} role="alert">
+        <p className={styles.statusTitle}>{collections.error ?? (phase === 'offline' ? 'Network error occurred' : 'Failed to load collections')}</p>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={collections.reload}
+          disabled={!online}
+          title={online ? undefined : OFFLINE_REASON}
+        >
+          Retry
+        </button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    content = (
+      <div className={styles.status}>
+        <p className={styles.statusTitle}>No Collections Yet</p>
+        <p>Upload a character card and it will appear here.</p>
+        <Link to="/create" className={styles.button}>
+          Upload a character
+        </Link>
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <div className={styles.grid}>
+          {items.map((item) => (
+            <CollectionCard
+              key={item.file_id}
+              item={item}
+              online={online}
+              onView={setViewing}
+              onDownload={download}
+              onDelete={(card) => void askDelete(card)}
+              onReplaced={replaced}
+            />
+          ))}
+        </div>
+        <Pagination page={collections.page} totalPages={collections.totalPages ?? 1} onPage={collections.setPage} />
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="My Collections" />
+      <div className={styles.content}>
+        {!online && (
+          <p className={styles.notice} role="status">
+            {OFFLINE_REASON}: showing the cards saved on this device.
+          </p>
+        )}
+        {message && (
+          <p className={styles.error} role="alert">
+            {message}
+          </p>
+        )}
+        {content}
+      </div>
+      <CollectionViewDialog item={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDeleteDialog
+        name={deleting ? cardName(deleting.item) : null}
+        twoStep={deleting?.twoStep ?? false}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

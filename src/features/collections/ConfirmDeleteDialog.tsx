@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { Modal } from '../replace/Modal';
+import styles from '../replace/Replace.module.css';
+
+interface Props {
+  /** The card's name while asking; null when closed. */
+  name: string | null;
+  /** Two confirmations (the card has chats, which go too): the second is the 'Final Warning'. */
+  twoStep: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Spec §4 "Deleting a collection card": one confirmation, or two when the card has chats. */
+export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Props) {
+  const [final, setFinal] = useState(false);
+  useEffect(() => setFinal(false), [name]);
+
+  const confirm = () => {
+    if (twoStep && !final) return setFinal(true);
+    onConfirm();
+  };
+
+  return (
+    <Modal open={name !== null} titleId="confirm-delete-title" onClose={onCancel}>
+      <h2 id="confirm-delete-title" className={styles.title}>
+        {final ? 'Final Warning' : 'Delete Character'}
+      </h2>
+      <p className={styles.text}>
+        {final
+          ? `Deleting "${name}" also deletes all of its chats. This cannot be undone.`
+          : twoStep
+            ? `"${name}" has chats. Delete the character and its chats?`
+            : `Are you sure you want to delete "${name}"? This cannot be undone.`}
+      </p>
+      <div className={styles.buttons}>
+        {/* The first question defaults to Cancel: it takes the focus when the dialog opens. */}
+        <button key={final ? 'cancel-final' : 'cancel'} type="button" className={styles.secondary} onClick={onCancel} autoFocus={!final}>
+          Cancel
+        </button>
+        <button type="button" className={styles.danger} onClick={confirm}>
+          {final ? 'Delete Everything' : 'Delete'}
+        </button>
+      </div>
+    </Modal>
+  );
+}

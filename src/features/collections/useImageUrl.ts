@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { fetchImageBlob } from '../../api/collections';
+
+export const FALLBACK_IMAGE = '/default-avatar.png';
+
+/**
+ * An object URL for an API image fetched with the Bearer token (private cards and their thumbnails
+ * need it); the default avatar when it cannot be fetched. Undefined while loading.
+ */
+export function useImageUrl(url: string): string | undefined {
+  const [src, setSrc] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let current = true;
+    setSrc(undefined);
+    fetchImageBlob(url).then(
+      (blob) => {
+        if (!current) return;
+        objectUrl = URL.createObjectURL(blob);
+        setSrc(objectUrl);
+      },
+      () => current && setSrc(FALLBACK_IMAGE),
+    );
+    return () => {
+      current = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return src;
+}

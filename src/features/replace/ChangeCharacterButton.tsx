@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { getUserType, type ReplaceResult } from '../../api/collections';
+import { useSession } from '../../auth/useSession';
+import { EditDialog } from './EditDialog';
+import { RestrictionDialog } from './RestrictionDialog';
+import { OFFLINE_REASON, useOnline } from './useOnline';
+
+interface Props {
+  fileId: string;
+  originalName: string;
+  onReplaced: (result: ReplaceResult) => void;
+  className?: string;
+}
+
+type Step = 'idle' | 'checking' | 'restricted' | 'edit';
+
+/**
+ * The replace-character flow (spec §4): checks the plan; Free (or a failed check) gets the upgrade
+ * prompt, paid plans the edit modal. Used by Collections and Favorites.
+ */
+export function ChangeCharacterButton({ fileId, originalName, onReplaced, className }: Props) {
+  const [step, setStep] = useState<Step>('idle');
+  const online = useOnline();
+  const session = useSession();
+  const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+
+  const start = async () => {
+    setStep('checking');
+    try {
+      const { user_type } = await getUserType();
+      setStep(user_type === 'normal' ? 'restricted' : 'edit');
+    } catch (error) {
+      console.error('User type check failed', error);
+      setStep('restricted');
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        onClick={() => void start()}
+        disabled={!online || step === 'checking'}
+        title={online ? undefined : OFFLINE_REASON}
+        aria-label={`Change Character ${originalName}`}
+      >
+        Change Character
+      </button>
+      <RestrictionDialog open={step === 'restricted'} onClose={() => setStep('idle')} />
+      <EditDialog
+        open={step === 'edit'}
+        fileId={fileId}
+        originalName={originalName}
+        creatorName={profile?.name || 'User'}
+        onClose={() => setStep('idle')}
+        onReplaced={onReplaced}
+      />
+    </>
+  );
+}

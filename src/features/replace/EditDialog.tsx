@@ -1,0 +1,105 @@
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ApiError } from '../../api/errors';
+import { replaceCharacterImage, type ReplaceResult } from '../../api/collections';
+import { Modal } from './Modal';
+import styles from './Replace.module.css';
+import { readAsDataUrl, replacementImageError } from './validateImage';
+
+interface Props {
+  open: boolean;
+  fileId: string;
+  originalName: string;
+  creatorName: string;
+  onClose: () => void;
+  onReplaced: (result: ReplaceResult) => void;
+}
+
+/** The edit modal: a new image (validated, previewed) and an optional new name. */
+export function EditDialog({ open, fileId, originalName, creatorName, onClose, onReplaced }: Props) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  useEffect(() => {
+    if (open) return;
+    setFile(null);
+    setName('');
+    setError(null);
+  }, [open]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    const problem = replacementImageError(chosen);
+    setError(problem);
+    setFile(problem ? null : chosen);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = replacementImageError(file);
+    if (problem || !file) return setError(problem);
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await replaceCharacterImage({
+        original_file_id: fileId,
+        new_image: await readAsDataUrl(file),
+        new_name: name.trim(),
+        creator_name: creatorName,
+        is_public_image: true,
+        update_chat_links: true,
+      });
+      onReplaced(result);
+      onClose();
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.status > 0 ? failure.message : 'Failed to replace character image');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open={open} titleId="replace-edit-title" onClose={onClose}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <h2 id="replace-edit-title" className={styles.title}>
+          Change Character
+        </h2>
+        <p className={styles.text}>Replace the image of {originalName}.</p>
+        <label className={styles.field}>
+          <span>New image</span>
+          <input type="file" accept="image/*" onChange={choose} aria-describedby="replace-hint" />
+          <span id="replace-hint" className={styles.hint}>
+            JPG, PNG, GIF
+          </span>
+        </label>
+        {preview && <img className={styles.preview} src={preview} alt="Preview of the new image" />}
+        <label className={styles.field}>
+          <span>New name (optional)</span>
+          <input type="text" value={name} onChange={(event) => setName(event.target.value)} placeholder={originalName} maxLength={200} />
+        </label>
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <div className={styles.buttons}>
+          <button type="button" className={styles.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={styles.primary} disabled={busy}>
+            {busy ? 'Replacing...' : 'Replace'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

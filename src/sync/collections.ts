@@ -1,0 +1,40 @@
+import type { CollectionItem } from '../../core/types';
+import { COLLECTIONS_PAGE_SIZE, deletePublicImage, deleteUserImage, listCollections } from '../api/collections';
+import { ApiError } from '../api/errors';
+import { removeCollectionItem, saveCollectionPage } from '../db/collections';
+
+export interface CollectionsPull {
+  total: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+}
+
+/** Pulls one page (1-based) of the user's collection into Dexie, replacing the cached page. */
+export async function pullCollections(page: number): Promise<CollectionsPull> {
+  const result = await listCollections((page - 1) * COLLECTIONS_PAGE_SIZE);
+  await saveCollectionPage(result.data);
+  return { total: result.total, hasNext: result.has_next, hasPrev: result.has_prev };
+}
+
+/**
+ * Whether the card has chats (then deleting asks twice and deletes them too). Chats do not exist yet:
+ * GET /api/character-replacement/character-usage/{id} arrives with them (issue 4). Until then no
+ * card has chats; when they land, call that endpoint here and read `has_chats`.
+ */
+export async function cardHasChats(_item: CollectionItem): Promise<boolean> {
+  return false;
+}
+
+/**
+ * Deletes one of the user's cards; an administrator's 404 falls back to the public delete. Throws the
+ * ApiError of the call that failed (see deleteErrorMessage for what to show).
+ */
+export async function deleteCollectionCard(item: CollectionItem, isAdmin: boolean): Promise<void> {
+  try {
+    await deleteUserImage(item.file_id);
+  } catch (error) {
+    if (!(isAdmin && error instanceof ApiError && error.status === 404)) throw error;
+    await deletePublicImage(item.file_id);
+  }
+  await removeCollectionItem(item.file_id);
+}

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { makePng, readCard, writeCard, type Card } from '../../core/card/index';
+import { newPage, screenshot, setPlan, signUp, uniqueEmail } from './browser';
+
+/** A real card PNG made with the project's codec (distinct bytes per seed). */
+function cardPng(seed: number, name: string, tags: string[]): Uint8Array {
+  const size = { width: 4, height: 6 };
+  const rgba = new Uint8Array(size.width * size.height * 4).fill(seed);
+  const card: Card = {
+    spec: 'chara_card_v3',
+    spec_version: '3.0',
+    data: {
+      name,
+      description: 'A test character.',
+      personality: 'curious',
+      scenario: 'A quiet library.',
+      first_mes: 'Hello, {{user}}.',
+      mes_example: '',
+      creator_notes: '',
+      system_prompt: '',
+      post_history_instructions: '',
+      alternate_greetings: [],
+      tags,
+      creator: 'Tester',
+      character_version: '1',
+      extensions: {},
+      group_only_greetings: [],
+    },
+  };
+  const png = writeCard(makePng({ ...size, rgba }), card);
+  readCard(png);
+  return png;
+}
+
+/** Uploads a card through the API with the page's own token (multipart, field 'image'). */
+async function upload(page: Page, png: Uint8Array, filename: string): Promise<number> {
+  return page.evaluate(
+    async ({ bytes, filename }) => {
+      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string };
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
+      const response = await fetch('/api/upload/image', { method: 'POST', headers: { Authorization: `Bearer ${tokens.accessToken}` }, body: form });
+      return response.status;
+    },
+    { bytes: Array.from(png), filename },
+  );
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+describe('My Collections', () => {
+  it('lists uploads, views, deletes, and replaces a character once the plan allows it', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const account = { name: 'Collector', email: uniqueEmail('collector'), password: 'collecting-cards-2026' };
+    await page.goto('/collections');
+    await signUp(page, account);
+    await page.getByRole('heading', { name: 'My Collections' }).waitFor();
+    await page.getByText('No Collections Yet').waitFor();
+
+    expect(await upload(page, cardPng(31, 'Orla Finch', ['Sailor', 'Storm', 'Maps']), 'orla.png')).toBe(200);
+    expect(await upload(page, cardPng(97, 'Tomas Reed', ['Baker', 'Village']), 'tomas.png')).toBe(200);
+    await page.reload();
+
+    const orla = page.getByRole('article', { name: 'Orla Finch' });
+    const tomas = page.getByRole('article', { name: 'Tomas Reed' });
+    await orla.waitFor();
+    await tomas.waitFor();
+    expect(await orla.innerText()).toMatch(/Sailor[\s\S]*Storm[\s\S]*Maps/);
+    expect(await tomas.innerText()).toMatch(/Baker[\s\S]*Village/);
+    // The private thumbnail arrives through the token as an object URL.
+    await expect.poll(() => orla.locator('img').getAttribute('src')).toMatch(/^blob:/);
+
+    // View: the file's facts.
+    await page.getByRole('button', { name: 'View Orla Finch' }).click();
+    const view = page.getByRole('dialog', { name: 'Orla Finch' });
+    await view.waitFor();
+    const facts = await view.innerText();
+    for (const label of ['Upload date', 'File size', 'MB', 'Dimensions', '4 × 6', 'Aspect ratio', '2:3', 'File ID', 'Status', 'Private']) {
+      expect(facts).toContain(label);
+    }
+    expect(facts).not.toContain('Downloads');
+    await screenshot(page, 'collections-view-desktop');
+    await view.getByRole('button', { name: 'Close' }).click();
+
+    // Download saves the PNG as {title}.png.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Orla Finch' }).click()]);
+    expect(download.suggestedFilename()).toBe('Orla Finch.png');
+    expect(readCard(new Uint8Array(fs.readFileSync(await download.path()))).card.data.name).toBe('Orla Finch');
+
+    // A Free user gets the restriction modal.
+    await page.getByRole('button', { name: 'Change Character Orla Finch' }).click();
+    const restricted = page.getByRole('dialog', { name: 'Free users cannot modify characters' });
+    await restricted.waitFor();
+    expect(await restricted.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/pricing');
+    await restricted.getByRole('button', { name: 'Cancel' }).click();
+
+    // Delete with one confirmation.
+    await page.getByRole('button', { name: 'Delete Tomas Reed' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Character' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await tomas.waitFor({ state: 'detached' });
+    expect(await orla.isVisible()).toBe(true);
+    await screenshot(page, 'collections-desktop');
+
+    // Monthly may replace: a JPEG and a new name make a new card; the original goes.
+    setPlan(account.email, 'monthly');
+    await page.reload();
+    await page.getByRole('button', { name: 'Change Character Orla Finch' }).click();
+    const edit = page.getByRole('dialog', { name: 'Change Character' });
+    await edit.waitFor();
+    expect(await edit.innerText()).toContain('JPG, PNG, GIF');
+    const jpeg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-replace-')), 'portrait.jpg');
+    await sharp({ create: { width: 60, height: 90, channels: 3, background: { r: 200, g: 80, b: 40 } } }).jpeg().toFile(jpeg);
+    await edit.locator('input[type=file]').setInputFiles(jpeg);
+    await edit.getByRole('img', { name: 'Preview of the new image' }).waitFor();
+    await edit.getByLabel('New name (optional)').fill('  Orla the Navigator  ');
+    await edit.getByRole('button', { name: 'Replace' }).click();
+    await page.getByRole('article', { name: 'Orla the Navigator' }).waitFor();
+    await orla.waitFor({ state: 'detached' });
+    expect(await page.getByRole('article').count()).toBe(1);
+
+    // Phone: two columns, nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByRole('article', { name: 'Orla the Navigator' }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'collections-phone');
+
+    // Offline: the cached card stays; actions that need the network are disabled with the reason.
+    await page.context().setOffline(true);
+    await page.getByText("You're offline: showing the cards saved on this device.").waitFor();
+    const deleteButton = page.getByRole('button', { name: 'Delete Orla the Navigator' });
+    expect(await deleteButton.isDisabled()).toBe(true);
+    expect(await deleteButton.getAttribute('title')).toBe("You're offline");
+    expect(await page.getByRole('button', { name: 'Change Character Orla the Navigator' }).isDisabled()).toBe(true);
+    await page.context().setOffline(false);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,190 @@
+import 'fake-indexeddb/auto';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CollectionItem } from '../../core/types';
+import * as api from '../../src/api/collections';
+import { ApiError } from '../../src/api/errors';
+import { ConfirmDeleteDialog } from '../../src/features/collections/ConfirmDeleteDialog';
+import { deleteErrorMessage } from '../../src/features/collections/deleteMessage';
+import { pageButtons, totalPagesOf } from '../../src/features/collections/pagination';
+import { ChangeCharacterButton } from '../../src/features/replace/ChangeCharacterButton';
+import { replacementImageError } from '../../src/features/replace/validateImage';
+import { deleteCollectionCard } from '../../src/sync/collections';
+
+vi.mock('../../src/api/collections', () => ({
+  COLLECTIONS_PAGE_SIZE: 12,
+  getUserType: vi.fn(),
+  replaceCharacterImage: vi.fn(),
+  deleteUserImage: vi.fn(),
+  deletePublicImage: vi.fn(),
+  listCollections: vi.fn(),
+  fetchImageBlob: vi.fn(),
+}));
+
+afterEach(cleanup);
+
+// happy-dom's <dialog> may lack the modal API; a minimal stand-in keeps `open` in step.
+beforeAll(() => {
+  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal?: () => void; close?: () => void };
+  if (typeof proto.showModal !== 'function') {
+    proto.showModal = function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+  }
+  if (typeof proto.close !== 'function') {
+    proto.close = function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  }
+});
+
+describe('collections pagination', () => {
+  it('shows every page when there are at most five', () => {
+    expect(pageButtons(1, 1)).toEqual([1]);
+    expect(pageButtons(2, 3)).toEqual([1, 2, 3]);
+    expect(pageButtons(5, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('shows a window of five around the current page, clamped at both ends', () => {
+    expect(pageButtons(1, 9)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageButtons(3, 9)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageButtons(5, 9)).toEqual([3, 4, 5, 6, 7]);
+    expect(pageButtons(8, 9)).toEqual([5, 6, 7, 8, 9]);
+    expect(pageButtons(9, 9)).toEqual([5, 6, 7, 8, 9]);
+  });
+
+  it('has no buttons without pages and counts 12 cards a page', () => {
+    expect(pageButtons(1, 0)).toEqual([]);
+    expect(totalPagesOf(0, 12)).toBe(1);
+    expect(totalPagesOf(12, 12)).toBe(1);
+    expect(totalPagesOf(13, 12)).toBe(2);
+  });
+});
+
+describe('collection delete errors', () => {
+  it('maps each status to the spec message', () => {
+    expect(deleteErrorMessage(new ApiError('x', 400))).toBe('Invalid user information');
+    expect(deleteErrorMessage(new ApiError('x', 403))).toBe('Access denied');
+    expect(deleteErrorMessage(new ApiError('x', 404))).toBe('Image not found or no permission to delete');
+    expect(deleteErrorMessage(new ApiError('x', 500))).toBe('Server error occurred');
+    expect(deleteErrorMessage(new ApiError('x', 409))).toBe('Failed to delete image');
+    expect(deleteErrorMessage(new ApiError('x', 502))).toBe('Failed to delete image');
+  });
+
+  it('reports a network failure as such', () => {
+    expect(deleteErrorMessage(new ApiError('offline', 0, 'network'))).toBe('Network error occurred while deleting image');
+    expect(deleteErrorMessage(new TypeError('Failed to fetch'))).toBe('Network error occurred while deleting image');
+  });
+});
+
+describe('the delete confirmation', () => {
+  it('asks once for a card without chats', () => {
+    const onConfirm = vi.fn();
+    render(<ConfirmDeleteDialog name="Mara" twoStep={false} onConfirm={onConfirm} onCancel={() => undefined} />);
+    expect(screen.getByText(/Are you sure you want to delete "Mara"/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete', hidden: true }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks twice for a card with chats: the first defaults to Cancel, the second is the Final Warning', () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(<ConfirmDeleteDialog name="Mara" twoStep onConfirm={onConfirm} onCancel={onCancel} />);
+    const cancel = screen.getByRole('button', { name: 'Cancel', hidden: true });
+    expect(document.activeElement).toBe(cancel);
+    expect(screen.queryByText('Final Warning')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete', hidden: true }));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: 'Final Warning', hidden: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Everything', hidden: true }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
+  it('cancels from either step', () => {
+    const onConfirm = vi.fn();
+    const onCancel = vi.fn();
+    render(<ConfirmDeleteDialog name="Mara" twoStep onConfirm={onConfirm} onCancel={onCancel} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('replacement image validation', () => {
+  it('requires a file', () => {
+    expect(replacementImageError(null)).toBe('Please select an image file');
+  });
+  it('accepts only images', () => {
+    expect(replacementImageError({ type: 'application/pdf', size: 100 })).toBe('Please select a valid image file');
+    expect(replacementImageError({ type: '', size: 100 })).toBe('Please select a valid image file');
+  });
+  it('accepts at most 10MB', () => {
+    expect(replacementImageError({ type: 'image/jpeg', size: 10 * 1024 * 1024 + 1 })).toBe('File size must be less than 10MB');
+    expect(replacementImageError({ type: 'image/jpeg', size: 10 * 1024 * 1024 })).toBeNull();
+    expect(replacementImageError({ type: 'image/png', size: 1234 })).toBeNull();
+    expect(replacementImageError({ type: 'image/gif', size: 1234 })).toBeNull();
+  });
+});
+
+/** The restriction modal's Upgrade Now is a router Link, so the button renders inside a memory router. */
+async function renderButton(): Promise<void> {
+  const Page = () => <ChangeCharacterButton fileId="f1" originalName="Mara" onReplaced={() => undefined} />;
+  const router = createRouter({ routeTree: createRootRoute({ component: Page }), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(<RouterProvider router={router} />);
+  await screen.findByRole('button', { name: 'Change Character Mara' });
+}
+
+describe('the replace-character flow', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('shows the restriction modal to a Free user, with Upgrade Now to /pricing', async () => {
+    vi.mocked(api.getUserType).mockResolvedValue({ user_type: 'normal' });
+    await renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Change Character Mara' }));
+    await screen.findByRole('heading', { name: 'Free users cannot modify characters', hidden: true });
+    expect(screen.getByRole('link', { name: 'Upgrade Now', hidden: true }).getAttribute('href')).toBe('/pricing');
+  });
+
+  it('shows the upgrade prompt when the plan check fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(api.getUserType).mockRejectedValue(new ApiError('HTTP 500: Internal Server Error', 500));
+    await renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Change Character Mara' }));
+    await screen.findByRole('heading', { name: 'Free users cannot modify characters', hidden: true });
+  });
+
+  it('opens the edit modal for a paid plan and validates the image', async () => {
+    vi.mocked(api.getUserType).mockResolvedValue({ user_type: 'monthly' });
+    await renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Change Character Mara' }));
+    await screen.findByRole('heading', { name: 'Change Character', hidden: true });
+    expect(screen.getByText('JPG, PNG, GIF')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Replace', hidden: true }));
+    expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('Please select an image file');
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('Please select a valid image file');
+    expect(api.replaceCharacterImage).not.toHaveBeenCalled();
+  });
+});
+
+describe('deleting a collection card', () => {
+  const item = { file_id: 'f9' } as CollectionItem;
+  beforeEach(() => vi.clearAllMocks());
+
+  it('falls back to the public delete for an administrator on 404', async () => {
+    vi.mocked(api.deleteUserImage).mockRejectedValue(new ApiError('Image not found or no permission to delete', 404));
+    vi.mocked(api.deletePublicImage).mockResolvedValue({ success: true, message: 'ok' });
+    await deleteCollectionCard(item, true);
+    expect(api.deletePublicImage).toHaveBeenCalledWith('f9');
+  });
+
+  it('does not fall back for other users', async () => {
+    vi.mocked(api.deleteUserImage).mockRejectedValue(new ApiError('Image not found or no permission to delete', 404));
+    await expect(deleteCollectionCard(item, false)).rejects.toMatchObject({ status: 404 });
+    expect(api.deletePublicImage).not.toHaveBeenCalled();
+  });
+});
