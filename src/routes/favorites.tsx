@@ -1,11 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RequireAuth } from '../auth/RequireAuth';
-import { PageHeader } from '../ui/PageHeader';
+import { FavoritesRoute } from '../features/favorites/FavoritesRoute';
 
 export const Route = createFileRoute('/favorites')({
-  component: () => (
-    <RequireAuth>
-      <PageHeader title="My Favorites" />
-    </RequireAuth>
-  ),
+  component: FavoritesRoute,
 });

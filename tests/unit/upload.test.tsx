@@ -15,6 +15,7 @@ import {
   type Card,
 } from '../../core/card/index';
 import type { UserProfile } from '../../core/types';
+import { OFFLINE_REASON } from '../../src/lib/useOnline';
 
 const uploadCard = vi.fn();
 vi.mock('../../src/api/uploads', async (importOriginal) => ({
@@ -117,7 +118,7 @@ describe('the upload state machine', () => {
     s = state.uploadReducer(s, { type: 'validated', file, card });
     expect(state.canUpload(s, on)).toBe(true);
     expect(state.canUpload(s, { signedIn: false, online: true })).toBe(false);
-    expect(state.uploadBlockers(s, { signedIn: false, online: false })).toEqual([state.MESSAGE_NOT_AUTHENTICATED, state.MESSAGE_OFFLINE]);
+    expect(state.uploadBlockers(s, { signedIn: false, online: false })).toEqual([state.MESSAGE_NOT_AUTHENTICATED, OFFLINE_REASON]);
     s = state.uploadReducer(s, { type: 'uploading' });
     expect(state.canUpload(s, on)).toBe(false);
     s = state.uploadReducer(s, { type: 'progress', progress: 0.5 });

@@ -2,7 +2,7 @@ import { Download, Eye, Trash2 } from 'lucide-react';
 import type { CollectionItem } from '../../../core/types';
 import type { ReplaceResult } from '../../api/collections';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
-import { OFFLINE_REASON } from '../replace/useOnline';
+import { OFFLINE_REASON } from '../../lib/useOnline';
 import { CardImage } from './CardImage';
 import { cardName, cardTags } from './cardName';
 import styles from './Collections.module.css';

@@ -6,7 +6,7 @@ import { removeCollectionItem } from '../../db/collections';
 import { cardHasChats, deleteCollectionCard } from '../../sync/collections';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
-import { OFFLINE_REASON, useOnline } from '../replace/useOnline';
+import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
 import { cardName } from './cardName';
 import { CollectionCard } from './CollectionCard';
 import { downloadCollectionImage } from './collectionActions';

@@ -2,7 +2,7 @@ import { RequireAuth } from '../../auth/RequireAuth';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../ui/PageHeader';
 import statusStyles from '../../ui/statusScreen.module.css';
-import { useOnline } from '../replace/useOnline';
+import { useOnline } from '../../lib/useOnline';
 import { CollectionsPage } from './CollectionsPage';
 
 /**

@@ -3,7 +3,7 @@ import { getUserType, type ReplaceResult } from '../../api/collections';
 import { useSession } from '../../auth/useSession';
 import { EditDialog } from './EditDialog';
 import { RestrictionDialog } from './RestrictionDialog';
-import { OFFLINE_REASON, useOnline } from './useOnline';
+import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
 
 interface Props {
   fileId: string;

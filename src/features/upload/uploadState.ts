@@ -3,6 +3,7 @@
  * uploading → success (form cleared) | error. Kept free of React so it can be tested alone.
  */
 import type { InspectedCard } from './inspectFile';
+import { OFFLINE_REASON } from '../../lib/useOnline';
 
 export type FileState =
   | { phase: 'none' }
@@ -80,7 +81,6 @@ export const MESSAGE_SELECT_FILE = 'Please select a file first.';
 export const MESSAGE_ACCEPT_PRIVACY = 'Please accept the privacy requirements';
 export const MESSAGE_CONFIRM_AGE = 'Please confirm you are 18 or older';
 export const MESSAGE_NOT_AUTHENTICATED = 'User not authenticated. Please log in.';
-export const MESSAGE_OFFLINE = "You're offline";
 
 export interface Conditions {
   signedIn: boolean;
@@ -94,7 +94,7 @@ export interface Conditions {
 export function uploadBlockers(state: UploadState, conditions: Conditions): string[] {
   const reasons: string[] = [];
   if (!conditions.signedIn) reasons.push(MESSAGE_NOT_AUTHENTICATED);
-  if (!conditions.online) reasons.push(MESSAGE_OFFLINE);
+  if (!conditions.online) reasons.push(OFFLINE_REASON);
   if (state.file.phase === 'none') reasons.push(MESSAGE_SELECT_FILE);
   if (!state.acceptPrivacy) reasons.push(MESSAGE_ACCEPT_PRIVACY);
   if (!state.confirmAdult) reasons.push(MESSAGE_CONFIRM_AGE);

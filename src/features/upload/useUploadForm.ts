@@ -4,7 +4,7 @@ import { UPLOAD_FAILED, uploadCard } from '../../api/uploads';
 import { useSession } from '../../auth/useSession';
 import { FileRejected, inspectFile } from './inspectFile';
 import { canUpload, initialUploadState, uploadBlockers, uploadReducer } from './uploadState';
-import { useOnline } from './useOnline';
+import { useOnline } from '../../lib/useOnline';
 
 export const UPLOAD_SUCCESS = 'Image uploaded successfully!';
 

@@ -13,3 +13,6 @@ function subscribe(onChange: () => void): () => void {
 export function useOnline(): boolean {
   return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
 }
+
+/** The reason shown on actions that need the network while the device is offline. */
+export const OFFLINE_REASON = "You're offline";

@@ -1,0 +1,26 @@
+import type { Favorite } from '../../core/types';
+import { db } from './db';
+
+/** The user's favorites as last pulled, newest first (as the server lists them). */
+export function favoritesList(): Promise<Favorite[]> {
+  return db.favorites.orderBy('created_at').reverse().toArray();
+}
+
+/**
+ * Stores a page from the server. The first page starts the list afresh (favorites removed on another
+ * device disappear); later pages are added to it, as 'Load More' appends.
+ */
+export async function saveFavoritesPage(favorites: Favorite[], { first }: { first: boolean }): Promise<void> {
+  await db.transaction('rw', db.favorites, async () => {
+    if (first) await db.favorites.clear();
+    await db.favorites.bulkPut(favorites);
+  });
+}
+
+export async function deleteFavorite(id: string): Promise<void> {
+  await db.favorites.delete(id);
+}
+
+export function favoritesCached(): Promise<number> {
+  return db.favorites.count();
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { fillPlaceholders } from '../../../core/card/placeholders';
+import type { Favorite } from '../../../core/types';
+import { OFFLINE_REASON } from '../../lib/useOnline';
+import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
+import { addedLine, tagsToShow } from './favoritesLogic';
+import styles from './FavoriteCard.module.css';
+
+const FALLBACK_IMAGE = '/default-avatar.png';
+
+interface Props {
+  favorite: Favorite;
+  online: boolean;
+  onOpen: (favorite: Favorite) => void;
+  onRemove: (favorite: Favorite) => void;
+  /** After a replacement the server has dropped this favorite (the new card is the user's own). */
+  onReplaced: () => void;
+}
+
+/** One favorite: portrait, name, description, tags (collapsible above 6), date added and actions. */
+export function FavoriteCard({ favorite, online, onOpen, onRemove, onReplaced }: Props) {
+  const [failed, setFailed] = useState(false);
+  const [expanded, setExpanded] = useState(false);
+  const { shown, collapsible } = tagsToShow(favorite.tags, expanded);
+  const name = favorite.character_name;
+  // Card text reads {{char}} and {{user}} as the character's name and the viewer, as on Home.
+  const description = favorite.character_description ? fillPlaceholders(favorite.character_description, { char: name, user: 'you' }) : '';
+  return (
+    <article className={styles.card} aria-label={name}>
+      <button type="button" className={styles.open} onClick={() => onOpen(favorite)} aria-label={`Chat with ${name}`}>
+        <img
+          className={styles.portrait}
+          src={failed ? FALLBACK_IMAGE : favorite.url}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={240}
+          height={360}
+          onError={() => setFailed(true)}
+        />
+      </button>
+      <div className={styles.body}>
+        <h2 className={styles.name}>{name}</h2>
+        {description && <p className={styles.description}>{description}</p>}
+        {shown.length > 0 && (
+          <ul className={styles.tags} aria-label="Tags">
+            {shown.map((tag, i) => (
+              <li key={`${tag}-${i}`} className={styles.tag}>
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        {collapsible && (
+          <button type="button" className={styles.toggle} onClick={() => setExpanded((open) => !open)} aria-expanded={expanded}>
+            {expanded ? 'Show less' : 'Show more'}
+          </button>
+        )}
+        <p className={styles.added}>{addedLine(favorite.created_at)}</p>
+        <div className={styles.actions}>
+          <ChangeCharacterButton fileId={favorite.file_id} originalName={name} onReplaced={onReplaced} className={styles.secondary} />
+          <button
+            type="button"
+            className={styles.remove}
+            onClick={() => onRemove(favorite)}
+            disabled={!online}
+            title={online ? undefined : OFFLINE_REASON}
+            aria-label={`Remove ${name} from favorites`}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

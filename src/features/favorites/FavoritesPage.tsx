@@ -1,0 +1,96 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { Favorite } from '../../../core/types';
+import { getCharacterDetails } from '../../api/favorites';
+import { PageHeader } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/Spinner';
+import { rememberSelectedCharacter } from '../gallery/cardActions';
+import { FavoriteCard } from './FavoriteCard';
+import { characterFromFavorite, countLine } from './favoritesLogic';
+import styles from './FavoritesPage.module.css';
+import { useFavorites } from './useFavorites';
+import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+
+/** Favorites (/favorites): the user's favorited public cards, from Dexie, pulled 10 at a time. */
+export function FavoritesPage() {
+  const state = useFavorites();
+  const online = useOnline();
+  const navigate = useNavigate();
+  const { favorites, phase } = state;
+  // No '0 characters favorited' while the first page is still on its way.
+  const showCount = favorites !== undefined && (phase !== 'loading' || favorites.length > 0);
+
+  const open = async (favorite: Favorite) => {
+    // The details carry the whole card; when they cannot be had, the favorite's own text will do.
+    const details = online ? await getCharacterDetails(favorite.file_id).catch(() => null) : null;
+    rememberSelectedCharacter(characterFromFavorite(favorite, details));
+    void navigate({ to: '/recent-chat' });
+  };
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="My Favorites">{showCount && countLine(state.count)}</PageHeader>
+      <div className={styles.content}>
+        {phase === 'error' && (
+          <div className={styles.banner} role="alert">
+            <span>Failed to load favorites</span>
+            <button
+              type="button"
+              className={styles.bannerButton}
+              onClick={state.retry}
+              disabled={!online}
+              title={online ? undefined : OFFLINE_REASON}
+            >
+              Retry
+            </button>
+          </div>
+        )}
+        {state.removeError && (
+          <div className={styles.banner} role="alert">
+            <span>{state.removeError}</span>
+          </div>
+        )}
+        {phase === 'offline' && (
+          <p className={styles.offline} role="status">
+            You're offline: showing the favorites saved on this device.
+          </p>
+        )}
+        {favorites === undefined ? null : favorites.length === 0 ? (
+          phase === 'loading' ? (
+            <div className={styles.status}>
+              <Spinner label="Loading favorites..." />
+            </div>
+          ) : (
+            phase !== 'error' && (
+              <div className={styles.status}>
+                <p className={styles.statusTitle}>No favorites yet</p>
+                <p>Start exploring characters and add them to your favorites!</p>
+                <Link className={styles.button} to="/">
+                  Explore characters
+                </Link>
+              </div>
+            )
+          )
+        ) : (
+          <div className={styles.grid}>
+            {favorites.map((favorite) => (
+              <FavoriteCard key={favorite.id} favorite={favorite} online={online} onOpen={(f) => void open(f)} onRemove={state.remove} onReplaced={state.retry} />
+            ))}
+          </div>
+        )}
+        {state.hasMore && favorites !== undefined && favorites.length > 0 && (
+          <div className={styles.more}>
+            <button
+              type="button"
+              className={styles.button}
+              onClick={state.loadMore}
+              disabled={state.loadingMore || !online}
+              title={online ? undefined : OFFLINE_REASON}
+            >
+              {state.loadingMore ? 'Loading...' : 'Load More'}
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

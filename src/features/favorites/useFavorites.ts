@@ -1,0 +1,117 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Favorite } from '../../../core/types';
+import { favoritesList } from '../../db/favorites';
+import { pullFavorites, pullFavoritesCount, removeFromFavorites } from '../../sync/favorites';
+import { afterRemove, hasMorePages } from './favoritesLogic';
+
+/** 'loading' until the first page arrives, 'error' when it failed, 'offline' when it was not tried. */
+export type FavoritesPhase = 'loading' | 'ready' | 'error' | 'offline';
+
+export interface FavoritesState {
+  /** Undefined until Dexie has answered. */
+  favorites: Favorite[] | undefined;
+  count: number;
+  phase: FavoritesPhase;
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** 'Failed to remove from favorites' after a refused removal, until the next action. */
+  removeError: string | null;
+  retry: () => void;
+  loadMore: () => void;
+  remove: (favorite: Favorite) => void;
+}
+
+/** The Favorites page's list: pulled from the server a page at a time, read from Dexie. */
+export function useFavorites(): FavoritesState {
+  const favorites = useLiveQuery(favoritesList, []);
+  const [phase, setPhase] = useState<FavoritesPhase>('loading');
+  const [page, setPage] = useState(1);
+  const [totalPages, setTotalPages] = useState(0);
+  const [serverCount, setServerCount] = useState<number | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    if (!navigator.onLine) {
+      setPhase('offline');
+      return;
+    }
+    setPhase('loading');
+    Promise.all([pullFavorites(1), pullFavoritesCount()]).then(
+      ([pull, count]) => {
+        if (!current) return;
+        setPage(pull.page);
+        setTotalPages(pull.totalPages);
+        setServerCount(count);
+        setPhase('ready');
+      },
+      (error: unknown) => {
+        if (!current) return;
+        console.error('Failed to load favorites', error);
+        setPhase('error');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [attempt]);
+
+  useEffect(() => {
+    const again = () => setAttempt((n) => n + 1);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, []);
+
+  const loadPage = useCallback((next: number) => {
+    setLoadingMore(true);
+    return pullFavorites(next)
+      .then((pull) => {
+        setPage(pull.page);
+        setTotalPages(pull.totalPages);
+      })
+      .catch((error: unknown) => {
+        console.error('Failed to load favorites', error);
+        setPhase('error');
+      })
+      .finally(() => setLoadingMore(false));
+  }, []);
+
+  const count = serverCount ?? favorites?.length ?? 0;
+  // Read when a removal settles, which may be after other removals changed them.
+  const latest = useRef({ count, page });
+  latest.current = { count, page };
+
+  const remove = useCallback(
+    (favorite: Favorite) => {
+      setRemoveError(null);
+      removeFromFavorites(favorite).then(
+        (remaining) => {
+          const next = afterRemove({ ...latest.current, remaining });
+          latest.current.count = next.count;
+          setServerCount(next.count);
+          if (next.reloadPage !== null) void loadPage(next.reloadPage);
+        },
+        (error: unknown) => {
+          console.error('Failed to remove from favorites', error);
+          setRemoveError('Failed to remove from favorites');
+        },
+      );
+    },
+    [loadPage],
+  );
+
+  return {
+    favorites,
+    count,
+    phase,
+    hasMore: phase === 'ready' && hasMorePages(page, totalPages),
+    loadingMore,
+    removeError,
+    retry: useCallback(() => setAttempt((n) => n + 1), []),
+    loadMore: useCallback(() => void loadPage(page + 1), [loadPage, page]),
+    remove,
+  };
+}
