@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePng, readCard, writeCard, type Card } from '../../core/card/index';
 import { newPage, screenshot, signUp, uniqueEmail } from './browser';
+import { E2E_ADMIN_EMAIL } from './global-setup';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-upload-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -111,7 +112,34 @@ describe('uploading a character card', () => {
     });
     expect(collections.total).toBe(1);
     expect(collections.data[0]!.display_title).toBe('Wren the Cartographer');
+
+    await page.getByRole('link', { name: 'View in My Collections' }).click();
+    const card = page.getByRole('article', { name: /Wren the Cartographer/ });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('e2e');
     await page.context().close();
+  });
+
+  it('lets the administrator publish a public card that a visitor then finds on Home', async () => {
+    const admin = await newPage();
+    await admin.goto('/create');
+    await signUp(admin, { name: 'Admin Ada', email: E2E_ADMIN_EMAIL, password: 'administrate-well-42' });
+    await admin.getByRole('heading', { name: 'Upload a Character Card' }).waitFor();
+    await chooseAndConsent(admin, cardFile('Harbour Master Ines'), 'Harbour Master Ines');
+    await admin.getByLabel('Publish as public').check();
+    await admin.getByRole('button', { name: 'Upload', exact: true }).click();
+    await admin.getByText('Image uploaded successfully!').waitFor();
+    await admin.context().close();
+
+    const visitor = await newPage({ phone: true });
+    await visitor.goto('/');
+    const search = visitor.getByRole('searchbox', { name: 'Search characters' });
+    await search.fill('Harbour Master');
+    await search.press('Enter');
+    const published = visitor.getByRole('article', { name: 'Harbour Master Ines' });
+    await published.waitFor();
+    expect(await published.innerText()).toContain('@upload-test');
+    await visitor.context().close();
   });
 
   it('refuses a file without a card before sending it, takes a dropped card, explains the checkboxes, passes axe', async () => {
