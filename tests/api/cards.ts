@@ -1,40 +1,10 @@
-import { encodeTextChunk, makePng, readCard, writeCard, type Card } from '../../core/card/index';
+import { encodeTextChunk, makePng } from '../../core/card/index';
+import { testCardPng } from '../support/cards';
 import type { TestApp } from './helpers';
 import { accessToken, bearer } from './tokens';
 
-let serial = 0;
-
-/** A real card PNG made with the project's codec; every call gives different bytes unless `fields.seed` repeats. */
-export function cardPng(fields: Partial<Card['data']> = {}, size = { width: 4, height: 6 }): Uint8Array {
-  serial += 1;
-  const rgba = new Uint8Array(size.width * size.height * 4).fill(serial % 251);
-  const base = makePng({ ...size, rgba });
-  const card: Card = {
-    spec: 'chara_card_v3',
-    spec_version: '3.0',
-    data: {
-      name: `Card ${serial}`,
-      description: 'A test character.',
-      personality: 'curious',
-      scenario: 'A quiet library.',
-      first_mes: 'Hello, {{user}}.',
-      mes_example: '',
-      creator_notes: '',
-      system_prompt: '',
-      post_history_instructions: '',
-      alternate_greetings: [],
-      tags: ['test'],
-      creator: 'Tester',
-      character_version: '1',
-      extensions: {},
-      group_only_greetings: [],
-      ...fields,
-    },
-  };
-  const png = writeCard(base, card);
-  readCard(png); // the writer never makes what the reader refuses; fail here if it did
-  return png;
-}
+/** A real card PNG made with the project's codec; every call gives different bytes. */
+export const cardPng = testCardPng;
 
 /** A PNG with only a non-card text chunk. */
 export function plainPng(): Uint8Array {

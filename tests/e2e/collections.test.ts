@@ -4,38 +4,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makePng, readCard, writeCard, type Card } from '../../core/card/index';
+import { readCard } from '../../core/card/index';
+import { testCardPng } from '../support/cards';
 import { newPage, screenshot, setPlan, signUp, uniqueEmail } from './browser';
-
-/** A real card PNG made with the project's codec (distinct bytes per seed). */
-function cardPng(seed: number, name: string, tags: string[]): Uint8Array {
-  const size = { width: 4, height: 6 };
-  const rgba = new Uint8Array(size.width * size.height * 4).fill(seed);
-  const card: Card = {
-    spec: 'chara_card_v3',
-    spec_version: '3.0',
-    data: {
-      name,
-      description: 'A test character.',
-      personality: 'curious',
-      scenario: 'A quiet library.',
-      first_mes: 'Hello, {{user}}.',
-      mes_example: '',
-      creator_notes: '',
-      system_prompt: '',
-      post_history_instructions: '',
-      alternate_greetings: [],
-      tags,
-      creator: 'Tester',
-      character_version: '1',
-      extensions: {},
-      group_only_greetings: [],
-    },
-  };
-  const png = writeCard(makePng({ ...size, rgba }), card);
-  readCard(png);
-  return png;
-}
+import { horizontalOverflow } from './page-checks';
 
 /** Uploads a card through the API with the page's own token (multipart, field 'image'). */
 async function upload(page: Page, png: Uint8Array, filename: string): Promise<number> {
@@ -51,9 +23,6 @@ async function upload(page: Page, png: Uint8Array, filename: string): Promise<nu
   );
 }
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 describe('My Collections', () => {
   it('lists uploads, views, deletes, and replaces a character once the plan allows it', async () => {
@@ -65,8 +34,8 @@ describe('My Collections', () => {
     await page.getByRole('heading', { name: 'My Collections' }).waitFor();
     await page.getByText('No Collections Yet').waitFor();
 
-    expect(await upload(page, cardPng(31, 'Orla Finch', ['Sailor', 'Storm', 'Maps']), 'orla.png')).toBe(200);
-    expect(await upload(page, cardPng(97, 'Tomas Reed', ['Baker', 'Village']), 'tomas.png')).toBe(200);
+    expect(await upload(page, testCardPng({ name: 'Orla Finch', tags: ['Sailor', 'Storm', 'Maps'] }), 'orla.png')).toBe(200);
+    expect(await upload(page, testCardPng({ name: 'Tomas Reed', tags: ['Baker', 'Village'] }), 'tomas.png')).toBe(200);
     await page.reload();
 
     const orla = page.getByRole('article', { name: 'Orla Finch' });

@@ -1,38 +1,14 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
 import { newPage, screenshot } from './browser';
+import { horizontalOverflow, serviceWorkerInControl, seriousViolations } from './page-checks';
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical findings (as in accessibility.test.ts; a test file cannot import another). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
-    return (await axe.run()).violations;
-  })) as Array<{ id: string; impact: string | null }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
 
 // The gallery list, not the image paths under /api/upload/image/.
 const LIST = /\/api\/upload\/image(\?.*)?$/;
 
-/** Waits until the service worker has installed (precache filled) and controls the page. */
-async function serviceWorkerInControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 /** A gallery entry as the server would send it; its thumbnails do not exist, so the fallback shows. */
 function fakeCard(n: number, data: { name: string; creator?: string; tags?: string[]; description?: string }) {

@@ -1,16 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, newPersistentContext } from './browser';
+import { serviceWorkerInControl } from './page-checks';
 
-/** Waits until the service worker has installed (precache filled) and controls the page. */
-async function serviceWorkerInControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}
 
 describe('the installable, offline-capable app', () => {
   it('passes Chromium installability checks on /', async () => {

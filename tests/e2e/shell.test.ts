@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './browser';
+import { horizontalOverflow } from './page-checks';
 
 const STATIC_PAGES: Array<{ path: string; heading: string; sections: string[] }> = [
   { path: '/terms', heading: 'Terms of Service', sections: [] },
@@ -13,9 +13,6 @@ const STATIC_PAGES: Array<{ path: string; heading: string; sections: string[] }>
   { path: '/pricing', heading: 'Plans', sections: ['Free', 'Monthly', 'Quarterly', 'Yearly'] },
 ];
 
-async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
 
 describe('the shell and the static pages', () => {
   it('renders every static page with its headings, on a desktop and on a phone without sideways scrolling', async () => {

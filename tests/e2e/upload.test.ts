@@ -1,60 +1,27 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makePng, readCard, writeCard, type Card } from '../../core/card/index';
+import { makePng } from '../../core/card/index';
+import { testCardPng } from '../support/cards';
 import { newPage, screenshot, signUp, uniqueEmail } from './browser';
 import { E2E_ADMIN_EMAIL } from './global-setup';
+import { seriousViolations } from './page-checks';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-upload-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 let serial = 0;
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's serious and critical findings (as in accessibility.test.ts; a test file cannot import another). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null }> }> } }).axe;
-    return (await axe.run()).violations;
-  })) as Array<{ id: string; impact: string | null }>;
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-}
-
-/** A real card PNG made with the project's codec; every call gives different bytes. */
+/** A card made with the project's codec, as this file's tests expect it. */
 function cardBytes(name: string): Uint8Array {
   serial += 1;
-  const width = 8;
-  const height = 12;
-  const rgba = new Uint8Array(width * height * 4).map((_, i) => (i * 7 + serial * 31 + Date.now()) % 256);
-  const card: Card = {
-    spec: 'chara_card_v3',
-    spec_version: '3.0',
-    data: {
-      name,
-      description: 'An e2e test character.',
-      personality: 'patient',
-      scenario: 'A test run.',
-      first_mes: 'Hello, {{user}}.',
-      mes_example: '',
-      creator_notes: '',
-      system_prompt: '',
-      post_history_instructions: '',
-      alternate_greetings: [],
-      tags: ['e2e'],
-      creator: 'upload-test',
-      character_version: '1',
-      extensions: {},
-      group_only_greetings: [],
-    },
-  };
-  const png = writeCard(makePng({ width, height, rgba }), card);
-  readCard(png);
-  return png;
+  return testCardPng(
+    { name, description: 'An e2e test character.', personality: 'patient', scenario: 'A test run.', tags: ['e2e'], creator: 'upload-test' },
+    { width: 8, height: 12 },
+  );
 }
 
 function cardFile(name: string): string {
