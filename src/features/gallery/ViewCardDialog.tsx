@@ -1,24 +1,12 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
 import type { CachedCard } from '../../db/db';
+import { useModalDialog } from '../../ui/useModalDialog';
 import { toCardView } from './cardView';
 import { Portrait } from './Portrait';
 import styles from './ViewCardDialog.module.css';
 
 /** The spec's view modal, a native <dialog>: focus, Escape and the inert page come with it. */
 export function ViewCardDialog({ card, onClose }: { card: CachedCard | null; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (card && !dialog.open) dialog.showModal();
-    if (!card && dialog.open) dialog.close();
-  }, [card]);
-
-  // The dialog box has no padding of its own, so a click on the dialog element itself is the backdrop.
-  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) onClose();
-  };
+  const { ref, closeOnBackdrop } = useModalDialog(card !== null, onClose);
 
   const view = card ? toCardView(card) : null;
   return (

@@ -1,20 +1,10 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useModalDialog } from '../../ui/useModalDialog';
 import styles from './UploadPage.module.css';
 
 /** A native <dialog> explaining one of the upload's requirements; Escape, Close or the backdrop close it. */
 export function InfoDialog({ id, title, open, onClose, children }: { id: string; title: string; open: boolean; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  const closeOnBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target === event.currentTarget) onClose();
-  };
+  const { ref, closeOnBackdrop } = useModalDialog(open, onClose);
 
   return (
     <dialog ref={ref} className={styles.dialog} onClose={onClose} onClick={closeOnBackdrop} aria-labelledby={`${id}-title`}>
