@@ -4,6 +4,8 @@
  * upload service can hand these objects to the card writer without copying them field by field.
  */
 
+import type { CardData } from '../../core/card/types';
+
 /** One lorebook entry in the Character Card V2 shape (only the fields the seed uses). */
 export type SeedLoreEntry = {
   keys: string[];
@@ -86,18 +88,15 @@ export type PortraitSpec = {
   pattern: BackgroundPattern;
 };
 
-/** A seeded character: the Character Card V2 `data` fields, plus how to draw its portrait. */
-export type SeedCharacter = {
-  name: string;
-  description: string;
-  personality: string;
-  scenario: string;
-  first_mes: string;
-  mes_example: string;
-  alternate_greetings: string[];
-  tags: string[];
+/**
+ * A seeded character: the codec's V2 `data` fields (a few pinned to the seed's values), plus how to
+ * draw its portrait.
+ */
+export type SeedCharacter = Pick<
+  CardData,
+  'name' | 'description' | 'personality' | 'scenario' | 'first_mes' | 'mes_example' | 'alternate_greetings' | 'tags' | 'creator_notes'
+> & {
   creator: 'cardchat';
-  creator_notes: string;
   /** Empty: the app's default system prompt applies. */
   system_prompt: '';
   post_history_instructions: '';
