@@ -1,4 +1,4 @@
-import type { CollectionItem, CollectionsResponse, UserTypeResponse } from '../../core/types';
+import type { CollectionItem, CollectionsResponse } from '../../core/types';
 import { accessToken } from '../auth/refresh';
 import { loadTokens } from '../auth/tokens';
 import { apiJson } from './client';
@@ -19,8 +19,6 @@ export const deleteUserImage = (fileId: string) =>
 export const deletePublicImage = (fileId: string) =>
   apiJson<{ success: boolean; message: string }>(`upload/images/public/${encodeURIComponent(fileId)}`, { method: 'delete' });
 
-/** GET /api/character-replacement/user-type: the user's plan ('normal' is Free). */
-export const getUserType = () => apiJson<UserTypeResponse>('character-replacement/user-type');
 
 /** Spec §3 "Replacement request". */
 export interface ReplaceRequest {

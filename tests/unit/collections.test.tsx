@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionItem } from '../../core/types';
 import * as api from '../../src/api/collections';
+import * as users from '../../src/api/users';
 import { ApiError } from '../../src/api/errors';
 import { ConfirmDeleteDialog } from '../../src/features/collections/ConfirmDeleteDialog';
 import { deleteErrorMessage } from '../../src/features/collections/deleteMessage';
@@ -12,9 +13,9 @@ import { ChangeCharacterButton } from '../../src/features/replace/ChangeCharacte
 import { replacementImageError } from '../../src/features/replace/validateImage';
 import { deleteCollectionCard } from '../../src/sync/collections';
 
+vi.mock('../../src/api/users', () => ({ getUserType: vi.fn() }));
 vi.mock('../../src/api/collections', () => ({
   COLLECTIONS_PAGE_SIZE: 12,
-  getUserType: vi.fn(),
   replaceCharacterImage: vi.fn(),
   deleteUserImage: vi.fn(),
   deletePublicImage: vi.fn(),
@@ -141,7 +142,7 @@ describe('the replace-character flow', () => {
   beforeEach(() => vi.clearAllMocks());
 
   it('shows the restriction modal to a Free user, with Upgrade Now to /pricing', async () => {
-    vi.mocked(api.getUserType).mockResolvedValue({ user_type: 'normal' });
+    vi.mocked(users.getUserType).mockResolvedValue({ user_type: 'normal' });
     await renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Change Character Mara' }));
     await screen.findByRole('heading', { name: 'Free users cannot modify characters', hidden: true });
@@ -150,14 +151,14 @@ describe('the replace-character flow', () => {
 
   it('shows the upgrade prompt when the plan check fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.mocked(api.getUserType).mockRejectedValue(new ApiError('HTTP 500: Internal Server Error', 500));
+    vi.mocked(users.getUserType).mockRejectedValue(new ApiError('HTTP 500: Internal Server Error', 500));
     await renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Change Character Mara' }));
     await screen.findByRole('heading', { name: 'Free users cannot modify characters', hidden: true });
   });
 
   it('opens the edit modal for a paid plan and validates the image', async () => {
-    vi.mocked(api.getUserType).mockResolvedValue({ user_type: 'monthly' });
+    vi.mocked(users.getUserType).mockResolvedValue({ user_type: 'monthly' });
     await renderButton();
     fireEvent.click(screen.getByRole('button', { name: 'Change Character Mara' }));
     await screen.findByRole('heading', { name: 'Change Character', hidden: true });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { getUserType, type ReplaceResult } from '../../api/collections';
+import type { ReplaceResult } from '../../api/collections';
+import { getUserType } from '../../api/users';
 import { useSession } from '../../auth/useSession';
 import { EditDialog } from './EditDialog';
 import { RestrictionDialog } from './RestrictionDialog';
