@@ -1,8 +1,8 @@
 import ky, { type Options } from 'ky';
 import { appConfig } from '../config/appConfig';
 import { accessToken } from '../auth/refresh';
-import { loadTokens } from '../auth/tokens';
 import { toApiError } from './errors';
+import { identityHeaders } from './identity';
 
 /** The spec's request policy: 10 s timeout, 3 attempts 1 s apart. */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -22,11 +22,7 @@ const http = ky.create({
       async (request) => {
         const token = await accessToken();
         if (!token) return;
-        request.headers.set('Authorization', `Bearer ${token}`);
-        // The server checks these against the token and refuses a mismatch; they never identify anyone.
-        const tokens = loadTokens();
-        if (tokens?.subject) request.headers.set('X-User-ID', tokens.subject);
-        if (tokens?.email) request.headers.set('X-User-Email', tokens.email);
+        for (const [name, value] of Object.entries(identityHeaders(token))) request.headers.set(name, value);
       },
     ],
     afterResponse: [

@@ -1,8 +1,5 @@
 import type { CollectionItem, CollectionsResponse } from '../../core/types';
-import { accessToken } from '../auth/refresh';
-import { loadTokens } from '../auth/tokens';
 import { apiJson } from './client';
-import { ApiError } from './errors';
 
 /** The spec's collections page size (§9). */
 export const COLLECTIONS_PAGE_SIZE = 12;
@@ -41,23 +38,3 @@ export interface ReplaceResult {
 /** POST /api/character-replacement/replace (paid plans). */
 export const replaceCharacterImage = (body: ReplaceRequest) =>
   apiJson<ReplaceResult>('character-replacement/replace', { method: 'post', json: body, timeout: 60_000 });
-
-/**
- * An image the API serves (a private PNG or thumbnail needs the Bearer token, which an <img src>
- * cannot send), as a Blob for an object URL or a download. `download` adds `?download=1`.
- */
-export async function fetchImageBlob(url: string, { download = false } = {}): Promise<Blob> {
-  const address = new URL(url, window.location.origin);
-  if (download) address.searchParams.set('download', '1');
-  const headers = new Headers();
-  const token = await accessToken();
-  if (token) {
-    headers.set('Authorization', `Bearer ${token}`);
-    const tokens = loadTokens();
-    if (tokens?.subject) headers.set('X-User-ID', tokens.subject);
-    if (tokens?.email) headers.set('X-User-Email', tokens.email);
-  }
-  const response = await fetch(address, { headers });
-  if (!response.ok) throw new ApiError(`HTTP ${response.status}: ${response.statusText}`, response.status);
-  return response.blob();
-}

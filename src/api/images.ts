@@ -1,6 +1,8 @@
 import type { FavoriteAddRequest, FavoriteAddResponse, PublicImagesResponse } from '../../core/types';
 import { apiJson } from './client';
 import { ApiError } from './errors';
+import { accessToken } from '../auth/refresh';
+import { identityHeaders } from './identity';
 
 /** The spec's gallery page size. */
 export const GALLERY_PAGE_SIZE = 20;
@@ -22,13 +24,15 @@ export const checkFavorite = (fileId: string) =>
   apiJson<{ is_favorited: boolean }>(`favorites/check/${encodeURIComponent(fileId)}`);
 
 /**
- * A public card's PNG as an attachment (`?download=1`, which the server counts). Public images need
- * no token, so a plain fetch does; the service worker may answer it from its image cache.
+ * An image the API serves, as a Blob for an object URL or a download (`download` adds `?download=1`,
+ * which the server counts). A private PNG or thumbnail needs the Bearer token, which an <img src>
+ * cannot send; a public one gets it too, harmlessly.
  */
-export async function downloadPublicImage(url: string): Promise<Blob> {
+export async function fetchImageBlob(url: string, { download = false } = {}): Promise<Blob> {
   const address = new URL(url, window.location.origin);
-  address.searchParams.set('download', '1');
-  const response = await fetch(address);
+  if (download) address.searchParams.set('download', '1');
+  const token = await accessToken();
+  const response = await fetch(address, { headers: token ? identityHeaders(token) : {} });
   if (!response.ok) throw new ApiError(`HTTP ${response.status}: ${response.statusText}`, response.status);
   return response.blob();
 }

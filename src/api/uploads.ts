@@ -1,6 +1,6 @@
 import type { UploadResponse } from '../../core/types';
 import { accessToken } from '../auth/refresh';
-import { loadTokens } from '../auth/tokens';
+import { identityHeaders } from './identity';
 import { appConfig } from '../config/appConfig';
 import { ApiError } from './errors';
 
@@ -28,11 +28,7 @@ function send(file: File, token: string, options: UploadOptions): Promise<XhrAns
     if (options.publicRelease) form.append('public_release', 'true');
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${appConfig.apiBaseUrl.replace(/\/$/, '')}/upload/image`);
-    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    // As src/api/client.ts: the server checks these against the token; they never identify anyone.
-    const tokens = loadTokens();
-    if (tokens?.subject) xhr.setRequestHeader('X-User-ID', tokens.subject);
-    if (tokens?.email) xhr.setRequestHeader('X-User-Email', tokens.email);
+    for (const [name, value] of Object.entries(identityHeaders(token))) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);

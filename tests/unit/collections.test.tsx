@@ -20,6 +20,9 @@ vi.mock('../../src/api/collections', () => ({
   deleteUserImage: vi.fn(),
   deletePublicImage: vi.fn(),
   listCollections: vi.fn(),
+}));
+vi.mock('../../src/api/images', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/images')>()),
   fetchImageBlob: vi.fn(),
 }));
 

@@ -1,5 +1,5 @@
 import type { CollectionItem } from '../../../core/types';
-import { fetchImageBlob } from '../../api/collections';
+import { fetchImageBlob } from '../../api/images';
 import { cardName } from './cardName';
 
 /** Saves the card's PNG (fetched with the token, `?download=1`) as `{title}.png`. */

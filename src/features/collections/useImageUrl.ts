@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchImageBlob } from '../../api/collections';
+import { fetchImageBlob } from '../../api/images';
 
 export const FALLBACK_IMAGE = '/default-avatar.png';
 

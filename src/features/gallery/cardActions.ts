@@ -1,5 +1,5 @@
 import type { PublicImage } from '../../../core/types';
-import { downloadPublicImage } from '../../api/images';
+import { fetchImageBlob } from '../../api/images';
 import { toCardView } from './cardView';
 
 /**
@@ -25,7 +25,7 @@ export function rememberSelectedCharacter(image: PublicImage): void {
 
 /** Saves the card's PNG as `{name}.png` through a temporary link, as the browser's download does. */
 export async function saveCardImage(image: PublicImage): Promise<void> {
-  const blob = await downloadPublicImage(image.url);
+  const blob = await fetchImageBlob(image.url, { download: true });
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
