@@ -197,3 +197,157 @@ export interface FavoritesListResponse {
   has_next: boolean;
   has_prev: boolean;
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * Chats (spec §3 "Recent chat list item", "Chat message"; §7 "Chats")
+ * ------------------------------------------------------------------------------------------- */
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+/** A stored message. Within a chat, `seq` orders messages (oldest first) and is the paging key. */
+export interface ChatMessage {
+  id: string;
+  chat_id: string;
+  seq: number;
+  role: ChatRole;
+  content: string;
+  /** The speaker's display name: the user's name, or the character's. */
+  name: string;
+  /** ISO-8601 UTC. */
+  send_date: string;
+  /** For a user message: the client's id for it (the idempotency key), when it came through completions. */
+  client_id: string | null;
+}
+
+/** One entry of the recent list (POST /api/chats/list). */
+export interface RecentChat {
+  chat_id: string;
+  character_name: string;
+  /** The card's file_id; null when the chat's card is gone or an imported chat matched none. */
+  character_id: string | null;
+  filename: string;
+  card_type: 'public' | 'user';
+  /** 240-wide thumbnail of the card, or null. */
+  avatar_url: string | null;
+  /** ISO-8601: the last message's send_date (the chat's creation when it has none). */
+  last_message_time: string;
+  /** ISO-8601: last change of any kind. */
+  modified: string;
+  created_at: string;
+  message_count: number;
+  /** Bytes of message text (UTF-8). */
+  size: number;
+}
+
+export interface ChatListRequest {
+  /** Ignored: identity comes from the token. Kept because the spec's clients send it. */
+  user_id?: string;
+  /** Only chats with this card. */
+  character_id?: string;
+  /** Case-insensitive substring of the character's name. */
+  q?: string;
+  page?: number;
+  page_size?: number;
+}
+
+export interface ChatListResponse {
+  success: true;
+  data: RecentChat[];
+  page: number;
+  page_size: number;
+  total: number;
+  total_pages: number;
+}
+
+export interface ChatGetRequest {
+  chat_id: string;
+  /** Page 1 is the newest page_size messages; page 2 the ones before them; each page oldest first. */
+  page?: number;
+  page_size?: number;
+  /** Key-based alternative to page: the page_size messages just before this seq. */
+  before_seq?: number;
+  ch_name?: string;
+  file_name?: string;
+}
+
+export interface ChatGetResponse {
+  success: true;
+  data: ChatMessage[];
+  chat: RecentChat;
+  page: number;
+  page_size: number;
+  total: number;
+  total_pages: number;
+}
+
+/**
+ * POST /api/chat/completions. The `Idempotency-Key` header (the client's id for the new user
+ * message, or for a regeneration) makes retries safe. The new user message is the last `user` entry
+ * of `messages`; the history comes from the server's rows, never from the body. Card fields
+ * (character_name, character_personality...) are accepted for the spec's clients and ignored.
+ */
+export interface CompletionRequest {
+  chat_id: string;
+  /** The card's file_id; required when the chat does not exist yet. */
+  character_id?: string;
+  messages?: { role: ChatRole; content: string }[];
+  stream?: boolean;
+  /** Replace the chat's last reply with a new one (no new user message). */
+  regenerate?: boolean;
+  /** A new chat starts with this greeting: 0 = first_mes, n = alternate_greetings[n - 1]. */
+  greeting_index?: number;
+  card_type?: 'public' | 'user';
+  use_context_management?: boolean;
+  user_id?: string;
+  character_name?: string;
+  character_personality?: string;
+  character_scenario?: string;
+  character_description?: string;
+  character_first_mes?: string;
+}
+
+/** What a non-streaming completion answers, and what a stream's final `stored` event carries. */
+export interface CompletionResult {
+  /** The reply's text (spec: read from message, or content, or choices[0].message.content). */
+  message: string;
+  content: string;
+  choices: { index: number; message: { role: 'assistant'; content: string }; finish_reason: string }[];
+  chat_id: string;
+  /** The greeting stored when this request created the chat. */
+  greeting: ChatMessage | null;
+  /** Null for a regeneration. */
+  user_message: ChatMessage | null;
+  reply: ChatMessage;
+  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+}
+
+/**
+ * Streaming (`stream: true`) answers `text/event-stream`: OpenAI chunk events
+ * (`data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"..."}}]}`),
+ * then `event: stored` whose data is a CompletionResult, then `data: [DONE]`. A failure after the
+ * stream began is `event: error` with an ApiErrorBody, then `data: [DONE]`; the user's message stays
+ * stored and no reply is.
+ */
+export type CompletionStreamEvent =
+  | { type: 'delta'; content: string }
+  | { type: 'stored'; result: CompletionResult }
+  | { type: 'error'; error: ApiErrorBody };
+
+export interface ChatExportRequest {
+  chat_id: string;
+  character_id?: string;
+  exportfilename?: string;
+}
+
+export interface ChatImportResponse {
+  success: true;
+  message: string;
+  imported: { chat_id: string; character_name: string; character_id: string | null; message_count: number }[];
+}
+
+/** GET /api/character-replacement/character-usage/{id} */
+export interface CharacterUsageResponse {
+  has_chats: boolean;
+  chat_count: number;
+  character_name: string;
+}

@@ -1,0 +1,44 @@
+import type { Card } from '../../core/card/index';
+import type { PromptMessage } from '../../core/chat/prompt';
+
+export interface CompletionUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export interface StreamRequest {
+  /** The built prompt (core/chat buildPrompt), system message first. */
+  messages: PromptMessage[];
+  /** The card the prompt was built from: the demo provider answers from it. */
+  card: Card;
+  userName: string;
+  /** Aborted when our client goes away or the request is cancelled; the upstream call stops within a second. */
+  signal: AbortSignal;
+}
+
+/**
+ * One generated reply as it is written. `stream` yields text pieces in order; once it has finished,
+ * `usage()` tells the provider's token counts when it reported them.
+ */
+export interface ProviderStream {
+  stream: AsyncIterable<string>;
+  usage(): CompletionUsage | undefined;
+}
+
+/** Why a provider failed, in words a user can act on; `status` is what our API answers with. */
+export class ProviderError extends Error {
+  constructor(
+    readonly code: 'upstream_rate_limited' | 'upstream_unavailable' | 'upstream_timeout' | 'upstream_error' | 'aborted',
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface AiProvider {
+  readonly kind: 'demo' | 'openai';
+  complete(request: StreamRequest): ProviderStream;
+}
