@@ -31,10 +31,12 @@ async function rememberedProfile(now: number): Promise<UserProfile | null> {
 /** Everything on the device that belongs to the signed-in user (the public gallery stays). */
 async function forget(): Promise<void> {
   clearTokens();
-  await db.transaction('rw', db.profile, db.collections, db.favorites, async () => {
+  await db.transaction('rw', [db.profile, db.collections, db.favorites, db.chats, db.messages], async () => {
     await db.profile.delete('me');
     await db.collections.clear();
     await db.favorites.clear();
+    await db.chats.clear();
+    await db.messages.clear();
   });
 }
 

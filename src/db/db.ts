@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { CollectionItem, Favorite, PublicImage, UserProfile } from '../../core/types';
+import type { ChatMessage, CollectionItem, Favorite, PublicImage, RecentChat, UserProfile } from '../../core/types';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */
 export interface CachedProfile {
@@ -17,6 +17,21 @@ export interface CachedCard extends PublicImage {
   favorited?: boolean;
 }
 
+/** A chat of the recent list; `localOnly` while it exists on this device only (made here, no reply stored yet). */
+export interface LocalChat extends RecentChat {
+  localOnly?: boolean;
+}
+
+/**
+ * A message as this device knows it. Stored ones carry the server's id and seq; a message written here
+ * is `pending` (keyed by its client id, seq one past the last known) until the server stores it, a reply
+ * being written is `streaming`, and one the server refused is `failed` with the reason.
+ */
+export interface LocalMessage extends ChatMessage {
+  state: 'sent' | 'pending' | 'streaming' | 'failed';
+  error?: string;
+}
+
 /**
  * The UI's local source of truth. Schema changes add a new version() with an upgrade; existing
  * versions are never edited, because installed copies of the app already hold data in them.
@@ -26,6 +41,8 @@ export class CardchatDb extends Dexie {
   cards!: EntityTable<CachedCard, 'file_id'>;
   collections!: EntityTable<CollectionItem, 'file_id'>;
   favorites!: EntityTable<Favorite, 'id'>;
+  chats!: EntityTable<LocalChat, 'chat_id'>;
+  messages!: EntityTable<LocalMessage, 'id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -41,6 +58,11 @@ export class CardchatDb extends Dexie {
     this.version(3).stores({
       collections: 'file_id, upload_time',
       favorites: 'id, file_id, created_at',
+    });
+    // Chats and their messages; messages are read a page at a time by [chat_id+seq], never by offset.
+    this.version(4).stores({
+      chats: 'chat_id, last_message_time, character_id',
+      messages: 'id, [chat_id+seq], client_id',
     });
   }
 }
