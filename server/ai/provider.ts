@@ -1,5 +1,6 @@
 import type { Card } from '../../core/card/index';
 import type { PromptMessage } from '../../core/chat/prompt';
+import { AppError } from '../errors';
 
 export interface CompletionUsage {
   prompt_tokens: number;
@@ -26,14 +27,14 @@ export interface ProviderStream {
   usage(): CompletionUsage | undefined;
 }
 
-/** Why a provider failed, in words a user can act on; `status` is what our API answers with. */
-export class ProviderError extends Error {
-  constructor(
-    readonly code: 'upstream_rate_limited' | 'upstream_unavailable' | 'upstream_timeout' | 'upstream_error' | 'aborted',
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
+export type ProviderErrorCode = 'upstream_rate_limited' | 'upstream_unavailable' | 'upstream_timeout' | 'upstream_error' | 'aborted';
+
+/** Why a provider failed, in words a user can act on; an AppError, so the API answers with its status. */
+export class ProviderError extends AppError {
+  declare readonly code: ProviderErrorCode;
+
+  constructor(code: ProviderErrorCode, message: string, status: number) {
+    super(status, code, message);
     this.name = 'ProviderError';
   }
 }

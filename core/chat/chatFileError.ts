@@ -1,0 +1,56 @@
+/**
+ * Why a SillyTavern chat file (.jsonl) was refused. `message` is a sentence for the person importing
+ * it and names the file and, where there is one, the line.
+ */
+export type ChatFileErrorCode =
+  /** No line with any content. */
+  | 'empty_file'
+  /** The whole text is over `maxTotalChars`. */
+  | 'file_too_large'
+  | 'line_too_long'
+  | 'too_many_messages'
+  | 'bad_json'
+  /** The first line is not a chat header (e.g. the file starts with a message). */
+  | 'no_header'
+  /** A line that is JSON but not a message SillyTavern could have written. */
+  | 'bad_message';
+
+/** The size limits of one chat file, counted in UTF-16 code units (JavaScript string length). */
+export interface ChatFileLimits {
+  maxMessages: number;
+  maxLineChars: number;
+  maxTotalChars: number;
+}
+
+const MiB = 1024 * 1024;
+
+export const DEFAULT_CHAT_FILE_LIMITS: Readonly<ChatFileLimits> = Object.freeze({
+  maxMessages: 20_000,
+  // A 1 MiB message must fit, and JSON escaping (quotes, newlines) can double its length.
+  maxLineChars: 4 * MiB,
+  maxTotalChars: 25 * MiB,
+});
+
+/** Codes that mean "too big" rather than "broken": the server answers those with 413. */
+export const CHAT_FILE_SIZE_CODES: ReadonlySet<ChatFileErrorCode> = new Set([
+  'file_too_large',
+  'line_too_long',
+  'too_many_messages',
+]);
+
+export class ChatFileError extends Error {
+  override readonly name = 'ChatFileError';
+  readonly code: ChatFileErrorCode;
+  /** 1-based line of the file the error is about, when it is about one. */
+  readonly line: number | undefined;
+
+  constructor(code: ChatFileErrorCode, message: string, line?: number) {
+    super(message);
+    this.code = code;
+    this.line = line;
+  }
+}
+
+export function isChatFileError(error: unknown): error is ChatFileError {
+  return error instanceof ChatFileError;
+}

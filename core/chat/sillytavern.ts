@@ -1,0 +1,184 @@
+/**
+ * SillyTavern's chat file (.jsonl): a header line, then one line per message.
+ *
+ *   {"user_name":"You","character_name":"Aqua","create_date":1674559896839,"chat_metadata":{}}
+ *   {"name":"Aqua","is_user":false,"is_system":false,"send_date":1674563371558,"mes":"Hi!","extra":{}}
+ *
+ * We write dates as epoch milliseconds, which SillyTavern reads and which keep full precision, so
+ * export → import → export gives the same bytes. We read what SillyTavern and TavernAI have written
+ * over the years (see sillytavernDates.ts) and ignore fields we do not use (swipes, is_name, extra...).
+ */
+import type { ChatRole } from '../types';
+import { ChatFileError, DEFAULT_CHAT_FILE_LIMITS, type ChatFileLimits } from './chatFileError';
+import { DEFAULT_USER_NAME } from './prompt';
+import { parseSillyTavernDate } from './sillytavernDates';
+
+export * from './chatFileError';
+export { parseSillyTavernDate } from './sillytavernDates';
+
+type LineErrorCode = 'bad_json' | 'no_header' | 'bad_message' | 'line_too_long';
+
+export interface ArchiveMessage {
+  role: ChatRole;
+  name: string;
+  content: string;
+  /** ISO-8601 UTC. */
+  sendDate: string;
+}
+
+export interface ArchiveChat {
+  userName: string;
+  characterName: string;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+  messages: ArchiveMessage[];
+}
+
+export interface ParseChatOptions {
+  /** Named in error messages ("Line 7 of 'Aqua.jsonl' is not valid JSON."). */
+  fileName?: string;
+  /** ISO-8601: the date of a chat whose file has none at all. Defaults to the current time. */
+  now?: string;
+  limits?: Partial<ChatFileLimits>;
+}
+
+export function writeChatJsonl(chat: ArchiveChat): string {
+  const lines = [
+    JSON.stringify({
+      user_name: chat.userName,
+      character_name: chat.characterName,
+      create_date: epochMillis(chat.createdAt),
+      chat_metadata: {},
+    }),
+  ];
+  for (const message of chat.messages) {
+    lines.push(
+      JSON.stringify({
+        name: message.name,
+        is_user: message.role === 'user',
+        is_system: message.role === 'system',
+        send_date: epochMillis(message.sendDate),
+        mes: message.content,
+        extra: {},
+      }),
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * Reads a chat file. Roles: `is_user` makes a message the user's (even when SillyTavern hid it from
+ * the prompt with `is_system`), otherwise `is_system` makes it a system message, otherwise it is the
+ * character's. A message without a readable date takes the date of the one before it, the first one
+ * the header's create_date; a chat without create_date is dated by its first dated message, and a
+ * chat with no date anywhere by `options.now`.
+ */
+export function parseChatJsonl(text: string, options: ParseChatOptions = {}): ArchiveChat {
+  const limit = (key: keyof ChatFileLimits) => options.limits?.[key] ?? DEFAULT_CHAT_FILE_LIMITS[key];
+  const where = options.fileName === undefined ? 'the chat file' : `'${options.fileName}'`;
+  if (text.length > limit('maxTotalChars')) {
+    throw new ChatFileError('file_too_large', `${capitalised(where)} is larger than the ${megabytes(limit('maxTotalChars'))} MB a chat file may be.`);
+  }
+
+  let header: Record<string, unknown> | undefined;
+  const rows: { record: Record<string, unknown>; content: string; date: number | undefined }[] = [];
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  for (const [index, line] of lines.entries()) {
+    const lineNumber = index + 1;
+    const problem = (code: LineErrorCode, what: string) =>
+      new ChatFileError(code, `Line ${lineNumber} of ${where} ${what}`, lineNumber);
+    if (line.trim() === '') continue;
+    if (line.length > limit('maxLineChars')) {
+      throw problem('line_too_long', `is longer than the ${megabytes(limit('maxLineChars'))} MB a line may be.`);
+    }
+    const parsed = parseJsonLine(line);
+    if (!parsed) throw problem('bad_json', 'is not valid JSON.');
+    const { value } = parsed;
+
+    if (header === undefined) {
+      if (isRecord(value) && own(value, 'mes') !== undefined) {
+        throw problem('no_header', 'is a message, but a SillyTavern chat file starts with a header line (user_name, character_name).');
+      }
+      if (!isRecord(value) || !(isText(own(value, 'character_name')) || isText(own(value, 'user_name')))) {
+        throw problem('no_header', 'is not a SillyTavern chat header: it needs user_name or character_name.');
+      }
+      header = value;
+      continue;
+    }
+
+    if (!isRecord(value)) throw problem('bad_message', 'is not a chat message: each line after the first must be a JSON object.');
+    const content = own(value, 'mes');
+    if (typeof content !== 'string') throw problem('bad_message', "has no message text: its 'mes' must be a string.");
+    if (rows.length >= limit('maxMessages')) {
+      throw new ChatFileError('too_many_messages', `${capitalised(where)} holds more than ${limit('maxMessages').toLocaleString('en-US')} messages.`);
+    }
+    rows.push({ record: value, content, date: parseSillyTavernDate(own(value, 'send_date')) });
+  }
+  if (header === undefined) throw new ChatFileError('empty_file', `${capitalised(where)} is empty.`);
+
+  const userName = nonEmptyText(own(header, 'user_name')) ?? DEFAULT_USER_NAME;
+  const roles = rows.map(({ record }) => roleOf(record));
+  const firstCharacterLine = rows.find((_, i) => roles[i] === 'assistant');
+  const characterName =
+    nonEmptyText(own(header, 'character_name')) ??
+    nonEmptyText(firstCharacterLine && own(firstCharacterLine.record, 'name')) ??
+    'Character';
+  const now = Date.parse(options.now ?? new Date().toISOString());
+  const created = parseSillyTavernDate(own(header, 'create_date')) ?? rows.find((row) => row.date !== undefined)?.date ?? now;
+
+  let previous = created;
+  const messages = rows.map(({ record, content, date }, i): ArchiveMessage => {
+    const role = roles[i]!;
+    previous = date ?? previous;
+    const speaker = role === 'user' ? userName : role === 'system' ? 'System' : characterName;
+    return { role, name: nonEmptyText(own(record, 'name')) ?? speaker, content, sendDate: new Date(previous).toISOString() };
+  });
+  return { userName, characterName, createdAt: new Date(created).toISOString(), messages };
+}
+
+function roleOf(record: Record<string, unknown>): ChatRole {
+  if (own(record, 'is_user') === true) return 'user';
+  if (own(record, 'is_system') === true) return 'system';
+  return 'assistant';
+}
+
+function epochMillis(iso: string): number {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new RangeError(`Not an ISO-8601 date: ${iso}`);
+  return ms;
+}
+
+/** The parsed value, boxed so that a line holding `null` is told apart from a line that is not JSON. */
+function parseJsonLine(line: string): { value: unknown } | undefined {
+  try {
+    // JSON.parse turns "__proto__" into an ordinary own key; only known fields are read from it.
+    return { value: JSON.parse(line) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads only the object's own fields, so nothing inherited (or polluted) can pose as file data. */
+function own(record: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isText(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+function nonEmptyText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function megabytes(chars: number): string {
+  return String(Math.round((chars / (1024 * 1024)) * 10) / 10);
+}

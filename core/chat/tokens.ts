@@ -1,0 +1,28 @@
+/**
+ * A cheap, deterministic token estimate: the same everywhere (server, browser, tests), with no
+ * tokenizer tables to ship, whatever model the deployment talks to.
+ *
+ * It errs high on purpose. Overfilling the context makes the upstream call fail; underfilling only
+ * leaves out a little old history. English runs about 4 characters a token with GPT-style
+ * tokenizers, so ASCII counts 1 per 3.5 characters; non-ASCII text (CJK, emoji, accented words)
+ * often takes a token or more per character, so each non-ASCII UTF-16 unit counts as one.
+ */
+const ASCII_CHARS_PER_TOKEN = 3.5;
+
+/** Role markers and separators each chat message costs (OpenAI documents 3–4 per message). */
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+
+export function estimateTokens(text: string): number {
+  let ascii = 0;
+  let other = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) < 0x80) ascii++;
+    else other++;
+  }
+  return Math.ceil(ascii / ASCII_CHARS_PER_TOKEN) + other;
+}
+
+/** A message's estimate: its text plus the per-message overhead. */
+export function estimateMessageTokens(message: { content: string }): number {
+  return estimateTokens(message.content) + MESSAGE_OVERHEAD_TOKENS;
+}

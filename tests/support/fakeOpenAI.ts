@@ -1,0 +1,156 @@
+/**
+ * A fake OpenAI-compatible service for tests: POST /v1/chat/completions on 127.0.0.1, answering
+ * each request with a queued behaviour (a reply, an error status, a hang, a stall...).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FakeBehaviour =
+  /** `text` defaults to "You said: <last user message>. …"; one word per SSE chunk. */
+  | { kind: 'reply'; text?: string; chunkDelayMs?: number }
+  | { kind: 'status'; status: number; body?: string; retryAfter?: string }
+  /** Response headers are never sent. */
+  | { kind: 'hang' }
+  /** Streams `afterWords` words, then goes silent without ending. */
+  | { kind: 'stall'; afterWords: number }
+  /** Streams `afterWords` words, then an `{error: {message}}` event, then ends. */
+  | { kind: 'midstream-error'; afterWords: number };
+
+export interface FakeOpenAI {
+  /** Ends with /v1, like a real LLM_BASE_URL. */
+  baseUrl: string;
+  requests: { body: any; headers: Record<string, string> }[];
+  /** Requests whose client closed the connection before the reply ended. */
+  aborted: number;
+  /** Requests being answered right now. */
+  active: number;
+  next(behaviour: FakeBehaviour): void;
+  setDefault(behaviour: FakeBehaviour): void;
+  close(): Promise<void>;
+}
+
+export const FAKE_MIDSTREAM_ERROR = 'The fake model crashed.';
+
+interface Message {
+  role: string;
+  content: string;
+}
+
+export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {}): Promise<FakeOpenAI> {
+  const queue: FakeBehaviour[] = [];
+  let fallback: FakeBehaviour = options.default ?? { kind: 'reply' };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([name, value]) => [name, [value ?? ''].flat().join(', ')]),
+      );
+      fake.requests.push({ body, headers });
+      fake.active += 1;
+      res.on('close', () => {
+        fake.active -= 1;
+        if (!res.writableFinished) fake.aborted += 1;
+      });
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `No route ${req.method} ${req.url}` } }));
+        return;
+      }
+      void answer(queue.shift() ?? fallback, body, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const fake: FakeOpenAI = {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    requests: [],
+    aborted: 0,
+    active: 0,
+    next: (behaviour) => void queue.push(behaviour),
+    setDefault: (behaviour) => void (fallback = behaviour),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        // Hanging and stalled replies would keep close() waiting for ever.
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  return fake;
+}
+
+async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerResponse): Promise<void> {
+  const messages: Message[] = Array.isArray(body.messages) ? body.messages : [];
+  const lastUser = messages.findLast((message) => message.role === 'user')?.content ?? '';
+  switch (behaviour.kind) {
+    case 'status': {
+      const json = behaviour.body === undefined || behaviour.body.startsWith('{');
+      res.writeHead(behaviour.status, {
+        'content-type': json ? 'application/json' : 'text/plain',
+        ...(behaviour.retryAfter ? { 'retry-after': behaviour.retryAfter } : {}),
+      });
+      res.end(behaviour.body ?? JSON.stringify({ error: { message: `Fake error ${behaviour.status}` } }));
+      return;
+    }
+    case 'hang':
+      return;
+    case 'reply': {
+      const text = behaviour.text ?? `You said: ${lastUser}. This is the fake AI answering.`;
+      const usage = fakeUsage(messages, text);
+      if (!body.stream) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: text } }], usage }));
+        return;
+      }
+      startEvents(res);
+      for (const word of words(text)) {
+        if (res.destroyed) return;
+        sendEvent(res, contentChunk(word));
+        if (behaviour.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.chunkDelayMs));
+      }
+      if (res.destroyed) return;
+      sendEvent(res, { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+      if (body.stream_options?.include_usage) sendEvent(res, { choices: [], usage });
+      res.end('data: [DONE]\n\n');
+      return;
+    }
+    case 'stall':
+    case 'midstream-error':
+      startEvents(res);
+      for (const word of words(`You said: ${lastUser}. This reply will not end well.`).slice(0, behaviour.afterWords)) {
+        sendEvent(res, contentChunk(word));
+      }
+      if (behaviour.kind === 'midstream-error') {
+        sendEvent(res, { error: { message: FAKE_MIDSTREAM_ERROR } });
+        res.end();
+      }
+      return;
+  }
+}
+
+function startEvents(res: http.ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+}
+
+function sendEvent(res: http.ServerResponse, data: unknown): void {
+  res.write(`data: ${JSON.stringify(data)}\n\n`);
+}
+
+function contentChunk(text: string) {
+  return { object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: text }, finish_reason: null }] };
+}
+
+/** Words with their trailing space, so the chunks join back into the exact text. */
+function words(text: string): string[] {
+  return text.match(/\S+\s*/g) ?? [];
+}
+
+/** A word is a token here: deterministic, which is all tests need. */
+function fakeUsage(messages: Message[], text: string) {
+  const prompt_tokens = messages.reduce((sum, message) => sum + words(String(message.content)).length, 0);
+  const completion_tokens = words(text).length;
+  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
+}
