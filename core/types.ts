@@ -30,6 +30,8 @@ export interface ClientConfig {
   auth: { issuer: string; client_id: string; audience: string; scope: string };
   checkout_url: string | null;
   ai: 'demo' | 'openai';
+  /** An image service is configured (IMAGE_BASE_URL): the chat's 'Generate Photo' works. */
+  images: boolean;
 }
 
 export interface UserTypeResponse {
@@ -346,6 +348,13 @@ export interface ChatImportResponse {
 }
 
 /** GET /api/character-replacement/character-usage/{id} */
+/** POST /api/chats/photo {chat_id}: a portrait made for a chat without card details. */
+export interface ChatPhotoResponse {
+  success: true;
+  /** GET it with the Bearer token (it is the user's). */
+  url: string;
+}
+
 export interface CharacterUsageResponse {
   has_chats: boolean;
   chat_count: number;

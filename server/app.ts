@@ -4,6 +4,7 @@ import { createTokenVerifier } from './auth/verify';
 import { issuerOf, type Config } from './config';
 import type { Db } from './db/index';
 import { loadProviderKeys } from './idp/keys';
+import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { blobsPlugin } from './plugins/blobs';
 import { dbPlugin } from './plugins/db';
@@ -12,11 +13,15 @@ import { idpPlugin } from './plugins/idp';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { characterRoutes } from './routes/characters';
+import { chatRoutes } from './routes/chats';
+import { chatTransferRoutes } from './routes/chatTransfer';
+import { completionRoutes } from './routes/completions';
 import { collectionRoutes } from './routes/collections';
 import { configRoutes } from './routes/config';
 import { favoriteRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { messageRoutes } from './routes/messages';
 import { replacementRoutes } from './routes/replacement';
 import { userRoutes } from './routes/users';
 
@@ -46,6 +51,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(rateLimit, { global: false });
   await app.register(dbPlugin, { db, closeOnExit: closeDb });
   await app.register(blobsPlugin, { dataDir: config.dataDir });
+  await app.register(aiPlugin, { llm: config.llm });
   await app.register(authPlugin, {
     adminEmails: config.adminEmails,
     verify: createTokenVerifier({
@@ -64,6 +70,10 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(characterRoutes);
   await app.register(favoriteRoutes);
   await app.register(replacementRoutes);
+  await app.register(chatRoutes);
+  await app.register(completionRoutes, { config });
+  await app.register(chatTransferRoutes);
+  await app.register(messageRoutes);
   if (keys) await app.register(idpPlugin, { config, keys });
   await app.register(staticPlugin, { distDir: config.distDir });
   return app;

@@ -27,6 +27,18 @@ export interface Config {
     contextTokens: number;
     maxTokens: number;
     temperature: number;
+    /** No response headers within this long → upstream_timeout. */
+    connectTimeoutMs: number;
+    /** No bytes of the streamed reply for this long → upstream_timeout. */
+    idleTimeoutMs: number;
+    /** The demo provider's pause between words, so it streams like a model; 0 answers at once. */
+    demoWordDelayMs: number;
+  };
+  /** An OpenAI-compatible images endpoint for the chat's 'Generate Photo'; off when baseUrl is unset. */
+  images: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
   };
   s3: {
     endpoint: string | undefined;
@@ -89,6 +101,14 @@ export function loadConfig(env: Env = process.env): Config {
       contextTokens: number(env, 'LLM_CONTEXT_TOKENS', 8192),
       maxTokens: number(env, 'LLM_MAX_TOKENS', 512),
       temperature: number(env, 'LLM_TEMPERATURE', 0.8),
+      connectTimeoutMs: number(env, 'LLM_CONNECT_TIMEOUT_MS', 15_000),
+      idleTimeoutMs: number(env, 'LLM_IDLE_TIMEOUT_MS', 60_000),
+      demoWordDelayMs: number(env, 'LLM_DEMO_WORD_DELAY_MS', 25),
+    },
+    images: {
+      baseUrl: text(env, 'IMAGE_BASE_URL')?.replace(/\/+$/, ''),
+      apiKey: text(env, 'IMAGE_API_KEY'),
+      model: text(env, 'IMAGE_MODEL') ?? 'gpt-image-1',
     },
     s3: {
       endpoint: text(env, 'S3_ENDPOINT'),

@@ -83,12 +83,64 @@ export interface FavoritesTable {
   created_at: string;
 }
 
+/** A user's conversation with a character. */
+export interface ChatsTable {
+  /** Made by the client (a new chat's id travels with its first message). */
+  id: string;
+  user_id: string;
+  /** The card chatted with; null when it was deleted or an imported chat matched none. */
+  image_id: string | null;
+  character_name: string;
+  card_type: 'public' | 'user';
+  /** An imported card that matched none of the user's or the gallery's: the prompt is built from it. */
+  card_json: string | null;
+  /** A generated portrait (blob key) for a chat without a card. */
+  portrait_key: string | null;
+  message_count: Generated<number>;
+  /** UTF-8 bytes of message text. */
+  size: Generated<number>;
+  last_message_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  chat_id: string;
+  /** 0, 1, 2... within the chat: the order and the paging key. */
+  seq: number;
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+  name: string;
+  send_date: string;
+  client_id: string | null;
+}
+
+/** One row per (user, Idempotency-Key): what that completion request did, so a retry gets the same answer. */
+export interface CompletionRequestsTable {
+  user_id: string;
+  idempotency_key: string;
+  chat_id: string;
+  kind: 'message' | 'regenerate';
+  state: 'running' | 'done' | 'failed';
+  greeting_message_id: string | null;
+  user_message_id: string | null;
+  reply_message_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
   oidc_payloads: OidcPayloadsTable;
   images: ImagesTable;
   favorites: FavoritesTable;
+  chats: ChatsTable;
+  messages: MessagesTable;
+  completion_requests: CompletionRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -99,3 +151,8 @@ export type OidcPayload = Selectable<OidcPayloadsTable>;
 export type Image = Selectable<ImagesTable>;
 export type NewImage = Insertable<ImagesTable>;
 export type Favorite = Selectable<FavoritesTable>;
+export type Chat = Selectable<ChatsTable>;
+export type NewChat = Insertable<ChatsTable>;
+export type Message = Selectable<MessagesTable>;
+export type NewMessage = Insertable<MessagesTable>;
+export type CompletionRequestRow = Selectable<CompletionRequestsTable>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ClientConfig } from '../../core/types';
 import { issuerOf, type Config } from '../config';
 
 /**
@@ -6,7 +7,7 @@ import { issuerOf, type Config } from '../config';
  * deployment: where to sign in, and where checkout lives.
  */
 export async function configRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const body = {
+  const body: ClientConfig = {
     auth: {
       issuer: issuerOf(config),
       client_id: config.oidc.clientId,
@@ -14,7 +15,8 @@ export async function configRoutes(app: FastifyInstance, { config }: { config: C
       scope: config.oidc.scope,
     },
     checkout_url: config.checkoutUrl ?? null,
-    ai: config.llm.baseUrl ? 'openai' : 'demo',
+    ai: app.ai.kind,
+    images: config.images.baseUrl !== undefined,
   };
   app.get('/api/config', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');

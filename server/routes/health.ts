@@ -34,7 +34,7 @@ export async function healthRoutes(app: FastifyInstance, { config }: { config: C
       return {
         status: 'ok',
         database: app.db.dialect,
-        ai: config.llm.baseUrl ? 'openai' : 'demo',
+        ai: app.ai.kind,
         auth: config.oidc.issuer ? 'external' : 'embedded',
       };
     },

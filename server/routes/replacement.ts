@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_REPLACEMENT_BYTES, replaceCharacter, type ReplacementRequest } from '../services/replacement';
-import { collectionItemSchema, idString } from './schemas';
+import { characterUsage, deleteCharacterChats } from '../services/chats/reads';
+import { collectionItemSchema, idParams, idString } from './schemas';
 
 /** The new image travels as a base64 data URL inside JSON: 10 MB of image is about 13.4 MB of text. */
 const REPLACE_BODY_LIMIT = Math.ceil((MAX_REPLACEMENT_BYTES * 4) / 3) + 64 * 1024;
@@ -14,6 +15,33 @@ export async function replacementRoutes(app: FastifyInstance) {
       schema: { response: { 200: { type: 'object', properties: { user_type: { type: 'string' } } } } },
     },
     async (request) => ({ user_type: request.user!.plan }),
+  );
+
+  // Asked before a card is deleted: its chats go too, so the user is warned twice when it has any.
+  app.get<{ Params: { id: string } }>(
+    '/api/character-replacement/character-usage/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        params: idParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: { has_chats: { type: 'boolean' }, chat_count: { type: 'integer' }, character_name: { type: 'string' } },
+          },
+        },
+      },
+    },
+    async (request) => characterUsage(app.db.kysely, request.user!, request.params.id),
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/api/character-replacement/character-chats/:id',
+    {
+      preHandler: app.authenticate,
+      schema: { params: idParams, response: { 200: { type: 'object', properties: { success: { type: 'boolean' }, deleted: { type: 'integer' } } } } },
+    },
+    async (request) => deleteCharacterChats(app.db.kysely, request.user!, request.params.id),
   );
 
   app.post<{ Body: ReplacementRequest }>(

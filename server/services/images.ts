@@ -210,10 +210,10 @@ export async function cardTags(
 }
 
 /** A name safe in Content-Disposition: ASCII fallback plus the UTF-8 form (RFC 6266). */
-export function contentDisposition(name: string): string {
+export function contentDisposition(name: string, extension = '.png'): string {
   const base = name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 150) || 'card';
   const ascii = base.replace(/[^A-Za-z0-9 ._()-]/g, '_');
-  return `attachment; filename="${ascii}.png"; filename*=UTF-8''${encodeURIComponent(`${base}.png`)}`;
+  return `attachment; filename="${ascii}${extension}"; filename*=UTF-8''${encodeURIComponent(`${base}${extension}`)}`;
 }
 
 export interface ImageFile {

@@ -6,6 +6,7 @@ import { planLabel } from '../../core/plans';
 import type { CollectionItem } from '../../core/types';
 import type { BlobStore } from '../blobs/store';
 import { countPrivateImages, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
+import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
 import { collectionItemOf } from './images';
@@ -113,11 +114,6 @@ function gcd(a: number, b: number): number {
 export function aspectRatio(width: number, height: number): string {
   const d = gcd(width, height);
   return `${width / d}:${height / d}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 function cardFailure(error: unknown): never {

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as users from './2026-11-21T06-00_users';
 import * as localAccounts from './2026-11-21T06-30_local_accounts';
 import * as images from './2026-11-21T07-30_images';
+import * as chats from './2026-11-21T09-00_chats';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T06-00_users': users,
   '2026-11-21T06-30_local_accounts': localAccounts,
   '2026-11-21T07-30_images': images,
+  '2026-11-21T09-00_chats': chats,
 };

@@ -100,3 +100,23 @@ export async function deleteImage(db: Kysely<Database>, id: string): Promise<boo
   const result = await db.deleteFrom('images').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/**
+ * The card an imported chat belongs to: one the user may read (their own first, then the gallery's),
+ * matched by the PNG's hash or by the character's name, newest first.
+ */
+export function findReadableImageBy(
+  db: Kysely<Database>,
+  userId: string,
+  match: { sha256: string } | { cardName: string },
+): Promise<Image | undefined> {
+  let query = db
+    .selectFrom('images')
+    .selectAll()
+    .where((eb) => eb.or([eb('owner_id', '=', userId), eb('is_public', '=', 1)]));
+  query = 'sha256' in match ? query.where('sha256', '=', match.sha256) : query.where('card_name', '=', match.cardName);
+  return query
+    .orderBy((eb) => eb.case().when('owner_id', '=', userId).then(0).else(1).end())
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}

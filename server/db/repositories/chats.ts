@@ -1,0 +1,106 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Chat, Database, NewChat } from '../schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The user's chat, or undefined (another user's chat is as absent as a missing one). */
+export function findOwnChat(db: Db, userId: string, chatId: string): Promise<Chat | undefined> {
+  return db.selectFrom('chats').selectAll().where('id', '=', chatId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function findChatById(db: Db, chatId: string): Promise<Chat | undefined> {
+  return db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst();
+}
+
+export async function insertChat(db: Db, chat: NewChat): Promise<void> {
+  await db.insertInto('chats').values(chat).execute();
+}
+
+/**
+ * Takes the chat's row lock before a write that numbers messages: two sends to one chat then take
+ * turns on both databases, so `seq` never collides.
+ */
+export async function lockChat(db: Transaction<Database>, chatId: string): Promise<void> {
+  await db.updateTable('chats').set({ updated_at: sql`updated_at` }).where('id', '=', chatId).execute();
+}
+
+/** Applies a change in messages to the chat's count, size (UTF-8 bytes) and last message time. */
+export async function adjustChatTotals(
+  db: Db,
+  chatId: string,
+  change: { count: number; bytes: number; lastMessageAt?: string | undefined },
+  now: string,
+): Promise<void> {
+  await db
+    .updateTable('chats')
+    .set((eb) => ({
+      message_count: eb('message_count', '+', change.count),
+      size: eb('size', '+', change.bytes),
+      ...(change.lastMessageAt ? { last_message_at: change.lastMessageAt } : {}),
+      updated_at: now,
+    }))
+    .where('id', '=', chatId)
+    .execute();
+}
+
+export interface ChatListFilter {
+  imageId?: string | undefined;
+  /** Lower-case substring of the character's name; wildcards already escaped. */
+  namePattern?: string | undefined;
+}
+
+function filtered(db: Db, userId: string, filter: ChatListFilter) {
+  let query = db.selectFrom('chats').where('chats.user_id', '=', userId);
+  if (filter.imageId) query = query.where('chats.image_id', '=', filter.imageId);
+  if (filter.namePattern) query = query.where(sql`lower(chats.character_name)`, 'like', filter.namePattern);
+  return query;
+}
+
+export async function listChats(db: Db, userId: string, filter: ChatListFilter, page: { limit: number; offset: number }) {
+  const rows = await filtered(db, userId, filter)
+    .selectAll('chats')
+    .orderBy('chats.last_message_at', 'desc')
+    .orderBy('chats.id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const { total } = await filtered(db, userId, filter)
+    .select((eb) => eb.fn.countAll<string | number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+export async function deleteOwnChat(db: Db, userId: string, chatId: string): Promise<boolean> {
+  const result = await db.deleteFrom('chats').where('id', '=', chatId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function countChatsOfImage(db: Db, userId: string, imageId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('chats')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('image_id', '=', imageId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function deleteChatsOfImage(db: Db, userId: string, imageId: string): Promise<number> {
+  const result = await db.deleteFrom('chats').where('user_id', '=', userId).where('image_id', '=', imageId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A replaced card's chats follow it to the new card (and its name). */
+export async function moveChatsToImage(db: Db, userId: string, fromImageId: string, to: { imageId: string; name: string; cardType: 'public' | 'user' }, now: string) {
+  const result = await db
+    .updateTable('chats')
+    .set({ image_id: to.imageId, character_name: to.name, card_type: to.cardType, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('image_id', '=', fromImageId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setChatPortrait(db: Db, chatId: string, key: string, now: string): Promise<void> {
+  await db.updateTable('chats').set({ portrait_key: key, updated_at: now }).where('id', '=', chatId).execute();
+}

@@ -1,0 +1,74 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Message, NewMessage } from '../schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The seq the next message of the chat gets (call under lockChat). */
+export async function nextSeq(db: Db, chatId: string): Promise<number> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('seq').as('max'))
+    .where('chat_id', '=', chatId)
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}
+
+export async function insertMessages(db: Db, messages: NewMessage[]): Promise<void> {
+  // Chunked: a long imported chat would pass PostgreSQL's 65,535 bind parameters in one statement.
+  for (let start = 0; start < messages.length; start += 500) {
+    await db.insertInto('messages').values(messages.slice(start, start + 500)).execute();
+  }
+}
+
+export function findMessage(db: Db, id: string): Promise<Message | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A message of one of the user's chats, or undefined. */
+export function findOwnMessage(db: Db, userId: string, id: string): Promise<Message | undefined> {
+  return db
+    .selectFrom('messages')
+    .innerJoin('chats', 'chats.id', 'messages.chat_id')
+    .selectAll('messages')
+    .where('messages.id', '=', id)
+    .where('chats.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findMessages(db: Db, ids: string[]): Promise<Message[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('messages').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The newest `limit` messages before `beforeSeq` (all when undefined), oldest first. */
+export async function messagesBefore(db: Db, chatId: string, limit: number, beforeSeq?: number): Promise<Message[]> {
+  let query = db.selectFrom('messages').selectAll().where('chat_id', '=', chatId);
+  if (beforeSeq !== undefined) query = query.where('seq', '<', beforeSeq);
+  const rows = await query.orderBy('seq', 'desc').limit(limit).execute();
+  return rows.reverse();
+}
+
+/** Page n (1 = newest) of `size` messages, oldest first. */
+export async function messagesPage(db: Db, chatId: string, page: number, size: number): Promise<Message[]> {
+  const rows = await db
+    .selectFrom('messages')
+    .selectAll()
+    .where('chat_id', '=', chatId)
+    .orderBy('seq', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  return rows.reverse();
+}
+
+export function allMessages(db: Db, chatId: string): Promise<Message[]> {
+  return db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('seq').execute();
+}
+
+export function messagesAfter(db: Db, chatId: string, seq: number): Promise<Message[]> {
+  return db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).where('seq', '>', seq).orderBy('seq').execute();
+}
+
+export async function deleteMessagesAfter(db: Db, chatId: string, seq: number): Promise<void> {
+  await db.deleteFrom('messages').where('chat_id', '=', chatId).where('seq', '>', seq).execute();
+}

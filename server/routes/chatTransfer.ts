@@ -1,0 +1,52 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ChatExportRequest } from '../../core/types';
+import { AppError, badRequest } from '../errors';
+import { exportChat, importChats } from '../services/chats/transfer';
+import { exportBody } from './chatSchemas';
+
+/** A zipped archive may be at most this big; what it inflates to is limited separately. */
+const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+const MESSAGE_NOT_ZIP_FILE = 'Only .zip files can be imported.';
+
+/** Export and import of chats as SillyTavern-compatible .zip archives. */
+export async function chatTransferRoutes(app: FastifyInstance) {
+  // Scoped to these routes, like the upload's: nowhere else accepts multipart bodies.
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 }, throwFileSizeLimit: false });
+
+  app.post<{ Body: ChatExportRequest }>(
+    '/api/chats/export',
+    { preHandler: app.authenticate, schema: { body: exportBody } },
+    async (request, reply) => {
+      const { bytes, disposition } = await exportChat(
+        { db: app.db.kysely, blobs: app.blobs },
+        request.user!,
+        request.body.chat_id,
+        request.body.exportfilename,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', disposition)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.post('/api/chats/import', { preHandler: app.authenticate }, async (request) => {
+    if (!request.isMultipart()) throw badRequest('invalid_upload', MESSAGE_NOT_ZIP_FILE);
+    let file;
+    try {
+      file = await request.file();
+    } catch {
+      throw badRequest('invalid_upload', 'The upload could not be read. Please try again.');
+    }
+    if (!file || file.fieldname !== 'file') throw badRequest('invalid_upload', 'Choose a .zip file to import.');
+    if (!file.filename.toLowerCase().endsWith('.zip')) {
+      file.file.resume();
+      throw badRequest('not_zip', MESSAGE_NOT_ZIP_FILE);
+    }
+    const bytes = await file.toBuffer();
+    if (file.file.truncated) throw new AppError(413, 'payload_too_large', 'The archive is larger than 50 MB.');
+    return importChats({ db: app.db.kysely, blobs: app.blobs }, request.user!, new Uint8Array(bytes));
+  });
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { CompletionRequest, CompletionResult } from '../../core/types';
+import type { Config } from '../config';
+import { generate, prepareCompletion, type CompletionContext } from '../services/chats/completions';
+import { CompletionEventStream } from '../services/chats/sse';
+import { completionBody, idempotencyHeaders } from './chatSchemas';
+
+/**
+ * POST /api/chat/completions: the user's message in, the character's reply out (JSON, or SSE with
+ * `stream: true`). The Idempotency-Key header (the client's id for the message) makes retries safe.
+ */
+export async function completionRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  app.post<{ Body: CompletionRequest; Headers: { 'idempotency-key'?: string } }>(
+    '/api/chat/completions',
+    { preHandler: app.authenticate, schema: { body: completionBody, headers: idempotencyHeaders } },
+    async (request, reply) => {
+      const ctx: CompletionContext = { db: app.db.kysely, provider: app.ai, llm: config.llm };
+      // Without a key (older clients) the request is simply not deduplicated.
+      const key = request.headers['idempotency-key'] ?? randomUUID();
+      const prepared = await prepareCompletion(ctx, request.user!, key, request.body);
+      const model = app.ai.kind === 'demo' ? 'cardchat-demo' : config.llm.model;
+      if (prepared.kind === 'done') {
+        if (!request.body.stream) return prepared.result;
+        const events = new CompletionEventStream(reply, `chatcmpl-${key}`, model);
+        events.delta(prepared.result.content);
+        events.finish(prepared.result);
+        return reply;
+      }
+
+      // Our client going away (closed tab, Stop) cancels the AI call.
+      const controller = new AbortController();
+      reply.raw.on('close', () => controller.abort());
+      const pieces = generate(ctx, prepared.job, controller.signal);
+      // The first piece is awaited before answering, so a failure before any text keeps its HTTP status.
+      let next = await pieces.next();
+      if (!request.body.stream) {
+        while (!next.done) next = await pieces.next();
+        return next.value;
+      }
+      const events = new CompletionEventStream(reply, `chatcmpl-${key}`, model);
+      try {
+        while (!next.done) {
+          events.delta(next.value);
+          next = await pieces.next();
+        }
+        events.finish(next.value as CompletionResult);
+      } catch (error) {
+        request.log.warn({ err: error }, 'completion failed while streaming');
+        events.fail(error);
+      }
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ChatMessage } from '../../../core/types';
+import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
+import { insertMessages, nextSeq } from '../../db/repositories/messages';
+import type { Database, Message } from '../../db/schema';
+import type { RequestUser } from '../users';
+import { userDisplayName } from './character';
+import { checkedMessageText } from './messageText';
+import { ownChat } from './reads';
+import { chatMessageOf } from './wire';
+
+/**
+ * POST /api/messages: adds the user's message to their chat without asking for a reply. The send
+ * time is the client's when it is a valid date no later than now (a message written offline keeps
+ * when it was written), else the server's.
+ */
+export async function appendMessage(
+  db: Kysely<Database>,
+  user: RequestUser,
+  body: { chatId: string; content: string; timestamp?: string | undefined },
+): Promise<ChatMessage> {
+  const content = checkedMessageText(body.content);
+  const chat = await ownChat(db, user, body.chatId);
+  const now = new Date();
+  const claimed = body.timestamp ? new Date(body.timestamp) : undefined;
+  const sent = claimed && !Number.isNaN(claimed.getTime()) && claimed <= now ? claimed : now;
+  return db.transaction().execute(async (trx) => {
+    await lockChat(trx, chat.id);
+    const message: Message = {
+      id: randomUUID(),
+      chat_id: chat.id,
+      seq: await nextSeq(trx, chat.id),
+      role: 'user',
+      content,
+      name: userDisplayName(user),
+      send_date: sent.toISOString(),
+      client_id: null,
+    };
+    await insertMessages(trx, [message]);
+    await adjustChatTotals(trx, chat.id, { count: 1, bytes: Buffer.byteLength(content), lastMessageAt: message.send_date > chat.last_message_at ? message.send_date : undefined }, now.toISOString());
+    return chatMessageOf(message);
+  });
+}

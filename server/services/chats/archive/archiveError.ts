@@ -1,0 +1,42 @@
+/**
+ * Why an uploaded chat archive was refused. `message` is a sentence for the person importing it;
+ * `status` is the HTTP status the route answers with (413 when the only problem is size).
+ */
+export type ArchiveErrorCode =
+  | 'not_zip'
+  | 'too_many_entries'
+  /** An absolute path, a `..` segment, a backslash, a drive letter or a control character. */
+  | 'unsafe_name'
+  /** An entry, or all of them together, over the size limits (declared or actual). */
+  | 'too_large'
+  /** Encrypted, or compressed with something other than store/deflate. */
+  | 'unsupported_entry'
+  /** Truncated, inflates to a size other than declared, or fails its CRC. */
+  | 'corrupt_entry'
+  | 'empty_entry'
+  | 'no_chats'
+  /** A chat file that is not UTF-8 or not a SillyTavern chat (the message says which line). */
+  | 'invalid_chat';
+
+export class ArchiveError extends Error {
+  override readonly name = 'ArchiveError';
+  readonly code: ArchiveErrorCode;
+  readonly status: 400 | 413;
+
+  constructor(code: ArchiveErrorCode, message: string, status: 400 | 413 = 400, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export function isArchiveError(error: unknown): error is ArchiveError {
+  return error instanceof ArchiveError;
+}
+
+/** An entry name as it can be shown in a message: control characters made visible, length bounded. */
+export function shownName(name: string): string {
+  const visible = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  const points = Array.from(visible);
+  return points.length > 120 ? `${points.slice(0, 120).join('')}…` : visible;
+}

@@ -1,0 +1,121 @@
+/**
+ * Chat archives: the .zip the PWA exports and imports, holding SillyTavern chat files (.jsonl) and,
+ * optionally, character cards (.png). No database here; the import and export routes do that.
+ *
+ * Reading refuses a hostile archive before inflating anything (too many entries, an unsafe name,
+ * declared sizes over the limits) and then never inflates past the declared sizes, so a header that
+ * lies about them is stopped too. Entries other than .jsonl and .png (folders, __MACOSX, nested
+ * zips...) are never inflated.
+ */
+import { zipSync, type Zippable } from 'fflate';
+import { DEFAULT_CARD_LIMITS } from '../../../../core/card/index';
+import { CHAT_FILE_SIZE_CODES, isChatFileError, parseChatJsonl, type ArchiveChat } from '../../../../core/chat/sillytavern';
+import { ArchiveError, shownName } from './archiveError';
+import { isSafeEntryName, uniqueEntryName } from './archiveNames';
+import { listZipEntries, readZipEntry, type ZipEntry } from './zipEntries';
+
+export { ArchiveError, isArchiveError, type ArchiveErrorCode } from './archiveError';
+export { safeArchiveName } from './archiveNames';
+export { MESSAGE_NOT_ZIP } from './zipEntries';
+
+const MB = 1024 * 1024;
+
+export const ARCHIVE_LIMITS = Object.freeze({
+  maxEntries: 200,
+  maxChatBytes: 25 * MB,
+  maxCardBytes: DEFAULT_CARD_LIMITS.maxFileBytes,
+  maxTotalBytes: 100 * MB,
+});
+
+export const MESSAGE_NO_CHATS = 'The archive holds no chat (.jsonl) files.';
+
+export interface ChatArchiveContents {
+  /** In archive order; `fileName` is the entry's path inside the archive. */
+  chats: { fileName: string; chat: ArchiveChat }[];
+  /** Card PNGs, unchecked: the caller reads them with core/card like any upload. */
+  cards: { fileName: string; bytes: Uint8Array }[];
+}
+
+/**
+ * A zip of the given files. Names must be safe relative paths (build them with safeArchiveName);
+ * a repeated name gets " (2)", " (3)"... so no file silently replaces another. PNGs are stored as
+ * they are, since deflating them again gains nothing.
+ */
+export function buildChatZip(files: { name: string; data: Uint8Array }[]): Uint8Array {
+  const zippable: Zippable = Object.create(null) as Zippable;
+  const taken = new Set<string>();
+  for (const file of files) {
+    if (!isSafeEntryName(file.name)) throw new RangeError(`Unsafe archive entry name: ${shownName(file.name)}`);
+    const level = file.name.toLowerCase().endsWith('.png') ? 0 : 6;
+    zippable[uniqueEntryName(file.name, taken)] = [file.data, { level }];
+  }
+  return zipSync(zippable);
+}
+
+/** Everything in an uploaded archive worth importing, or an ArchiveError saying why not. */
+export function readChatZip(bytes: Uint8Array): ChatArchiveContents {
+  const entries = listZipEntries(bytes, ARCHIVE_LIMITS.maxEntries);
+  const unsafe = entries.find((entry) => !isSafeEntryName(entry.name));
+  if (unsafe) {
+    throw new ArchiveError('unsafe_name', `The archive was refused: the entry '${shownName(unsafe.name)}' has an unsafe name.`);
+  }
+
+  const chatEntries: ZipEntry[] = [];
+  const cardEntries: ZipEntry[] = [];
+  let total = 0;
+  for (const entry of entries) {
+    const kind = kindOf(entry.name);
+    if (kind === undefined) continue;
+    checkEntry(entry, kind);
+    total += entry.size;
+    if (total > ARCHIVE_LIMITS.maxTotalBytes) {
+      throw new ArchiveError('too_large', `The archive's chats and cards add up to more than ${ARCHIVE_LIMITS.maxTotalBytes / MB} MB.`, 413);
+    }
+    (kind === 'chat' ? chatEntries : cardEntries).push(entry);
+  }
+  if (chatEntries.length === 0) throw new ArchiveError('no_chats', MESSAGE_NO_CHATS);
+
+  return {
+    chats: chatEntries.map((entry) => ({ fileName: entry.name, chat: readChat(entry.name, readZipEntry(bytes, entry)) })),
+    cards: cardEntries.map((entry) => ({ fileName: entry.name, bytes: readZipEntry(bytes, entry) })),
+  };
+}
+
+function kindOf(name: string): 'chat' | 'card' | undefined {
+  const segments = name.split('/');
+  const base = segments.at(-1)!.toLowerCase();
+  // macOS adds __MACOSX/ copies and "._name" resource forks, which carry the same extensions.
+  if (segments.includes('__MACOSX') || base.startsWith('._')) return undefined;
+  if (base.endsWith('.jsonl')) return 'chat';
+  if (base.endsWith('.png')) return 'card';
+  return undefined;
+}
+
+/** Everything that can be known from the directory, checked before any entry is inflated. */
+function checkEntry(entry: ZipEntry, kind: 'chat' | 'card'): void {
+  const name = shownName(entry.name);
+  if (entry.encrypted || (entry.method !== 0 && entry.method !== 8)) {
+    throw new ArchiveError('unsupported_entry', `'${name}' is encrypted or compressed in a way we can't read; zip it again without a password.`);
+  }
+  const limit = kind === 'chat' ? ARCHIVE_LIMITS.maxChatBytes : ARCHIVE_LIMITS.maxCardBytes;
+  if (entry.size > limit) {
+    const what = kind === 'chat' ? 'a chat file' : 'a card';
+    throw new ArchiveError('too_large', `'${name}' is larger than the ${limit / MB} MB ${what} may be.`, 413);
+  }
+  if (entry.size === 0) throw new ArchiveError('empty_entry', `'${name}' is empty.`);
+}
+
+function readChat(fileName: string, data: Uint8Array): ArchiveChat {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch (error) {
+    throw new ArchiveError('invalid_chat', `'${shownName(fileName)}' is not UTF-8 text.`, 400, { cause: error });
+  }
+  try {
+    return parseChatJsonl(text, { fileName: shownName(fileName) });
+  } catch (error) {
+    if (!isChatFileError(error)) throw error;
+    throw new ArchiveError('invalid_chat', error.message, CHAT_FILE_SIZE_CODES.has(error.code) ? 413 : 400, { cause: error });
+  }
+}

@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { characterDisplayName, fillPlaceholders, type Card } from '../../../core/card/index';
+import { buildPrompt, greetingAt } from '../../../core/chat/index';
+import type { CompletionRequest, CompletionResult } from '../../../core/types';
+import type { AiProvider } from '../../ai/index';
+import type { Config } from '../../config';
+import { adjustChatTotals, findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
+import { insertCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
+import { isUniqueViolation } from '../../db/errors';
+import { deleteMessagesAfter, findMessage, insertMessages, messagesAfter, messagesBefore, nextSeq } from '../../db/repositories/messages';
+import type { Chat, CompletionRequestRow, Database, Message } from '../../db/schema';
+import { AppError, badRequest } from '../../errors';
+import { readableImage } from '../images';
+import type { RequestUser } from '../users';
+import { cardOfChat, userDisplayName } from './character';
+import { answering, inProgress, ledgerKey, ledgerState, resultOf } from './completionLedger';
+import { checkedMessageText } from './messageText';
+import { chatNotFound } from './reads';
+
+/** Spec §9 "chat history limit": the prompt carries at most the last 100 messages. */
+export const HISTORY_LIMIT = 100;
+
+export interface CompletionContext {
+  db: Kysely<Database>;
+  provider: AiProvider;
+  llm: Config['llm'];
+}
+
+/** A reply to write: everything generate() needs, settled before the AI is called. */
+export interface CompletionJob {
+  user: RequestUser;
+  key: string;
+  chat: Chat;
+  card: Card;
+  userName: string;
+  greeting: Message | null;
+  /** Null for a regeneration. */
+  userMessage: Message | null;
+  /** The reply answers the history up to this seq; anything after it is replaced. */
+  answersSeq: number;
+}
+
+export type PreparedCompletion = { kind: 'done'; result: CompletionResult } | { kind: 'generate'; job: CompletionJob };
+
+/** The new message is the last user entry; the rest of `messages` is the client's view, never trusted. */
+function newUserText(request: CompletionRequest): string {
+  return checkedMessageText([...(request.messages ?? [])].reverse().find((message) => message.role === 'user')?.content);
+}
+
+function message(chat: Chat, seq: number, fields: Pick<Message, 'role' | 'content' | 'name'> & { client_id?: string | null }, at: string): Message {
+  return { id: randomUUID(), chat_id: chat.id, seq, send_date: at, client_id: null, ...fields };
+}
+
+/** The chat the request names: the user's own, or a new one with the card named by character_id. */
+async function chatFor(ctx: CompletionContext, user: RequestUser, request: CompletionRequest, now: string): Promise<{ chat: Chat; isNew: boolean }> {
+  const existing = await findOwnChat(ctx.db, user.id, request.chat_id);
+  if (existing) return { chat: existing, isNew: false };
+  // Another user's chat id is as unknown as a missing one.
+  if (request.regenerate || (await findChatById(ctx.db, request.chat_id))) throw chatNotFound();
+  if (!request.character_id) throw badRequest('character_required', 'Choose a character to start a chat with.');
+  const image = await readableImage(ctx.db, request.character_id, user);
+  const chat: Chat = {
+    id: request.chat_id,
+    user_id: user.id,
+    image_id: image.id,
+    character_name: image.card_name,
+    card_type: image.is_public === 1 ? 'public' : 'user',
+    card_json: null,
+    portrait_key: null,
+    message_count: 0,
+    size: 0,
+    last_message_at: now,
+    created_at: now,
+    updated_at: now,
+  };
+  return { chat, isNew: true };
+}
+
+async function storeMessages(db: Transaction<Database>, chat: Chat, messages: Message[], now: string): Promise<void> {
+  await insertMessages(db, messages);
+  const bytes = messages.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0);
+  await adjustChatTotals(db, chat.id, { count: messages.length, bytes, lastMessageAt: messages.at(-1)?.send_date }, now);
+}
+
+/** The last user message's seq: what a regeneration answers again. */
+async function lastUserSeq(db: Kysely<Database> | Transaction<Database>, chatId: string): Promise<number> {
+  const recent = await messagesBefore(db, chatId, HISTORY_LIMIT);
+  const last = recent.reverse().find((m) => m.role === 'user');
+  if (!last) throw badRequest('nothing_to_regenerate', 'There is no reply to regenerate yet.');
+  return last.seq;
+}
+
+/**
+ * Settles what a completion request means before any AI call: a finished request's stored reply, or
+ * a job whose user message (and, for a new chat, greeting) is already stored, so a failure later
+ * still keeps what the user wrote.
+ */
+export async function prepareCompletion(
+  ctx: CompletionContext,
+  user: RequestUser,
+  key: string,
+  request: CompletionRequest,
+  now = new Date(),
+): Promise<PreparedCompletion> {
+  const at = now.toISOString();
+  const userName = userDisplayName(user);
+  const state = await ledgerState(ctx.db, user.id, key, request.chat_id, now);
+  if (state.kind === 'done') return state;
+  if (state.kind === 'retry') return { kind: 'generate', job: await retryJob(ctx, user, state.row, userName) };
+
+  const text = request.regenerate ? null : newUserText(request);
+  const { chat, isNew } = await chatFor(ctx, user, request, at);
+  const card = await cardOfChat(ctx.db, chat);
+  const ledger: CompletionRequestRow = {
+    user_id: user.id,
+    idempotency_key: key,
+    chat_id: chat.id,
+    kind: request.regenerate ? 'regenerate' : 'message',
+    state: 'running',
+    greeting_message_id: null,
+    user_message_id: null,
+    reply_message_id: null,
+    error_code: null,
+    error_message: null,
+    created_at: at,
+    updated_at: at,
+  };
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      if (isNew) await insertChat(trx, chat);
+      await lockChat(trx, chat.id);
+      await insertCompletionRequest(trx, ledger);
+      if (text === null) {
+        return { kind: 'generate', job: { user, key, chat, card, userName, greeting: null, userMessage: null, answersSeq: await lastUserSeq(trx, chat.id) } };
+      }
+      let seq = await nextSeq(trx, chat.id);
+      const names = { char: characterDisplayName(card), user: userName };
+      const greetingText = isNew && request.greeting_index !== undefined ? greetingAt(card, request.greeting_index) : undefined;
+      const greeting = greetingText ? message(chat, seq++, { role: 'assistant', content: fillPlaceholders(greetingText, names), name: names.char }, at) : null;
+      const userMessage = message(chat, seq, { role: 'user', content: text, name: userName, client_id: key }, at);
+      await storeMessages(trx, chat, greeting ? [greeting, userMessage] : [userMessage], at);
+      await updateCompletionRequest(trx, user.id, key, { greeting_message_id: greeting?.id ?? null, user_message_id: userMessage.id });
+      return { kind: 'generate', job: { user, key, chat, card, userName, greeting, userMessage, answersSeq: userMessage.seq } };
+    });
+  } catch (error) {
+    // The same key sent twice at once: the other request holds the ledger row.
+    if (isUniqueViolation(error)) {
+      if (isNew && !(await findOwnChat(ctx.db, user.id, chat.id))) throw chatNotFound();
+      throw inProgress();
+    }
+    throw error;
+  }
+}
+
+async function retryJob(ctx: CompletionContext, user: RequestUser, row: CompletionRequestRow, userName: string): Promise<CompletionJob> {
+  const chat = await findOwnChat(ctx.db, user.id, row.chat_id);
+  if (!chat) throw chatNotFound();
+  const card = await cardOfChat(ctx.db, chat);
+  const greeting = row.greeting_message_id ? ((await findMessage(ctx.db, row.greeting_message_id)) ?? null) : null;
+  const userMessage = row.user_message_id ? ((await findMessage(ctx.db, row.user_message_id)) ?? null) : null;
+  const answersSeq = userMessage ? userMessage.seq : await lastUserSeq(ctx.db, chat.id);
+  return { user, key: row.idempotency_key, chat, card, userName, greeting, userMessage, answersSeq };
+}
+
+function failureOf(error: unknown): { code: string; message: string } {
+  if (error instanceof AppError) return { code: error.code, message: error.message };
+  return { code: 'internal', message: 'Sorry, I encountered an error. Please try again.' };
+}
+
+/**
+ * Calls the AI for a prepared job, yielding the reply as it is written, and stores it once complete
+ * (replacing, for a regeneration, whatever followed the message it answers). A failure or an abort
+ * stores no reply and records why, so the same key may be tried again.
+ */
+export async function* generate(ctx: CompletionContext, job: CompletionJob, signal: AbortSignal): AsyncGenerator<string, CompletionResult> {
+  const running = ledgerKey(job.user.id, job.key);
+  answering.add(running);
+  try {
+    const history = (await messagesBefore(ctx.db, job.chat.id, HISTORY_LIMIT, job.answersSeq + 1)).map((m) => ({ role: m.role, content: m.content }));
+    const prompt = buildPrompt({ card: job.card, userName: job.userName, history, contextTokens: ctx.llm.contextTokens, replyTokens: ctx.llm.maxTokens });
+    const reply = ctx.provider.complete({ messages: prompt.messages, card: job.card, userName: job.userName, signal });
+    let text = '';
+    for await (const piece of reply.stream) {
+      text += piece;
+      yield piece;
+    }
+    if (!text.trim()) throw new AppError(502, 'upstream_empty', 'The AI service sent an empty reply. Please try again.');
+    return await storeReply(ctx, job, text.trim(), reply.usage());
+  } catch (error) {
+    const failure = failureOf(error);
+    await updateCompletionRequest(ctx.db, job.user.id, job.key, {
+      state: 'failed',
+      error_code: failure.code,
+      error_message: failure.message,
+      updated_at: new Date().toISOString(),
+    });
+    throw error;
+  } finally {
+    answering.delete(running);
+  }
+}
+
+async function storeReply(ctx: CompletionContext, job: CompletionJob, text: string, usage: CompletionResult['usage']): Promise<CompletionResult> {
+  const at = new Date().toISOString();
+  const reply = await ctx.db.transaction().execute(async (trx) => {
+    await lockChat(trx, job.chat.id);
+    const after = await messagesAfter(trx, job.chat.id, job.answersSeq);
+    if (after.length > 0) {
+      await deleteMessagesAfter(trx, job.chat.id, job.answersSeq);
+      const bytes = after.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0);
+      await adjustChatTotals(trx, job.chat.id, { count: -after.length, bytes: -bytes }, at);
+    }
+    const stored = message(job.chat, await nextSeq(trx, job.chat.id), { role: 'assistant', content: text, name: characterDisplayName(job.card) }, at);
+    await storeMessages(trx, job.chat, [stored], at);
+    await updateCompletionRequest(trx, job.user.id, job.key, { state: 'done', reply_message_id: stored.id, updated_at: at });
+    return stored;
+  });
+  return resultOf(job.chat.id, { greeting: job.greeting, user: job.userMessage, reply }, usage);
+}

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely';
+import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse } from '../../../core/types';
+import { countChatsOfImage, deleteChatsOfImage, deleteOwnChat, findOwnChat, listChats } from '../../db/repositories/chats';
+import { findOwnMessage, messagesBefore, messagesPage } from '../../db/repositories/messages';
+import type { Chat, Database } from '../../db/schema';
+import { notFound } from '../../errors';
+import { readableImage } from '../images';
+import type { RequestUser } from '../users';
+import { chatMessageOf, recentChatOf } from './wire';
+
+export const RECENT_PAGE_SIZE = 5;
+export const MESSAGES_PAGE_SIZE = 10;
+
+export const chatNotFound = () => notFound('Chat not found');
+
+export async function ownChat(db: Kysely<Database>, user: RequestUser, chatId: string): Promise<Chat> {
+  const chat = await findOwnChat(db, user.id, chatId);
+  if (!chat) throw chatNotFound();
+  return chat;
+}
+
+/** `%term%` for LIKE, with the user's own % and _ taken literally. */
+function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function chatList(
+  db: Kysely<Database>,
+  user: RequestUser,
+  query: { character_id?: string | undefined; q?: string | undefined; page: number; page_size: number },
+): Promise<ChatListResponse> {
+  const term = query.q?.trim();
+  const { rows, total } = await listChats(
+    db,
+    user.id,
+    { imageId: query.character_id, namePattern: term ? likePattern(term) : undefined },
+    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
+  return {
+    success: true,
+    data: rows.map(recentChatOf),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+    total_pages: Math.ceil(total / query.page_size),
+  };
+}
+
+/** Page 1 is the newest messages; `before_seq` pages by key instead of by number. Each page oldest first. */
+export async function chatMessages(
+  db: Kysely<Database>,
+  user: RequestUser,
+  query: { chat_id: string; page: number; page_size: number; before_seq?: number | undefined },
+): Promise<ChatGetResponse> {
+  const chat = await ownChat(db, user, query.chat_id);
+  const rows =
+    query.before_seq === undefined
+      ? await messagesPage(db, chat.id, query.page, query.page_size)
+      : await messagesBefore(db, chat.id, query.page_size, query.before_seq);
+  const total = Number(chat.message_count);
+  return {
+    success: true,
+    data: rows.map(chatMessageOf),
+    chat: recentChatOf(chat),
+    page: query.page,
+    page_size: query.page_size,
+    total,
+    total_pages: Math.ceil(total / query.page_size),
+  };
+}
+
+export async function removeChat(db: Kysely<Database>, user: RequestUser, chatId: string): Promise<void> {
+  if (!(await deleteOwnChat(db, user.id, chatId))) throw chatNotFound();
+}
+
+export async function ownMessage(db: Kysely<Database>, user: RequestUser, id: string): Promise<ChatMessage> {
+  const message = await findOwnMessage(db, user.id, id);
+  if (!message) throw notFound('Message not found');
+  return chatMessageOf(message);
+}
+
+/** Whether the user has chats with a card (asked before deleting it). */
+export async function characterUsage(db: Kysely<Database>, user: RequestUser, imageId: string): Promise<CharacterUsageResponse> {
+  const image = await readableImage(db, imageId, user);
+  const count = await countChatsOfImage(db, user.id, image.id);
+  return { has_chats: count > 0, chat_count: count, character_name: image.card_name };
+}
+
+/** Deletes the user's chats with a card; the card itself may already be gone. */
+export async function deleteCharacterChats(db: Kysely<Database>, user: RequestUser, imageId: string) {
+  return { success: true as const, deleted: await deleteChatsOfImage(db, user.id, imageId) };
+}

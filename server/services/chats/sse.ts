@@ -1,0 +1,72 @@
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
+import type { CompletionResult } from '../../../core/types';
+import { AppError } from '../../errors';
+
+/**
+ * Writes a completion as Server-Sent Events in OpenAI's chunk format (so OpenAI-speaking clients can
+ * read it), then cardchat's `stored` event with the stored messages, then `[DONE]`.
+ */
+export class CompletionEventStream {
+  private readonly raw: ServerResponse;
+  private readonly created = Math.floor(Date.now() / 1000);
+
+  constructor(
+    reply: FastifyReply,
+    private readonly id: string,
+    private readonly model: string,
+  ) {
+    // Hijacked: Fastify sends nothing more, so the headers set so far (helmet's) are copied here.
+    reply.hijack();
+    this.raw = reply.raw;
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
+    this.raw.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      // Proxies such as nginx would otherwise hold the stream back until it ends.
+      'x-accel-buffering': 'no',
+    });
+  }
+
+  private send(data: unknown, event?: string): void {
+    if (this.raw.writableEnded || this.raw.destroyed) return;
+    this.raw.write(`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
+  }
+
+  private chunk(delta: { role?: 'assistant'; content?: string }, finishReason: string | null): void {
+    this.send({
+      id: this.id,
+      object: 'chat.completion.chunk',
+      created: this.created,
+      model: this.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
+    });
+  }
+
+  delta(content: string): void {
+    this.chunk({ content }, null);
+  }
+
+  finish(result: CompletionResult): void {
+    this.chunk({}, 'stop');
+    this.send(result, 'stored');
+    this.end();
+  }
+
+  fail(error: unknown): void {
+    const known = error instanceof AppError;
+    this.send(
+      known ? { error: error.code, message: error.message } : { error: 'internal', message: 'Sorry, I encountered an error. Please try again.' },
+      'error',
+    );
+    this.end();
+  }
+
+  private end(): void {
+    if (this.raw.writableEnded || this.raw.destroyed) return;
+    this.raw.write('data: [DONE]\n\n');
+    this.raw.end();
+  }
+}

@@ -1,0 +1,36 @@
+import type { ChatMessage, RecentChat } from '../../../core/types';
+import type { Chat, Message } from '../../db/schema';
+import { thumbnailUrl } from '../images';
+
+/** The URL of a chat's generated portrait (the user's own, so fetched with the Bearer token). */
+export const portraitUrl = (chatId: string) => `/api/chats/photo/${chatId}`;
+
+export function recentChatOf(chat: Chat): RecentChat {
+  return {
+    chat_id: chat.id,
+    character_name: chat.character_name,
+    character_id: chat.image_id,
+    // SillyTavern names a chat file after its character; the spec's list shows it.
+    filename: `${chat.character_name}.jsonl`,
+    card_type: chat.card_type,
+    avatar_url: chat.portrait_key ? portraitUrl(chat.id) : chat.image_id ? thumbnailUrl(chat.image_id) : null,
+    last_message_time: chat.last_message_at,
+    modified: chat.updated_at,
+    created_at: chat.created_at,
+    message_count: Number(chat.message_count),
+    size: Number(chat.size),
+  };
+}
+
+export function chatMessageOf(message: Message): ChatMessage {
+  return {
+    id: message.id,
+    chat_id: message.chat_id,
+    seq: Number(message.seq),
+    role: message.role,
+    content: message.content,
+    name: message.name,
+    send_date: message.send_date,
+    client_id: message.client_id,
+  };
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { CompletionResult } from '../../core/types';
+import { upload, type Uploader } from './cards';
+import type { TestApp } from './helpers';
+
+/** Uploads a card of the user's own and returns its file_id. */
+export async function ownCard(test: TestApp, user: Uploader, png: Uint8Array): Promise<string> {
+  const response = await upload(test, user, png);
+  if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
+  return response.json().data.file_id as string;
+}
+
+export interface SendOptions {
+  chatId: string;
+  characterId?: string;
+  text?: string;
+  key?: string;
+  stream?: boolean;
+  regenerate?: boolean;
+  greetingIndex?: number;
+}
+
+/** POST /api/chat/completions as the PWA sends it. */
+export function complete(test: TestApp, user: Uploader, options: SendOptions) {
+  return test.app.inject({
+    method: 'POST',
+    url: '/api/chat/completions',
+    headers: { ...user.headers, 'idempotency-key': options.key ?? randomUUID() },
+    payload: {
+      chat_id: options.chatId,
+      character_id: options.characterId,
+      messages: options.text === undefined ? [] : [{ role: 'user', content: options.text }],
+      stream: options.stream ?? false,
+      regenerate: options.regenerate ?? false,
+      ...(options.greetingIndex === undefined ? {} : { greeting_index: options.greetingIndex }),
+    },
+  });
+}
+
+export interface ParsedStream {
+  deltas: string[];
+  stored: CompletionResult | undefined;
+  error: { error: string; message: string } | undefined;
+  done: boolean;
+}
+
+/** Splits an SSE body into the OpenAI chunks' text, the `stored` result, an `error` and `[DONE]`. */
+export function parseStream(body: string): ParsedStream {
+  const parsed: ParsedStream = { deltas: [], stored: undefined, error: undefined, done: false };
+  for (const block of body.split('\n\n').filter(Boolean)) {
+    const event = /^event: (.+)$/m.exec(block)?.[1];
+    const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+    if (data === '[DONE]') parsed.done = true;
+    else if (event === 'stored') parsed.stored = JSON.parse(data);
+    else if (event === 'error') parsed.error = JSON.parse(data);
+    else {
+      const content = JSON.parse(data).choices[0].delta.content;
+      if (content) parsed.deltas.push(content);
+    }
+  }
+  return parsed;
+}
+
+export const listChats = (test: TestApp, user: Uploader, body: Record<string, unknown> = {}) =>
+  test.app.inject({ method: 'POST', url: '/api/chats/list', headers: user.headers, payload: body });
+
+export const getChat = (test: TestApp, user: Uploader, body: Record<string, unknown>) =>
+  test.app.inject({ method: 'POST', url: '/api/chats/get', headers: user.headers, payload: body });
