@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
+import type { FakeBehaviour } from '../support/fakeOpenAI';
 
 // Without the networking flags Chromium keeps dialling Google's hosts, which this network refuses.
 const CHROMIUM_ARGS = [
@@ -129,4 +130,14 @@ export function setPlan(email: string, plan: string): void {
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`set-plan failed: ${result.stderr}`);
+}
+
+/** Shapes the fake AI's next reply (see tests/support/fakeOpenAI FakeBehaviour). */
+export async function nextAiReply(behaviour: FakeBehaviour): Promise<void> {
+  const response = await fetch(inject('fakeLlmControl'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(behaviour),
+  });
+  if (!response.ok) throw new Error(`fake AI control answered ${response.status}`);
 }

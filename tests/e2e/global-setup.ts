@@ -9,6 +9,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { exited, freePort, waitForHealth } from '../../scripts/lib/server-process';
+import { CONTROL_PATH, startFakeOpenAI } from '../support/fakeOpenAI';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +17,8 @@ declare module 'vitest' {
     baseURL: string;
     /** The server's DATA_DIR (its SQLite database), for `npm run admin` in tests. */
     dataDir: string;
+    /** POST a FakeBehaviour (tests/support/fakeOpenAI) here to shape the AI's next reply. */
+    fakeLlmControl: string;
   }
 }
 
@@ -33,6 +36,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-e2e-'));
   fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
   const log = fs.createWriteStream(LOG_FILE);
+  // The AI is a fake OpenAI-compatible service in this process: replies stream a word every 40 ms,
+  // slow enough for a test (and a screenshot) to see them arrive.
+  const fakeLlm = await startFakeOpenAI({ default: { kind: 'reply', chunkDelayMs: 40 } });
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -45,8 +51,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The account tests sign up as when they need an administrator (publishing public cards).
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
   };
-  // The AI must be the built-in demo unless a test starts its own fake provider.
-  for (const name of Object.keys(env)) if (name.startsWith('LLM_')) delete env[name];
+  for (const name of Object.keys(env)) if (name.startsWith('LLM_') || name.startsWith('IMAGE_')) delete env[name];
+  env.LLM_BASE_URL = fakeLlm.baseUrl;
   // e2e runs on SQLite, as `npm start` does out of the box.
   delete env.DATABASE_URL;
 
@@ -70,11 +76,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     log.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    await fakeLlm.close();
     throw error;
   }
   console.log(`e2e: server ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
   project.provide('baseURL', baseURL);
   project.provide('dataDir', dataDir);
+  project.provide('fakeLlmControl', new URL(CONTROL_PATH, fakeLlm.baseUrl).href);
 
   // Said at once, so the tests failing after it (connection refused) are not a mystery.
   let stoppedEarly: number | string | undefined;
@@ -94,6 +102,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     stopping = true;
     if (stoppedEarly !== undefined) {
+      await fakeLlm.close();
       log.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
       fail(`the server exited (${stoppedEarly}) before the tests ended; see ${LOG_FILE}`);
@@ -108,6 +117,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // A pending timer would keep vitest's main process alive after the run.
     clearTimeout(timer);
     if (code === 'timeout') child.kill('SIGKILL');
+    await fakeLlm.close();
     log.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (code !== 0) {

@@ -31,6 +31,9 @@ export interface FakeOpenAI {
 
 export const FAKE_MIDSTREAM_ERROR = 'The fake model crashed.';
 
+/** POST a FakeBehaviour here (relative to the origin, not baseUrl) to queue it for the next request. */
+export const CONTROL_PATH = '/fake/next';
+
 interface Message {
   role: string;
   content: string;
@@ -45,6 +48,12 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      // Tests in other processes (e2e workers) queue behaviours over HTTP.
+      if (req.method === 'POST' && req.url === CONTROL_PATH) {
+        queue.push(body as FakeBehaviour);
+        res.writeHead(204).end();
+        return;
+      }
       const headers = Object.fromEntries(
         Object.entries(req.headers).map(([name, value]) => [name, [value ?? ''].flat().join(', ')]),
       );
