@@ -10,6 +10,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** The PostgreSQL schema given at open (tests); undefined means the connection's search_path. */
+  schema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -50,5 +52,5 @@ export function openDb(options: DbOptions): Db {
   const kysely = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.schema)
     : openSqlite(options.dataDir);
-  return { kysely, dialect, close: () => kysely.destroy() };
+  return { kysely, dialect, schema: options.databaseUrl ? options.schema : undefined, close: () => kysely.destroy() };
 }

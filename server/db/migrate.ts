@@ -1,4 +1,4 @@
-import { Migrator, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type MigrationResultSet } from 'kysely';
 import type { Db } from './index';
 import { migrations } from './migrations/index';
 
@@ -8,13 +8,25 @@ const provider = { getMigrations: async () => migrations };
 
 /** Names of migrations the database has applied that this code does not know. */
 async function unknownApplied(db: Db): Promise<string[]> {
-  const tables = await db.kysely.introspection.getTables({ withInternalKyselyTables: true });
-  if (!tables.some((t) => t.name === 'kysely_migration')) return [];
+  if (!(await hasMigrationTable(db))) return [];
   const rows = (await db.kysely
     .selectFrom('kysely_migration' as never)
     .select('name' as never)
     .execute()) as Array<{ name: string }>;
   return rows.map((r) => r.name).filter((name) => !(name in migrations));
+}
+
+/**
+ * Whether this database has recorded migrations. Asked of the schema in use only (PostgreSQL's
+ * search_path): a listing of every schema's tables would see another database's ledger.
+ */
+async function hasMigrationTable(db: Db): Promise<boolean> {
+  const query =
+    db.dialect === 'postgres'
+      ? sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`
+      : sql<{ found: string | null }>`select name as found from sqlite_master where type = 'table' and name = 'kysely_migration'`;
+  const { rows } = await query.execute(db.kysely);
+  return rows.length > 0 && rows[0]!.found !== null;
 }
 
 /**
@@ -29,7 +41,8 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
         'Upgrade cardchat before starting it against this database.',
     );
   }
-  const migrator = new Migrator({ db: db.kysely, provider });
+  // Named schema: Kysely looks for its ledger among every schema's tables, so a neighbour's would count.
+  const migrator = new Migrator({ db: db.kysely, provider, ...(db.schema ? { migrationTableSchema: db.schema } : {}) });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) throw result.error;
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompletionResult } from '../../core/types';
-import { upload, type Uploader } from './cards';
+import { multipartBody, upload, type Uploader } from './cards';
 import type { TestApp } from './helpers';
 
 /** Uploads a card of the user's own and returns its file_id. */
@@ -66,3 +66,33 @@ export const listChats = (test: TestApp, user: Uploader, body: Record<string, un
 
 export const getChat = (test: TestApp, user: Uploader, body: Record<string, unknown>) =>
   test.app.inject({ method: 'POST', url: '/api/chats/get', headers: user.headers, payload: body });
+
+export interface JsonlLine {
+  mes: string;
+  is_user?: boolean;
+  is_system?: boolean;
+  name?: string;
+  /** Epoch milliseconds, as SillyTavern writes them. */
+  send_date?: number;
+}
+
+/** A SillyTavern chat file: the header line, then one line per message. */
+export function chatJsonl(characterName: string, lines: JsonlLine[], createDate = Date.UTC(2024, 0, 1)): string {
+  const header = { user_name: 'You', character_name: characterName, create_date: createDate, chat_metadata: {} };
+  const body = lines.map((line) => ({ name: line.is_user ? 'You' : characterName, is_user: false, is_system: false, send_date: createDate, extra: {}, ...line }));
+  return [header, ...body].map((value) => JSON.stringify(value)).join('\n') + '\n';
+}
+
+/** POST /api/chats/import with the archive in the multipart field `file`, as the PWA sends it. */
+export async function importArchive(test: TestApp, user: Uploader, bytes: Uint8Array, filename = 'x.zip', field = 'file') {
+  const { payload, headers } = await multipartBody({ field, filename, type: 'application/zip', bytes });
+  return test.app.inject({ method: 'POST', url: '/api/chats/import', payload, headers: { ...headers, ...user.headers } });
+}
+
+/** POST /api/chats/export. */
+export const exportChat = (test: TestApp, user: Uploader, chatId: string) =>
+  test.app.inject({ method: 'POST', url: '/api/chats/export', headers: user.headers, payload: { chat_id: chatId } });
+
+/** POST /api/messages: a message added to a chat without a reply. */
+export const appendMessage = (test: TestApp, user: Uploader, body: { chatId: string; content: string; timestamp?: string }) =>
+  test.app.inject({ method: 'POST', url: '/api/messages', headers: user.headers, payload: body });

@@ -158,6 +158,30 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
     expect(bobs.total).toBe(0);
   });
 
+  it('cancels the upstream call when the client goes away, and stores no reply', async () => {
+    fake.next({ kind: 'stall', afterWords: 2 });
+    const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const chatId = randomUUID();
+    const abortedBefore = fake.aborted;
+    const controller = new AbortController();
+    const response = await fetch(`${address}/api/chat/completions`, {
+      method: 'POST',
+      headers: { ...alice.headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ chat_id: chatId, character_id: card, messages: [{ role: 'user', content: 'Tell me a long story' }], stream: true }),
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('chat.completion.chunk');
+    controller.abort();
+    await waitFor(() => fake.aborted > abortedBefore);
+    await waitFor(() => fake.active === 0);
+    const page = (await getChat(test, alice, { chat_id: chatId })).json();
+    expect(page.data.map((m: { role: string }) => m.role)).toEqual(['user']);
+    // undici opens a spare connection that never sends a request; Node's close() would wait for its
+    // headers timeout, so it is closed here.
+    test.app.server.closeAllConnections();
+  });
+
   it('needs a signed-in user', async () => {
     const response = await test.app.inject({ method: 'POST', url: '/api/chat/completions', payload: { chat_id: 'x' } });
     expect(response.statusCode).toBe(401);

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { lowerContains } from '../like';
 import type { Chat, Database, NewChat } from '../schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -45,14 +46,14 @@ export async function adjustChatTotals(
 
 export interface ChatListFilter {
   imageId?: string | undefined;
-  /** Lower-case substring of the character's name; wildcards already escaped. */
-  namePattern?: string | undefined;
+  /** A substring of the character's name, any case. */
+  name?: string | undefined;
 }
 
 function filtered(db: Db, userId: string, filter: ChatListFilter) {
   let query = db.selectFrom('chats').where('chats.user_id', '=', userId);
   if (filter.imageId) query = query.where('chats.image_id', '=', filter.imageId);
-  if (filter.namePattern) query = query.where(sql`lower(chats.character_name)`, 'like', filter.namePattern);
+  if (filter.name) query = query.where(lowerContains('chats.character_name', filter.name));
   return query;
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { lowerContains } from '../like';
 import type { Database, Image, NewImage } from '../schema';
 
 export function insertImage(db: Kysely<Database>, image: NewImage): Promise<Image> {
@@ -33,11 +34,6 @@ export async function countPrivateImages(db: Kysely<Database>, ownerId: string, 
   return Number(row.count);
 }
 
-/** `%text%` for LIKE with the user's own %, _ and \ taken literally (ESCAPE '\'). */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Public images, newest first; `q` matches name, any tag or creator, case-insensitively (ASCII case on SQLite). */
 export async function listPublicImages(
   db: Kysely<Database>,
@@ -46,13 +42,8 @@ export async function listPublicImages(
   let query = db.selectFrom('images').where('is_public', '=', 1);
   const text = q?.trim();
   if (text) {
-    const pattern = containsPattern(text);
     query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(card_name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(card_creator) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(card_tags) like ${pattern} escape '\\'`,
-      ]),
+      eb.or([lowerContains('card_name', text), lowerContains('card_creator', text), lowerContains('card_tags', text)]),
     );
   }
   const [rows, count] = await Promise.all([

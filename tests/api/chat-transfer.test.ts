@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../core/types';
+import { testCardPng } from '../support/cards';
+import { multipartBody, userOf, type Uploader } from './cards';
+import { appendMessage, chatJsonl, exportChat, getChat, importArchive, listChats, ownCard } from './chat-helpers';
+import { createTestApp, databases, type TestApp } from './helpers';
+
+const AQUA = fs.readFileSync('/work/shared/fixtures/chats/aqua-sillytavern.jsonl');
+const MiB = 1024 * 1024;
+
+/** What a chat's messages say, without the ids and seqs a new chat gets. */
+const said = (messages: ChatMessage[]) => messages.map(({ role, name, content, send_date }) => ({ role, name, content, send_date }));
+
+describe.each(databases)('chat export and import (%s)', (dialect) => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await createTestApp(dialect, { LLM_DEMO_WORD_DELAY_MS: '0' });
+  });
+  afterAll(() => test.close());
+
+  const allMessages = async (user: Uploader, chatId: string) => {
+    const response = await getChat(test, user, { chat_id: chatId, page_size: 100 });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  /** Imports the archive and answers its one imported chat. */
+  async function importOne(user: Uploader, zip: Uint8Array) {
+    const response = await importArchive(test, user, zip);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ success: true, message: 'Chat data has been imported successfully.' });
+    expect(body.imported).toHaveLength(1);
+    return body.imported[0] as { chat_id: string; character_name: string; character_id: string | null; message_count: number };
+  }
+
+  async function exported(user: Uploader, chatId: string) {
+    const response = await exportChat(test, user, chatId);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(/^attachment;.*\.zip/);
+    return unzipSync(new Uint8Array(response.rawPayload));
+  }
+
+  describe('a round trip', () => {
+    let alice: Uploader;
+    let bob: Uploader;
+    let png: Uint8Array;
+    let card: string;
+    let source: string;
+    let first: Record<string, Uint8Array>;
+    const long = 'Ünïcødé "quoted" \\ line\n'.repeat(44_000); // over 1 MB of UTF-8, over 1 M characters
+
+    beforeAll(async () => {
+      alice = await userOf(test, 'alice');
+      bob = await userOf(test, 'bob');
+      png = testCardPng({ name: 'Émilie 🌸' });
+      card = await ownCard(test, alice, png);
+      // The API takes at most 1000 characters a message, so the long one arrives in an archive.
+      const jsonl = chatJsonl('Émilie 🌸', [
+        { mes: 'Grüße, Émilie! 👋\nZweite Zeile', is_user: true, send_date: Date.UTC(2024, 1, 2, 3, 4, 5, 678) },
+        { mes: `She said "hi" — 'quoted' \\ back\tslash\r\nand 日本語 🇯🇵`, send_date: Date.UTC(2024, 1, 2, 3, 5) },
+        { mes: long, send_date: Date.UTC(2024, 1, 2, 3, 6) },
+        { mes: 'A note from the system', is_system: true, send_date: Date.UTC(2024, 1, 2, 3, 7) },
+      ]);
+      const crafted = await importOne(alice, zipSync({ 'Émilie.jsonl': strToU8(jsonl), 'Émilie.png': png }));
+      expect(crafted).toMatchObject({ character_name: 'Émilie 🌸', character_id: card, message_count: 4 });
+      source = crafted.chat_id;
+      const added = await appendMessage(test, alice, { chatId: source, content: 'Via the API: 🎉 "quotes"\n\'single\' and\nnewlines' });
+      expect(added.statusCode).toBe(201);
+      first = await exported(alice, source);
+    });
+
+    it('exports one .jsonl and the card .png', async () => {
+      const names = Object.keys(first);
+      expect(names).toHaveLength(2);
+      const jsonl = names.find((name) => name.endsWith('.jsonl'))!;
+      expect(names.find((name) => name.endsWith('.png'))).toBeDefined();
+      expect(first[names.find((name) => name.endsWith('.png'))!]).toEqual(png);
+      const lines = new TextDecoder().decode(first[jsonl]).trimEnd().split('\n');
+      expect(lines).toHaveLength(6);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ character_name: 'Émilie 🌸' });
+      expect(JSON.parse(lines[3]!).mes).toBe(long);
+    });
+
+    it('imports as a new chat of the importer, linked to the same card, and exports the same entries again', async () => {
+      const copy = await importOne(alice, zipSync(first));
+      expect(copy.chat_id).not.toBe(source);
+      expect(copy).toMatchObject({ character_name: 'Émilie 🌸', character_id: card, message_count: 5 });
+      const original = await allMessages(alice, source);
+      const imported = await allMessages(alice, copy.chat_id);
+      expect(imported.data).toHaveLength(5);
+      expect(said(imported.data)).toEqual(said(original.data));
+      expect(imported.data.map((m: ChatMessage) => m.role)).toEqual(['user', 'assistant', 'assistant', 'system', 'user']);
+      expect(imported.chat).toMatchObject({ character_id: card, size: original.chat.size, message_count: 5 });
+
+      const again = await exported(alice, copy.chat_id);
+      expect(Object.keys(again).sort()).toEqual(Object.keys(first).sort());
+      for (const name of Object.keys(first)) expect(Buffer.from(again[name]!).equals(Buffer.from(first[name]!)), name).toBe(true);
+    });
+
+    it("refuses to export another user's chat, and an import always belongs to the importer", async () => {
+      expect((await exportChat(test, bob, source)).statusCode).toBe(404);
+      const before = (await listChats(test, alice)).json().total;
+      const bobs = await importOne(bob, zipSync(first));
+      // Alice's card is private: Bob's copy cannot link to it.
+      expect(bobs.character_id).toBeNull();
+      expect((await listChats(test, bob)).json().data.map((c: { chat_id: string }) => c.chat_id)).toEqual([bobs.chat_id]);
+      expect((await listChats(test, alice)).json().total).toBe(before);
+      expect((await getChat(test, alice, { chat_id: bobs.chat_id })).statusCode).toBe(404);
+      expect((await listChats(test, await userOf(test, 'carol'))).json().total).toBe(0);
+    });
+  });
+
+  describe('a SillyTavern file', () => {
+    const lines = AQUA.toString('utf8').split(/\r?\n/).filter((line) => line.trim()).slice(1).map((line) => JSON.parse(line));
+    const roles = lines.map((line) => (line.is_user ? 'user' : line.is_system ? 'system' : 'assistant'));
+
+    it('imports with its character, its messages and their roles', async () => {
+      const user = await userOf(test, 'aqua-reader');
+      const chat = await importOne(user, zipSync({ 'aqua-sillytavern.jsonl': new Uint8Array(AQUA) }));
+      expect(chat).toMatchObject({ character_name: 'Aqua', character_id: null, message_count: lines.length });
+      const read = await allMessages(user, chat.chat_id);
+      expect(read.data.map((m: ChatMessage) => m.role)).toEqual(roles);
+      expect(read.data.map((m: ChatMessage) => m.content)).toEqual(lines.map((line) => line.mes));
+      expect(read.chat.character_name).toBe('Aqua');
+    });
+
+    it("links to the user's card of the same name", async () => {
+      const user = await userOf(test, 'aqua-owner');
+      const card = await ownCard(test, user, testCardPng({ name: 'Aqua' }));
+      const chat = await importOne(user, zipSync({ 'aqua-sillytavern.jsonl': new Uint8Array(AQUA) }));
+      expect(chat.character_id).toBe(card);
+      expect((await listChats(test, user, { character_id: card })).json().total).toBe(1);
+    });
+  });
+
+  describe('hostile archives', () => {
+    let mallory: Uploader;
+    const good = strToU8(chatJsonl('Good', [{ mes: 'fine' }]));
+
+    beforeAll(async () => {
+      mallory = await userOf(test, 'mallory');
+    });
+
+    /** Expects a refusal with a sentence for the user, never a 500, and nothing imported. */
+    async function refused(response: Awaited<ReturnType<typeof importArchive>>, status: 400 | 413, message: RegExp | string) {
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+      const body = response.json();
+      expect(typeof body.message).toBe('string');
+      if (typeof message === 'string') expect(body.message).toContain(message);
+      else expect(body.message).toMatch(message);
+      expect((await listChats(test, mallory)).json().total).toBe(0);
+      return body;
+    }
+
+    it('refuses a file that is not a zip', async () => {
+      await refused(await importArchive(test, mallory, strToU8('hello, not a zip at all')), 400, 'not a valid .zip');
+    });
+
+    it('refuses a file not named .zip', async () => {
+      await refused(await importArchive(test, mallory, zipSync({ 'a.jsonl': good }), 'chat.txt'), 400, '.zip');
+    });
+
+    it('refuses an entry that climbs out of the archive', async () => {
+      await refused(await importArchive(test, mallory, zipSync({ '../evil.jsonl': good })), 400, '../evil.jsonl');
+    });
+
+    it('refuses an archive without a chat file', async () => {
+      await refused(await importArchive(test, mallory, zipSync({ 'readme.txt': strToU8('hi'), 'card.png': testCardPng() })), 400, '.jsonl');
+    });
+
+    it('names the malformed line, and imports nothing from the archive', async () => {
+      const broken = strToU8(`${chatJsonl('Bad', [{ mes: 'one' }]).trimEnd()}\n{"mes": "unterminated\n`);
+      const response = await importArchive(test, mallory, zipSync({ 'a-good.jsonl': good, 'b-bad.jsonl': broken }));
+      await refused(response, 400, /Line 3\b/);
+    });
+
+    it('refuses 201 entries', async () => {
+      const files: Zippable = {};
+      for (let i = 0; i < 201; i += 1) files[`chat-${i}.jsonl`] = good;
+      await refused(await importArchive(test, mallory, zipSync(files)), 413, '201');
+    });
+
+    it('refuses a deflate bomb without inflating it', async () => {
+      const bomb = zipSync({ 'bomb.jsonl': [new Uint8Array(60 * MiB), { level: 9 }] });
+      expect(bomb.length).toBeLessThan(1 * MiB);
+      await refused(await importArchive(test, mallory, bomb), 413, 'MB');
+    });
+
+    it('refuses a request without the file field', async () => {
+      const fieldsOnly = await multipartBody(undefined, { note: 'no file here' });
+      const noFile = await test.app.inject({ method: 'POST', url: '/api/chats/import', payload: fieldsOnly.payload, headers: { ...fieldsOnly.headers, ...mallory.headers } });
+      await refused(noFile, 400, /\.zip/);
+      await refused(await importArchive(test, mallory, zipSync({ 'a.jsonl': good }), 'x.zip', 'image'), 400, /\.zip/);
+      const json = await test.app.inject({ method: 'POST', url: '/api/chats/import', payload: { file: 'x' }, headers: mallory.headers });
+      await refused(json, 400, '.zip');
+    });
+  });
+});
