@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { DEFAULT_CARD_LIMITS, writeCard, type Card } from '../../core/card/index';
 import type { CollectionItem } from '../../core/types';
 import type { BlobStore } from '../blobs/store';
+import { moveChatsToImage } from '../db/repositories/chats';
 import { findFavoriteOfImage } from '../db/repositories/favorites';
 import type { Database } from '../db/schema';
 import { AppError, badRequest } from '../errors';
@@ -83,7 +84,10 @@ export async function replaceCharacter(ctx: ReplacementContext, user: RequestUse
     replacing: own && original.is_public === 0 ? original.id : undefined,
   });
 
-  // Chats will follow the new card here when update_chat_links is set (chats arrive with issue 4).
+  // Before the original goes: deleting it would unlink its chats.
+  if (request.update_chat_links) {
+    await moveChatsToImage(ctx.db, user.id, original.id, { imageId: item.file_id, name: card.data.name, cardType: 'user' }, new Date().toISOString());
+  }
   if (own) {
     await removeImage(ctx.db, ctx.blobs, 'user', original.id, user, ctx.log);
     return { data: item, original_deleted: true, favorite_removed: false };

@@ -1,4 +1,4 @@
-import type { CollectionItem, CollectionsResponse } from '../../core/types';
+import type { CharacterUsageResponse, CollectionItem, CollectionsResponse } from '../../core/types';
 import { apiJson } from './client';
 
 /** The spec's collections page size (§9). */
@@ -16,6 +16,15 @@ export const deleteUserImage = (fileId: string) =>
 export const deletePublicImage = (fileId: string) =>
   apiJson<{ success: boolean; message: string }>(`upload/images/public/${encodeURIComponent(fileId)}`, { method: 'delete' });
 
+/** GET /api/character-replacement/character-usage/{id}: whether the user has chats with the card. */
+export const characterUsage = (fileId: string) =>
+  apiJson<CharacterUsageResponse>(`character-replacement/character-usage/${encodeURIComponent(fileId)}`);
+
+/** DELETE /api/character-replacement/character-chats/{id}: the user's chats with the card. */
+export const deleteCharacterChats = (fileId: string) =>
+  apiJson<{ success: boolean; deleted: number }>(`character-replacement/character-chats/${encodeURIComponent(fileId)}`, {
+    method: 'delete',
+  });
 
 /** Spec §3 "Replacement request". */
 export interface ReplaceRequest {

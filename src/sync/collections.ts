@@ -1,5 +1,12 @@
 import type { CollectionItem } from '../../core/types';
-import { COLLECTIONS_PAGE_SIZE, deletePublicImage, deleteUserImage, listCollections } from '../api/collections';
+import {
+  characterUsage,
+  COLLECTIONS_PAGE_SIZE,
+  deleteCharacterChats,
+  deletePublicImage,
+  deleteUserImage,
+  listCollections,
+} from '../api/collections';
 import { ApiError } from '../api/errors';
 import { removeCollectionItem, saveCollectionPage } from '../db/collections';
 
@@ -17,19 +24,23 @@ export async function pullCollections(page: number): Promise<CollectionsPull> {
 }
 
 /**
- * Whether the card has chats (then deleting asks twice and deletes them too). Chats do not exist yet:
- * GET /api/character-replacement/character-usage/{id} arrives with them (issue 4). Until then no
- * card has chats; when they land, call that endpoint here and read `has_chats`.
+ * Whether the card has chats (then deleting asks twice and deletes them too). When the server can't
+ * say, the answer is yes: one confirmation too many costs less than chats lost without a warning.
  */
-export async function cardHasChats(_item: CollectionItem): Promise<boolean> {
-  return false;
+export async function cardHasChats(item: CollectionItem): Promise<boolean> {
+  try {
+    return (await characterUsage(item.file_id)).has_chats;
+  } catch {
+    return true;
+  }
 }
 
 /**
  * Deletes one of the user's cards; an administrator's 404 falls back to the public delete. Throws the
  * ApiError of the call that failed (see deleteErrorMessage for what to show).
  */
-export async function deleteCollectionCard(item: CollectionItem, isAdmin: boolean): Promise<void> {
+export async function deleteCollectionCard(item: CollectionItem, isAdmin: boolean, withChats: boolean): Promise<void> {
+  if (withChats) await deleteCharacterChats(item.file_id);
   try {
     await deleteUserImage(item.file_id);
   } catch (error) {

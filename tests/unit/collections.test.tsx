@@ -11,7 +11,7 @@ import { deleteErrorMessage } from '../../src/features/collections/deleteMessage
 import { pageButtons, totalPagesOf } from '../../src/features/collections/pagination';
 import { ChangeCharacterButton } from '../../src/features/replace/ChangeCharacterButton';
 import { replacementImageError } from '../../src/features/replace/validateImage';
-import { deleteCollectionCard } from '../../src/sync/collections';
+import { cardHasChats, deleteCollectionCard } from '../../src/sync/collections';
 
 vi.mock('../../src/api/users', () => ({ getUserType: vi.fn() }));
 vi.mock('../../src/api/collections', () => ({
@@ -20,6 +20,8 @@ vi.mock('../../src/api/collections', () => ({
   deleteUserImage: vi.fn(),
   deletePublicImage: vi.fn(),
   listCollections: vi.fn(),
+  characterUsage: vi.fn(),
+  deleteCharacterChats: vi.fn(),
 }));
 vi.mock('../../src/api/images', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/api/images')>()),
@@ -182,13 +184,30 @@ describe('deleting a collection card', () => {
   it('falls back to the public delete for an administrator on 404', async () => {
     vi.mocked(api.deleteUserImage).mockRejectedValue(new ApiError('Image not found or no permission to delete', 404));
     vi.mocked(api.deletePublicImage).mockResolvedValue({ success: true, message: 'ok' });
-    await deleteCollectionCard(item, true);
+    await deleteCollectionCard(item, true, false);
     expect(api.deletePublicImage).toHaveBeenCalledWith('f9');
   });
 
   it('does not fall back for other users', async () => {
     vi.mocked(api.deleteUserImage).mockRejectedValue(new ApiError('Image not found or no permission to delete', 404));
-    await expect(deleteCollectionCard(item, false)).rejects.toMatchObject({ status: 404 });
+    await expect(deleteCollectionCard(item, false, false)).rejects.toMatchObject({ status: 404 });
     expect(api.deletePublicImage).not.toHaveBeenCalled();
+  });
+
+  it("deletes the card's chats first when it has any", async () => {
+    vi.mocked(api.deleteCharacterChats).mockResolvedValue({ success: true, deleted: 2 });
+    vi.mocked(api.deleteUserImage).mockResolvedValue({ success: true, message: 'ok' });
+    await deleteCollectionCard(item, false, true);
+    expect(api.deleteCharacterChats).toHaveBeenCalledWith('f9');
+    expect(vi.mocked(api.deleteCharacterChats).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(api.deleteUserImage).mock.invocationCallOrder[0]!,
+    );
+  });
+
+  it('treats a card whose chats cannot be counted as one with chats (asks twice)', async () => {
+    vi.mocked(api.characterUsage).mockRejectedValue(new ApiError('Network error occurred', 0));
+    expect(await cardHasChats(item)).toBe(true);
+    vi.mocked(api.characterUsage).mockResolvedValue({ has_chats: false, chat_count: 0, character_name: 'X' });
+    expect(await cardHasChats(item)).toBe(false);
   });
 });

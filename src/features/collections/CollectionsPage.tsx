@@ -37,10 +37,10 @@ export function CollectionsPage() {
   };
   const confirmDelete = async () => {
     if (!deleting) return;
-    const { item } = deleting;
+    const { item, twoStep } = deleting;
     setDeleting(null);
     try {
-      await deleteCollectionCard(item, isAdmin);
+      await deleteCollectionCard(item, isAdmin, twoStep);
       collections.reload();
     } catch (error) {
       setMessage(deleteErrorMessage(error));
