@@ -70,7 +70,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(characterRoutes);
   await app.register(favoriteRoutes);
   await app.register(replacementRoutes);
-  await app.register(chatRoutes);
+  await app.register(chatRoutes, { config });
   await app.register(completionRoutes, { config });
   await app.register(chatTransferRoutes);
   await app.register(messageRoutes);

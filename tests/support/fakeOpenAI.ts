@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { makePng } from '../../core/card/index';
 
 export type FakeBehaviour =
   /** `text` defaults to "You said: <last user message>. …"; one word per SSE chunk. */
@@ -30,6 +31,9 @@ export interface FakeOpenAI {
 }
 
 export const FAKE_MIDSTREAM_ERROR = 'The fake model crashed.';
+
+/** What POST /v1/images/generations paints: an 8×8 PNG. */
+const FAKE_PICTURE = makePng({ width: 8, height: 8, rgba: new Uint8Array(8 * 8 * 4).fill(180) });
 
 /** POST a FakeBehaviour here (relative to the origin, not baseUrl) to queue it for the next request. */
 export const CONTROL_PATH = '/fake/next';
@@ -63,6 +67,11 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
         fake.active -= 1;
         if (!res.writableFinished) fake.aborted += 1;
       });
+      if (req.method === 'POST' && req.url === '/v1/images/generations') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: [{ b64_json: Buffer.from(FAKE_PICTURE).toString('base64') }] }));
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: `No route ${req.method} ${req.url}` } }));

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { BlobStore } from '../../blobs/store';
 import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse } from '../../../core/types';
 import { countChatsOfImage, deleteChatsOfImage, deleteOwnChat, findOwnChat, listChats } from '../../db/repositories/chats';
 import { findOwnMessage, messagesBefore, messagesPage } from '../../db/repositories/messages';
@@ -19,21 +20,15 @@ export async function ownChat(db: Kysely<Database>, user: RequestUser, chatId: s
   return chat;
 }
 
-/** `%term%` for LIKE, with the user's own % and _ taken literally. */
-function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export async function chatList(
   db: Kysely<Database>,
   user: RequestUser,
   query: { character_id?: string | undefined; q?: string | undefined; page: number; page_size: number },
 ): Promise<ChatListResponse> {
-  const term = query.q?.trim();
   const { rows, total } = await listChats(
     db,
     user.id,
-    { imageId: query.character_id, namePattern: term ? likePattern(term) : undefined },
+    { imageId: query.character_id, name: query.q?.trim() || undefined },
     { limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
   return {
@@ -69,8 +64,11 @@ export async function chatMessages(
   };
 }
 
-export async function removeChat(db: Kysely<Database>, user: RequestUser, chatId: string): Promise<void> {
-  if (!(await deleteOwnChat(db, user.id, chatId))) throw chatNotFound();
+/** Deletes the chat with its messages, then its generated photo. */
+export async function removeChat(db: Kysely<Database>, blobs: BlobStore, user: RequestUser, chatId: string): Promise<void> {
+  const chat = await ownChat(db, user, chatId);
+  if (!(await deleteOwnChat(db, user.id, chat.id))) throw chatNotFound();
+  if (chat.portrait_key) await blobs.delete(chat.portrait_key);
 }
 
 export async function ownMessage(db: Kysely<Database>, user: RequestUser, id: string): Promise<ChatMessage> {

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import sharp from 'sharp';
+import { characterDisplayName, DEFAULT_CARD_LIMITS, fillPlaceholders } from '../../../core/card/index';
+import type { ChatPhotoResponse } from '../../../core/types';
+import type { BlobStore } from '../../blobs/store';
+import type { Config } from '../../config';
+import { setChatPortrait } from '../../db/repositories/chats';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { RequestUser } from '../users';
+import { cardOfChat, userDisplayName } from './character';
+import { ownChat } from './reads';
+import { portraitUrl } from './wire';
+
+const PORTRAIT_SIZE = 512;
+const GENERATION_TIMEOUT_MS = 90_000;
+
+export interface PhotoContext {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  images: Config['images'];
+  fetchImpl?: typeof fetch;
+}
+
+const unavailable = (message: string) => new AppError(502, 'image_service_failed', message);
+
+/** What the portrait shows: the character's name and description (never the creator's notes). */
+async function portraitPrompt(ctx: PhotoContext, user: RequestUser, chat: Parameters<typeof cardOfChat>[1]): Promise<string> {
+  const card = await cardOfChat(ctx.db, chat);
+  const names = { char: characterDisplayName(card), user: userDisplayName(user) };
+  const description = fillPlaceholders(card.data.description, names).trim().slice(0, 800);
+  return [`A character portrait of ${names.char}, head and shoulders, painterly illustration.`, description].filter(Boolean).join(' ');
+}
+
+/** Asks the OpenAI-compatible images endpoint for one picture and returns its bytes. */
+async function requestImage(ctx: PhotoContext, prompt: string): Promise<Uint8Array> {
+  const fetchImpl = ctx.fetchImpl ?? fetch;
+  let response: Response;
+  try {
+    response = await fetchImpl(`${ctx.images.baseUrl}/images/generations`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(ctx.images.apiKey ? { authorization: `Bearer ${ctx.images.apiKey}` } : {}),
+      },
+      body: JSON.stringify({ model: ctx.images.model, prompt, n: 1, size: '1024x1024', response_format: 'b64_json' }),
+      signal: AbortSignal.timeout(GENERATION_TIMEOUT_MS),
+    });
+  } catch {
+    throw unavailable('The image service is not reachable right now. Please try again.');
+  }
+  if (!response.ok) throw unavailable(`The image service refused the request (HTTP ${response.status}).`);
+  const body = (await response.json().catch(() => null)) as { data?: { b64_json?: unknown }[] } | null;
+  const b64 = body?.data?.[0]?.b64_json;
+  if (typeof b64 !== 'string') throw unavailable('The image service sent no picture.');
+  return new Uint8Array(Buffer.from(b64, 'base64'));
+}
+
+/**
+ * 'Generate Photo' for a chat without a card: a portrait from the character's name and description,
+ * stored as the chat's picture (replacing an earlier one).
+ */
+export async function generateChatPhoto(ctx: PhotoContext, user: RequestUser, chatId: string): Promise<ChatPhotoResponse> {
+  if (!ctx.images.baseUrl) throw new AppError(503, 'images_unavailable', 'Photo generation is not set up on this server.');
+  const chat = await ownChat(ctx.db, user, chatId);
+  const picture = await requestImage(ctx, await portraitPrompt(ctx, user, chat));
+  let png: Buffer;
+  try {
+    png = await sharp(picture, { limitInputPixels: DEFAULT_CARD_LIMITS.maxPixels }).resize(PORTRAIT_SIZE, PORTRAIT_SIZE, { fit: 'cover' }).png().toBuffer();
+  } catch {
+    throw unavailable('The image service sent a picture that could not be read.');
+  }
+  // Keys are the server's own (chat ids may hold characters blob keys refuse).
+  const key = `portraits/${randomUUID()}.png`;
+  await ctx.blobs.put(key, png, 'image/png');
+  await setChatPortrait(ctx.db, chat.id, key, new Date().toISOString());
+  if (chat.portrait_key) await ctx.blobs.delete(chat.portrait_key);
+  return { success: true, url: portraitUrl(chat.id) };
+}
+
+export async function chatPhoto(ctx: Pick<PhotoContext, 'db' | 'blobs'>, user: RequestUser, chatId: string): Promise<Readable> {
+  const chat = await ownChat(ctx.db, user, chatId);
+  const stream = chat.portrait_key ? await ctx.blobs.get(chat.portrait_key) : null;
+  if (!stream) throw notFound('This chat has no photo yet');
+  return stream;
+}
