@@ -142,7 +142,7 @@ export interface ChatCharacter {
   scenario: string;
   first_mes: string;
   card_data: { data: Omit<CardSummary['data'], never> };
-  /** Chats are not stored yet: always null. */
+  /** The user's most recent chat with this card, or null. */
   chat_id: string | null;
 }
 

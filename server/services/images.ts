@@ -9,6 +9,7 @@ import type {
   PublicImage,
 } from '../../core/types';
 import type { BlobStore } from '../blobs/store';
+import { latestChatPerImage } from '../db/repositories/chats';
 import {
   deleteImage,
   findImage,
@@ -107,7 +108,8 @@ export function publicImageOf(image: Image): PublicImage {
   };
 }
 
-function chatCharacterOf(image: Image): ChatCharacter {
+/** `chatId`: the user's most recent chat with the card, if any. */
+function chatCharacterOf(image: Image, chatId: string | null): ChatCharacter {
   const { data } = summaryOf(image);
   return {
     id: image.id,
@@ -120,7 +122,7 @@ function chatCharacterOf(image: Image): ChatCharacter {
     scenario: data.scenario,
     first_mes: data.first_mes,
     card_data: { data },
-    chat_id: null,
+    chat_id: chatId,
   };
 }
 
@@ -169,7 +171,8 @@ export async function collectionPage(db: Kysely<Database>, user: RequestUser, qu
 /** Every card the user uploaded, as characters to chat with (newest first, capped at 1000). */
 export async function userCharacters(db: Kysely<Database>, user: RequestUser) {
   const { rows } = await listOwnerImages(db, user.id, { limit: 1000, offset: 0 });
-  return { success: true as const, data: rows.map(chatCharacterOf) };
+  const chats = await latestChatPerImage(db, user.id);
+  return { success: true as const, data: rows.map((image) => chatCharacterOf(image, chats.get(image.id) ?? null)) };
 }
 
 /** Character details by file id; counts a view. */

@@ -47,6 +47,9 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
     const page = (await getChat(test, alice, { chat_id: chatId })).json();
     expect(page.data.map((m: { role: string }) => m.role)).toEqual(['assistant', 'user', 'assistant']);
     expect(page.chat).toMatchObject({ character_name: 'Mira', character_id: card, message_count: 3, card_type: 'user' });
+
+    const characters = (await test.app.inject({ method: 'GET', url: '/api/characters', headers: alice.headers })).json();
+    expect(characters.data.find((c: { id: string }) => c.id === card).chat_id).toBe(chatId);
   });
 
   it('streams the reply as OpenAI chunks, then the stored messages, then [DONE]', async () => {

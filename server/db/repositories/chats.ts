@@ -105,3 +105,17 @@ export async function moveChatsToImage(db: Db, userId: string, fromImageId: stri
 export async function setChatPortrait(db: Db, chatId: string, key: string, now: string): Promise<void> {
   await db.updateTable('chats').set({ portrait_key: key, updated_at: now }).where('id', '=', chatId).execute();
 }
+
+/** The user's most recent chat with each card: card id → chat id. */
+export async function latestChatPerImage(db: Db, userId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('chats')
+    .select(['id', 'image_id'])
+    .where('user_id', '=', userId)
+    .where('image_id', 'is not', null)
+    .orderBy('last_message_at', 'desc')
+    .execute();
+  const latest = new Map<string, string>();
+  for (const row of rows) if (!latest.has(row.image_id!)) latest.set(row.image_id!, row.id);
+  return latest;
+}
