@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RequireAuth } from '../auth/RequireAuth';
-import { PageHeader } from '../ui/PageHeader';
+import { validateChatSearch } from '../features/chat/chatSearch';
+import { RecentChatRoute } from '../features/chat/RecentChatRoute';
 
 export const Route = createFileRoute('/recent-chat')({
-  component: () => (
-    <RequireAuth>
-      <PageHeader title="Recent Chats" />
-    </RequireAuth>
-  ),
+  validateSearch: validateChatSearch,
+  component: RecentChatRoute,
 });

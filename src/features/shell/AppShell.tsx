@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../auth/useSession';
+import { ChatHistoryWidget } from './ChatHistoryWidget';
 import { InitialLoadingScreen } from './InitialLoadingScreen';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -45,6 +46,7 @@ export function AppShell() {
           sidebarOpen={sidebar.mobileOpen}
           onToggleSidebar={sidebar.toggle}
         />
+        <ChatHistoryWidget />
         <main id="main" className={styles.main}>
           <Outlet />
         </main>

@@ -1,0 +1,58 @@
+import { useRef } from 'react';
+import { useSession } from '../../auth/useSession';
+import { userDisplayName } from './chatCharacter';
+import { ChatHistoryPanel } from './history/ChatHistoryPanel';
+import { CharacterPanel } from './panel/CharacterPanel';
+import styles from './RecentChatPage.module.css';
+import { useChatCharacter } from './useChatCharacter';
+import { useChatSelection } from './useChatSelection';
+import { useFillBelow } from './useFillBelow';
+import { useSidePanels } from './useSidePanels';
+import { ChatWindow } from './window/ChatWindow';
+
+/**
+ * /recent-chat: the history list, the chat window and the character panel side by side; where the
+ * screen is too narrow for that, a panel slides over the chat instead, and starts closed.
+ */
+export function RecentChatPage() {
+  const session = useSession();
+  const page = useRef<HTMLDivElement>(null);
+  useFillBelow(page);
+  const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+  const selection = useChatSelection();
+  const character = useChatCharacter(selection.target, selection.picked);
+  const panels = useSidePanels();
+  const newChatWith = character?.id ? character : null;
+
+  return (
+    <div className={styles.page} ref={page}>
+      <h1 className={styles.srOnly}>Recent Chats</h1>
+      <div id="chat-history" className={styles.history} data-open={panels.historyOpen} ref={panels.historyRef}>
+        <ChatHistoryPanel
+          selectedChatId={selection.chatId}
+          onSelect={(chat) => {
+            selection.select(chat.chat_id);
+            panels.afterSelect();
+          }}
+        />
+      </div>
+      <ChatWindow
+        target={selection.target}
+        character={character}
+        userName={userDisplayName(profile)}
+        historyOpen={panels.historyOpen}
+        onToggleHistory={panels.toggleHistory}
+        panelOpen={panels.panelOpen}
+        onTogglePanel={panels.togglePanel}
+        onNewChat={newChatWith && (() => selection.newChat(newChatWith))}
+        onSelect={selection.select}
+      />
+      <div className={styles.panel} data-open={panels.panelOpen} ref={panels.panelRef}>
+        <CharacterPanel character={character} target={selection.target} onClose={panels.closePanel} />
+      </div>
+      {panels.overlayOpen && (
+        <button type="button" className={styles.backdrop} aria-label="Close panels" tabIndex={-1} onClick={panels.closeOverlays} />
+      )}
+    </div>
+  );
+}

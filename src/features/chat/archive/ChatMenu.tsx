@@ -1,0 +1,108 @@
+import { Download, MoreVertical, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { EXPORT_FAILED } from '../../../api/chatList';
+import type { LocalChat } from '../../../db/db';
+import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { exportChatArchive, removeChat } from '../../../sync/chatList';
+import { Spinner } from '../../../ui/Spinner';
+import styles from './ChatArchive.module.css';
+import { DeleteChatDialog } from './DeleteChatDialog';
+import { NoticeDialog } from './NoticeDialog';
+import { useMenu } from './useMenu';
+
+export const DELETE_FAILED = 'Failed to delete chat. Please try again.';
+
+type Failure = { title: 'Export Failed' | 'Delete Failed'; message: string };
+
+interface Props {
+  /** The open chat; null when none is selected, which disables both actions. */
+  chat: LocalChat | null;
+  onDeleted: () => void;
+}
+
+/** The chat window's header menu: 'Export chat' (a .zip download) and 'Delete chat' (after a confirmation). */
+export function ChatMenu({ chat, onDeleted }: Props) {
+  const online = useOnline();
+  const menu = useMenu();
+  const menuId = useId();
+  const [exporting, setExporting] = useState(false);
+  const [confirming, setConfirming] = useState<LocalChat | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  // Both need a chat and the server; the reason is shown on the item when the device is offline.
+  const reason = !chat ? 'Select a chat first' : online ? undefined : OFFLINE_REASON;
+  const unavailable = reason !== undefined;
+
+  const exportChat = () => {
+    if (!chat || unavailable || exporting) return;
+    menu.close(true);
+    setExporting(true);
+    exportChatArchive(chat)
+      .catch((error: unknown) => {
+        console.error('Chat export failed', error);
+        setFailure({ title: 'Export Failed', message: EXPORT_FAILED });
+      })
+      .finally(() => setExporting(false));
+  };
+
+  const askDelete = () => {
+    if (!chat || unavailable) return;
+    menu.close(false);
+    setConfirming(chat);
+  };
+
+  const confirmDelete = () => {
+    if (!confirming) return;
+    setDeleting(true);
+    removeChat(confirming.chat_id)
+      .then(
+        () => {
+          setConfirming(null);
+          onDeleted();
+        },
+        (error: unknown) => {
+          console.error('Chat delete failed', error);
+          setConfirming(null);
+          setFailure({ title: 'Delete Failed', message: DELETE_FAILED });
+        },
+      )
+      .finally(() => setDeleting(false));
+  };
+
+  return (
+    <div className={styles.menuRoot} ref={menu.rootRef}>
+      <button
+        ref={menu.triggerRef}
+        type="button"
+        className={styles.menuTrigger}
+        aria-label="Chat actions"
+        aria-haspopup="menu"
+        aria-expanded={menu.open}
+        aria-controls={menu.open ? menuId : undefined}
+        aria-busy={exporting}
+        onClick={() => menu.setOpen((value) => !value)}
+      >
+        {exporting ? <Spinner size={18} /> : <MoreVertical size={20} aria-hidden="true" />}
+      </button>
+      {menu.open && (
+        <ul className={styles.menu} role="menu" id={menuId} aria-label="Chat actions" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
+          <li role="none">
+            <button type="button" role="menuitem" className={styles.item} aria-disabled={unavailable || exporting} title={reason} onClick={exportChat}>
+              <Download size={16} aria-hidden="true" /> {exporting ? 'Exporting...' : 'Export chat'}
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" className={styles.dangerItem} aria-disabled={unavailable} title={reason} onClick={askDelete}>
+              <Trash2 size={16} aria-hidden="true" /> Delete chat
+            </button>
+          </li>
+        </ul>
+      )}
+      <DeleteChatDialog chat={confirming} deleting={deleting} onConfirm={confirmDelete} onCancel={() => setConfirming(null)} />
+      <NoticeDialog title={failure?.title ?? null} onClose={() => setFailure(null)}>
+        <p className={styles.text}>{failure?.message}</p>
+      </NoticeDialog>
+    </div>
+  );
+}

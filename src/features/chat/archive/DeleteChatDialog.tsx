@@ -1,0 +1,38 @@
+import { useId } from 'react';
+import type { LocalChat } from '../../../db/db';
+import { Modal } from '../../replace/Modal';
+import styles from './ChatArchive.module.css';
+
+interface Props {
+  /** The chat being asked about; null when closed. */
+  chat: LocalChat | null;
+  deleting: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before deleting a chat, naming the character and how many messages go with it. */
+export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props) {
+  const titleId = useId();
+  const count = chat?.message_count ?? 0;
+  return (
+    <Modal open={chat !== null} titleId={titleId} onClose={onCancel}>
+      <h2 id={titleId} className={styles.title}>
+        Delete chat
+      </h2>
+      <p className={styles.text}>
+        Delete your chat with {chat?.character_name}? Its {count} {count === 1 ? 'message' : 'messages'} will be
+        lost. This cannot be undone.
+      </p>
+      <div className={styles.buttons}>
+        {/* Cancel takes the focus: a stray Enter must never delete a conversation. */}
+        <button type="button" className={styles.secondary} onClick={onCancel} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className={styles.danger} onClick={onConfirm} disabled={deleting}>
+          {deleting ? 'Deleting...' : 'Delete'}
+        </button>
+      </div>
+    </Modal>
+  );
+}

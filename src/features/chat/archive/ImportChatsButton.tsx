@@ -1,0 +1,83 @@
+import { Upload } from 'lucide-react';
+import { useRef, useState, type ChangeEvent } from 'react';
+import type { ChatImportResponse } from '../../../../core/types';
+import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { importChatArchive } from '../../../sync/chatList';
+import { Spinner } from '../../../ui/Spinner';
+import styles from './ChatArchive.module.css';
+import { importedLine, importErrorMessage, isZipFile, NOT_A_ZIP } from './importLogic';
+import { NoticeDialog } from './NoticeDialog';
+
+type Outcome = { ok: true; result: ChatImportResponse } | { ok: false; message: string };
+
+interface Props {
+  /** Called with the ids of the imported chats, after the list has been pulled. */
+  onImported?: (chatIds: string[]) => void;
+}
+
+/** The chat window's 'Import' (spec: .zip only): uploads a chat archive and reports what came in. */
+export function ImportChatsButton({ onImported }: Props) {
+  const online = useOnline();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Cleared so choosing the same file again still fires a change.
+    event.target.value = '';
+    if (!file) return;
+    if (!isZipFile(file)) return setOutcome({ ok: false, message: NOT_A_ZIP });
+    setBusy(true);
+    importChatArchive(file)
+      .then(
+        (result) => {
+          setOutcome({ ok: true, result });
+          onImported?.(result.imported.map((chat) => chat.chat_id));
+        },
+        (error: unknown) => {
+          console.error('Chat import failed', error);
+          setOutcome({ ok: false, message: importErrorMessage(error) });
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.importButton}
+        onClick={() => input.current?.click()}
+        disabled={busy || !online}
+        aria-busy={busy}
+        title={online ? 'Import chats from a .zip archive' : OFFLINE_REASON}
+      >
+        {busy ? <Spinner size={16} label="Importing..." /> : <Upload size={16} aria-hidden="true" />}
+        {!busy && 'Import'}
+      </button>
+      <input
+        ref={input}
+        className={styles.fileInput}
+        type="file"
+        accept=".zip,application/zip"
+        aria-label="Chat archive (.zip)"
+        onChange={choose}
+        tabIndex={-1}
+      />
+      <NoticeDialog title={outcome ? (outcome.ok ? 'Import Successful' : 'Import Failed') : null} onClose={() => setOutcome(null)}>
+        {outcome?.ok === false && <p className={styles.text}>{outcome.message}</p>}
+        {outcome?.ok && (
+          <>
+            <p className={styles.text}>Chat data has been imported successfully.</p>
+            <ul className={styles.imported} aria-label="Imported chats">
+              {outcome.result.imported.map((chat) => (
+                <li key={chat.chat_id}>{importedLine(chat)}</li>
+              ))}
+            </ul>
+          </>
+        )}
+      </NoticeDialog>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { useState } from 'react';
+import type { LocalChat } from '../../../db/db';
+import styles from './ChatAvatar.module.css';
+import { useAvatarSrc } from './useAvatarSrc';
+
+type AvatarChat = Pick<LocalChat, 'avatar_url' | 'card_type' | 'character_name'>;
+
+/** The character's thumbnail, round; its initial on a tinted disc while none can be shown. Decorative: the name is beside it. */
+export function ChatAvatar({ chat, size = 40 }: { chat: AvatarChat; size?: number }) {
+  const src = useAvatarSrc(chat.avatar_url, chat.card_type);
+  const [broken, setBroken] = useState<string | null>(null);
+  if (!src || broken === src) {
+    return (
+      <span className={styles.initial} style={{ width: size, height: size, fontSize: size * 0.42 }} aria-hidden="true">
+        {chat.character_name.trim().charAt(0).toUpperCase() || '?'}
+      </span>
+    );
+  }
+  return (
+    <img
+      className={styles.avatar}
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      decoding="async"
+      onError={() => setBroken(src)}
+    />
+  );
+}

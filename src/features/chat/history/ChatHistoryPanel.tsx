@@ -1,0 +1,107 @@
+import { ChevronDown, RefreshCw, Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { LocalChat } from '../../../db/db';
+import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { Spinner } from '../../../ui/Spinner';
+import { ChatHistoryItem } from './ChatHistoryItem';
+import styles from './ChatHistoryPanel.module.css';
+import { useChatHistory } from './useChatHistory';
+
+interface Props {
+  selectedChatId: string | null;
+  onSelect: (chat: LocalChat) => void;
+}
+
+/** /recent-chat's left panel 'Select a history': search, and the 'Recent' list read from Dexie. */
+export function ChatHistoryPanel({ selectedChatId, onSelect }: Props) {
+  const online = useOnline();
+  const [query, setQuery] = useState('');
+  const [expanded, setExpanded] = useState(true);
+  const history = useChatHistory(query);
+  const { chats, phase } = history;
+  const titleId = useId();
+  const listId = useId();
+  const busy = phase === 'loading';
+
+  return (
+    <section className={styles.panel} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.title}>
+        Select a history
+      </h2>
+      <label className={styles.search}>
+        <Search size={16} aria-hidden="true" />
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search for a profile..."
+          maxLength={200}
+          aria-label="Search chats by character name"
+        />
+      </label>
+      <div className={styles.sectionHeader}>
+        <h3 className={styles.sectionTitle}>Recent</h3>
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={history.reload}
+          disabled={busy || !online}
+          aria-label="Refresh chat list"
+          title={online ? 'Refresh chat list' : OFFLINE_REASON}
+        >
+          <RefreshCw size={16} aria-hidden="true" className={busy && online ? styles.spinning : undefined} />
+        </button>
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={() => setExpanded((value) => !value)}
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-label={expanded ? 'Collapse recent chats' : 'Expand recent chats'}
+        >
+          <ChevronDown size={16} aria-hidden="true" className={expanded ? undefined : styles.collapsed} />
+        </button>
+      </div>
+      <div id={listId} className={styles.body} hidden={!expanded}>
+        {phase === 'error' && (
+          <div className={styles.error} role="alert">
+            <span>Failed to fetch chat records, please try again later</span>
+            <button type="button" className={styles.retry} onClick={history.reload}>
+              Retry
+            </button>
+          </div>
+        )}
+        {phase === 'offline' && (
+          <p className={styles.offline} role="status">
+            You're offline: showing the chats saved on this device.
+          </p>
+        )}
+        {chats === undefined ? null : chats.length === 0 ? (
+          busy ? (
+            <div className={styles.status}>
+              <Spinner label="Loading chats..." />
+            </div>
+          ) : (
+            phase !== 'error' && <p className={styles.status}>No chat records found</p>
+          )
+        ) : (
+          <ul className={styles.list} aria-label="Recent chats">
+            {chats.map((chat) => (
+              <ChatHistoryItem key={chat.chat_id} chat={chat} selected={chat.chat_id === selectedChatId} onSelect={onSelect} />
+            ))}
+          </ul>
+        )}
+        {history.moreFailed && (
+          <p className={styles.moreError} role="alert">
+            Failed to load more chat records
+          </p>
+        )}
+        {history.hasMore && chats !== undefined && chats.length > 0 && (
+          <button type="button" className={styles.more} onClick={history.loadMore} disabled={history.loadingMore}>
+            {history.loadingMore ? 'Loading...' : 'Load More (5)'}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import { Heart } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { addFavorite, checkFavorite, removeFavorite } from '../../../api/favorites';
+import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import type { CharacterView } from '../chatCharacter';
+import styles from './CharacterPanel.module.css';
+
+export const PRIVATE_CARD_TEXT = "Private cards don't need favorites";
+
+/** Adds the chat's public card to favorites or removes it; private cards have nothing to favorite. */
+export function FavoriteButton({ character, id }: { character: CharacterView; id: string }) {
+  const online = useOnline();
+  const [favorited, setFavorited] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const isPrivate = character.cardType === 'user';
+
+  useEffect(() => {
+    if (isPrivate || !online) return;
+    let live = true;
+    checkFavorite(id).then(
+      (answer) => live && setFavorited(answer.is_favorited),
+      (error: unknown) => console.error('Failed to check the favorite', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, isPrivate, online]);
+
+  if (isPrivate) {
+    return (
+      <button type="button" className={styles.favorite} disabled>
+        {PRIVATE_CARD_TEXT}
+      </button>
+    );
+  }
+
+  const toggle = () => {
+    setBusy(true);
+    const change = favorited
+      ? removeFavorite(id).then(() => false)
+      : addFavorite({ file_id: id, image_type: 'public', character_name: character.name, tags: character.tags }).then(() => true);
+    change
+      .then(setFavorited)
+      .catch((error: unknown) => console.error('Failed to change the favorite', error))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <button
+      type="button"
+      className={styles.favorite}
+      onClick={toggle}
+      disabled={busy || favorited === null || !online}
+      title={online ? undefined : OFFLINE_REASON}
+      aria-pressed={favorited === true}
+    >
+      <Heart size={16} aria-hidden="true" fill={favorited ? 'currentColor' : 'none'} />
+      {favorited ? 'In favorites' : 'Add to favorites'}
+    </button>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { CharacterDetails } from '../../../core/types';
+import { getCharacterDetails } from '../../api/favorites';
+import { fromChat, fromDetails, fromSelected, type CharacterView, type SelectedCharacter } from './chatCharacter';
+import type { ChatTarget } from './useChatSelection';
+
+/** One request per card per page load: every GET of a card's details counts a view on the server. */
+const detailsRequests = new Map<string, Promise<CharacterDetails>>();
+
+function loadDetails(characterId: string): Promise<CharacterDetails> {
+  let request = detailsRequests.get(characterId);
+  if (!request) {
+    request = getCharacterDetails(characterId);
+    // A failure is not remembered, so the next chat with this card asks again.
+    request.catch(() => detailsRequests.delete(characterId));
+    detailsRequests.set(characterId, request);
+  }
+  return request;
+}
+
+/**
+ * The open chat's character: the whole card from the server once it answers (greetings, tags), the
+ * card click's copy until then, else what the recent list knows (name and type only).
+ */
+export function useChatCharacter(target: ChatTarget | null, picked: SelectedCharacter | null): CharacterView | null {
+  const characterId = target?.seed.character_id ?? null;
+  const [details, setDetails] = useState<CharacterView | null>(null);
+
+  useEffect(() => {
+    if (!characterId || !navigator.onLine) return;
+    let live = true;
+    loadDetails(characterId).then(
+      (loaded) => live && setDetails(fromDetails(loaded)),
+      (error: unknown) => console.error('Failed to load the character', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [characterId]);
+
+  const seed = target?.seed ?? null;
+  // Kept the same object while nothing changed, so what is derived from it (greetings) is too.
+  return useMemo(() => {
+    if (!seed) return null;
+    if (details && details.id === seed.character_id) return details;
+    if (picked && picked.id === seed.character_id) return fromSelected(picked);
+    return fromChat(seed);
+  }, [seed, details, picked]);
+}

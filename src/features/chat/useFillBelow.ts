@@ -1,0 +1,17 @@
+import { useLayoutEffect, type RefObject } from 'react';
+
+/**
+ * Sets `--fill-top` on the element to where it starts on the page, so its CSS can take exactly the
+ * rest of the viewport. Measured rather than assumed: the top bar grows past --topbar-height with
+ * its touch-sized buttons, padding and a phone's safe-area inset.
+ */
+export function useFillBelow(ref: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const update = () => element.style.setProperty('--fill-top', `${element.getBoundingClientRect().top + window.scrollY}px`);
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, [ref]);
+}

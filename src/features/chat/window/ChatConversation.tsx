@@ -1,0 +1,93 @@
+import { useMemo, useState } from 'react';
+import { STOPPED_REASON } from '../../../db/chatMessages';
+import type { LocalMessage } from '../../../db/db';
+import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { Spinner } from '../../../ui/Spinner';
+import { filledGreetings, type CharacterView } from '../chatCharacter';
+import type { ChatTarget } from '../useChatSelection';
+import { Composer } from './Composer';
+import { GreetingBubble } from './GreetingBubble';
+import styles from './ChatWindow.module.css';
+import { MessageList } from './MessageList';
+import { useChatActions } from './useChatActions';
+import { useChatMessages } from './useChatMessages';
+
+interface Props {
+  target: ChatTarget;
+  character: CharacterView | null;
+  userName: string;
+}
+
+/**
+ * What Regenerate is offered on: the last message, when it is a stored reply to a user message, a
+ * reply cut short by Stop, or a stored user message left without a reply (the server answers it).
+ */
+function regenerable(messages: LocalMessage[]): string | null {
+  const last = messages.at(-1);
+  if (!last || !messages.some((m) => m.role === 'user' && m.state === 'sent')) return null;
+  const stoppedReply = last.role === 'assistant' && last.error === STOPPED_REASON;
+  const storedAnswer = last.state === 'sent' && (last.role === 'assistant' || last.role === 'user');
+  return stoppedReply || storedAnswer ? last.id : null;
+}
+
+/** One open chat: its messages (with the card's greeting before any are stored) and the composer. */
+export function ChatConversation({ target, character, userName }: Props) {
+  const online = useOnline();
+  const history = useChatMessages(target.chatId, { onServer: !target.localOnly });
+  const actions = useChatActions(target.seed, userName);
+  const [greetingPosition, setGreetingPosition] = useState(0);
+  const greetings = useMemo(() => filledGreetings(character, userName), [character, userName]);
+  const name = character?.name ?? target.seed.character_name;
+
+  const messages = history.messages ?? [];
+  // A reply being regenerated gives way to its replacement; an empty streaming row to the typing dots.
+  const visible = messages.filter((m) => m.id !== actions.replacing && !(m.state === 'streaming' && m.content === ''));
+  const stored = messages.some((m) => m.state === 'sent');
+  const showGreeting = !stored && history.phase !== 'loading' && greetings.length > 0;
+  const greetingIndex = showGreeting ? greetings[greetingPosition]?.index : undefined;
+  const loading = history.phase === 'loading' && messages.length === 0;
+  const empty = history.messages !== undefined && !loading && !showGreeting && visible.length === 0 && !actions.busy;
+
+  return (
+    <>
+      {history.phase === 'saved' && (
+        <p className={styles.notice} role="status">
+          {online ? 'Showing the messages saved on this device.' : "You're offline: showing the messages saved on this device."}
+        </p>
+      )}
+      {loading ? (
+        <div className={styles.centre}>
+          <Spinner label="Loading messages..." />
+        </div>
+      ) : (
+        <MessageList
+          messages={visible}
+          characterName={name}
+          greeting={
+            showGreeting && (
+              <GreetingBubble
+                name={name}
+                greetings={greetings}
+                position={greetingPosition}
+                onChange={setGreetingPosition}
+                swipeable={!messages.some((m) => m.role === 'user')}
+              />
+            )
+          }
+          history={history}
+          actions={actions}
+          regenerableId={regenerable(visible)}
+          onRetry={(message) => actions.retry(message, greetingIndex)}
+          onRegenerate={actions.regenerate}
+          emptyText={empty ? `Start a conversation with ${name}!` : null}
+        />
+      )}
+      <Composer
+        busy={actions.busy}
+        unavailable={online ? null : OFFLINE_REASON}
+        onSend={(text) => actions.send(text, greetingIndex)}
+        onStop={actions.stop}
+      />
+    </>
+  );
+}

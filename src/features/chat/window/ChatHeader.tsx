@@ -1,0 +1,70 @@
+import { Clock, MessageSquarePlus, PanelLeft, PanelRight } from 'lucide-react';
+import type { LocalChat } from '../../../db/db';
+import { ChatMenu } from '../archive/ChatMenu';
+import { ImportChatsButton } from '../archive/ImportChatsButton';
+import { ChatAvatar } from '../history/ChatAvatar';
+import type { ChatTarget } from '../useChatSelection';
+import styles from './ChatWindow.module.css';
+
+interface Props {
+  target: ChatTarget | null;
+  name: string | null;
+  historyOpen: boolean;
+  onToggleHistory: () => void;
+  panelOpen: boolean;
+  onTogglePanel: () => void;
+  /** Null when there is no card to start a new chat with. */
+  onNewChat: (() => void) | null;
+  onImported: (chatIds: string[]) => void;
+  onDeleted: () => void;
+  menuChat: LocalChat | null;
+}
+
+/** The chat window's bar: who the chat is with, the static timer, New chat, Import, the chat menu and the panel toggles. */
+export function ChatHeader({ target, name, historyOpen, onToggleHistory, panelOpen, onTogglePanel, onNewChat, onImported, onDeleted, menuChat }: Props) {
+  return (
+    <header className={styles.header}>
+      <button
+        type="button"
+        className={styles.iconButton}
+        onClick={onToggleHistory}
+        aria-expanded={historyOpen}
+        aria-controls="chat-history"
+        aria-label={historyOpen ? 'Hide chat history' : 'Show chat history'}
+      >
+        <PanelLeft size={20} aria-hidden="true" />
+      </button>
+      <div className={styles.who}>
+        {target && <ChatAvatar chat={target.seed} size={36} />}
+        <div className={styles.titles}>
+          <h2 className={styles.title}>{name ?? 'Chat'}</h2>
+          {/* The spec's countdown is a fixed placeholder: it never counts. */}
+          <span className={styles.timer}>
+            <Clock size={12} aria-hidden="true" />
+            09 Min 37 Sec
+          </span>
+        </div>
+      </div>
+      <div className={styles.tools}>
+        {onNewChat && (
+          <button type="button" className={styles.tool} onClick={onNewChat}>
+            <MessageSquarePlus size={16} aria-hidden="true" />
+            New chat
+          </button>
+        )}
+        <ImportChatsButton onImported={onImported} />
+        <ChatMenu chat={menuChat} onDeleted={onDeleted} />
+      </div>
+      <button
+        type="button"
+        className={styles.iconButton}
+        onClick={onTogglePanel}
+        aria-expanded={panelOpen}
+        aria-controls="character-panel"
+        aria-label={panelOpen ? 'Hide character panel' : 'Show character panel'}
+      >
+        <PanelRight size={20} aria-hidden="true" />
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,49 @@
+import { useClientConfig } from '../../../config/useClientConfig';
+import type { CharacterView } from '../chatCharacter';
+import type { ChatTarget } from '../useChatSelection';
+import { ChatConversation } from './ChatConversation';
+import { ChatHeader } from './ChatHeader';
+import styles from './ChatWindow.module.css';
+
+export const DEMO_NOTICE = "Replies come from cardchat's built-in demo until an AI service is configured.";
+
+interface Props {
+  target: ChatTarget | null;
+  character: CharacterView | null;
+  userName: string;
+  historyOpen: boolean;
+  onToggleHistory: () => void;
+  panelOpen: boolean;
+  onTogglePanel: () => void;
+  onNewChat: (() => void) | null;
+  onSelect: (chatId: string | null) => void;
+}
+
+/** The centre column: header, the demo notice, and the open chat (or what to do when none is). */
+export function ChatWindow({ target, character, userName, onSelect, ...header }: Props) {
+  const config = useClientConfig();
+  return (
+    <section className={styles.window} aria-label="Chat window">
+      <ChatHeader
+        {...header}
+        target={target}
+        name={character?.name ?? target?.seed.character_name ?? null}
+        menuChat={target?.row ?? null}
+        onImported={(chatIds) => chatIds[0] && onSelect(chatIds[0])}
+        onDeleted={() => onSelect(null)}
+      />
+      {config?.ai === 'demo' && (
+        <p className={styles.demo} role="note">
+          {DEMO_NOTICE}
+        </p>
+      )}
+      {target ? (
+        <ChatConversation key={target.chatId} target={target} character={character} userName={userName} />
+      ) : (
+        <div className={styles.centre}>
+          <p className={styles.placeholder}>Please select a chat to start conversation</p>
+        </div>
+      )}
+    </section>
+  );
+}

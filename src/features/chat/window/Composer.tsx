@@ -1,0 +1,85 @@
+import { Send, Square } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { appConfig } from '../../../config/appConfig';
+import styles from './Composer.module.css';
+
+export const MAX_MESSAGE_LENGTH = appConfig.maxMessageLength;
+
+/** Only text with something besides spaces, within the length limit, is sent. */
+export function canSend(text: string): boolean {
+  return text.trim() !== '' && text.length <= MAX_MESSAGE_LENGTH;
+}
+
+interface Props {
+  /** A reply is on its way: the input waits and Stop is offered. */
+  busy: boolean;
+  /** Why sending is impossible right now (offline), shown on the Ask button. */
+  unavailable: string | null;
+  onSend: (text: string) => void;
+  onStop: () => void;
+}
+
+/** 'Type a message' and Ask: Enter sends, Shift+Enter starts a new line, 1000 characters at most. */
+export function Composer({ busy, unavailable, onSend, onStop }: Props) {
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const hadFocus = useRef(false);
+  const counterId = useId();
+
+  // The input is disabled while a reply comes; whoever was typing gets the caret back afterwards.
+  useEffect(() => {
+    if (!busy && hadFocus.current) {
+      hadFocus.current = false;
+      input.current?.focus();
+    }
+  }, [busy]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy || unavailable || !canSend(text)) return;
+    hadFocus.current = document.activeElement === input.current;
+    onSend(text.trim());
+    setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Not while an input method is composing: its Enter confirms the characters.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+
+  return (
+    <form className={styles.composer} onSubmit={submit}>
+      <label className={styles.field}>
+        <span className={styles.srOnly}>Message</span>
+        <textarea
+          ref={input}
+          className={styles.input}
+          value={text}
+          onChange={(event) => setText(event.target.value.slice(0, MAX_MESSAGE_LENGTH))}
+          onKeyDown={onKeyDown}
+          placeholder="Type a message"
+          maxLength={MAX_MESSAGE_LENGTH}
+          rows={2}
+          disabled={busy}
+          aria-describedby={counterId}
+        />
+      </label>
+      <div className={styles.actions}>
+        <span id={counterId} className={text.length >= MAX_MESSAGE_LENGTH ? styles.counterFull : styles.counter}>
+          {text.length} / {MAX_MESSAGE_LENGTH}
+        </span>
+        {busy ? (
+          <button type="button" className={styles.stop} onClick={onStop}>
+            <Square size={14} aria-hidden="true" />
+            Stop
+          </button>
+        ) : (
+          <button type="submit" className={styles.ask} disabled={!canSend(text) || unavailable !== null} title={unavailable ?? undefined}>
+            <Send size={16} aria-hidden="true" />
+            Ask
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { CardGreeting } from '../../../../core/chat/greetings';
+import styles from './MessageList.module.css';
+import { StyledText } from './StyledText';
+
+interface Props {
+  name: string;
+  greetings: CardGreeting[];
+  /** Position in `greetings` of the one shown. */
+  position: number;
+  onChange: (position: number) => void;
+  /** Swipes are offered until the first message is typed: the first send tells the server the choice. */
+  swipeable: boolean;
+}
+
+/** A new chat's greeting from the card, with ‹ › to pick among first_mes and the alternate greetings. */
+export function GreetingBubble({ name, greetings, position, onChange, swipeable }: Props) {
+  const greeting = greetings[position] ?? greetings[0];
+  if (!greeting) return null;
+  const count = greetings.length;
+  return (
+    <article className={`${styles.row} ${styles.assistant}`} aria-label={name}>
+      <div className={styles.bubble}>
+        <p className={styles.name}>{name}</p>
+        <p className={styles.text}>
+          <StyledText text={greeting.text} />
+        </p>
+      </div>
+      {swipeable && count > 1 && (
+        <div className={styles.swipes}>
+          <button type="button" className={styles.swipe} onClick={() => onChange(position - 1)} disabled={position === 0} aria-label="Previous greeting">
+            <ChevronLeft size={18} aria-hidden="true" />
+          </button>
+          <span aria-live="polite">
+            Greeting {position + 1} / {count}
+          </span>
+          <button type="button" className={styles.swipe} onClick={() => onChange(position + 1)} disabled={position === count - 1} aria-label="Next greeting">
+            <ChevronRight size={18} aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}

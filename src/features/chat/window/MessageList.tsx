@@ -1,0 +1,100 @@
+import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
+import type { LocalMessage } from '../../../db/db';
+import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { groupByDate } from './dateLabels';
+import { MessageBubble } from './MessageBubble';
+import styles from './MessageList.module.css';
+import { SystemNotice } from './SystemNotice';
+import { TypingIndicator } from './TypingIndicator';
+import type { ChatActions } from './useChatActions';
+import type { ChatMessagesState } from './useChatMessages';
+
+interface Props {
+  /** Oldest first, as shown (a reply being regenerated and empty streaming rows already left out). */
+  messages: LocalMessage[];
+  characterName: string;
+  /** The card's greeting before the chat has stored messages. */
+  greeting: ReactNode;
+  history: Pick<ChatMessagesState, 'hasOlder' | 'loadingOlder' | 'loadOlderError' | 'loadOlder'>;
+  actions: Pick<ChatActions, 'busy' | 'failedRegeneration' | 'retryRegeneration'>;
+  /** The reply that offers Regenerate, if any. */
+  regenerableId: string | null;
+  onRetry: (message: LocalMessage) => void;
+  onRegenerate: (reply: LocalMessage) => void;
+  emptyText: string | null;
+}
+
+/** How close to the bottom (px) still counts as reading the newest messages. */
+const STICK_DISTANCE = 80;
+
+/** The conversation: 'Load More History (10)', messages under date separators, the typing indicator. */
+export function MessageList({ messages, characterName, greeting, history, actions, regenerableId, onRetry, onRegenerate, emptyText }: Props) {
+  const online = useOnline();
+  const scroller = useRef<HTMLDivElement>(null);
+  const stuck = useRef(true);
+  const last = messages.at(-1);
+  const typing = actions.busy && last?.state !== 'streaming';
+
+  // Follows the newest message while the reader is at the bottom (or has just sent), never while
+  // they read older ones; older pages arriving above leave the position alone.
+  const hasGreeting = Boolean(greeting);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && (stuck.current || last?.state === 'pending')) element.scrollTop = element.scrollHeight;
+  }, [last?.id, last?.content, last?.state, typing, hasGreeting]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (element) stuck.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_DISTANCE;
+  };
+
+  return (
+    <div className={styles.scroller} ref={scroller} onScroll={onScroll}>
+      {history.hasOlder && (
+        <div className={styles.more}>
+          <button
+            type="button"
+            className={styles.moreButton}
+            onClick={history.loadOlder}
+            disabled={history.loadingOlder || !online}
+            title={online ? undefined : OFFLINE_REASON}
+          >
+            {history.loadingOlder ? 'Loading...' : 'Load More History (10)'}
+          </button>
+        </div>
+      )}
+      {history.loadOlderError && (
+        <p className={styles.loadError} role="alert">
+          {history.loadOlderError}
+        </p>
+      )}
+      <div className={styles.list} role="log" aria-label={`Conversation with ${characterName}`}>
+        {greeting}
+        {groupByDate(messages).map((group, i) => (
+          <Fragment key={`${group.label}-${i}`}>
+            <p className={styles.separator}>
+              <span>{group.label}</span>
+            </p>
+            {group.messages.map((message) => (
+              <Fragment key={message.id}>
+                <MessageBubble
+                  message={message}
+                  onRegenerate={message.id === regenerableId ? () => onRegenerate(message) : undefined}
+                  regenerateDisabled={actions.busy || !online}
+                />
+                {message.role === 'user' && message.state === 'failed' && (
+                  <SystemNotice reason={message.error ?? ''} onRetry={() => onRetry(message)} disabled={actions.busy || !online} />
+                )}
+              </Fragment>
+            ))}
+          </Fragment>
+        ))}
+        {typing && <TypingIndicator name={characterName} />}
+        {actions.failedRegeneration && (
+          <SystemNotice reason={actions.failedRegeneration.reason} onRetry={actions.retryRegeneration} disabled={actions.busy || !online} />
+        )}
+      </div>
+      {emptyText && <p className={styles.empty}>{emptyText}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { RotateCcw } from 'lucide-react';
+import styles from './MessageList.module.css';
+
+/** The spec's error text for a failed send, why it failed, and a Retry. */
+export const SEND_FAILED = 'Sorry, I encountered an error. Please try again.';
+
+export function SystemNotice({ reason, onRetry, disabled }: { reason: string; onRetry: () => void; disabled: boolean }) {
+  return (
+    <div className={styles.system} role="alert">
+      <p className={styles.systemText}>{SEND_FAILED}</p>
+      {reason !== '' && <p className={styles.reason}>{reason}</p>}
+      <button type="button" className={styles.retry} onClick={onRetry} disabled={disabled}>
+        <RotateCcw size={14} aria-hidden="true" />
+        Retry
+      </button>
+    </div>
+  );
+}

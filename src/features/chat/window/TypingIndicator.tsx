@@ -1,0 +1,17 @@
+import styles from './MessageList.module.css';
+
+/** Three pulsing dots while the reply has not started; the text says who for screen readers. */
+export function TypingIndicator({ name }: { name: string }) {
+  return (
+    <div className={`${styles.row} ${styles.assistant}`} role="status">
+      <div className={`${styles.bubble} ${styles.typing}`}>
+        <span className={styles.dots} aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <span className={styles.srOnly}>{name} is typing</span>
+      </div>
+    </div>
+  );
+}

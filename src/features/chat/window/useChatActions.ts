@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatSeed } from '../../../db/chatMessages';
+import type { LocalMessage } from '../../../db/db';
+import { regenerateReply, retryMessage, sendMessage, type DeliveryOutcome } from '../../../sync/sendMessage';
+
+/** A regeneration that failed: its Retry sends the same key again. */
+export interface FailedRegeneration {
+  key: string;
+  reply: LocalMessage;
+  reason: string;
+}
+
+export interface ChatActions {
+  /** A send, retry or regeneration is on its way (the composer waits, Stop is offered). */
+  busy: boolean;
+  /** The reply being regenerated, hidden while its replacement streams in. */
+  replacing: string | null;
+  failedRegeneration: FailedRegeneration | null;
+  send: (content: string, greetingIndex: number | undefined) => void;
+  retry: (message: LocalMessage, greetingIndex: number | undefined) => void;
+  regenerate: (reply: LocalMessage) => void;
+  retryRegeneration: () => void;
+  stop: () => void;
+}
+
+/** The window's send, retry, regenerate and Stop; each runs one at a time per chat, with an AbortController. */
+export function useChatActions(seed: ChatSeed, userName: string): ChatActions {
+  const [controller, setController] = useState<AbortController | null>(null);
+  const [replacing, setReplacing] = useState<string | null>(null);
+  const [failedRegeneration, setFailedRegeneration] = useState<FailedRegeneration | null>(null);
+  const running = useRef<AbortController | null>(null);
+
+  // Leaving the chat ends its stream, as Stop would.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const run = useCallback((work: (signal: AbortSignal) => Promise<DeliveryOutcome>) => {
+    if (running.current) return;
+    const next = new AbortController();
+    running.current = next;
+    setController(next);
+    setFailedRegeneration(null);
+    work(next.signal)
+      .catch((error: unknown) => console.error('Sending failed', error))
+      .finally(() => {
+        running.current = null;
+        setController(null);
+        setReplacing(null);
+      });
+  }, []);
+
+  const regenerateWith = useCallback(
+    (reply: LocalMessage, key: string) => {
+      setReplacing(reply.id);
+      run(async (signal) => {
+        const outcome = await regenerateReply(seed, reply, key, signal);
+        if (outcome.kind === 'failed') setFailedRegeneration({ key, reply, reason: outcome.reason });
+        return outcome;
+      });
+    },
+    [run, seed],
+  );
+
+  return {
+    busy: controller !== null,
+    replacing,
+    failedRegeneration,
+    send: (content, greetingIndex) => run((signal) => sendMessage({ seed, content, userName, greetingIndex, signal })),
+    retry: (message, greetingIndex) => run((signal) => retryMessage(seed, message, greetingIndex, signal)),
+    regenerate: (reply) => regenerateWith(reply, crypto.randomUUID()),
+    retryRegeneration: () => failedRegeneration && regenerateWith(failedRegeneration.reply, failedRegeneration.key),
+    stop: () => controller?.abort(),
+  };
+}

@@ -1,0 +1,66 @@
+import type { ChatImportResponse } from '../../core/types';
+import { CHAT_LIST_PAGE_SIZE, deleteChat, exportChat, importChats, listChats } from '../api/chatList';
+import { ApiError } from '../api/errors';
+import { deleteLocalChat, getChat, saveChatListPage } from '../db/chatList';
+import type { LocalChat } from '../db/db';
+
+export interface ChatListPull {
+  page: number;
+  totalPages: number;
+}
+
+/**
+ * Fetches one page of the recent list (5 chats) and writes it to Dexie; the screens read it from there.
+ * Only a fresh unfiltered first page may drop chats that vanished from the server (see
+ * saveChatListPage): a filtered page says nothing about chats that do not match.
+ */
+export async function pullChatList({ page = 1, q }: { page?: number; q?: string } = {}): Promise<ChatListPull> {
+  const query = q?.trim() || undefined;
+  const list = await listChats({ page, page_size: CHAT_LIST_PAGE_SIZE, q: query });
+  const window = page === 1 && !query ? { complete: list.data.length >= list.total } : undefined;
+  await saveChatListPage(list.data, window);
+  return { page: list.page, totalPages: list.total_pages };
+}
+
+/**
+ * Deletes a chat on the server, then on the device with its messages. A chat that exists only here
+ * never reached the server; one the server no longer knows (404) is already gone there.
+ */
+export async function removeChat(chatId: string): Promise<void> {
+  const chat = await getChat(chatId);
+  if (!chat?.localOnly) {
+    try {
+      await deleteChat(chatId);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  }
+  await deleteLocalChat(chatId);
+}
+
+/**
+ * Sends a chat archive (.zip) to the server, then pulls the list so the imported chats appear. The
+ * import has succeeded once the server answered; a failed pull only delays them to the next refresh.
+ */
+export async function importChatArchive(file: File): Promise<ChatImportResponse> {
+  const result = await importChats(file);
+  await pullChatList().catch((error: unknown) => console.error('Failed to fetch chat records', error));
+  return result;
+}
+
+/**
+ * Downloads a chat as the server's .zip and saves it through a temporary link, as a browser download
+ * does. No `exportfilename`: the server's own name ('{character} - {date}.zip') tells exports apart.
+ */
+export async function exportChatArchive(chat: LocalChat): Promise<void> {
+  const { blob, filename } = await exportChat({ chat_id: chat.chat_id, character_id: chat.character_id ?? undefined });
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked a moment later: some browsers start reading the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

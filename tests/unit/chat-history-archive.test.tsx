@@ -1,0 +1,175 @@
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as api from '../../src/api/chatList';
+import { ApiError } from '../../src/api/errors';
+import { db, type LocalChat } from '../../src/db/db';
+import { ChatMenu } from '../../src/features/chat/archive/ChatMenu';
+import { ImportChatsButton } from '../../src/features/chat/archive/ImportChatsButton';
+
+vi.mock('../../src/api/chatList', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/chatList')>()),
+  listChats: vi.fn(),
+  deleteChat: vi.fn(),
+  importChats: vi.fn(),
+  exportChat: vi.fn(),
+}));
+
+afterEach(cleanup);
+
+// happy-dom's <dialog> may lack the modal API; a minimal stand-in keeps `open` in step.
+beforeAll(() => {
+  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal?: () => void; close?: () => void };
+  if (typeof proto.showModal !== 'function') {
+    proto.showModal = function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+  }
+  if (typeof proto.close !== 'function') {
+    proto.close = function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  }
+});
+
+beforeEach(async () => {
+  vi.mocked(api.listChats).mockReset().mockResolvedValue({ success: true, data: [], page: 1, page_size: 5, total: 0, total_pages: 0 });
+  vi.mocked(api.importChats).mockReset();
+  vi.mocked(api.deleteChat).mockReset();
+  await db.chats.clear();
+  await db.messages.clear();
+});
+
+const ADA: LocalChat = {
+  chat_id: 'chat-ada',
+  character_name: 'Ada',
+  character_id: 'card-ada',
+  filename: 'ada.png',
+  card_type: 'public',
+  avatar_url: null,
+  last_message_time: '2026-11-20T10:00:00.000Z',
+  modified: '2026-11-20T10:00:00.000Z',
+  created_at: '2026-11-20T09:00:00.000Z',
+  message_count: 7,
+  size: 300,
+};
+
+function chooseFile(name: string) {
+  const input = screen.getByLabelText('Chat archive (.zip)') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['PK'], name, { type: 'application/zip' })] } });
+}
+
+const dialogTitle = async () => (await screen.findByRole('heading', { level: 2 })).textContent;
+
+describe('importing chats', () => {
+  it('refuses a file that is not a .zip without sending it', async () => {
+    render(<ImportChatsButton />);
+    chooseFile('notes.txt');
+    expect(await dialogTitle()).toBe('Import Failed');
+    expect(screen.getByText(/\.zip/)).toBeTruthy();
+    expect(api.importChats).not.toHaveBeenCalled();
+  });
+
+  it("reports 'Import Successful' with what came in, pulls the list and calls back", async () => {
+    vi.mocked(api.importChats).mockResolvedValue({
+      success: true,
+      message: 'Imported 1 chat',
+      imported: [{ chat_id: 'chat-new', character_name: 'Grace', character_id: null, message_count: 12 }],
+    });
+    const onImported = vi.fn();
+    render(<ImportChatsButton onImported={onImported} />);
+    chooseFile('Grace.ZIP');
+    expect(await dialogTitle()).toBe('Import Successful');
+    expect(screen.getByText('Chat data has been imported successfully.')).toBeTruthy();
+    expect(screen.getByText('Grace: 12 messages')).toBeTruthy();
+    expect(onImported).toHaveBeenCalledWith(['chat-new']);
+    expect(api.listChats).toHaveBeenCalled();
+  });
+
+  it("shows the server's message, or the generic one when it sent none", async () => {
+    vi.mocked(api.importChats).mockRejectedValueOnce(new ApiError('The archive holds no .jsonl chat', 400, 'invalid_archive'));
+    render(<ImportChatsButton />);
+    chooseFile('broken.zip');
+    expect(await dialogTitle()).toBe('Import Failed');
+    expect(screen.getByText('The archive holds no .jsonl chat')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    vi.mocked(api.importChats).mockRejectedValueOnce(new ApiError('Network error. Please check your connection and try again.', 0, 'network'));
+    chooseFile('again.zip');
+    expect(await screen.findByText('Failed to import chat data. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('the chat menu', () => {
+  it('offers Export and Delete disabled while no chat is selected, and Escape closes it', async () => {
+    render(<ChatMenu chat={null} onDeleted={vi.fn()} />);
+    const trigger = screen.getByRole('button', { name: 'Chat actions' });
+    expect(trigger.getAttribute('aria-haspopup')).toBe('menu');
+    fireEvent.click(trigger);
+    const exportItem = screen.getByRole('menuitem', { name: /Export chat/ });
+    const deleteItem = screen.getByRole('menuitem', { name: /Delete chat/ });
+    expect(exportItem.getAttribute('aria-disabled')).toBe('true');
+    expect(deleteItem.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(deleteItem);
+    expect(screen.queryByRole('heading', { name: 'Delete chat' })).toBeNull();
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('asks before deleting, naming the character and the messages lost, with Cancel focused', async () => {
+    await db.chats.put(ADA);
+    vi.mocked(api.deleteChat).mockResolvedValue({ success: true });
+    const onDeleted = vi.fn();
+    render(<ChatMenu chat={ADA} onDeleted={onDeleted} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Chat actions' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: /Delete chat/ }));
+    expect(await dialogTitle()).toBe('Delete chat');
+    expect(screen.getByText(/Ada\? Its 7 messages will be lost/)).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(api.deleteChat).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Chat actions' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: /Delete chat/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect(api.deleteChat).toHaveBeenCalledWith('chat-ada');
+    expect(await db.chats.get('chat-ada')).toBeUndefined();
+  });
+
+  it("disables Export, Delete and Import offline with the reason 'You're offline'", () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      render(
+        <>
+          <ImportChatsButton />
+          <ChatMenu chat={ADA} onDeleted={vi.fn()} />
+        </>,
+      );
+      const importButton = screen.getByRole('button', { name: /Import/ }) as HTMLButtonElement;
+      expect(importButton.disabled).toBe(true);
+      expect(importButton.title).toBe("You're offline");
+      fireEvent.click(screen.getByRole('button', { name: 'Chat actions' }));
+      for (const name of [/Export chat/, /Delete chat/]) {
+        const item = screen.getByRole('menuitem', { name });
+        expect(item.getAttribute('aria-disabled')).toBe('true');
+        expect(item.title).toBe("You're offline");
+      }
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('says so when the delete fails, and keeps the chat', async () => {
+    await db.chats.put(ADA);
+    vi.mocked(api.deleteChat).mockRejectedValue(new ApiError('HTTP 500: Internal Server Error', 500));
+    const onDeleted = vi.fn();
+    render(<ChatMenu chat={ADA} onDeleted={onDeleted} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Chat actions' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: /Delete chat/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete chat. Please try again.')).toBeTruthy();
+    expect(onDeleted).not.toHaveBeenCalled();
+    expect(await db.chats.get('chat-ada')).toBeDefined();
+  });
+});

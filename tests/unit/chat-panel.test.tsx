@@ -1,0 +1,73 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientConfig } from '../../core/types';
+import type { CharacterView } from '../../src/features/chat/chatCharacter';
+import { CharacterPanel } from '../../src/features/chat/panel/CharacterPanel';
+import { PRIVATE_CARD_TEXT } from '../../src/features/chat/panel/FavoriteButton';
+import { NO_IMAGE_SERVICE } from '../../src/features/chat/panel/GeneratePhotoButton';
+import type { ChatTarget } from '../../src/features/chat/useChatSelection';
+
+const config: { current: Partial<ClientConfig> } = { current: {} };
+vi.mock('../../src/config/useClientConfig', () => ({ useClientConfig: () => config.current }));
+const checkFavorite = vi.fn(() => Promise.resolve({ is_favorited: false }));
+const addFavorite = vi.fn((_body: unknown) => Promise.resolve({}));
+vi.mock('../../src/api/favorites', () => ({ checkFavorite: () => checkFavorite(), addFavorite: (body: unknown) => addFavorite(body), removeFavorite: vi.fn() }));
+const generateChatPhoto = vi.fn((_chatId: string) => Promise.resolve({ success: true, url: '/api/chats/photo/c1' }));
+vi.mock('../../src/api/chatMessages', () => ({ generateChatPhoto: (chatId: string) => generateChatPhoto(chatId) }));
+vi.mock('../../src/api/images', () => ({ fetchImageBlob: () => Promise.resolve(new Blob(['png'])) }));
+
+afterEach(cleanup);
+beforeEach(() => {
+  config.current = { images: true };
+  vi.clearAllMocks();
+});
+
+const target: ChatTarget = {
+  chatId: 'c1',
+  seed: { chat_id: 'c1', character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public', avatar_url: null },
+  row: null,
+  localOnly: false,
+};
+const ada: CharacterView = { id: 'card-1', name: 'Ada', cardType: 'public', tags: ['math', 'engines', 'poetry', 'history'], filename: 'ada.png', card: null };
+
+describe('the character panel', () => {
+  it('shows 3 tags, then all of them on request', () => {
+    render(<CharacterPanel character={ada} target={target} onClose={vi.fn()} />);
+    const tags = screen.getByRole('list', { name: 'Tags' });
+    expect(within(tags).getAllByRole('listitem')).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: '+1 more' }));
+    expect(within(tags).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('adds a public card to favorites', async () => {
+    render(<CharacterPanel character={ada} target={target} onClose={vi.fn()} />);
+    const button = await screen.findByRole('button', { name: 'Add to favorites', pressed: false });
+    await vi.waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
+    expect(addFavorite).toHaveBeenCalledWith(expect.objectContaining({ file_id: 'card-1', image_type: 'public' }));
+    await screen.findByRole('button', { name: 'In favorites', pressed: true });
+  });
+
+  it("says private cards don't need favorites, disabled", () => {
+    render(<CharacterPanel character={{ ...ada, cardType: 'user' }} target={target} onClose={vi.fn()} />);
+    expect((screen.getByRole('button', { name: PRIVATE_CARD_TEXT }) as HTMLButtonElement).disabled).toBe(true);
+    expect(checkFavorite).not.toHaveBeenCalled();
+  });
+
+  it("offers 'Generate Photo' for a chat without card details, disabled with the reason when no image service is configured", () => {
+    config.current = { images: false };
+    render(<CharacterPanel character={{ ...ada, id: null, tags: [] }} target={{ ...target, seed: { ...target.seed, character_id: null } }} onClose={vi.fn()} />);
+    const button = screen.getByRole('button', { name: 'Generate Photo' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.title).toBe(NO_IMAGE_SERVICE);
+    expect(screen.getByText(NO_IMAGE_SERVICE)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /favorites/ })).toBeNull();
+  });
+
+  it('generates a photo for the chat and shows it', async () => {
+    render(<CharacterPanel character={{ ...ada, id: null, tags: [] }} target={target} onClose={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Photo' }));
+    expect(generateChatPhoto).toHaveBeenCalledWith('c1');
+    expect(await screen.findByRole('img', { name: 'Generated portrait' })).toBeTruthy();
+  });
+});

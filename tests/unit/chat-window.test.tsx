@@ -1,0 +1,254 @@
+import 'fake-indexeddb/auto';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage, CompletionResult } from '../../core/types';
+import { db, type LocalMessage } from '../../src/db/db';
+import { filledGreetings, fromSelected, takeCardClick, type SelectedCharacter } from '../../src/features/chat/chatCharacter';
+import { ChatConversation } from '../../src/features/chat/window/ChatConversation';
+import { Composer, MAX_MESSAGE_LENGTH } from '../../src/features/chat/window/Composer';
+import { dateSeparatorLabel, groupByDate } from '../../src/features/chat/window/dateLabels';
+import { GreetingBubble } from '../../src/features/chat/window/GreetingBubble';
+import { MessageList } from '../../src/features/chat/window/MessageList';
+import { StyledText } from '../../src/features/chat/window/StyledText';
+
+vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => Promise.resolve({ page: 1, totalPages: 1 }) }));
+
+afterEach(cleanup);
+
+const local = (day: number, hour = 12) => new Date(2026, 10, day, hour).toISOString();
+
+function message(extra: Partial<LocalMessage> & Pick<LocalMessage, 'seq' | 'role' | 'content'>): LocalMessage {
+  return { id: `m-${extra.seq}`, chat_id: 'c', name: extra.role === 'user' ? 'Grace' : 'Ada', send_date: local(21), client_id: null, state: 'sent', ...extra };
+}
+
+describe('date separators', () => {
+  const now = new Date(2026, 10, 22, 9);
+
+  it("say 'Today', 'Yesterday', else the full weekday date", () => {
+    expect(dateSeparatorLabel(local(22, 0), now)).toBe('Today');
+    expect(dateSeparatorLabel(local(21, 23), now)).toBe('Yesterday');
+    expect(dateSeparatorLabel(local(20, 12), now)).toBe('Friday, November 20, 2026');
+  });
+
+  it('group consecutive messages of the same day', () => {
+    const groups = groupByDate([message({ seq: 1, role: 'user', content: 'a', send_date: local(20) }), message({ seq: 2, role: 'assistant', content: 'b', send_date: local(22, 1) }), message({ seq: 3, role: 'user', content: 'c', send_date: local(22, 8) })], now);
+    expect(groups.map((group) => [group.label, group.messages.length])).toEqual([
+      ['Friday, November 20, 2026', 1],
+      ['Today', 2],
+    ]);
+  });
+});
+
+describe('the composer', () => {
+  const setup = (busy = false) => {
+    const onSend = vi.fn();
+    const onStop = vi.fn();
+    render(<Composer busy={busy} unavailable={null} onSend={onSend} onStop={onStop} />);
+    return { onSend, onStop, input: screen.getByPlaceholderText('Type a message') as HTMLTextAreaElement };
+  };
+
+  it('sends on Enter, clears the input, and starts a new line on Shift+Enter', () => {
+    const { onSend, input } = setup();
+    fireEvent.change(input, { target: { value: 'Hello' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('Hello');
+    expect(input.value).toBe('');
+  });
+
+  it('never sends an empty or blank message', () => {
+    const { onSend, input } = setup();
+    const ask = screen.getByRole('button', { name: 'Ask' }) as HTMLButtonElement;
+    expect(ask.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '   \n ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.click(ask);
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('counts characters and stops at 1000', () => {
+    const { input } = setup();
+    expect(screen.getByText('0 / 1000')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'x'.repeat(12) } });
+    expect(screen.getByText('12 / 1000')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'y'.repeat(MAX_MESSAGE_LENGTH + 50) } });
+    expect(input.value).toHaveLength(1000);
+    expect(input.maxLength).toBe(1000);
+    expect(screen.getByText('1000 / 1000')).toBeTruthy();
+  });
+
+  it('waits while a reply comes and offers Stop instead of Ask', () => {
+    const { onStop, input } = setup(true);
+    expect(input.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Ask' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    expect(onStop).toHaveBeenCalled();
+  });
+});
+
+describe('styled text', () => {
+  it('styles actions, scenes, dialogue and emphasis, and shows markup as text', () => {
+    const { container } = render(<StyledText text={'<scene>A tavern.</scene> <action>smiles</action> "Hi!" *waves* <script>alert(1)</script><img src=x onerror=alert(2)>'} />);
+    expect(container.querySelector('script, img')).toBeNull();
+    expect(container.textContent).toContain('<script>alert(1)</script><img src=x onerror=alert(2)>');
+    const styled = [...container.querySelectorAll('[data-style]')].map((span) => [span.getAttribute('data-style'), span.textContent]);
+    expect(styled).toEqual([
+      ['scene', 'A tavern.'],
+      ['action', 'smiles'],
+      ['dialogue', '"Hi!"'],
+      ['emphasis', 'waves'],
+    ]);
+  });
+});
+
+const selected: SelectedCharacter = {
+  id: 'card-1',
+  filename: 'ada.png',
+  name: 'Ada',
+  description: '',
+  title: 'Ada',
+  avatar_url: '/api/upload/image/card-1',
+  tags: ['scientist'],
+  card_type: 'public',
+  card_data: { data: { name: 'Ada', first_mes: '{{char}} waves at {{user}}.', alternate_greetings: ['', 'Hello {{user}}, I am {{char}}!'] } },
+};
+
+describe('greetings', () => {
+  it('fill {{char}} and {{user}} and keep the greeting_index the server counts', () => {
+    expect(filledGreetings(fromSelected(selected), 'Grace')).toEqual([
+      { index: 0, text: 'Ada waves at Grace.' },
+      { index: 2, text: 'Hello Grace, I am Ada!' },
+    ]);
+  });
+
+  it("swipe with ‹ › and say 'Greeting 2 / 2'", () => {
+    const greetings = filledGreetings(fromSelected(selected), 'Grace');
+    const onChange = vi.fn();
+    const { rerender } = render(<GreetingBubble name="Ada" greetings={greetings} position={0} onChange={onChange} swipeable />);
+    expect(screen.getByText('Greeting 1 / 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous greeting' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next greeting' }));
+    expect(onChange).toHaveBeenCalledWith(1);
+    rerender(<GreetingBubble name="Ada" greetings={greetings} position={1} onChange={onChange} swipeable />);
+    expect(screen.getByText('Greeting 2 / 2')).toBeTruthy();
+    expect(screen.getByText('Hello Grace, I am Ada!')).toBeTruthy();
+    rerender(<GreetingBubble name="Ada" greetings={greetings} position={1} onChange={onChange} swipeable={false} />);
+    expect(screen.queryByText('Greeting 2 / 2')).toBeNull();
+  });
+});
+
+describe('a card click', () => {
+  it('is taken once: the flag is cleared', () => {
+    localStorage.setItem('selectedCharacter', JSON.stringify(selected));
+    localStorage.setItem('isFromCardClick', 'true');
+    expect(takeCardClick()?.id).toBe('card-1');
+    expect(localStorage.getItem('isFromCardClick')).toBeNull();
+    expect(takeCardClick()).toBeNull();
+  });
+});
+
+describe('the message list', () => {
+  const history = { hasOlder: false, loadingOlder: false, loadOlderError: null, loadOlder: vi.fn() };
+  const idle = { busy: false, failedRegeneration: null, retryRegeneration: vi.fn() };
+  const list = (messages: LocalMessage[], extra: Partial<Parameters<typeof MessageList>[0]> = {}) =>
+    render(<MessageList messages={messages} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} {...extra} />);
+
+  it('shows a failed message with the spec\'s system message and a Retry', () => {
+    const onRetry = vi.fn();
+    const failed = message({ seq: 1, role: 'user', content: 'Hi', state: 'failed', error: 'The AI service is unavailable.' });
+    list([failed], { onRetry });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Sorry, I encountered an error. Please try again.');
+    expect(alert.textContent).toContain('The AI service is unavailable.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledWith(failed);
+  });
+
+  it("shows an empty reply as 'No response received'", () => {
+    list([message({ seq: 1, role: 'user', content: 'Hi' }), message({ seq: 2, role: 'assistant', content: '' })]);
+    expect(screen.getByText('No response received')).toBeTruthy();
+  });
+
+  it("offers 'Load More History (10)' and says when it failed", () => {
+    const loadOlder = vi.fn();
+    list([message({ seq: 11, role: 'user', content: 'Hi' })], { history: { hasOlder: true, loadingOlder: false, loadOlderError: 'Failed to load more messages', loadOlder } });
+    fireEvent.click(screen.getByRole('button', { name: 'Load More History (10)' }));
+    expect(loadOlder).toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load more messages');
+  });
+
+  it('shows the typing indicator while a reply is awaited, and Regenerate on the last reply', () => {
+    const onRegenerate = vi.fn();
+    const reply = message({ seq: 2, role: 'assistant', content: 'Hello' });
+    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, onRegenerate, actions: { ...idle, busy: true } });
+    expect(screen.getByRole('status').textContent).toBe('Ada is typing');
+    const regenerate = screen.getByRole('button', { name: 'Regenerate' }) as HTMLButtonElement;
+    expect(regenerate.disabled).toBe(true);
+    cleanup();
+    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, onRegenerate });
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect(onRegenerate).toHaveBeenCalledWith(reply);
+  });
+});
+
+describe('a new chat', () => {
+  beforeEach(async () => {
+    await db.messages.clear();
+    await db.chats.clear();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the chosen greeting, sends it with the first message, waits with the typing indicator, then shows the reply', async () => {
+    const encoder = new TextEncoder();
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => {
+        bodies.push(JSON.parse(init.body as string) as Record<string, unknown>);
+        const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+        return Promise.resolve(new Response(body, { headers: { 'content-type': 'text/event-stream' } }));
+      }),
+    );
+    const character = fromSelected(selected);
+    const seed = { chat_id: 'new-chat', character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null };
+    render(<ChatConversation target={{ chatId: 'new-chat', seed, row: null, localOnly: true }} character={character} userName="Grace" />);
+
+    expect(await screen.findByText('Ada waves at Grace.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next greeting' }));
+    const input = screen.getByPlaceholderText('Type a message') as HTMLTextAreaElement;
+    fireEvent.change(input, { target: { value: 'Hi Ada' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+
+    expect(await screen.findByText('Hi Ada')).toBeTruthy();
+    expect(await screen.findByText('Ada is typing')).toBeTruthy();
+    expect(input.disabled).toBe(true);
+    expect(bodies[0]).toMatchObject({ greeting_index: 2, messages: [{ role: 'user', content: 'Hi Ada' }] });
+
+    const piece = (text: string) => encoder.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: text } }] })}\n\n`);
+    await act(async () => controller.enqueue(piece('Nice to')));
+    expect(await screen.findByText('Nice to')).toBeTruthy();
+    const stored = (seq: number, role: ChatMessage['role'], content: string): ChatMessage => ({ id: `s-${seq}`, chat_id: 'new-chat', seq, role, content, name: role === 'user' ? 'Grace' : 'Ada', send_date: new Date().toISOString(), client_id: null });
+    const done: CompletionResult = {
+      message: 'Nice to meet you.',
+      content: 'Nice to meet you.',
+      choices: [],
+      chat_id: 'new-chat',
+      greeting: stored(1, 'assistant', 'Hello Grace, I am Ada!'),
+      user_message: stored(2, 'user', 'Hi Ada'),
+      reply: stored(3, 'assistant', 'Nice to meet you.'),
+    };
+    await act(async () => {
+      controller.enqueue(piece(' meet you.'));
+      controller.enqueue(encoder.encode(`event: stored\ndata: ${JSON.stringify(done)}\n\ndata: [DONE]\n\n`));
+      controller.close();
+    });
+
+    expect(await screen.findByRole('button', { name: 'Regenerate' })).toBeTruthy();
+    expect(screen.getByText('Nice to meet you.')).toBeTruthy();
+    expect(screen.queryByText('Ada is typing')).toBeNull();
+    expect(screen.queryByText(/Greeting \d/)).toBeNull();
+    expect(input.disabled).toBe(false);
+  });
+});
