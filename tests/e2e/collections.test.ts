@@ -9,18 +9,36 @@ import { testCardPng } from '../support/cards';
 import { newPage, screenshot, setPlan, signUp, uniqueEmail } from './browser';
 import { horizontalOverflow } from './page-checks';
 
-/** Uploads a card through the API with the page's own token (multipart, field 'image'). */
-async function upload(page: Page, png: Uint8Array, filename: string): Promise<number> {
+/** Uploads a card through the API with the page's own token (multipart, field 'image'); its file_id. */
+async function upload(page: Page, png: Uint8Array, filename: string): Promise<string> {
   return page.evaluate(
     async ({ bytes, filename }) => {
       const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string };
       const form = new FormData();
       form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
       const response = await fetch('/api/upload/image', { method: 'POST', headers: { Authorization: `Bearer ${tokens.accessToken}` }, body: form });
-      return response.status;
+      if (!response.ok) throw new Error(`upload answered ${response.status}`);
+      return ((await response.json()) as { data: { file_id: string } }).data.file_id;
     },
     { bytes: Array.from(png), filename },
   );
+}
+
+/** Starts a chat with one of the user's cards through the API, as the chat screen's first send does. */
+async function chatWith(page: Page, fileId: string, text: string): Promise<void> {
+  const status = await page.evaluate(
+    async ({ fileId, text }) => {
+      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string };
+      const response = await fetch('/api/chat/completions', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: JSON.stringify({ chat_id: crypto.randomUUID(), character_id: fileId, messages: [{ role: 'user', content: text }] }),
+      });
+      return response.status;
+    },
+    { fileId, text },
+  );
+  expect(status).toBe(200);
 }
 
 
@@ -34,8 +52,10 @@ describe('My Collections', () => {
     await page.getByRole('heading', { name: 'My Collections' }).waitFor();
     await page.getByText('No Collections Yet').waitFor();
 
-    expect(await upload(page, testCardPng({ name: 'Orla Finch', tags: ['Sailor', 'Storm', 'Maps'] }), 'orla.png')).toBe(200);
-    expect(await upload(page, testCardPng({ name: 'Tomas Reed', tags: ['Baker', 'Village'] }), 'tomas.png')).toBe(200);
+    const orlaId = await upload(page, testCardPng({ name: 'Orla Finch', tags: ['Sailor', 'Storm', 'Maps'] }), 'orla.png');
+    const tomasId = await upload(page, testCardPng({ name: 'Tomas Reed', tags: ['Baker', 'Village'] }), 'tomas.png');
+    await chatWith(page, orlaId, 'Which way is the storm heading?');
+    await chatWith(page, tomasId, 'Any bread left?');
     await page.reload();
 
     const orla = page.getByRole('article', { name: 'Orla Finch' });
@@ -71,10 +91,14 @@ describe('My Collections', () => {
     expect(await restricted.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/pricing');
     await restricted.getByRole('button', { name: 'Cancel' }).click();
 
-    // Delete with one confirmation.
+    // A card with chats asks twice (the first question defaults to Cancel), then its chats go too.
     await page.getByRole('button', { name: 'Delete Tomas Reed' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Character' });
+    expect(await confirm.innerText()).toContain('has chats');
+    expect(await confirm.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement)).toBe(true);
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    const finalWarning = page.getByRole('dialog', { name: 'Final Warning' });
+    await finalWarning.getByRole('button', { name: 'Delete Everything' }).click();
     await tomas.waitFor({ state: 'detached' });
     expect(await orla.isVisible()).toBe(true);
     await screenshot(page, 'collections-desktop');
@@ -95,6 +119,14 @@ describe('My Collections', () => {
     await page.getByRole('article', { name: 'Orla the Navigator' }).waitFor();
     await orla.waitFor({ state: 'detached' });
     expect(await page.getByRole('article').count()).toBe(1);
+
+    // The chat followed the new card: listed under its new name, with its messages; Tomas's is gone.
+    await page.goto('/recent-chat');
+    const history = page.getByRole('region', { name: 'Select a history' });
+    await history.getByRole('button', { name: /Orla the Navigator/ }).click();
+    await page.getByText('Which way is the storm heading?', { exact: true }).waitFor();
+    expect(await history.getByRole('button', { name: /Tomas Reed/ }).count()).toBe(0);
+    await page.goto('/collections');
 
     // Phone: two columns, nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 844 });
