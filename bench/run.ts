@@ -2,7 +2,8 @@
  * `npm run bench`: measures on this machine and writes bench/results.md. Figures are medians of
  * several runs. Tests never assert timings; this is where speed is looked at.
  * Figures so far (issue 7 adds the rest): JS loaded before Home shows (gzip), the service worker's
- * size (gzip), and `npm start` (dist built) to the first 200 of /api/health with idle memory.
+ * size (gzip), `npm start` (dist built) to the first 200 of /api/health with idle memory, and the
+ * server's own time for chats (bench/chat.ts).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { freePort, waitForHealth } from '../scripts/lib/server-process';
+import { chatFigures } from './chat';
 
 const RUNS = 5;
 
@@ -105,6 +107,11 @@ async function main(): Promise<void> {
   const { startMs, rss } = await startupFigures();
   rows.push({ figure: 'Start (dist built) to first 200 of /api/health', value: `${Math.round(startMs)} ms`, goal: '≤ 2000 ms', pass: startMs <= 2000 });
   rows.push({ figure: 'Idle memory after start (RSS)', value: `${Math.round(rss)} MB`, goal: '≤ 200 MB', pass: rss <= 200 });
+  const chat = await chatFigures();
+  rows.push({ figure: 'Completion, server time (demo AI, in-process)', value: `${chat.completionMs.toFixed(1)} ms`, goal: '≤ 50 ms', pass: chat.completionMs <= 50 });
+  rows.push({ figure: `A page of 10 messages from a ${chat.messages}-message chat`, value: `${chat.pageMs.toFixed(1)} ms`, goal: '≤ 20 ms', pass: chat.pageMs <= 20 });
+  rows.push({ figure: `Import of a ${chat.messages}-message chat (.zip)`, value: `${Math.round(chat.importMs)} ms`, goal: '≤ 2000 ms', pass: chat.importMs <= 2000 });
+  rows.push({ figure: `Export of that chat (.zip)`, value: `${Math.round(chat.exportMs)} ms`, goal: '≤ 1000 ms', pass: chat.exportMs <= 1000 });
 
   const chromiumVersion = spawnSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium', ['--version']).stdout?.toString().trim() ?? 'unknown';
   const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${chromiumVersion}`;
@@ -113,7 +120,7 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...rows.map((row) => `| ${row.figure} | ${row.value} | ${row.goal} | ${row.pass ? 'pass' : 'FAIL'} |`),
   ].join('\n');
-  const report = `# Benchmarks\n\nMeasured ${new Date().toISOString()} on ${machine}. Medians of ${RUNS} runs where timed.\n\n${table}\n`;
+  const report = `# Benchmarks\n\nMeasured ${new Date().toISOString()} on ${machine}. Medians of ${RUNS} runs where timed (30 requests for the chat figures).\n\n${table}\n`;
   fs.writeFileSync('bench/results.md', report);
   console.log(report);
 }

@@ -1,13 +1,15 @@
 import { Outlet } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSession } from '../../auth/useSession';
-import { ChatHistoryWidget } from './ChatHistoryWidget';
 import { InitialLoadingScreen } from './InitialLoadingScreen';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { UpdatePrompt } from './UpdatePrompt';
 import { useSidebar } from './useSidebar';
 import styles from './AppShell.module.css';
+
+// Only signed-in users see it, so visitors' first load (Home) never downloads it.
+const ChatHistoryWidget = lazy(() => import('./ChatHistoryWidget').then((module) => ({ default: module.ChatHistoryWidget })));
 
 /** The spec's initial loading screen shows while the session settles, for one second at most. */
 const INITIAL_LOADING_MS = 1000;
@@ -46,7 +48,11 @@ export function AppShell() {
           sidebarOpen={sidebar.mobileOpen}
           onToggleSidebar={sidebar.toggle}
         />
-        <ChatHistoryWidget />
+        {signedIn && (
+          <Suspense fallback={null}>
+            <ChatHistoryWidget />
+          </Suspense>
+        )}
         <main id="main" className={styles.main}>
           <Outlet />
         </main>

@@ -1,0 +1,61 @@
+/**
+ * Chat figures, measured in-process (buildApp + inject, SQLite, the demo AI with no delay between
+ * words), so they show the server's own work: the database, the idempotency ledger, the prompt
+ * builder, the archive. Network time and the AI's speed are not in them.
+ */
+import { randomUUID } from 'node:crypto';
+import { strToU8, zipSync } from 'fflate';
+import { testCardPng } from '../tests/support/cards';
+import { userOf } from '../tests/api/cards';
+import { chatJsonl, complete, exportChat, getChat, importArchive, ownCard } from '../tests/api/chat-helpers';
+import { createTestApp } from '../tests/api/helpers';
+
+export interface ChatFigures {
+  completionMs: number;
+  pageMs: number;
+  importMs: number;
+  exportMs: number;
+  messages: number;
+}
+
+const RUNS = 30;
+const LONG_CHAT = 5000;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function timed(run: () => Promise<{ statusCode: number }>): Promise<number> {
+  const started = performance.now();
+  const response = await run();
+  if (response.statusCode !== 200) throw new Error(`bench request answered ${response.statusCode}`);
+  return performance.now() - started;
+}
+
+export async function chatFigures(): Promise<ChatFigures> {
+  const test = await createTestApp('sqlite', { LLM_DEMO_WORD_DELAY_MS: '0' });
+  try {
+    const user = await userOf(test, 'bench');
+    const card = await ownCard(test, user, testCardPng({ name: 'Bench', mes_example: '<START>\n{{user}}: hi\n{{char}}: hello' }));
+    const chatId = randomUUID();
+    const completions: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      completions.push(await timed(() => complete(test, user, { chatId, characterId: card, text: `Message number ${run}` })));
+    }
+
+    const lines = Array.from({ length: LONG_CHAT }, (_, i) => ({ is_user: i % 2 === 0, mes: `Line ${i}: ${'words '.repeat(40)}` }));
+    const zip = zipSync({ 'Bench.jsonl': strToU8(chatJsonl('Bench', lines)) });
+    const started = performance.now();
+    const imported = await importArchive(test, user, zip);
+    const importMs = performance.now() - started;
+    const longChat = imported.json().imported[0].chat_id as string;
+
+    const pages: number[] = [];
+    for (let run = 0; run < RUNS; run++) pages.push(await timed(() => getChat(test, user, { chat_id: longChat, page: 1 + (run % 50) })));
+    const exportMs = await timed(() => exportChat(test, user, longChat));
+    return { completionMs: median(completions), pageMs: median(pages), importMs, exportMs, messages: LONG_CHAT };
+  } finally {
+    await test.close();
+  }
+}
