@@ -16,3 +16,4 @@ export { activeLore, activeLoreEntries, DEFAULT_SCAN_DEPTH, type LoreEntry, type
 export { tokenizeStyledText, type StyledKind, type StyledSegment } from './styledText';
 export { cardGreetings, greetingAt, type CardGreeting } from './greetings';
 export * from './sillytavern';
+export { userDisplayName } from './userName';

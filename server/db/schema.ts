@@ -122,6 +122,8 @@ export interface CompletionRequestsTable {
   idempotency_key: string;
   chat_id: string;
   kind: 'message' | 'regenerate';
+  /** sha256 of what was asked (the message text, or the regeneration): a reused key must ask the same. */
+  request_hash: string;
   state: 'running' | 'done' | 'failed';
   greeting_message_id: string | null;
   user_message_id: string | null;

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatGetRequest, ChatListRequest } from '../../core/types';
 import type { Config } from '../config';
 import { chatPhoto, generateChatPhoto } from '../services/chats/photo';
-import { chatList, chatMessages, MESSAGES_PAGE_SIZE, removeChat, RECENT_PAGE_SIZE } from '../services/chats/reads';
+import { removeChat } from '../services/chats/deletes';
+import { chatList, chatMessages, MESSAGES_PAGE_SIZE, RECENT_PAGE_SIZE } from '../services/chats/reads';
 import { idString } from './schemas';
 import { chatGetBody, chatGetResponse, chatIdBody, chatListBody, chatListResponse } from './chatSchemas';
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_REPLACEMENT_BYTES, replaceCharacter, type ReplacementRequest } from '../services/replacement';
-import { characterUsage, deleteCharacterChats } from '../services/chats/reads';
+import { deleteCharacterChats } from '../services/chats/deletes';
+import { characterUsage } from '../services/chats/reads';
 import { collectionItemSchema, idParams, idString } from './schemas';
 
 /** The new image travels as a base64 data URL inside JSON: 10 MB of image is about 13.4 MB of text. */

@@ -1,13 +1,19 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCard } from '../../core/card/index';
 import type { ChatMessage } from '../../core/types';
 import { testCardPng } from '../support/cards';
 import { multipartBody, userOf, type Uploader } from './cards';
 import { appendMessage, chatJsonl, exportChat, getChat, importArchive, listChats, ownCard } from './chat-helpers';
 import { createTestApp, databases, type TestApp } from './helpers';
 
-const AQUA = fs.readFileSync('/work/shared/fixtures/chats/aqua-sillytavern.jsonl');
+/** SillyTavern's own chat file, from ../shared/fixtures beside the repository. */
+const AQUA_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/chats/aqua-sillytavern.jsonl');
+const AQUA_PRESENT = fs.existsSync(AQUA_PATH);
+const AQUA = AQUA_PRESENT ? fs.readFileSync(AQUA_PATH) : Buffer.alloc(0);
 const MiB = 1024 * 1024;
 
 /** What a chat's messages say, without the ids and seqs a new chat gets. */
@@ -115,7 +121,7 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
     });
   });
 
-  describe('a SillyTavern file', () => {
+  describe.skipIf(!AQUA_PRESENT)(`a SillyTavern file${AQUA_PRESENT ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {
     const lines = AQUA.toString('utf8').split(/\r?\n/).filter((line) => line.trim()).slice(1).map((line) => JSON.parse(line));
     const roles = lines.map((line) => (line.is_user ? 'user' : line.is_system ? 'system' : 'assistant'));
 
@@ -135,6 +141,32 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
       const chat = await importOne(user, zipSync({ 'aqua-sillytavern.jsonl': new Uint8Array(AQUA) }));
       expect(chat.character_id).toBe(card);
       expect((await listChats(test, user, { character_id: card })).json().total).toBe(1);
+    });
+  });
+
+  describe('archives with several chats, or a card nobody has', () => {
+    it("links only the chat named after the archive's one card", async () => {
+      const user = await userOf(test, 'several');
+      const zip = zipSync({
+        'Aqua.jsonl': strToU8(chatJsonl('Aqua', [{ is_user: true, mes: 'Hi Aqua' }])),
+        'Bob.jsonl': strToU8(chatJsonl('Bob', [{ is_user: true, mes: 'Hi Bob' }])),
+        'Aqua.png': testCardPng({ name: 'Aqua' }),
+      });
+      const response = await importArchive(test, user, zip);
+      expect(response.statusCode).toBe(200);
+      const bob = (response.json().imported as { character_name: string; chat_id: string }[]).find((c) => c.character_name === 'Bob')!;
+      const exportedBob = await exported(user, bob.chat_id);
+      expect(Object.keys(exportedBob).some((name) => name.endsWith('.png'))).toBe(false);
+    });
+
+    it('exports a card the import carried along, so importing it again finds the same character', async () => {
+      const user = await userOf(test, 'carrier');
+      const card = testCardPng({ name: 'Nobody Else', description: 'Only in this archive.' });
+      const chat = await importOne(user, zipSync({ 'Nobody Else.jsonl': strToU8(chatJsonl('Nobody Else', [{ mes: 'Hello' }])), 'card.png': card }));
+      expect(chat.character_id).toBeNull();
+      const entries = await exported(user, chat.chat_id);
+      const pngName = Object.keys(entries).find((name) => name.endsWith('.png'))!;
+      expect(readCard(entries[pngName]!).card.data).toMatchObject({ name: 'Nobody Else', description: 'Only in this archive.' });
     });
   });
 

@@ -141,6 +141,38 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
     expect(page.chat.message_count).toBe(2);
   });
 
+  it('keeps a message written while a reply is still being written', async () => {
+    const chatId = randomUUID();
+    await complete(test, alice, { chatId, characterId: card, text: 'First' });
+    fake.next({ kind: 'reply', text: 'a slow and careful answer', chunkDelayMs: 50 });
+    const second = complete(test, alice, { chatId, text: 'Second' });
+    await waitFor(() => fake.active > 0);
+    const note = await test.app.inject({ method: 'POST', url: '/api/messages', headers: alice.headers, payload: { chatId, content: 'A note meanwhile' } });
+    expect(note.statusCode).toBe(201);
+    expect((await second).statusCode).toBe(200);
+    const page = (await getChat(test, alice, { chat_id: chatId })).json();
+    expect(page.data.map((m: { content: string }) => m.content)).toContain('A note meanwhile');
+    expect(page.chat.message_count).toBe(page.data.length);
+  });
+
+  it('refuses an Idempotency-Key reused for a different message', async () => {
+    const chatId = randomUUID();
+    const key = randomUUID();
+    expect((await complete(test, alice, { chatId, characterId: card, text: 'One thing', key })).statusCode).toBe(200);
+    const reused = await complete(test, alice, { chatId, characterId: card, text: 'Another thing', key });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().error).toBe('idempotency_key_reused');
+  });
+
+  it("says 'No response received' for an empty reply and stores none", async () => {
+    fake.next({ kind: 'reply', text: '' });
+    const chatId = randomUUID();
+    const response = await complete(test, alice, { chatId, characterId: card, text: 'Anyone?' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toBe('No response received');
+    expect((await getChat(test, alice, { chat_id: chatId })).json().data).toHaveLength(1);
+  });
+
   it('refuses empty and over-long messages with clear messages', async () => {
     const empty = await complete(test, alice, { chatId: randomUUID(), characterId: card, text: '   ' });
     expect(empty.statusCode).toBe(400);
@@ -195,58 +227,3 @@ async function waitFor(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 200 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
   if (!condition()) throw new Error('condition never became true');
 }
-
-describe.each(databases)("a chat's photo (%s)", (dialect) => {
-  let fake: FakeOpenAI;
-  let test: TestApp;
-  let alice: Uploader;
-  let bob: Uploader;
-
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    test = await createTestApp(dialect, { LLM_BASE_URL: fake.baseUrl, IMAGE_BASE_URL: fake.baseUrl, IMAGE_MODEL: 'fake-painter' });
-    alice = await userOf(test, 'alice');
-    bob = await userOf(test, 'bob');
-  });
-  afterAll(async () => {
-    await test.close();
-    await fake.close();
-  });
-
-  it("paints a portrait for a chat whose card is gone, from the character's description only", async () => {
-    const card = await ownCard(test, alice, testCardPng({ name: 'Orla', description: 'A lighthouse keeper.', creator_notes: 'SECRET-NOTE' }));
-    const chatId = randomUUID();
-    await complete(test, alice, { chatId, characterId: card, text: 'Hello' });
-    await test.app.inject({ method: 'DELETE', url: `/api/upload/images/user/${card}`, headers: alice.headers });
-
-    expect((await test.app.inject({ method: 'GET', url: '/api/config' })).json().images).toBe(true);
-    const made = await test.app.inject({ method: 'POST', url: '/api/chats/photo', headers: alice.headers, payload: { chat_id: chatId } });
-    expect(made.statusCode).toBe(200);
-    expect(made.json().url).toBe(`/api/chats/photo/${chatId}`);
-    const sent = fake.requests.at(-1)!.body;
-    expect(sent.model).toBe('fake-painter');
-    expect(sent.prompt).toContain('Orla');
-    expect(sent.prompt).not.toContain('SECRET-NOTE');
-
-    const photo = await test.app.inject({ method: 'GET', url: made.json().url, headers: alice.headers });
-    expect(photo.statusCode).toBe(200);
-    expect(photo.headers['content-type']).toBe('image/png');
-    expect((await listChats(test, alice)).json().data[0].avatar_url).toBe(made.json().url);
-    expect((await test.app.inject({ method: 'GET', url: made.json().url, headers: bob.headers })).statusCode).toBe(404);
-  });
-
-  it('says plainly when no image service is configured', async () => {
-    const bare = await createTestApp(dialect, { LLM_DEMO_WORD_DELAY_MS: '0' });
-    try {
-      const user = await userOf(bare, 'carol');
-      const card = await ownCard(bare, user, testCardPng());
-      const chatId = randomUUID();
-      await complete(bare, user, { chatId, characterId: card, text: 'Hi' });
-      const response = await bare.app.inject({ method: 'POST', url: '/api/chats/photo', headers: user.headers, payload: { chat_id: chatId } });
-      expect(response.statusCode).toBe(503);
-      expect(response.json().message).toBe('Photo generation is not set up on this server.');
-    } finally {
-      await bare.close();
-    }
-  });
-});

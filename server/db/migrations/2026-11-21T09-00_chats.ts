@@ -43,6 +43,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('idempotency_key', 'text', (col) => col.notNull())
     .addColumn('chat_id', 'text', (col) => col.notNull().references('chats.id').onDelete('cascade'))
     .addColumn('kind', 'text', (col) => col.notNull())
+    // What the key was used for: the same key with another message is a client bug, not a retry.
+    .addColumn('request_hash', 'text', (col) => col.notNull())
     .addColumn('state', 'text', (col) => col.notNull())
     .addColumn('greeting_message_id', 'text')
     .addColumn('user_message_id', 'text')

@@ -26,6 +26,11 @@ export async function updateCompletionRequest(
   await db.updateTable('completion_requests').set(changes).where('user_id', '=', userId).where('idempotency_key', '=', key).execute();
 }
 
+/** Marks a running request as alive, so other instances never take a long reply for an abandoned one. */
+export async function touchCompletionRequest(db: Db, userId: string, key: string, now: string): Promise<void> {
+  await updateCompletionRequest(db, userId, key, { updated_at: now });
+}
+
 /**
  * Claims a failed (or abandoned running) request for another attempt; true when this caller won it,
  * so two retries racing each other never both call the AI.

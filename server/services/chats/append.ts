@@ -5,7 +5,7 @@ import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { insertMessages, nextSeq } from '../../db/repositories/messages';
 import type { Database, Message } from '../../db/schema';
 import type { RequestUser } from '../users';
-import { userDisplayName } from './character';
+import { userDisplayName } from '../../../core/chat/index';
 import { checkedMessageText } from './messageText';
 import { ownChat } from './reads';
 import { chatMessageOf } from './wire';

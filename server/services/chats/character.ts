@@ -15,8 +15,3 @@ export async function cardOfChat(db: Kysely<Database>, chat: Chat): Promise<Card
   if (chat.card_json) return JSON.parse(chat.card_json) as Card;
   return normalizeCard({ name: chat.character_name }).card;
 }
-
-/** How the user appears in prompts and exported chats: their name, else their e-mail's local part. */
-export function userDisplayName(user: { name: string | null; email: string | null }): string {
-  return user.name?.trim() || user.email?.split('@')[0] || 'You';
-}

@@ -8,6 +8,8 @@ import { chatMessageOf } from './wire';
 
 /** A running request not touched for this long was left by an instance that died: it may be retried. */
 const ABANDONED_AFTER_MS = 5 * 60_000;
+/** How often a running request says it is alive (well inside ABANDONED_AFTER_MS). */
+export const HEARTBEAT_MS = 60_000;
 
 /** Requests this instance is answering right now ("user:key"): those are never taken as abandoned. */
 export const answering = new Set<string>();
@@ -56,11 +58,17 @@ export type LedgerState =
  * What an Idempotency-Key already did. Finished → its stored reply; still running here or elsewhere →
  * 409; failed (or abandoned) → claimed for one more attempt, so racing retries call the AI once.
  */
-export async function ledgerState(db: Kysely<Database>, userId: string, key: string, chatId: string, now: Date): Promise<LedgerState> {
+export async function ledgerState(
+  db: Kysely<Database>,
+  userId: string,
+  key: string,
+  asked: { chatId: string; hash: string },
+  now: Date,
+): Promise<LedgerState> {
   const row = await findCompletionRequest(db, userId, key);
   if (!row) return { kind: 'new' };
-  if (row.chat_id !== chatId) {
-    throw new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for another chat.');
+  if (row.chat_id !== asked.chatId || row.request_hash !== asked.hash) {
+    throw new AppError(422, 'idempotency_key_reused', 'This Idempotency-Key was already used for a different message.');
   }
   if (row.state === 'done') return { kind: 'done', result: await storedResult(db, row) };
   const abandoned =

@@ -1,20 +1,20 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { characterDisplayName, fillPlaceholders, type Card } from '../../../core/card/index';
-import { buildPrompt, greetingAt } from '../../../core/chat/index';
+import { buildPrompt, greetingAt, userDisplayName } from '../../../core/chat/index';
 import type { CompletionRequest, CompletionResult } from '../../../core/types';
 import type { AiProvider } from '../../ai/index';
 import type { Config } from '../../config';
 import { adjustChatTotals, findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
-import { insertCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
+import { insertCompletionRequest, touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
 import { isUniqueViolation } from '../../db/errors';
-import { deleteMessagesAfter, findMessage, insertMessages, messagesAfter, messagesBefore, nextSeq } from '../../db/repositories/messages';
+import { deleteMessages, findMessage, insertMessages, messagesAfter, messagesBefore, nextSeq } from '../../db/repositories/messages';
 import type { Chat, CompletionRequestRow, Database, Message } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { readableImage } from '../images';
 import type { RequestUser } from '../users';
-import { cardOfChat, userDisplayName } from './character';
-import { answering, inProgress, ledgerKey, ledgerState, resultOf } from './completionLedger';
+import { cardOfChat } from './character';
+import { answering, HEARTBEAT_MS, inProgress, ledgerKey, ledgerState, resultOf } from './completionLedger';
 import { checkedMessageText } from './messageText';
 import { chatNotFound } from './reads';
 
@@ -44,8 +44,14 @@ export interface CompletionJob {
 export type PreparedCompletion = { kind: 'done'; result: CompletionResult } | { kind: 'generate'; job: CompletionJob };
 
 /** The new message is the last user entry; the rest of `messages` is the client's view, never trusted. */
-function newUserText(request: CompletionRequest): string {
-  return checkedMessageText([...(request.messages ?? [])].reverse().find((message) => message.role === 'user')?.content);
+function lastUserContent(request: CompletionRequest): string | undefined {
+  return [...(request.messages ?? [])].reverse().find((message) => message.role === 'user')?.content;
+}
+
+/** What a request asks for, so a reused Idempotency-Key can be told from a retry of the same request. */
+function requestHash(request: CompletionRequest): string {
+  const asked = request.regenerate ? 'regenerate' : `message:${lastUserContent(request)?.trim() ?? ''}`;
+  return createHash('sha256').update(asked).digest('hex');
 }
 
 function message(chat: Chat, seq: number, fields: Pick<Message, 'role' | 'content' | 'name'> & { client_id?: string | null }, at: string): Message {
@@ -105,11 +111,12 @@ export async function prepareCompletion(
 ): Promise<PreparedCompletion> {
   const at = now.toISOString();
   const userName = userDisplayName(user);
-  const state = await ledgerState(ctx.db, user.id, key, request.chat_id, now);
+  const hash = requestHash(request);
+  const state = await ledgerState(ctx.db, user.id, key, { chatId: request.chat_id, hash }, now);
   if (state.kind === 'done') return state;
   if (state.kind === 'retry') return { kind: 'generate', job: await retryJob(ctx, user, state.row, userName) };
 
-  const text = request.regenerate ? null : newUserText(request);
+  const text = request.regenerate ? null : checkedMessageText(lastUserContent(request));
   const { chat, isNew } = await chatFor(ctx, user, request, at);
   const card = await cardOfChat(ctx.db, chat);
   const ledger: CompletionRequestRow = {
@@ -117,6 +124,7 @@ export async function prepareCompletion(
     idempotency_key: key,
     chat_id: chat.id,
     kind: request.regenerate ? 'regenerate' : 'message',
+    request_hash: hash,
     state: 'running',
     greeting_message_id: null,
     user_message_id: null,
@@ -170,8 +178,8 @@ function failureOf(error: unknown): { code: string; message: string } {
 
 /**
  * Calls the AI for a prepared job, yielding the reply as it is written, and stores it once complete
- * (replacing, for a regeneration, whatever followed the message it answers). A failure or an abort
- * stores no reply and records why, so the same key may be tried again.
+ * (a regeneration replaces the replies that directly follow the message it answers). A failure or an
+ * abort stores no reply and records why, so the same key may be tried again.
  */
 export async function* generate(ctx: CompletionContext, job: CompletionJob, signal: AbortSignal): AsyncGenerator<string, CompletionResult> {
   const running = ledgerKey(job.user.id, job.key);
@@ -181,11 +189,17 @@ export async function* generate(ctx: CompletionContext, job: CompletionJob, sign
     const prompt = buildPrompt({ card: job.card, userName: job.userName, history, contextTokens: ctx.llm.contextTokens, replyTokens: ctx.llm.maxTokens });
     const reply = ctx.provider.complete({ messages: prompt.messages, card: job.card, userName: job.userName, signal });
     let text = '';
+    let aliveAt = Date.now();
     for await (const piece of reply.stream) {
       text += piece;
       yield piece;
+      if (Date.now() - aliveAt > HEARTBEAT_MS) {
+        aliveAt = Date.now();
+        await touchCompletionRequest(ctx.db, job.user.id, job.key, new Date(aliveAt).toISOString());
+      }
     }
-    if (!text.trim()) throw new AppError(502, 'upstream_empty', 'The AI service sent an empty reply. Please try again.');
+    // Spec §8: an empty reply reads 'No response received'; nothing is stored, so a retry may do better.
+    if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     return await storeReply(ctx, job, text.trim(), reply.usage());
   } catch (error) {
     const failure = failureOf(error);
@@ -201,15 +215,21 @@ export async function* generate(ctx: CompletionContext, job: CompletionJob, sign
   }
 }
 
+/** The character's replies right after a message, up to the next message of anyone else. */
+function leadingReplies(messages: Message[]): Message[] {
+  const end = messages.findIndex((m) => m.role !== 'assistant');
+  return end === -1 ? messages : messages.slice(0, end);
+}
+
 async function storeReply(ctx: CompletionContext, job: CompletionJob, text: string, usage: CompletionResult['usage']): Promise<CompletionResult> {
   const at = new Date().toISOString();
   const reply = await ctx.db.transaction().execute(async (trx) => {
     await lockChat(trx, job.chat.id);
-    const after = await messagesAfter(trx, job.chat.id, job.answersSeq);
-    if (after.length > 0) {
-      await deleteMessagesAfter(trx, job.chat.id, job.answersSeq);
-      const bytes = after.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0);
-      await adjustChatTotals(trx, job.chat.id, { count: -after.length, bytes: -bytes }, at);
+    const replaced = job.userMessage ? [] : leadingReplies(await messagesAfter(trx, job.chat.id, job.answersSeq));
+    if (replaced.length > 0) {
+      await deleteMessages(trx, replaced.map((m) => m.id));
+      const bytes = replaced.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0);
+      await adjustChatTotals(trx, job.chat.id, { count: -replaced.length, bytes: -bytes }, at);
     }
     const stored = message(job.chat, await nextSeq(trx, job.chat.id), { role: 'assistant', content: text, name: characterDisplayName(job.card) }, at);
     await storeMessages(trx, job.chat, [stored], at);

@@ -10,7 +10,8 @@ import { setChatPortrait } from '../../db/repositories/chats';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { RequestUser } from '../users';
-import { cardOfChat, userDisplayName } from './character';
+import { userDisplayName } from '../../../core/chat/index';
+import { cardOfChat } from './character';
 import { ownChat } from './reads';
 import { portraitUrl } from './wire';
 

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { BlobStore } from '../../blobs/store';
 import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse } from '../../../core/types';
-import { countChatsOfImage, deleteChatsOfImage, deleteOwnChat, findOwnChat, listChats } from '../../db/repositories/chats';
+import { countChatsOfImage, findOwnChat, listChats } from '../../db/repositories/chats';
 import { findOwnMessage, messagesBefore, messagesPage } from '../../db/repositories/messages';
 import type { Chat, Database } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -64,13 +63,6 @@ export async function chatMessages(
   };
 }
 
-/** Deletes the chat with its messages, then its generated photo. */
-export async function removeChat(db: Kysely<Database>, blobs: BlobStore, user: RequestUser, chatId: string): Promise<void> {
-  const chat = await ownChat(db, user, chatId);
-  if (!(await deleteOwnChat(db, user.id, chat.id))) throw chatNotFound();
-  if (chat.portrait_key) await blobs.delete(chat.portrait_key);
-}
-
 export async function ownMessage(db: Kysely<Database>, user: RequestUser, id: string): Promise<ChatMessage> {
   const message = await findOwnMessage(db, user.id, id);
   if (!message) throw notFound('Message not found');
@@ -82,9 +74,4 @@ export async function characterUsage(db: Kysely<Database>, user: RequestUser, im
   const image = await readableImage(db, imageId, user);
   const count = await countChatsOfImage(db, user.id, image.id);
   return { has_chats: count > 0, chat_count: count, character_name: image.card_name };
-}
-
-/** Deletes the user's chats with a card; the card itself may already be gone. */
-export async function deleteCharacterChats(db: Kysely<Database>, user: RequestUser, imageId: string) {
-  return { success: true as const, deleted: await deleteChatsOfImage(db, user.id, imageId) };
 }

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import type { Kysely } from 'kysely';
-import { readCard, type Card } from '../../../core/card/index';
-import { writeChatJsonl, type ArchiveChat } from '../../../core/chat/index';
+import { readCard, writeCard, type Card } from '../../../core/card/index';
+import { userDisplayName, writeChatJsonl, type ArchiveChat } from '../../../core/chat/index';
 import type { ChatImportResponse } from '../../../core/types';
 import type { BlobStore } from '../../blobs/store';
 import { insertChat } from '../../db/repositories/chats';
@@ -13,7 +14,6 @@ import { AppError } from '../../errors';
 import { buildChatZip, isArchiveError, readChatZip, safeArchiveName } from './archive/index';
 import { contentDisposition } from '../images';
 import type { RequestUser } from '../users';
-import { userDisplayName } from './character';
 import { ownChat } from './reads';
 
 export interface TransferContext {
@@ -21,13 +21,22 @@ export interface TransferContext {
   blobs: BlobStore;
 }
 
-/** The card PNG to ship with a chat: its linked card, when the user may still read it. */
+/** The picture a card carried along by an import is written into: cardchat's default portrait. */
+const DEFAULT_PORTRAIT = new URL('../../../public/default-avatar.png', import.meta.url);
+
+/**
+ * The card PNG to ship with a chat: its linked card when the user may still read it, else the card
+ * an import brought along (written into the default portrait), so importing the zip again finds the
+ * same character.
+ */
 async function cardPngOf(ctx: TransferContext, user: RequestUser, chat: Chat): Promise<Uint8Array | null> {
-  if (!chat.image_id) return null;
-  const image = await findImage(ctx.db, chat.image_id);
-  if (!image || (image.is_public !== 1 && image.owner_id !== user.id)) return null;
-  const stream = await ctx.blobs.get(image.blob_key);
-  return stream ? new Uint8Array(await buffer(stream)) : null;
+  const image = chat.image_id ? await findImage(ctx.db, chat.image_id) : undefined;
+  if (image && (image.is_public === 1 || image.owner_id === user.id)) {
+    const stream = await ctx.blobs.get(image.blob_key);
+    if (stream) return new Uint8Array(await buffer(stream));
+  }
+  if (!chat.card_json) return null;
+  return writeCard(new Uint8Array(await readFile(DEFAULT_PORTRAIT)), JSON.parse(chat.card_json) as Card);
 }
 
 /**
@@ -72,9 +81,12 @@ async function cardsOf(ctx: TransferContext, user: RequestUser, pngs: { bytes: U
   return cards;
 }
 
-/** Links an imported chat: the card in the archive (stored or carried along), else a card of that name. */
-async function characterOf(ctx: TransferContext, user: RequestUser, name: string, cards: ImportedCard[]) {
-  const fromArchive = cards.find((c) => c.card.data.name === name) ?? (cards.length === 1 ? cards[0] : undefined);
+/**
+ * Links an imported chat: the archive's card of that name (stored or carried along), or its only card
+ * when it holds one chat (the chat file may name the character differently); else a card of that name.
+ */
+async function characterOf(ctx: TransferContext, user: RequestUser, name: string, cards: ImportedCard[], alone: boolean) {
+  const fromArchive = cards.find((c) => c.card.data.name === name) ?? (alone && cards.length === 1 ? cards[0] : undefined);
   const image = fromArchive?.image ?? (await findReadableImageBy(ctx.db, user.id, { cardName: name }));
   if (image) return { image_id: image.id, card_type: image.is_public === 1 ? 'public' : 'user', card_json: null } as const;
   return { image_id: null, card_type: 'user', card_json: fromArchive ? JSON.stringify(fromArchive.card) : null } as const;
@@ -100,7 +112,7 @@ export async function importChats(ctx: TransferContext, user: RequestUser, bytes
   const now = new Date().toISOString();
   const planned: { row: Chat; messages: Message[] }[] = [];
   for (const { chat } of contents.chats) {
-    const character = await characterOf(ctx, user, chat.characterName, cards);
+    const character = await characterOf(ctx, user, chat.characterName, cards, contents.chats.length === 1);
     const id = randomUUID();
     const messages: Message[] = chat.messages.map((m, seq) => ({
       id: randomUUID(),

@@ -95,6 +95,15 @@ describe('chat archives', () => {
     expect(readChatZip(zipSync(files(200))).chats).toHaveLength(200);
   });
 
+  it('refuses more messages than one import takes, counted over all its chats', () => {
+    const chat = (count: number) =>
+      strToU8(writeChatJsonl({ userName: 'U', characterName: 'C', createdAt: '2024-01-01T00:00:00.000Z', messages: Array.from({ length: count }, () => ({ role: 'user', name: 'U', content: 'x', sendDate: '2024-01-01T00:00:00.000Z' })) }));
+    const tooMany = refusal(zipSync({ 'a.jsonl': chat(20_000), 'b.jsonl': chat(20_000), 'c.jsonl': chat(10_001) }));
+    expect(tooMany).toMatchObject({ code: 'too_large', status: 413 });
+    expect(tooMany.message).toContain('50001 messages');
+    expect(readChatZip(zipSync({ 'a.jsonl': chat(20_000), 'b.jsonl': chat(20_000), 'c.jsonl': chat(10_000) })).chats).toHaveLength(3);
+  });
+
   it('refuses what is not a zip', () => {
     for (const bytes of [new Uint8Array(0), strToU8('PK not really'), GOOD, craftZip([{ name: 'a.jsonl', data: GOOD }]).subarray(0, 40)]) {
       expect(refusal(bytes)).toMatchObject({ code: 'not_zip', status: 400, message: MESSAGE_NOT_ZIP });

@@ -25,6 +25,8 @@ export const ARCHIVE_LIMITS = Object.freeze({
   maxChatBytes: 25 * MB,
   maxCardBytes: DEFAULT_CARD_LIMITS.maxFileBytes,
   maxTotalBytes: 100 * MB,
+  /** Messages in all the archive's chats together: one import is one transaction. */
+  maxMessages: 50_000,
 });
 
 export const MESSAGE_NO_CHATS = 'The archive holds no chat (.jsonl) files.';
@@ -75,8 +77,13 @@ export function readChatZip(bytes: Uint8Array): ChatArchiveContents {
   }
   if (chatEntries.length === 0) throw new ArchiveError('no_chats', MESSAGE_NO_CHATS);
 
+  const chats = chatEntries.map((entry) => ({ fileName: entry.name, chat: readChat(entry.name, readZipEntry(bytes, entry)) }));
+  const messages = chats.reduce((sum, { chat }) => sum + chat.messages.length, 0);
+  if (messages > ARCHIVE_LIMITS.maxMessages) {
+    throw new ArchiveError('too_large', `The archive holds ${messages} messages; one import takes at most ${ARCHIVE_LIMITS.maxMessages}.`, 413);
+  }
   return {
-    chats: chatEntries.map((entry) => ({ fileName: entry.name, chat: readChat(entry.name, readZipEntry(bytes, entry)) })),
+    chats,
     cards: cardEntries.map((entry) => ({ fileName: entry.name, bytes: readZipEntry(bytes, entry) })),
   };
 }
