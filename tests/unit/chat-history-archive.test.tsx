@@ -6,6 +6,7 @@ import { ApiError } from '../../src/api/errors';
 import { db, type LocalChat } from '../../src/db/db';
 import { ChatMenu } from '../../src/features/chat/archive/ChatMenu';
 import { ImportChatsButton } from '../../src/features/chat/archive/ImportChatsButton';
+import { installDialogStandIn } from './dialogStandIn';
 
 vi.mock('../../src/api/chatList', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/api/chatList')>()),
@@ -17,20 +18,7 @@ vi.mock('../../src/api/chatList', async (importOriginal) => ({
 
 afterEach(cleanup);
 
-// happy-dom's <dialog> may lack the modal API; a minimal stand-in keeps `open` in step.
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal?: () => void; close?: () => void };
-  if (typeof proto.showModal !== 'function') {
-    proto.showModal = function (this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-  }
-  if (typeof proto.close !== 'function') {
-    proto.close = function (this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
-  }
-});
+beforeAll(installDialogStandIn);
 
 beforeEach(async () => {
   vi.mocked(api.listChats).mockReset().mockResolvedValue({ success: true, data: [], page: 1, page_size: 5, total: 0, total_pages: 0 });

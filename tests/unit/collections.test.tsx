@@ -12,6 +12,7 @@ import { pageButtons, totalPagesOf } from '../../src/features/collections/pagina
 import { ChangeCharacterButton } from '../../src/features/replace/ChangeCharacterButton';
 import { replacementImageError } from '../../src/features/replace/validateImage';
 import { cardHasChats, deleteCollectionCard } from '../../src/sync/collections';
+import { installDialogStandIn } from './dialogStandIn';
 
 vi.mock('../../src/api/users', () => ({ getUserType: vi.fn() }));
 vi.mock('../../src/api/collections', () => ({
@@ -30,20 +31,7 @@ vi.mock('../../src/api/images', async (importOriginal) => ({
 
 afterEach(cleanup);
 
-// happy-dom's <dialog> may lack the modal API; a minimal stand-in keeps `open` in step.
-beforeAll(() => {
-  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal?: () => void; close?: () => void };
-  if (typeof proto.showModal !== 'function') {
-    proto.showModal = function (this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-  }
-  if (typeof proto.close !== 'function') {
-    proto.close = function (this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
-  }
-});
+beforeAll(installDialogStandIn);
 
 describe('collections pagination', () => {
   it('shows every page when there are at most five', () => {

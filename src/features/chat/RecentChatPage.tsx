@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useSession } from '../../auth/useSession';
+import hidden from '../../ui/visuallyHidden.module.css';
 import { userDisplayName } from './chatCharacter';
 import { ChatHistoryPanel } from './history/ChatHistoryPanel';
 import { CharacterPanel } from './panel/CharacterPanel';
@@ -26,7 +27,7 @@ export function RecentChatPage() {
 
   return (
     <div className={styles.page} ref={page}>
-      <h1 className={styles.srOnly}>Recent Chats</h1>
+      <h1 className={hidden.srOnly}>Recent Chats</h1>
       <div id="chat-history" className={styles.history} data-open={panels.historyOpen} ref={panels.historyRef}>
         <ChatHistoryPanel
           selectedChatId={selection.chatId}

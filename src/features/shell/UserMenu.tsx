@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { UserProfile } from '../../../core/types';
 import { signOut } from '../../auth/session';
 import { Avatar } from '../../ui/Avatar';
+import menuStyles from '../../ui/menu.module.css';
 import styles from './UserMenu.module.css';
 
 /** The signed-in user's menu; '(offline)' marks a profile remembered from an earlier session. */
@@ -37,7 +38,7 @@ export function UserMenu({ profile, offline }: { profile: UserProfile; offline: 
   }, [open]);
 
   return (
-    <div className={styles.root} ref={rootRef}>
+    <div className={menuStyles.root} ref={rootRef}>
       <button
         type="button"
         className={styles.trigger}
@@ -52,13 +53,13 @@ export function UserMenu({ profile, offline }: { profile: UserProfile; offline: 
         <ChevronDown size={16} aria-hidden="true" />
       </button>
       {open && (
-        <div className={styles.menu} role="menu" id={menuId}>
+        <div className={menuStyles.menu} role="menu" id={menuId}>
           {items.map(({ label, icon: Icon, action }) => (
             <button
               key={label}
               type="button"
               role="menuitem"
-              className={styles.item}
+              className={menuStyles.item}
               disabled={!action}
               aria-disabled={!action || undefined}
               onClick={() => {

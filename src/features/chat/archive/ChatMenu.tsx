@@ -5,6 +5,8 @@ import type { LocalChat } from '../../../db/db';
 import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
 import { exportChatArchive, removeChat } from '../../../sync/chatList';
 import { Spinner } from '../../../ui/Spinner';
+import dialogStyles from '../../../ui/dialog.module.css';
+import menuStyles from '../../../ui/menu.module.css';
 import styles from './ChatArchive.module.css';
 import { DeleteChatDialog } from './DeleteChatDialog';
 import { NoticeDialog } from './NoticeDialog';
@@ -71,7 +73,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
   };
 
   return (
-    <div className={styles.menuRoot} ref={menu.rootRef}>
+    <div className={menuStyles.root} ref={menu.rootRef}>
       <button
         ref={menu.triggerRef}
         type="button"
@@ -86,7 +88,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
         {exporting ? <Spinner size={18} /> : <MoreVertical size={20} aria-hidden="true" />}
       </button>
       {menu.open && (
-        <ul className={styles.menu} role="menu" id={menuId} aria-label="Chat actions" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
+        <ul className={menuStyles.menu} role="menu" id={menuId} aria-label="Chat actions" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
           <li role="none">
             <button type="button" role="menuitem" className={styles.item} aria-disabled={unavailable || exporting} title={reason} onClick={exportChat}>
               <Download size={16} aria-hidden="true" /> {exporting ? 'Exporting...' : 'Export chat'}
@@ -101,7 +103,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
       )}
       <DeleteChatDialog chat={confirming} deleting={deleting} onConfirm={confirmDelete} onCancel={() => setConfirming(null)} />
       <NoticeDialog title={failure?.title ?? null} onClose={() => setFailure(null)}>
-        <p className={styles.text}>{failure?.message}</p>
+        <p className={dialogStyles.text}>{failure?.message}</p>
       </NoticeDialog>
     </div>
   );

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { LocalChat } from '../../../db/db';
 import { Modal } from '../../replace/Modal';
-import styles from './ChatArchive.module.css';
+import buttonStyles from '../../../ui/buttons.module.css';
+import dialogStyles from '../../../ui/dialog.module.css';
 
 interface Props {
   /** The chat being asked about; null when closed. */
@@ -17,19 +18,19 @@ export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props)
   const count = chat?.message_count ?? 0;
   return (
     <Modal open={chat !== null} titleId={titleId} onClose={onCancel}>
-      <h2 id={titleId} className={styles.title}>
+      <h2 id={titleId} className={dialogStyles.title}>
         Delete chat
       </h2>
-      <p className={styles.text}>
+      <p className={dialogStyles.text}>
         Delete your chat with {chat?.character_name}? Its {count} {count === 1 ? 'message' : 'messages'} will be
         lost. This cannot be undone.
       </p>
-      <div className={styles.buttons}>
+      <div className={dialogStyles.buttons}>
         {/* Cancel takes the focus: a stray Enter must never delete a conversation. */}
-        <button type="button" className={styles.secondary} onClick={onCancel} autoFocus>
+        <button type="button" className={buttonStyles.secondary} onClick={onCancel} autoFocus>
           Cancel
         </button>
-        <button type="button" className={styles.danger} onClick={onConfirm} disabled={deleting}>
+        <button type="button" className={buttonStyles.danger} onClick={onConfirm} disabled={deleting}>
           {deleting ? 'Deleting...' : 'Delete'}
         </button>
       </div>

@@ -4,6 +4,7 @@ import type { ChatImportResponse } from '../../../../core/types';
 import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
 import { importChatArchive } from '../../../sync/chatList';
 import { Spinner } from '../../../ui/Spinner';
+import dialogStyles from '../../../ui/dialog.module.css';
 import styles from './ChatArchive.module.css';
 import { importedLine, importErrorMessage, isZipFile, NOT_A_ZIP } from './importLogic';
 import { NoticeDialog } from './NoticeDialog';
@@ -66,10 +67,10 @@ export function ImportChatsButton({ onImported }: Props) {
         tabIndex={-1}
       />
       <NoticeDialog title={outcome ? (outcome.ok ? 'Import Successful' : 'Import Failed') : null} onClose={() => setOutcome(null)}>
-        {outcome?.ok === false && <p className={styles.text}>{outcome.message}</p>}
+        {outcome?.ok === false && <p className={dialogStyles.text}>{outcome.message}</p>}
         {outcome?.ok && (
           <>
-            <p className={styles.text}>Chat data has been imported successfully.</p>
+            <p className={dialogStyles.text}>Chat data has been imported successfully.</p>
             <ul className={styles.imported} aria-label="Imported chats">
               {outcome.result.imported.map((chat) => (
                 <li key={chat.chat_id}>{importedLine(chat)}</li>

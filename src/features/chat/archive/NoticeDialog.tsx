@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Modal } from '../../replace/Modal';
-import styles from './ChatArchive.module.css';
+import buttonStyles from '../../../ui/buttons.module.css';
+import dialogStyles from '../../../ui/dialog.module.css';
 
 interface Props {
   /** The dialog's title while open; null when closed. */
@@ -14,12 +15,12 @@ export function NoticeDialog({ title, onClose, children }: Props) {
   const titleId = useId();
   return (
     <Modal open={title !== null} titleId={titleId} onClose={onClose}>
-      <h2 id={titleId} className={styles.title}>
+      <h2 id={titleId} className={dialogStyles.title}>
         {title}
       </h2>
       {children}
-      <div className={styles.buttons}>
-        <button type="button" className={styles.primary} onClick={onClose} autoFocus>
+      <div className={dialogStyles.buttons}>
+        <button type="button" className={buttonStyles.primary} onClick={onClose} autoFocus>
           OK
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { Clock, MessageSquarePlus, PanelLeft, PanelRight } from 'lucide-react';
+import { Clock, MessageSquarePlus, PanelLeft, PanelRight, type LucideIcon } from 'lucide-react';
 import type { LocalChat } from '../../../db/db';
 import { ChatMenu } from '../archive/ChatMenu';
 import { ImportChatsButton } from '../archive/ImportChatsButton';
@@ -20,20 +20,27 @@ interface Props {
   menuChat: LocalChat | null;
 }
 
+/** Shows or hides one of the page's side panels; its label says which way it will go. */
+function PanelToggle({ icon: Icon, open, onToggle, controls, what }: { icon: LucideIcon; open: boolean; onToggle: () => void; controls: string; what: string }) {
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-controls={controls}
+      aria-label={`${open ? 'Hide' : 'Show'} ${what}`}
+    >
+      <Icon size={20} aria-hidden="true" />
+    </button>
+  );
+}
+
 /** The chat window's bar: who the chat is with, the static timer, New chat, Import, the chat menu and the panel toggles. */
 export function ChatHeader({ target, name, historyOpen, onToggleHistory, panelOpen, onTogglePanel, onNewChat, onImported, onDeleted, menuChat }: Props) {
   return (
     <header className={styles.header}>
-      <button
-        type="button"
-        className={styles.iconButton}
-        onClick={onToggleHistory}
-        aria-expanded={historyOpen}
-        aria-controls="chat-history"
-        aria-label={historyOpen ? 'Hide chat history' : 'Show chat history'}
-      >
-        <PanelLeft size={20} aria-hidden="true" />
-      </button>
+      <PanelToggle icon={PanelLeft} open={historyOpen} onToggle={onToggleHistory} controls="chat-history" what="chat history" />
       <div className={styles.who}>
         {target && <ChatAvatar chat={target.seed} size={36} />}
         <div className={styles.titles}>
@@ -55,16 +62,7 @@ export function ChatHeader({ target, name, historyOpen, onToggleHistory, panelOp
         <ImportChatsButton onImported={onImported} />
         <ChatMenu chat={menuChat} onDeleted={onDeleted} />
       </div>
-      <button
-        type="button"
-        className={styles.iconButton}
-        onClick={onTogglePanel}
-        aria-expanded={panelOpen}
-        aria-controls="character-panel"
-        aria-label={panelOpen ? 'Hide character panel' : 'Show character panel'}
-      >
-        <PanelRight size={20} aria-hidden="true" />
-      </button>
+      <PanelToggle icon={PanelRight} open={panelOpen} onToggle={onTogglePanel} controls="character-panel" what="character panel" />
     </header>
   );
 }

@@ -1,6 +1,7 @@
 import { Send, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { appConfig } from '../../../config/appConfig';
+import hidden from '../../../ui/visuallyHidden.module.css';
 import styles from './Composer.module.css';
 
 export const MAX_MESSAGE_LENGTH = appConfig.maxMessageLength;
@@ -50,7 +51,7 @@ export function Composer({ busy, unavailable, onSend, onStop }: Props) {
   return (
     <form className={styles.composer} onSubmit={submit}>
       <label className={styles.field}>
-        <span className={styles.srOnly}>Message</span>
+        <span className={hidden.srOnly}>Message</span>
         <textarea
           ref={input}
           className={styles.input}

@@ -1,3 +1,4 @@
+import hidden from '../../../ui/visuallyHidden.module.css';
 import styles from './MessageList.module.css';
 
 /** Three pulsing dots while the reply has not started; the text says who for screen readers. */
@@ -10,7 +11,7 @@ export function TypingIndicator({ name }: { name: string }) {
           <span />
           <span />
         </span>
-        <span className={styles.srOnly}>{name} is typing</span>
+        <span className={hidden.srOnly}>{name} is typing</span>
       </div>
     </div>
   );
