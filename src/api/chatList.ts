@@ -1,9 +1,7 @@
-import type { ApiErrorBody, ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse } from '../../core/types';
-import { accessToken } from '../auth/refresh';
-import { appConfig } from '../config/appConfig';
+import type { ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse } from '../../core/types';
+import { authorizedFetch } from './authorizedFetch';
 import { apiJson, REQUEST_TIMEOUT_MS } from './client';
-import { ApiError } from './errors';
-import { identityHeaders } from './identity';
+import { ApiError, errorFromResponse } from './errors';
 
 /** The spec's recent chats page size (§9). */
 export const CHAT_LIST_PAGE_SIZE = 5;
@@ -45,39 +43,24 @@ export function filenameFromDisposition(header: string | null): string | null {
   return name || null;
 }
 
-async function postForBlob(path: string, body: unknown, token: string): Promise<Response> {
-  return fetch(`${appConfig.apiBaseUrl.replace(/\/$/, '')}/${path}`, {
-    method: 'POST',
-    headers: { ...identityHeaders(token), 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-}
-
 /**
- * POST /api/chats/export: the chat as a .zip, named by the server's Content-Disposition. Plain fetch
- * rather than apiJson, because the answer is a file and its headers matter; the token is refreshed
- * once on a 401, as the API client does. Throws ApiError with the server's message or EXPORT_FAILED.
+ * POST /api/chats/export: the chat as a .zip, named by the server's Content-Disposition. authorizedFetch
+ * rather than apiJson, because the answer is a file and its headers matter. Throws ApiError with the
+ * server's message or EXPORT_FAILED.
  */
 export async function exportChat(request: ChatExportRequest): Promise<{ blob: Blob; filename: string }> {
-  let token = await accessToken().catch(() => null);
-  if (!token) throw new ApiError(EXPORT_FAILED, 401, 'unauthenticated');
   let response: Response;
   try {
-    response = await postForBlob('chats/export', request, token);
-    if (response.status === 401) {
-      token = await accessToken({ forceRefresh: true }).catch(() => null);
-      if (!token) throw new ApiError(EXPORT_FAILED, 401, 'unauthenticated');
-      response = await postForBlob('chats/export', request, token);
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
+    response = await authorizedFetch('chats/export', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(request),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
     throw new ApiError(EXPORT_FAILED, 0, 'network');
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as Partial<ApiErrorBody> | undefined;
-    throw new ApiError(body?.message ?? EXPORT_FAILED, response.status, body?.error);
-  }
+  if (!response.ok) throw await errorFromResponse(response, EXPORT_FAILED);
   const fallback = `${request.exportfilename || `chat-${request.chat_id}`}.zip`;
   return {
     blob: await response.blob(),

@@ -7,11 +7,9 @@ import type {
   CompletionRequest,
   CompletionResult,
 } from '../../core/types';
-import { appConfig } from '../config/appConfig';
-import { accessToken } from '../auth/refresh';
+import { authorizedFetch } from './authorizedFetch';
 import { apiJson } from './client';
-import { ApiError } from './errors';
-import { identityHeaders } from './identity';
+import { ApiError, errorFromResponse } from './errors';
 
 /** The spec's message page size (§9). */
 export const MESSAGES_PAGE_SIZE = 10;
@@ -42,18 +40,12 @@ export const STREAM_START_TIMEOUT_MS = 60_000;
 
 /**
  * POST /api/chat/completions with `stream: true`. ky is not used because its response parsing waits
- * for the whole body; the refresh-once-on-401 rule is the same, through the same shared refresh.
+ * for the whole body; authorizedFetch applies the same refresh-once-on-401 rule.
  * Resolves with what the server stored; rejects with ApiError, or with the AbortError of `signal`.
  */
 export async function streamCompletion(request: CompletionRequest, options: StreamOptions): Promise<CompletionResult> {
-  const token = await accessToken();
-  let response = await post(request, options, token);
-  // The token can expire or be revoked between our check and the server's: refresh once, as ky does.
-  if (response.status === 401 && token) {
-    const fresh = await accessToken({ forceRefresh: true }).catch(() => null);
-    if (fresh) response = await post(request, options, fresh);
-  }
-  if (!response.ok) throw await errorFrom(response);
+  const response = await post(request, options);
+  if (!response.ok) throw await errorFromResponse(response);
   // A server (or proxy) that answered in one piece instead of streaming still gave the result.
   if (response.headers.get('content-type')?.includes('application/json')) {
     const result = (await response.json()) as CompletionResult;
@@ -64,10 +56,11 @@ export async function streamCompletion(request: CompletionRequest, options: Stre
 }
 
 /**
- * One attempt. Only the wait for the answer's headers is bounded: a reply may stream for longer. The
- * caller's signal stays linked to the attempt after it returns, so Stop also ends the body's stream.
+ * The request, with its 401 retry. Only the wait for the answer's headers is bounded: a reply may
+ * stream for longer. The caller's signal stays linked to the request after it returns, so Stop also
+ * ends the body's stream.
  */
-async function post(request: CompletionRequest, { idempotencyKey, signal }: StreamOptions, token: string | null): Promise<Response> {
+async function post(request: CompletionRequest, { idempotencyKey, signal }: StreamOptions): Promise<Response> {
   const attempt = new AbortController();
   const forward = () => attempt.abort(signal?.reason);
   signal?.addEventListener('abort', forward, { once: true });
@@ -78,14 +71,9 @@ async function post(request: CompletionRequest, { idempotencyKey, signal }: Stre
     attempt.abort();
   }, STREAM_START_TIMEOUT_MS);
   try {
-    return await fetch(`${appConfig.apiBaseUrl}/chat/completions`, {
+    return await authorizedFetch('chat/completions', {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'text/event-stream',
-        'Idempotency-Key': idempotencyKey,
-        ...(token ? identityHeaders(token) : {}),
-      },
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', 'Idempotency-Key': idempotencyKey },
       body: JSON.stringify({ ...request, stream: true }),
       signal: attempt.signal,
     });
@@ -96,16 +84,6 @@ async function post(request: CompletionRequest, { idempotencyKey, signal }: Stre
   } finally {
     clearTimeout(timer);
   }
-}
-
-async function errorFrom(response: Response): Promise<ApiError> {
-  let body: Partial<ApiErrorBody> | undefined;
-  try {
-    body = (await response.json()) as Partial<ApiErrorBody>;
-  } catch {
-    body = undefined;
-  }
-  return new ApiError(body?.message ?? `HTTP ${response.status}: ${response.statusText}`, response.status, body?.error);
 }
 
 interface ChunkEvent {

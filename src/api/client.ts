@@ -1,6 +1,7 @@
 import ky, { type Options } from 'ky';
 import { appConfig } from '../config/appConfig';
 import { accessToken } from '../auth/refresh';
+import { retryWithFreshToken } from './authorizedFetch';
 import { toApiError } from './errors';
 import { identityHeaders } from './identity';
 
@@ -26,15 +27,15 @@ const http = ky.create({
       },
     ],
     afterResponse: [
-      // An access token can expire or be revoked between our check and the server's: refresh once.
-      // The retry runs without these hooks, so a second 401 is final.
+      // The shared refresh-once rule (authorizedFetch.ts). The retry runs without these hooks or
+      // ky's retries, so a second 401 is final.
       async (request, options, response) => {
-        if (response.status !== 401 || !request.headers.has('Authorization')) return response;
-        const token = await accessToken({ forceRefresh: true });
-        if (!token) return response;
-        const retry = new Request(request, { headers: new Headers(request.headers) });
-        retry.headers.set('Authorization', `Bearer ${token}`);
-        return ky(retry, { ...options, prefixUrl: undefined, retry: 0, hooks: {} });
+        if (!request.headers.has('Authorization')) return response;
+        return retryWithFreshToken(response, (token) => {
+          const retry = new Request(request, { headers: new Headers(request.headers) });
+          retry.headers.set('Authorization', `Bearer ${token}`);
+          return ky(retry, { ...options, prefixUrl: undefined, retry: 0, hooks: {} });
+        });
       },
     ],
   },

@@ -22,16 +22,22 @@ export class ApiError extends Error {
 /** Maps ky's errors onto the spec's messages, preferring the server's own message when it sent one. */
 export async function toApiError(error: unknown, timeoutMs: number): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
-    const { status, statusText } = error.response;
-    let body: Partial<ApiErrorBody> | undefined;
-    try {
-      body = (await error.response.clone().json()) as Partial<ApiErrorBody>;
-    } catch {
-      body = undefined;
-    }
-    return new ApiError(body?.message ?? `HTTP ${status}: ${statusText}`, status, body?.error);
-  }
+  // Read from a clone, so the error's response body stays readable for whoever else holds it.
+  if (error instanceof HTTPError) return errorFromResponse(error.response.clone());
   if (error instanceof TimeoutError) return new ApiError(`Request timeout after ${timeoutMs}ms`, 0, 'timeout');
   return new ApiError('Network error. Please check your connection and try again.', 0, 'network');
+}
+
+/**
+ * The ApiError a refused call throws: the server's `message` and code, else `fallback`, else
+ * 'HTTP {status}: {text}'. Shared by apiJson and the calls made with authorizedFetch.
+ */
+export async function errorFromResponse(response: Response, fallback?: string): Promise<ApiError> {
+  let body: Partial<ApiErrorBody> | undefined;
+  try {
+    body = (await response.json()) as Partial<ApiErrorBody>;
+  } catch {
+    body = undefined;
+  }
+  return new ApiError(body?.message ?? fallback ?? `HTTP ${response.status}: ${response.statusText}`, response.status, body?.error);
 }

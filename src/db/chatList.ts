@@ -13,8 +13,13 @@ export function recentChats({ q, limit }: { q?: string; limit: number }): Promis
   return chats.limit(limit).toArray();
 }
 
-export function countChats(): Promise<number> {
-  return db.chats.count();
+/**
+ * A chat's new avatar (a generated portrait). Its address is the same for every portrait of the chat,
+ * so a fragment (never sent to the server) marks each one: whoever shows the avatar sees a new address
+ * and loads the new picture.
+ */
+export async function setChatAvatar(chatId: string, url: string): Promise<void> {
+  await db.chats.update(chatId, { avatar_url: `${url}#${Date.now()}` });
 }
 
 export function getChat(chatId: string): Promise<LocalChat | undefined> {

@@ -1,7 +1,9 @@
 import type { ChatImportResponse } from '../../core/types';
 import { CHAT_LIST_PAGE_SIZE, deleteChat, exportChat, importChats, listChats } from '../api/chatList';
+import { generateChatPhoto } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
-import { deleteLocalChat, getChat, saveChatListPage } from '../db/chatList';
+import { deleteLocalChat, getChat, saveChatListPage, setChatAvatar } from '../db/chatList';
+import { latestChatWith } from '../db/chatMessages';
 import type { LocalChat } from '../db/db';
 
 export interface ChatListPull {
@@ -63,4 +65,35 @@ export async function exportChatArchive(chat: LocalChat): Promise<void> {
   link.remove();
   // Revoked a moment later: some browsers start reading the URL only after click() returns.
   setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/**
+ * The chat a card click reopens, if any. Online, the server is asked first: a fresh device, or one
+ * whose list is not pulled yet, would otherwise start a duplicate chat with the card. Its answer is
+ * saved, so the chat opens from Dexie like any other. When the server has none, only a chat made here
+ * and not stored yet counts (a stored one it no longer lists was deleted elsewhere). Offline, or when
+ * the server cannot be reached, the device's latest chat with the card stands.
+ */
+export async function chatToReopen(characterId: string): Promise<string | null> {
+  const local = await latestChatWith(characterId);
+  if (!navigator.onLine) return local?.chat_id ?? null;
+  try {
+    const { data } = await listChats({ character_id: characterId, page: 1, page_size: 1 });
+    const latest = data[0];
+    if (!latest) return local?.localOnly ? local.chat_id : null;
+    await saveChatListPage([latest]);
+    return latest.chat_id;
+  } catch (error) {
+    console.error('Failed to ask the server for the chat with this card', error);
+    return local?.chat_id ?? null;
+  }
+}
+
+/**
+ * Generate Photo: the server makes and stores the chat's portrait; its address becomes the chat's
+ * avatar in Dexie, so the recent list and the panel show it, and still do after a reload.
+ */
+export async function generatePortrait(chatId: string): Promise<void> {
+  const { url } = await generateChatPhoto(chatId);
+  await setChatAvatar(chatId, url);
 }

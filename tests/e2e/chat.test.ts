@@ -117,7 +117,8 @@ describe('the chat screen', () => {
     const page = await newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await signUpToChat(page, 'Chat Historian');
-    // 15 exchanges through the API: the greeting, then 15 messages and 15 replies (31 in all).
+    // 15 exchanges through the API: 15 messages and 15 replies, 30 in all. No greeting_index is sent,
+    // so the server stores no greeting: 3 full pages of 10.
     const chatId = await page.evaluate(async () => {
       const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken: string };
       const cards = (await (await fetch('/api/upload/image?limit=1')).json()) as { data: { file_id: string }[] };
@@ -143,6 +144,11 @@ describe('the chat screen', () => {
     await page.getByRole('button', { name: 'Load More History (10)' }).click();
     await log(page).getByText('Message number 6', { exact: true }).waitFor();
     expect(await bubbles.count()).toBe(20);
+
+    await page.getByRole('button', { name: 'Load More History (10)' }).click();
+    await log(page).getByText('Message number 1', { exact: true }).waitFor();
+    expect(await bubbles.count()).toBe(30);
+    await page.getByRole('button', { name: 'Load More History (10)' }).waitFor({ state: 'detached' });
     await page.context().close();
   });
 

@@ -1,6 +1,9 @@
+import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientConfig } from '../../core/types';
+import { db } from '../../src/db/db';
 import type { CharacterView } from '../../src/features/chat/chatCharacter';
 import { CharacterPanel } from '../../src/features/chat/panel/CharacterPanel';
 import { PRIVATE_CARD_TEXT } from '../../src/features/chat/panel/FavoriteButton';
@@ -14,10 +17,12 @@ const addFavorite = vi.fn((_body: unknown) => Promise.resolve({}));
 vi.mock('../../src/api/favorites', () => ({ checkFavorite: () => checkFavorite(), addFavorite: (body: unknown) => addFavorite(body), removeFavorite: vi.fn() }));
 const generateChatPhoto = vi.fn((_chatId: string) => Promise.resolve({ success: true, url: '/api/chats/photo/c1' }));
 vi.mock('../../src/api/chatMessages', () => ({ generateChatPhoto: (chatId: string) => generateChatPhoto(chatId) }));
-vi.mock('../../src/api/images', () => ({ fetchImageBlob: () => Promise.resolve(new Blob(['png'])) }));
+const fetchImageBlob = vi.fn((_url: string) => Promise.resolve(new Blob(['png'])));
+vi.mock('../../src/api/images', () => ({ fetchImageBlob: (url: string) => fetchImageBlob(url) }));
 
 afterEach(cleanup);
-beforeEach(() => {
+beforeEach(async () => {
+  await db.chats.clear();
   config.current = { images: true };
   vi.clearAllMocks();
 });
@@ -64,10 +69,26 @@ describe('the character panel', () => {
     expect(screen.queryByRole('button', { name: /favorites/ })).toBeNull();
   });
 
-  it('generates a photo for the chat and shows it', async () => {
-    render(<CharacterPanel character={{ ...ada, id: null, tags: [] }} target={target} onClose={vi.fn()} />);
+  it("shows a chat's generated portrait when it has no card, with the token, as after a reload", async () => {
+    const withPhoto = { ...target, seed: { ...target.seed, character_id: null, avatar_url: '/api/chats/photo/c1' } };
+    render(<CharacterPanel character={{ ...ada, id: null, tags: [] }} target={withPhoto} onClose={vi.fn()} />);
+    expect(await screen.findByRole('img', { name: 'Portrait of Ada' })).toBeTruthy();
+    // Owner-only: fetched with the Bearer token, never an <img src> of the API address.
+    expect(fetchImageBlob).toHaveBeenCalledWith('/api/chats/photo/c1');
+  });
+
+  it("generates a photo for the chat and makes it the chat's avatar in Dexie, which the panel shows", async () => {
+    const time = new Date(2026, 10, 21, 9).toISOString();
+    await db.chats.put({ ...target.seed, character_id: null, last_message_time: time, modified: time, created_at: time, message_count: 2, size: 10 });
+    function LivePanel() {
+      const row = useLiveQuery(() => db.chats.get('c1'));
+      return <CharacterPanel character={{ ...ada, id: null, tags: [] }} target={row ? { ...target, seed: row, row } : target} onClose={vi.fn()} />;
+    }
+    render(<LivePanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Generate Photo' }));
     expect(generateChatPhoto).toHaveBeenCalledWith('c1');
-    expect(await screen.findByRole('img', { name: 'Generated portrait' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Portrait of Ada' })).toBeTruthy();
+    expect((await db.chats.get('c1'))?.avatar_url).toMatch(/^\/api\/chats\/photo\/c1#\d+$/);
+    expect(fetchImageBlob).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/chats\/photo\/c1#/));
   });
 });

@@ -14,7 +14,18 @@ vi.mock('../../src/sync/chatMessages', async () => {
   return { pullNewestMessages: () => Promise.reject(new ApiError('Chat not found', 404, 'not_found')) };
 });
 
-afterEach(cleanup);
+// What the server lists for a card; one test makes it unreachable.
+let serverChats: RecentChat[] = [];
+const listChats = vi.fn((_request: unknown) => Promise.resolve({ data: serverChats, page: 1, page_size: 1, total: serverChats.length, total_pages: 1 }));
+vi.mock('../../src/api/chatList', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/chatList')>()),
+  listChats: (request: unknown) => listChats(request),
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 function Probe() {
   const selection = useChatSelection();
@@ -50,15 +61,39 @@ const shown = () => screen.getByRole('status').textContent;
 beforeEach(async () => {
   await db.chats.clear();
   localStorage.clear();
+  serverChats = [];
+  listChats.mockClear();
 });
 
+const offline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+
 describe('the selected chat', () => {
-  it("comes from a card click: the device's latest chat with that card", async () => {
+  it("comes from a card click offline: the device's latest chat with that card", async () => {
+    offline();
     await db.chats.bulkPut([chat('older', { last_message_time: '2026-11-01T00:00:00.000Z' }), chat('latest'), chat('other', { character_id: 'card-2' })]);
     clickCard();
     const router = renderAt('/recent-chat');
     await vi.waitFor(() => expect(shown()).toBe('latest|Ada:false|3 chats'));
     expect(router.state.location.search).toEqual({ chat: 'latest' });
+    expect(listChats).not.toHaveBeenCalled();
+  });
+
+  it("comes from a card click online: the server's latest chat with that card, saved on a device that had none", async () => {
+    serverChats = [chat('on-server')];
+    clickCard();
+    const router = renderAt('/recent-chat');
+    await vi.waitFor(() => expect(shown()).toBe('on-server|Ada:false|1 chats'));
+    expect(router.state.location.search).toEqual({ chat: 'on-server' });
+    expect(listChats).toHaveBeenCalledWith({ character_id: 'card-1', page: 1, page_size: 1 });
+  });
+
+  it("keeps the device's answer when the server cannot be reached", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    listChats.mockRejectedValueOnce(new Error('Failed to fetch'));
+    await db.chats.put(chat('here'));
+    clickCard();
+    renderAt('/recent-chat');
+    await vi.waitFor(() => expect(shown()).toBe('here|Ada:false|1 chats'));
   });
 
   it('is a new chat with an id made here when the device has none with that card', async () => {

@@ -199,6 +199,23 @@ describe('a new chat', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it("shows the server's 'No response received' when the reply came back empty, under the spec's error, with Retry", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: 'upstream_empty', message: 'No response received' }), { status: 502, headers: { 'content-type': 'application/json' } }))),
+    );
+    const seed = { chat_id: 'empty-chat', character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null };
+    render(<ChatConversation target={{ chatId: 'empty-chat', seed, row: null, localOnly: true }} character={fromSelected(selected)} userName="Grace" />);
+    const input = await screen.findByPlaceholderText('Type a message');
+    fireEvent.change(input, { target: { value: 'Hi Ada' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Sorry, I encountered an error. Please try again.');
+    expect(within(alert).getByText('No response received')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
   it('shows the chosen greeting, sends it with the first message, waits with the typing indicator, then shows the reply', async () => {
     const encoder = new TextEncoder();
     let controller!: ReadableStreamDefaultController<Uint8Array>;

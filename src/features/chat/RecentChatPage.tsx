@@ -1,7 +1,7 @@
 import { useRef } from 'react';
+import { userDisplayName } from '../../../core/chat/userName';
 import { useSession } from '../../auth/useSession';
 import hidden from '../../ui/visuallyHidden.module.css';
-import { userDisplayName } from './chatCharacter';
 import { ChatHistoryPanel } from './history/ChatHistoryPanel';
 import { CharacterPanel } from './panel/CharacterPanel';
 import styles from './RecentChatPage.module.css';

@@ -87,11 +87,6 @@ export function fromChat(chat: Pick<RecentChat, 'character_id' | 'character_name
   return { id: chat.character_id, name: chat.character_name, cardType: chat.card_type, tags: [], filename: chat.filename, card: null };
 }
 
-/** The name {{user}} stands for: the same rule the server fills stored greetings with. */
-export function userDisplayName(profile: { name: string | null; email: string | null } | null): string {
-  return profile?.name?.trim() || profile?.email?.split('@')[0] || 'You';
-}
-
 /** The card's greetings with {{char}} and {{user}} filled, each with the greeting_index the server knows it by. */
 export function filledGreetings(character: CharacterView | null, userName: string): CardGreeting[] {
   if (!character?.card) return [];
@@ -101,7 +96,7 @@ export function filledGreetings(character: CharacterView | null, userName: strin
   }));
 }
 
-/** The portrait the panel shows: the card's 480-wide thumbnail (private ones need the token). */
-export function portraitUrl(character: CharacterView): string | null {
+/** A card's portrait in the panel: its 480-wide thumbnail (private ones need the token). */
+export function cardPortraitUrl(character: CharacterView): string | null {
   return character.id ? `/api/upload/image/thumbnail/${encodeURIComponent(character.id)}/480.webp` : null;
 }

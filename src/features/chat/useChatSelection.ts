@@ -2,8 +2,9 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { chatRow, latestChatWith, type ChatSeed } from '../../db/chatMessages';
+import { chatRow, type ChatSeed } from '../../db/chatMessages';
 import type { LocalChat } from '../../db/db';
+import { chatToReopen } from '../../sync/chatList';
 import { pullNewestMessages } from '../../sync/chatMessages';
 import { fromSelected, takeCardClick, type CharacterView, type SelectedCharacter } from './chatCharacter';
 
@@ -41,8 +42,9 @@ function seedFor(character: CharacterView): ChatSeed {
 
 /**
  * Which chat is open. It lives in the URL (`?chat=`), so a reload keeps it and links can name it. A
- * card click opens the device's latest chat with that card, else a new one. A chat that vanishes from
- * the recent list is closed, unless it was made here and the server has not stored it yet.
+ * card click opens the latest chat with that card (the server's when online), else a new one. A chat
+ * that vanishes from the recent list is closed, unless it was made here and the server has not stored
+ * it yet.
  */
 export function useChatSelection(): ChatSelection {
   const chatId = useSearch({ from: '/recent-chat' }).chat ?? null;
@@ -68,7 +70,7 @@ export function useChatSelection(): ChatSelection {
     const card = takeCardClick();
     if (!card) return;
     setPicked(card);
-    void latestChatWith(card.id).then((latest) => (latest ? select(latest.chat_id) : newChat(fromSelected(card))));
+    void chatToReopen(card.id).then((chatId) => (chatId ? select(chatId) : newChat(fromSelected(card))));
   }, [select, newChat]);
 
   const answer = useLiveQuery(async () => (chatId ? { chatId, row: (await chatRow(chatId)) ?? null } : null), [chatId]);

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { CharacterView } from '../chatCharacter';
-import { portraitUrl } from '../chatCharacter';
+import { cardPortraitUrl } from '../chatCharacter';
 import { useAvatarSrc } from '../history/useAvatarSrc';
 import type { ChatTarget } from '../useChatSelection';
 import styles from './CharacterPanel.module.css';
@@ -20,7 +20,8 @@ interface Props {
 /** The right panel: the chat's character (portrait, name, tags, favorite), or Generate Photo without a card. */
 export function CharacterPanel({ character, target, onClose }: Props) {
   const [expanded, setExpanded] = useState(false);
-  const url = character ? portraitUrl(character) : null;
+  // Without a card, the chat's own avatar: a generated portrait (kept on the server and in Dexie).
+  const url = character?.id ? cardPortraitUrl(character) : (target?.seed.avatar_url ?? null);
   const src = useAvatarSrc(url, character?.cardType ?? 'public');
   const tags = character?.tags ?? [];
   const shown = expanded ? tags : tags.slice(0, TAGS_SHOWN);

@@ -1,27 +1,24 @@
 import { ImagePlus } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { generateChatPhoto } from '../../../api/chatMessages';
+import { useId, useState } from 'react';
 import { ApiError } from '../../../api/errors';
-import { fetchImageBlob } from '../../../api/images';
 import { useClientConfig } from '../../../config/useClientConfig';
 import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { generatePortrait } from '../../../sync/chatList';
 import styles from './CharacterPanel.module.css';
 
 export const NO_IMAGE_SERVICE = "Photos can't be generated: no image service is configured.";
 
 /**
- * 'Generate Photo' for a chat without card details: asks the server for a portrait and shows it.
- * Explains itself when it cannot work (no image service, offline, a chat not stored yet).
+ * 'Generate Photo' for a chat without card details: asks the server for a portrait, which becomes the
+ * chat's avatar (the panel and the recent list show it from Dexie). Explains itself when it cannot
+ * work (no image service, offline, a chat not stored yet).
  */
 export function GeneratePhotoButton({ chatId, stored }: { chatId: string; stored: boolean }) {
   const config = useClientConfig();
   const online = useOnline();
   const hintId = useId();
-  const [photo, setPhoto] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => () => void (photo && URL.revokeObjectURL(photo)), [photo]);
 
   const reason =
     config?.images === false ? NO_IMAGE_SERVICE : !online ? OFFLINE_REASON : !stored ? 'Send a message first.' : null;
@@ -29,16 +26,13 @@ export function GeneratePhotoButton({ chatId, stored }: { chatId: string; stored
   const generate = () => {
     setBusy(true);
     setError(null);
-    generateChatPhoto(chatId)
-      .then((answer) => fetchImageBlob(answer.url))
-      .then((blob) => setPhoto(URL.createObjectURL(blob)))
+    generatePortrait(chatId)
       .catch((failure: unknown) => setError(failure instanceof ApiError ? failure.message : 'Failed to generate a photo.'))
       .finally(() => setBusy(false));
   };
 
   return (
     <div className={styles.photo}>
-      {photo && <img className={styles.portrait} src={photo} alt="Generated portrait" width={240} height={360} />}
       <button
         type="button"
         className={styles.generate}
