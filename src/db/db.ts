@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ChatMessage, CollectionItem, Favorite, PublicImage, RecentChat, UserProfile } from '../../core/types';
+import type { ChatMessage, CollectionItem, CompletionRequest, Favorite, PublicImage, RecentChat, UserProfile } from '../../core/types';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */
 export interface CachedProfile {
@@ -33,6 +33,24 @@ export interface LocalMessage extends ChatMessage {
 }
 
 /**
+ * A message waiting to be sent to /api/chat/completions (DESIGN §3 "Outbox"). Written in the same
+ * transaction as its `pending` row in `messages`; removed once the server stored it, or when the
+ * server refused it (the message row is then `failed` with the reason).
+ */
+export interface OutboxItem {
+  /** The user message's client id: its row id in `messages` and the Idempotency-Key. */
+  client_id: string;
+  chat_id: string;
+  /** ISO-8601; the order messages of one chat are sent in. */
+  created_at: string;
+  /** The request as it will be sent (chat_id, the message, card fields, greeting_index for a new chat). */
+  request: CompletionRequest;
+  attempts: number;
+  /** The last network or server error, for the UI. */
+  last_error: string | null;
+}
+
+/**
  * The UI's local source of truth. Schema changes add a new version() with an upgrade; existing
  * versions are never edited, because installed copies of the app already hold data in them.
  */
@@ -43,6 +61,7 @@ export class CardchatDb extends Dexie {
   favorites!: EntityTable<Favorite, 'id'>;
   chats!: EntityTable<LocalChat, 'chat_id'>;
   messages!: EntityTable<LocalMessage, 'id'>;
+  outbox!: EntityTable<OutboxItem, 'client_id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -63,6 +82,10 @@ export class CardchatDb extends Dexie {
     this.version(4).stores({
       chats: 'chat_id, last_message_time, character_id',
       messages: 'id, [chat_id+seq], client_id',
+    });
+    // Messages waiting to be sent, oldest first per chat.
+    this.version(5).stores({
+      outbox: 'client_id, [chat_id+created_at], created_at',
     });
   }
 }
