@@ -7,6 +7,7 @@ import { ConfigErrorScreen } from './features/shell/ConfigErrorScreen';
 import { applyTheme } from './features/shell/theme';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { routeTree } from './routeTree.gen';
+import { startOutboxTriggers } from './sync/outboxTriggers';
 import './styles/theme.css';
 
 const router = createRouter({
@@ -29,6 +30,7 @@ try {
   // /callback settles the session itself once the code is exchanged; everywhere else it starts now.
   if (window.location.pathname !== '/callback') void refreshSession();
   watchConnectivity();
+  startOutboxTriggers();
   void registerServiceWorker();
   root.render(
     <StrictMode>

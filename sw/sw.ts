@@ -71,6 +71,30 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
+/** Background Sync's event (Chromium only), which the WebWorker typings do not declare yet. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+declare global {
+  interface ServiceWorkerGlobalScopeEventMap {
+    sync: SyncEvent;
+  }
+}
+
+// A message written offline waits in the page's outbox (Dexie). The page registers this tag when it
+// queues one, and the browser fires it once connectivity is back, even if the tab is asleep. The send
+// itself stays in the page: the tokens live in its localStorage, which a worker cannot read. So the
+// worker only wakes the open windows; with none open, the app sends the outbox on its next start.
+// Keeping the event alive until the messages are posted tells the browser the sync was delivered.
+self.addEventListener('sync', (event) => {
+  if (event.tag !== 'cardchat-outbox') return;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      for (const client of windows) client.postMessage({ type: 'FLUSH_OUTBOX' });
+    }),
+  );
+});
+
 // Once active (first install, or after the user accepted the update) take the open pages at once,
 // so the first visit is offline-capable without a second reload.
 clientsClaim();

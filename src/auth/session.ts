@@ -31,12 +31,15 @@ async function rememberedProfile(now: number): Promise<UserProfile | null> {
 /** Everything on the device that belongs to the signed-in user (the public gallery stays). */
 async function forget(): Promise<void> {
   clearTokens();
-  await db.transaction('rw', [db.profile, db.collections, db.favorites, db.chats, db.messages], async () => {
+  // The outbox too: unsent messages are the user's, and a replay under the next user's tokens would
+  // post them into that user's account.
+  await db.transaction('rw', [db.profile, db.collections, db.favorites, db.chats, db.messages, db.outbox], async () => {
     await db.profile.delete('me');
     await db.collections.clear();
     await db.favorites.clear();
     await db.chats.clear();
     await db.messages.clear();
+    await db.outbox.clear();
   });
 }
 

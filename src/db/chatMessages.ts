@@ -68,6 +68,7 @@ export async function saveServerPage(chat: RecentChat, messages: ChatMessage[], 
 /**
  * Writes a message the user typed, before anything is sent: pending, keyed by its client id, one
  * past the last message the device knows. Creates the chat's row (local only) when it has none.
+ * A send goes through db/outbox.ts enqueueMessage, which queues it in the same transaction.
  */
 export async function writePendingMessage(
   seed: ChatSeed,
@@ -100,6 +101,11 @@ export async function writePendingMessage(
     await db.messages.add(row);
     return row;
   });
+}
+
+/** The seq of the chat's last message on the device (0 when it has none). */
+export async function lastSeq(chatId: string): Promise<number> {
+  return (await inChat(chatId).last())?.seq ?? 0;
 }
 
 export function messageRow(id: string): Promise<LocalMessage | undefined> {

@@ -1,42 +1,12 @@
 import type { CompletionRequest } from '../../core/types';
-import { streamCompletion } from '../api/chatMessages';
-import { ApiError } from '../api/errors';
-import {
-  deleteMessage,
-  dropStoppedReplies,
-  markFailed,
-  markPending,
-  messageRow,
-  moveToEnd,
-  putMessage,
-  setMessageText,
-  storeCompletion,
-  STOPPED_REASON,
-  writePendingMessage,
-  type ChatSeed,
-} from '../db/chatMessages';
+import { dropStoppedReplies, type ChatSeed } from '../db/chatMessages';
 import type { LocalMessage } from '../db/db';
-import { pullChatList } from './chatList';
-import { pullNewestMessages } from './chatMessages';
+import { enqueueMessage, requeueMessage } from '../db/outbox';
+import { deliver, deliverHead, waitWhenUnreachable, type DeliveryOutcome } from './delivery';
+import { flushOutbox } from './outbox';
+import { requestBackgroundSync } from './outboxTriggers';
 
-/** How a send, retry or regeneration ended; the rows in Dexie already say the same. */
-export type DeliveryOutcome = { kind: 'stored' } | { kind: 'stopped' } | { kind: 'failed'; reason: string };
-
-/** What a user message's row says when Stop came before the server had saved it. */
-export const STOPPED_BEFORE_SAVED = 'Stopped before the message was saved.';
-
-interface Delivery {
-  seed: ChatSeed;
-  request: CompletionRequest;
-  /** The idempotency key: the user message's client id, or a regeneration's own id. */
-  key: string;
-  replySeq: number;
-  /** The pending user message this delivers, if any. */
-  userRowId?: string;
-  /** The reply a regeneration replaces. */
-  replacedId?: string;
-  signal: AbortSignal;
-}
+export { STOPPED_BEFORE_SAVED, type DeliveryOutcome } from './delivery';
 
 export interface SendInput {
   seed: ChatSeed;
@@ -48,25 +18,40 @@ export interface SendInput {
 }
 
 /**
- * Sends a typed message. It is written to Dexie as pending before anything goes out, so nothing typed
- * is lost; its client id is the idempotency key, which a later outbox can resend with.
+ * Sends a typed message. It is written to Dexie as pending and queued in the outbox before anything
+ * goes out, so nothing typed is lost; its client id is the idempotency key every resend uses.
  */
 export async function sendMessage({ seed, content, userName, greetingIndex, signal }: SendInput): Promise<DeliveryOutcome> {
   await dropStoppedReplies(seed.chat_id);
-  const row = await writePendingMessage(seed, {
-    clientId: crypto.randomUUID(),
-    content,
-    name: userName,
-    sendDate: new Date().toISOString(),
-  });
-  return deliver({ seed, request: userRequest(seed, row.content, greetingIndex), key: row.id, replySeq: row.seq + 1, userRowId: row.id, signal });
+  const clientId = crypto.randomUUID();
+  const message = { clientId, content, name: userName, sendDate: new Date().toISOString() };
+  await enqueueMessage(seed, message, userRequest(seed, content, greetingIndex));
+  return sendQueued(seed.chat_id, clientId, signal);
 }
 
-/** Sends a failed message again with the same idempotency key, so the server never stores it twice. */
+/** Queues a failed message again with the same idempotency key, so the server never stores it twice. */
 export async function retryMessage(seed: ChatSeed, row: LocalMessage, greetingIndex: number | undefined, signal: AbortSignal): Promise<DeliveryOutcome> {
-  await markPending(row.id);
-  const key = row.client_id ?? row.id;
-  return deliver({ seed, request: userRequest(seed, row.content, greetingIndex), key, replySeq: row.seq + 1, userRowId: row.id, signal });
+  await requeueMessage(row, userRequest(seed, row.content, greetingIndex));
+  return sendQueued(seed.chat_id, row.client_id ?? row.id, signal);
+}
+
+/**
+ * Online, a message just queued is sent at once and streamed, with Stop, when it is the oldest of its
+ * chat; else it waits: offline for the triggers (outboxTriggers.ts), behind older ones for the flush,
+ * which sends the chat's queue in order.
+ */
+async function sendQueued(chatId: string, clientId: string, signal: AbortSignal): Promise<DeliveryOutcome> {
+  if (navigator.onLine) {
+    const outcome = await deliverHead(chatId, { only: clientId, signal, wait: waitWhenUnreachable });
+    if (typeof outcome !== 'string') {
+      if (outcome.kind === 'queued') requestBackgroundSync();
+      return outcome;
+    }
+    flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
+  } else {
+    requestBackgroundSync();
+  }
+  return { kind: 'queued' };
 }
 
 /**
@@ -79,7 +64,7 @@ export async function regenerateReply(seed: ChatSeed, last: LocalMessage, key: s
   const request: CompletionRequest = { chat_id: seed.chat_id, regenerate: true, ...cardFields(seed) };
   const replySeq = last.role === 'user' ? last.seq + 1 : last.seq;
   const replacedId = last.role === 'assistant' && last.state === 'sent' ? last.id : undefined;
-  return deliver({ seed, request, key, replySeq, replacedId, signal });
+  return deliver({ chatId: seed.chat_id, characterName: seed.character_name, request, key, replySeq, replacedId, signal });
 }
 
 function userRequest(seed: ChatSeed, content: string, greetingIndex: number | undefined): CompletionRequest {
@@ -96,83 +81,5 @@ function cardFields(seed: ChatSeed): Partial<CompletionRequest> {
     card_type: seed.card_type,
     character_name: seed.character_name,
     ...(seed.character_id ? { character_id: seed.character_id } : {}),
-  };
-}
-
-async function deliver({ seed, request, key, replySeq, userRowId, replacedId, signal }: Delivery): Promise<DeliveryOutcome> {
-  const replyId = `reply-${key}`;
-  await putMessage({
-    id: replyId,
-    client_id: null,
-    chat_id: seed.chat_id,
-    seq: replySeq,
-    role: 'assistant',
-    content: '',
-    name: seed.character_name,
-    send_date: new Date().toISOString(),
-    state: 'streaming',
-  });
-  const reply = replyWriter(replyId);
-  try {
-    const result = await streamCompletion(request, { idempotencyKey: key, signal, onDelta: reply.append });
-    await reply.settled();
-    await storeCompletion(result, [replyId, ...(userRowId ? [userRowId] : []), ...(replacedId ? [replacedId] : [])]);
-    // The spec refreshes the recent list after a reply; a failure there leaves the reply stored.
-    pullChatList().catch((error: unknown) => console.error('Failed to refresh the recent list', error));
-    return { kind: 'stored' };
-  } catch (error) {
-    await reply.settled();
-    if (signal.aborted) return stopped(seed.chat_id, replyId, reply.text, userRowId);
-    await deleteMessage(replyId);
-    const reason = error instanceof ApiError ? error.message : 'Something went wrong.';
-    if (userRowId) await markFailed(userRowId, reason);
-    return { kind: 'failed', reason };
-  }
-}
-
-/**
- * Stop: the server stores no reply for an aborted stream, so what arrived stays on screen marked as
- * stopped and not saved (until the chat moves on). Whether the user's message was saved before the
- * abort only the server knows: the newest page tells, and a message it lacks is failed, with Retry.
- */
-async function stopped(chatId: string, replyId: string, text: string, userRowId: string | undefined): Promise<DeliveryOutcome> {
-  if (text === '') await deleteMessage(replyId);
-  else await markFailed(replyId, STOPPED_REASON);
-  if (userRowId) {
-    await pullNewestMessages(chatId).catch(() => undefined);
-    const row = await messageRow(userRowId);
-    if (row?.state === 'pending') await markFailed(userRowId, STOPPED_BEFORE_SAVED);
-    if (text !== '') await moveToEnd(chatId, replyId);
-  }
-  return { kind: 'stopped' };
-}
-
-/**
- * Writes streamed text into the reply's row as it arrives, one write at a time: pieces that come
- * during a write go out together in the next, so a fast stream never queues up writes.
- */
-function replyWriter(id: string) {
-  let text = '';
-  let written = '';
-  let writing: Promise<void> | null = null;
-  const pump = async () => {
-    while (written !== text) {
-      const next = text;
-      await setMessageText(id, next).catch((error: unknown) => console.error('Failed to save the streaming reply', error));
-      written = next;
-    }
-    writing = null;
-  };
-  return {
-    append(piece: string) {
-      text += piece;
-      writing ??= pump();
-    },
-    get text() {
-      return text;
-    },
-    async settled() {
-      await writing;
-    },
   };
 }

@@ -43,7 +43,7 @@ describe('the composer', () => {
   const setup = (busy = false) => {
     const onSend = vi.fn();
     const onStop = vi.fn();
-    render(<Composer busy={busy} unavailable={null} onSend={onSend} onStop={onStop} />);
+    render(<Composer busy={busy} offline={false} onSend={onSend} onStop={onStop} />);
     return { onSend, onStop, input: screen.getByPlaceholderText('Type a message') as HTMLTextAreaElement };
   };
 
@@ -152,7 +152,7 @@ describe('the message list', () => {
   const history = { hasOlder: false, loadingOlder: false, loadOlderError: null, loadOlder: vi.fn() };
   const idle = { busy: false, failedRegeneration: null, retryRegeneration: vi.fn() };
   const list = (messages: LocalMessage[], extra: Partial<Parameters<typeof MessageList>[0]> = {}) =>
-    render(<MessageList messages={messages} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} {...extra} />);
+    render(<MessageList messages={messages} waiting={new Map()} replaying={false} onSendNow={vi.fn()} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} {...extra} />);
 
   it('shows a failed message with the spec\'s system message and a Retry', () => {
     const onRetry = vi.fn();

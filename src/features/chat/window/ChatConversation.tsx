@@ -1,7 +1,11 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
-import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { chatOutbox } from '../../../db/outbox';
+import { useOnline } from '../../../lib/useOnline';
+import { useSendingIds } from '../../../sync/delivery';
+import { flushOutbox } from '../../../sync/outbox';
 import { Spinner } from '../../../ui/Spinner';
 import { filledGreetings, type CharacterView } from '../chatCharacter';
 import type { ChatTarget } from '../useChatSelection';
@@ -38,6 +42,10 @@ export function ChatConversation({ target, character, userName }: Props) {
   const [greetingPosition, setGreetingPosition] = useState(0);
   const greetings = useMemo(() => filledGreetings(character, userName), [character, userName]);
   const name = character?.name ?? target.seed.character_name;
+  const outbox = useLiveQuery(() => chatOutbox(target.chatId), [target.chatId]) ?? [];
+  const sendingIds = useSendingIds();
+  const waiting = new Map(outbox.filter((item) => !sendingIds.has(item.client_id)).map((item) => [item.client_id, item.last_error]));
+  const replaying = outbox.some((item) => sendingIds.has(item.client_id));
 
   const messages = history.messages ?? [];
   // A reply being regenerated gives way to its replacement; an empty streaming row to the typing dots.
@@ -62,6 +70,9 @@ export function ChatConversation({ target, character, userName }: Props) {
       ) : (
         <MessageList
           messages={visible}
+          waiting={waiting}
+          replaying={replaying}
+          onSendNow={() => void flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error))}
           characterName={name}
           greeting={
             showGreeting && (
@@ -84,7 +95,7 @@ export function ChatConversation({ target, character, userName }: Props) {
       )}
       <Composer
         busy={actions.busy}
-        unavailable={online ? null : OFFLINE_REASON}
+        offline={!online}
         onSend={(text) => actions.send(text, greetingIndex)}
         onStop={actions.stop}
       />

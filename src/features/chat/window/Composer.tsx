@@ -6,6 +6,9 @@ import styles from './Composer.module.css';
 
 export const MAX_MESSAGE_LENGTH = appConfig.maxMessageLength;
 
+/** Offline, Ask still works: the message waits in the outbox until the device is back online. */
+export const OFFLINE_SEND_NOTE = "You're offline: your message will be sent when you're back online";
+
 /** Only text with something besides spaces, within the length limit, is sent. */
 export function canSend(text: string): boolean {
   return text.trim() !== '' && text.length <= MAX_MESSAGE_LENGTH;
@@ -14,14 +17,14 @@ export function canSend(text: string): boolean {
 interface Props {
   /** A reply is on its way: the input waits and Stop is offered. */
   busy: boolean;
-  /** Why sending is impossible right now (offline), shown on the Ask button. */
-  unavailable: string | null;
+  /** Offline, a message is queued instead of sent: the Ask button says so. */
+  offline: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
 }
 
 /** 'Type a message' and Ask: Enter sends, Shift+Enter starts a new line, 1000 characters at most. */
-export function Composer({ busy, unavailable, onSend, onStop }: Props) {
+export function Composer({ busy, offline, onSend, onStop }: Props) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const hadFocus = useRef(false);
@@ -37,7 +40,7 @@ export function Composer({ busy, unavailable, onSend, onStop }: Props) {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy || unavailable || !canSend(text)) return;
+    if (busy || !canSend(text)) return;
     hadFocus.current = document.activeElement === input.current;
     onSend(text.trim());
     setText('');
@@ -75,7 +78,7 @@ export function Composer({ busy, unavailable, onSend, onStop }: Props) {
             Stop
           </button>
         ) : (
-          <button type="submit" className={styles.ask} disabled={!canSend(text) || unavailable !== null} title={unavailable ?? undefined}>
+          <button type="submit" className={styles.ask} disabled={!canSend(text)} title={offline ? OFFLINE_SEND_NOTE : undefined}>
             <Send size={16} aria-hidden="true" />
             Ask
           </button>

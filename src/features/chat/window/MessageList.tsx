@@ -12,6 +12,11 @@ import type { ChatMessagesState } from './useChatMessages';
 interface Props {
   /** Oldest first, as shown (a reply being regenerated and empty streaming rows already left out). */
   messages: LocalMessage[];
+  /** Messages waiting in the outbox and not being sent right now, by id, with the last try's error. */
+  waiting: ReadonlyMap<string, string | null>;
+  /** A reply is being streamed for a message the outbox sends (no Stop: the window did not start it). */
+  replaying: boolean;
+  onSendNow: () => void;
   characterName: string;
   /** The card's greeting before the chat has stored messages. */
   greeting: ReactNode;
@@ -28,12 +33,12 @@ interface Props {
 const STICK_DISTANCE = 80;
 
 /** The conversation: 'Load More History (10)', messages under date separators, the typing indicator. */
-export function MessageList({ messages, characterName, greeting, history, actions, regenerableId, onRetry, onRegenerate, emptyText }: Props) {
+export function MessageList({ messages, waiting, replaying, onSendNow, characterName, greeting, history, actions, regenerableId, onRetry, onRegenerate, emptyText }: Props) {
   const online = useOnline();
   const scroller = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const last = messages.at(-1);
-  const typing = actions.busy && last?.state !== 'streaming';
+  const typing = (actions.busy || replaying) && last?.state !== 'streaming';
 
   // Follows the newest message while the reader is at the bottom (or has just sent), never while
   // they read older ones; older pages arriving above leave the position alone.
@@ -42,6 +47,12 @@ export function MessageList({ messages, characterName, greeting, history, action
     const element = scroller.current;
     if (element && (stuck.current || last?.state === 'pending')) element.scrollTop = element.scrollHeight;
   }, [last?.id, last?.content, last?.state, typing, hasGreeting]);
+
+  // Offline the triggers send it once the device is back; "Send now" is for a server that was unreachable.
+  const waitingFor = (id: string) => {
+    if (!waiting.has(id)) return undefined;
+    return { lastError: waiting.get(id) ?? null, ...(online ? { onSendNow } : {}) };
+  };
 
   const onScroll = () => {
     const element = scroller.current;
@@ -79,11 +90,12 @@ export function MessageList({ messages, characterName, greeting, history, action
               <Fragment key={message.id}>
                 <MessageBubble
                   message={message}
+                  waiting={waitingFor(message.id)}
                   onRegenerate={message.id === regenerableId ? () => onRegenerate(message) : undefined}
                   regenerateDisabled={actions.busy || !online}
                 />
                 {message.role === 'user' && message.state === 'failed' && (
-                  <SystemNotice reason={message.error ?? ''} onRetry={() => onRetry(message)} disabled={actions.busy || !online} />
+                  <SystemNotice reason={message.error ?? ''} onRetry={() => onRetry(message)} disabled={actions.busy} />
                 )}
               </Fragment>
             ))}

@@ -1,0 +1,195 @@
+import type { CompletionRequest } from '../../core/types';
+import { streamCompletion } from '../api/chatMessages';
+import { ApiError } from '../api/errors';
+import { deleteMessage, lastSeq, markFailed, messageRow, moveToEnd, putMessage, setMessageText, storeCompletion, STOPPED_REASON } from '../db/chatMessages';
+import { completeItem, failItem, nextItem, recordAttempt, removeItem } from '../db/outbox';
+import { createStore, useStore } from '../lib/store';
+import { pullChatList } from './chatList';
+import { pullNewestMessages } from './chatMessages';
+
+/**
+ * How a send, retry or regeneration ended; the rows in Dexie already say the same. `queued`: the
+ * message waits in the outbox (offline, or no answer came) and goes out on the next flush.
+ */
+export type DeliveryOutcome = { kind: 'stored' } | { kind: 'stopped' } | { kind: 'queued' } | { kind: 'failed'; reason: string };
+
+/** What a user message's row says when Stop came before the server had saved it. */
+export const STOPPED_BEFORE_SAVED = 'Stopped before the message was saved.';
+
+/** Which failures leave a queued message waiting instead of failing it. */
+export type WaitPolicy = (error: ApiError) => boolean;
+
+/** Another device or tab is sending this very message: the server answers it once, so wait for that. */
+const inProgress = (error: ApiError) => error.status === 409 && error.code === 'in_progress';
+
+/**
+ * The live send (the user watching the window): only "no answer at all" waits. An answer about the
+ * AI (502, 503...) is shown as the spec's error with Retry, as before the outbox.
+ */
+export const waitWhenUnreachable: WaitPolicy = (error) => error.isNetwork || inProgress(error);
+
+/**
+ * The background replay: also the answers ky's retry policy treats as "try again" (408, 429, 502,
+ * 503, 504) and a 401 that survived the refresh-once, since none of them says the message is wrong.
+ * Any other 4xx (or a 500) is the server refusing it.
+ */
+export const waitUnlessRefused: WaitPolicy = (error) =>
+  waitWhenUnreachable(error) || [401, 408, 429, 502, 503, 504].includes(error.status);
+
+/**
+ * The chat whose queued message this tab is sending right now, with that message's client id. One
+ * per chat, so a chat's messages reach the server in order; the live send and the flush both claim
+ * here, so they never send the same message twice at once. A store, because the window tells
+ * 'Sending…' from 'Waiting to send' by it.
+ */
+const sending = createStore<ReadonlyMap<string, string>>(new Map());
+
+/** The client ids this tab is sending right now (React). */
+export function useSendingIds(): ReadonlySet<string> {
+  return new Set(useStore(sending).values());
+}
+
+function claim(chatId: string, clientId: string): boolean {
+  if (sending.get().has(chatId)) return false;
+  sending.set(new Map(sending.get()).set(chatId, clientId));
+  return true;
+}
+
+function release(chatId: string): void {
+  const next = new Map(sending.get());
+  next.delete(chatId);
+  sending.set(next);
+}
+
+/** Why the head of a chat's queue was not sent: another send of that chat is in flight, or nothing waits. */
+export type NotSent = 'busy' | 'empty' | 'notHead';
+
+/**
+ * Sends the oldest queued message of a chat, if no other send of that chat is in flight here. With
+ * `only`, just when that message is the oldest (a live send must not overtake older waiting ones).
+ */
+export async function deliverHead(chatId: string, options: { only?: string; signal?: AbortSignal; wait: WaitPolicy }): Promise<DeliveryOutcome | NotSent> {
+  // Claimed under a placeholder before the first await, so a concurrent caller sees the chat busy.
+  if (!claim(chatId, options.only ?? '')) return 'busy';
+  try {
+    const item = await nextItem(chatId);
+    if (!item) return 'empty';
+    if (options.only !== undefined && item.client_id !== options.only) return 'notHead';
+    sending.set(new Map(sending.get()).set(chatId, item.client_id));
+    const row = await messageRow(item.client_id);
+    return await deliver({
+      chatId,
+      characterName: item.request.character_name ?? '',
+      request: item.request,
+      key: item.client_id,
+      replySeq: (row?.seq ?? (await lastSeq(chatId))) + 1,
+      queued: { rowId: item.client_id, wait: options.wait },
+      signal: options.signal,
+    });
+  } finally {
+    release(chatId);
+  }
+}
+
+interface Delivery {
+  chatId: string;
+  characterName: string;
+  request: CompletionRequest;
+  /** The idempotency key: the user message's client id, or a regeneration's own id. */
+  key: string;
+  replySeq: number;
+  /** The queued user message this delivers (its outbox item has the same key), and when it may wait. */
+  queued?: { rowId: string; wait: WaitPolicy };
+  /** The reply a regeneration replaces. */
+  replacedId?: string;
+  /** Stop; the background flush has none. */
+  signal?: AbortSignal;
+}
+
+/** Streams one completion into Dexie and settles the rows (and the outbox item) by how it ended. */
+export async function deliver({ chatId, characterName, request, key, replySeq, queued, replacedId, signal }: Delivery): Promise<DeliveryOutcome> {
+  const replyId = `reply-${key}`;
+  await putMessage({
+    id: replyId,
+    client_id: null,
+    chat_id: chatId,
+    seq: replySeq,
+    role: 'assistant',
+    content: '',
+    name: characterName,
+    send_date: new Date().toISOString(),
+    state: 'streaming',
+  });
+  const reply = replyWriter(replyId);
+  try {
+    const result = await streamCompletion(request, { idempotencyKey: key, signal, onDelta: reply.append });
+    await reply.settled();
+    const replaced = [replyId, ...(queued ? [queued.rowId] : []), ...(replacedId ? [replacedId] : [])];
+    await (queued ? completeItem(key, result, replaced) : storeCompletion(result, replaced));
+    // The spec refreshes the recent list after a reply; a failure there leaves the reply stored.
+    pullChatList().catch((error: unknown) => console.error('Failed to refresh the recent list', error));
+    return { kind: 'stored' };
+  } catch (error) {
+    await reply.settled();
+    if (signal?.aborted) return stopped(chatId, replyId, reply.text, queued?.rowId);
+    await deleteMessage(replyId);
+    const apiError = error instanceof ApiError ? error : null;
+    if (queued && apiError && queued.wait(apiError)) {
+      await recordAttempt(key, apiError.message);
+      return { kind: 'queued' };
+    }
+    const reason = apiError?.message ?? 'Something went wrong.';
+    if (queued) await failItem(key, queued.rowId, reason);
+    return { kind: 'failed', reason };
+  }
+}
+
+/**
+ * Stop: the server stores no reply for an aborted stream, so what arrived stays on screen marked as
+ * stopped and not saved (until the chat moves on). Whether the user's message was saved before the
+ * abort only the server knows: the newest page tells, and a message it lacks is failed, with Retry
+ * (which queues it again). Either way the user ended this send, so it leaves the outbox: a replay
+ * must not send what they stopped.
+ */
+async function stopped(chatId: string, replyId: string, text: string, userRowId: string | undefined): Promise<DeliveryOutcome> {
+  if (text === '') await deleteMessage(replyId);
+  else await markFailed(replyId, STOPPED_REASON);
+  if (userRowId) {
+    await removeItem(userRowId);
+    await pullNewestMessages(chatId).catch(() => undefined);
+    const row = await messageRow(userRowId);
+    if (row?.state === 'pending') await markFailed(userRowId, STOPPED_BEFORE_SAVED);
+    if (text !== '') await moveToEnd(chatId, replyId);
+  }
+  return { kind: 'stopped' };
+}
+
+/**
+ * Writes streamed text into the reply's row as it arrives, one write at a time: pieces that come
+ * during a write go out together in the next, so a fast stream never queues up writes.
+ */
+function replyWriter(id: string) {
+  let text = '';
+  let written = '';
+  let writing: Promise<void> | null = null;
+  const pump = async () => {
+    while (written !== text) {
+      const next = text;
+      await setMessageText(id, next).catch((error: unknown) => console.error('Failed to save the streaming reply', error));
+      written = next;
+    }
+    writing = null;
+  };
+  return {
+    append(piece: string) {
+      text += piece;
+      writing ??= pump();
+    },
+    get text() {
+      return text;
+    },
+    async settled() {
+      await writing;
+    },
+  };
+}

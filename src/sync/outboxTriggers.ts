@@ -1,0 +1,67 @@
+import { sessionStore } from '../auth/session';
+import { flushOutbox } from './outbox';
+
+/** The Background Sync tag; sw/sw.ts answers it by asking the open windows to flush. */
+export const OUTBOX_SYNC_TAG = 'cardchat-outbox';
+
+/** The message sw/sw.ts posts to every window when the browser fires the outbox's sync. */
+export const FLUSH_OUTBOX_MESSAGE = 'FLUSH_OUTBOX';
+
+/** Background Sync, where the browser has it (Chromium); not in the DOM typings yet. */
+interface SyncRegistration extends ServiceWorkerRegistration {
+  sync: { register(tag: string): Promise<void> };
+}
+
+const signedIn = () => sessionStore.get().status === 'signedIn';
+
+/** Only a signed-in session replays: offline or signed out, the requests would only fail. */
+function flushIfSignedIn(): void {
+  if (!signedIn()) return;
+  flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
+}
+
+/**
+ * Call once at start-up. Flushes when the session becomes signed in (start-up, or the `online` that
+ * makes an offline session signed in again), on `online`, when the page comes back to the
+ * foreground, and when the service worker relays a Background Sync. Returns what undoes it.
+ */
+export function startOutboxTriggers(): () => void {
+  let wasSignedIn = signedIn();
+  if (wasSignedIn) flushIfSignedIn();
+  const unsubscribe = sessionStore.subscribe(() => {
+    const now = signedIn();
+    if (now && !wasSignedIn) flushIfSignedIn();
+    wasSignedIn = now;
+  });
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') flushIfSignedIn();
+  };
+  const onWorkerMessage = (event: MessageEvent<unknown>) => {
+    if ((event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX_MESSAGE) flushIfSignedIn();
+  };
+  const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+  window.addEventListener('online', flushIfSignedIn);
+  document.addEventListener('visibilitychange', onVisible);
+  worker?.addEventListener('message', onWorkerMessage);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('online', flushIfSignedIn);
+    document.removeEventListener('visibilitychange', onVisible);
+    worker?.removeEventListener('message', onWorkerMessage);
+  };
+}
+
+/**
+ * Asks the browser to wake the service worker once connectivity is back, so a message queued offline
+ * goes out even if this tab is closed or asleep by then. Best effort: without Background Sync (or
+ * when the browser declines) the triggers above still send it the next time the app runs.
+ */
+export function requestBackgroundSync(): void {
+  const { status } = sessionStore.get();
+  if ((status !== 'signedIn' && status !== 'offline') || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration) => {
+      if ('sync' in registration) return (registration as SyncRegistration).sync.register(OUTBOX_SYNC_TAG);
+    })
+    .catch(() => undefined);
+}

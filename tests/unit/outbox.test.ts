@@ -1,0 +1,272 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatGetResponse } from '../../core/types';
+import { fakeServer, held, refusal } from './outboxServer';
+
+const getChatMessages = vi.fn<(request: unknown) => Promise<ChatGetResponse>>();
+vi.mock('../../src/api/chatMessages', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/api/chatMessages')>()),
+  getChatMessages: (request: unknown) => getChatMessages(request),
+}));
+vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => Promise.resolve({ page: 1, totalPages: 1 }) }));
+// The refresh goes to the identity provider; here it hands out the next token, or fails as told.
+const refreshTokens = vi.fn();
+vi.mock('../../src/auth/refresh', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/auth/refresh')>()),
+  refreshTokens: () => refreshTokens(),
+}));
+
+const { db } = await import('../../src/db/db');
+const { enqueueMessage, waitingCount } = await import('../../src/db/outbox');
+const { flushOutbox } = await import('../../src/sync/outbox');
+const { retryMessage, sendMessage, STOPPED_BEFORE_SAVED } = await import('../../src/sync/sendMessage');
+const { loadTokens, saveTokens } = await import('../../src/auth/tokens');
+
+const seedOf = (chatId: string) => ({ chat_id: chatId, character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null });
+const tokens = (accessToken: string, expiresAt: number) => ({ accessToken, refreshToken: 'refresh', idToken: null, expiresAt, subject: 'sub-1', email: null });
+
+let server: ReturnType<typeof fakeServer>;
+let online: boolean;
+
+beforeEach(async () => {
+  await Promise.all([db.messages.clear(), db.chats.clear(), db.outbox.clear()]);
+  server = fakeServer();
+  vi.stubGlobal('fetch', server.fetch);
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  // Only Date: messages typed one after another get created_at values in that order.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.UTC(2026, 10, 21, 9));
+  saveTokens(tokens('token-1', Date.now() + 3_600_000));
+  refreshTokens.mockReset();
+  getChatMessages.mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+/** Types a message in a chat, a second after the previous one. */
+async function type(chatId: string, content: string) {
+  vi.setSystemTime(Date.now() + 1000);
+  return sendMessage({ seed: seedOf(chatId), content, userName: 'Grace', signal: new AbortController().signal });
+}
+
+async function typeOffline(chatId: string, content: string): Promise<string> {
+  online = false;
+  expect(await type(chatId, content)).toEqual({ kind: 'queued' });
+  online = true;
+  return (await byContent(content))!.id;
+}
+
+const row = (id: string) => db.messages.get(id);
+const byContent = (content: string) => db.messages.filter((message) => message.content === content).first();
+const userRows = async (chatId: string) =>
+  (await db.messages.where('[chat_id+seq]').between([chatId, 0], [chatId, Infinity]).toArray()).filter((message) => message.role === 'user');
+
+describe('writing a message offline', () => {
+  it('shows it as pending at once and queues it in the outbox, without trying the network', async () => {
+    const id = await typeOffline('chat-a', 'Hello');
+    expect(server.calls).toEqual([]);
+    expect(await row(id)).toMatchObject({ state: 'pending', content: 'Hello', client_id: id });
+    expect(await db.outbox.get(id)).toMatchObject({ chat_id: 'chat-a', attempts: 0, last_error: null, request: { chat_id: 'chat-a', messages: [{ role: 'user', content: 'Hello' }] } });
+    expect(await waitingCount()).toBe(1);
+  });
+
+  it('a crash between writing and sending loses nothing: the message and its outbox entry are written together', async () => {
+    // What sendMessage writes before anything goes out; the tab dies here.
+    await enqueueMessage(seedOf('chat-a'), { clientId: 'c-1', content: 'Before the crash', name: 'Grace', sendDate: new Date().toISOString() }, { chat_id: 'chat-a', messages: [{ role: 'user', content: 'Before the crash' }] });
+    // A failed write leaves neither: the message id is taken, so the transaction aborts as a whole.
+    await expect(enqueueMessage(seedOf('chat-a'), { clientId: 'c-1', content: 'Twice', name: 'Grace', sendDate: new Date().toISOString() }, { chat_id: 'chat-a' })).rejects.toThrow();
+    expect(await db.outbox.count()).toBe(1);
+
+    await flushOutbox();
+    expect(server.stored).toEqual(['c-1']);
+    expect((await userRows('chat-a')).map((message) => [message.content, message.state])).toEqual([['Before the crash', 'sent']]);
+    expect(await waitingCount()).toBe(0);
+  });
+});
+
+describe('flushing the outbox', () => {
+  it('sends chats in the order of their oldest message, each chat oldest first, with its own client id as the key', async () => {
+    const a1 = await typeOffline('chat-a', 'a1');
+    const b1 = await typeOffline('chat-b', 'b1');
+    const a2 = await typeOffline('chat-a', 'a2');
+    const b2 = await typeOffline('chat-b', 'b2');
+
+    await flushOutbox();
+    expect(server.calls.map((call) => [call.chatId, call.key])).toEqual([
+      ['chat-a', a1],
+      ['chat-a', a2],
+      ['chat-b', b1],
+      ['chat-b', b2],
+    ]);
+    expect((await userRows('chat-a')).map((message) => [message.content, message.state])).toEqual([
+      ['a1', 'sent'],
+      ['a2', 'sent'],
+    ]);
+    // Each reply landed in its own chat.
+    expect((await db.messages.where('chat_id').equals('chat-b').toArray()).some((message) => message.content === 'Re: b2')).toBe(true);
+    expect(await waitingCount()).toBe(0);
+  });
+
+  it('sends each message exactly once when flushes are asked for concurrently, and goes round again for what came meanwhile', async () => {
+    const first = await typeOffline('chat-a', 'one');
+    const second = await typeOffline('chat-a', 'two');
+    const gate = held();
+    server.answer = async (call) => {
+      if (call.key === first) await gate.gate;
+      return undefined;
+    };
+    const running = flushOutbox();
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    // Queued while the flush is busy with chat-a: a chat it had not listed when it started.
+    const late = await typeOffline('chat-b', 'late');
+    const again = [flushOutbox(), flushOutbox()];
+    gate.release();
+    await Promise.all([running, ...again]);
+
+    expect(server.calls.map((call) => call.key)).toEqual([first, second, late]);
+    expect(server.stored).toEqual([first, second, late]);
+  });
+
+  it('keeps everything queued on a network failure, and a later flush sends it', async () => {
+    const a1 = await typeOffline('chat-a', 'a1');
+    const a2 = await typeOffline('chat-a', 'a2');
+    const b1 = await typeOffline('chat-b', 'b1');
+    server.answer = () => Promise.reject(new TypeError('Failed to fetch'));
+
+    await flushOutbox();
+    // The first failure stops the flush: the rest would fail the same way.
+    expect(server.calls.map((call) => call.key)).toEqual([a1]);
+    expect(await row(a1)).toMatchObject({ state: 'pending' });
+    expect(await db.outbox.get(a1)).toMatchObject({ attempts: 1, last_error: 'Network error. Please check your connection and try again.' });
+    expect(await waitingCount()).toBe(3);
+
+    server.answer = () => undefined;
+    await flushOutbox();
+    expect(server.stored).toEqual([a1, a2, b1]);
+    expect(await waitingCount()).toBe(0);
+  });
+
+  it.each([
+    [409, 'in_progress', 'This message is still being answered. Please wait for the reply.'],
+    [503, 'upstream_rate_limited', 'The AI service is busy right now. Please try again in a moment.'],
+  ])('waits on a %i (%s) and sends the message on a later flush', async (status, code, text) => {
+    const id = await typeOffline('chat-a', 'Hello');
+    server.answer = () => refusal(status, code, text);
+    await flushOutbox();
+    expect(await row(id)).toMatchObject({ state: 'pending' });
+    expect(await db.outbox.get(id)).toMatchObject({ attempts: 1, last_error: text });
+
+    server.answer = () => undefined;
+    await flushOutbox();
+    expect(server.calls.map((call) => call.key)).toEqual([id, id]);
+    expect(server.stored).toEqual([id]);
+  });
+
+  it('marks a refused message failed with the reason, goes on with the next, and Retry queues it again under the same key', async () => {
+    const refused = await typeOffline('chat-a', 'Too much');
+    const next = await typeOffline('chat-a', 'Fine');
+    server.answer = (call) => (call.key === refused ? refusal(422, 'validation_error', 'The message is too long.') : undefined);
+
+    await flushOutbox();
+    expect(await row(refused)).toMatchObject({ state: 'failed', error: 'The message is too long.' });
+    expect(await db.outbox.get(refused)).toBeUndefined();
+    expect(server.stored).toEqual([next]);
+
+    // Retry while offline queues it again, with the same client id.
+    online = false;
+    const failed = (await row(refused))!;
+    expect(await retryMessage(seedOf('chat-a'), failed, undefined, new AbortController().signal)).toEqual({ kind: 'queued' });
+    expect(await row(refused)).toMatchObject({ state: 'pending' });
+    expect(await db.outbox.get(refused)).toMatchObject({ client_id: refused, attempts: 0 });
+
+    online = true;
+    server.answer = () => undefined;
+    await flushOutbox();
+    expect(server.calls.map((call) => call.key)).toEqual([refused, next, refused]);
+    expect(server.stored).toEqual([next, refused]);
+  });
+
+  it('refreshes a token that expired while offline before the replay', async () => {
+    const id = await typeOffline('chat-a', 'Hello');
+    saveTokens(tokens('stale', Date.now() - 1000));
+    refreshTokens.mockImplementation(() => {
+      const fresh = tokens('fresh', Date.now() + 3_600_000);
+      saveTokens(fresh);
+      return Promise.resolve(fresh);
+    });
+
+    await flushOutbox();
+    expect(refreshTokens).toHaveBeenCalledTimes(1);
+    expect(server.calls).toEqual([expect.objectContaining({ key: id, authorization: 'Bearer fresh' })]);
+    expect(loadTokens()?.accessToken).toBe('fresh');
+  });
+
+  it('leaves the outbox alone when the refresh fails or nobody is signed in', async () => {
+    const id = await typeOffline('chat-a', 'Hello');
+    saveTokens(tokens('stale', Date.now() - 1000));
+    refreshTokens.mockRejectedValue(new TypeError('Failed to fetch'));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await flushOutbox();
+
+    localStorage.clear();
+    await flushOutbox();
+    expect(server.calls).toEqual([]);
+    expect(await db.outbox.get(id)).toMatchObject({ attempts: 0 });
+  });
+});
+
+describe('the live send and the outbox', () => {
+  it('sends at once when online, and a flush meanwhile leaves the message to it', async () => {
+    const gate = held();
+    server.answer = async () => {
+      await gate.gate;
+      return undefined;
+    };
+    const sending = type('chat-a', 'Live');
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    await flushOutbox();
+    gate.release();
+
+    expect(await sending).toEqual({ kind: 'stored' });
+    expect(server.calls).toHaveLength(1);
+    expect(await waitingCount()).toBe(0);
+  });
+
+  it('queues a message typed behind older waiting ones of its chat, and the flush sends them in order', async () => {
+    const older = await typeOffline('chat-a', 'older');
+    expect(await type('chat-a', 'newer')).toEqual({ kind: 'queued' });
+    await vi.waitFor(() => expect(server.stored).toHaveLength(2));
+    const newer = (await byContent('newer'))!.client_id;
+    expect(server.calls.map((call) => call.key)).toEqual([older, newer]);
+    await vi.waitFor(async () => expect(await waitingCount()).toBe(0));
+  });
+
+  it('keeps a message that got no answer waiting instead of failing it', async () => {
+    server.answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await type('chat-a', 'Lost signal')).toEqual({ kind: 'queued' });
+    const [message] = await userRows('chat-a');
+    expect(message).toMatchObject({ state: 'pending' });
+    expect(await db.outbox.get(message!.id)).toMatchObject({ attempts: 1 });
+  });
+
+  it('takes a message stopped before the server saved it out of the outbox, failed with Retry', async () => {
+    const stop = new AbortController();
+    server.answer = () => new Promise((_resolve, reject) => stop.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+    getChatMessages.mockRejectedValue(new TypeError('Failed to fetch'));
+    const sending = sendMessage({ seed: seedOf('chat-a'), content: 'Stop me', userName: 'Grace', signal: stop.signal });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    stop.abort();
+
+    expect(await sending).toEqual({ kind: 'stopped' });
+    expect((await userRows('chat-a')).map((message) => [message.state, message.error])).toEqual([['failed', STOPPED_BEFORE_SAVED]]);
+    expect(await waitingCount()).toBe(0);
+    await flushOutbox();
+    expect(server.calls).toHaveLength(1);
+  });
+});

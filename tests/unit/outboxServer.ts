@@ -1,0 +1,79 @@
+import { vi } from 'vitest';
+import type { ChatMessage, CompletionResult } from '../../core/types';
+
+/** One POST /api/chat/completions as the fake server saw it. */
+export interface Call {
+  key: string;
+  authorization: string | undefined;
+  chatId: string;
+  content: string;
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** An error answer in the server's shape. */
+export const refusal = (status: number, error: string, message: string) => json(status, { error, message });
+
+/**
+ * A stand-in for the completions endpoint that keeps the Idempotency-Key ledger as the server does: a
+ * key answered before gets the stored reply again, so `stored` lists each message the server stored,
+ * once. `answer` may return a Response (an error, a held answer) to replace the normal one, or
+ * undefined for it; a rejected promise is the network failing.
+ */
+export function fakeServer() {
+  const calls: Call[] = [];
+  const stored: string[] = [];
+  const results = new Map<string, CompletionResult>();
+  const seqs = new Map<string, number>();
+  const server = {
+    calls,
+    stored,
+    answer: (_call: Call): Response | undefined | Promise<Response | undefined> => undefined,
+    /** What the server answers normally: store once per key, then the same result again. */
+    store(call: Call): Response {
+      let result = results.get(call.key);
+      if (!result) {
+        const seq = seqs.get(call.chatId) ?? 0;
+        seqs.set(call.chatId, seq + 2);
+        const message = (offset: number, role: ChatMessage['role'], content: string, clientId: string | null): ChatMessage => ({
+          id: `s-${call.key}-${role}`,
+          chat_id: call.chatId,
+          seq: seq + offset,
+          role,
+          content,
+          name: role === 'user' ? 'Grace' : 'Ada',
+          send_date: new Date().toISOString(),
+          client_id: clientId,
+        });
+        const reply = message(2, 'assistant', `Re: ${call.content}`, null);
+        result = {
+          message: reply.content,
+          content: reply.content,
+          choices: [{ index: 0, message: { role: 'assistant', content: reply.content }, finish_reason: 'stop' }],
+          chat_id: call.chatId,
+          greeting: null,
+          user_message: message(1, 'user', call.content, call.key),
+          reply,
+        };
+        results.set(call.key, result);
+        stored.push(call.key);
+      }
+      return json(200, result);
+    },
+    fetch: vi.fn(async (_url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>;
+      const body = JSON.parse(init.body as string) as { chat_id: string; messages?: { content: string }[] };
+      const call: Call = { key: headers['Idempotency-Key']!, authorization: headers.Authorization, chatId: body.chat_id, content: body.messages?.[0]?.content ?? '' };
+      calls.push(call);
+      return (await server.answer(call)) ?? server.store(call);
+    }),
+  };
+  return server;
+}
+
+/** An answer the test releases later: for a send that is still in flight. */
+export function held() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  return { gate, release };
+}
