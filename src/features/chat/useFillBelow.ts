@@ -12,6 +12,14 @@ export function useFillBelow(ref: RefObject<HTMLElement | null>): void {
     const update = () => element.style.setProperty('--fill-top', `${element.getBoundingClientRect().top + window.scrollY}px`);
     update();
     window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
+    // What sits above the page can change height without a resize: the top bar's offline line comes and goes.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    for (let above = element.closest('main')?.previousElementSibling; above; above = above.previousElementSibling) {
+      observer?.observe(above);
+    }
+    return () => {
+      window.removeEventListener('resize', update);
+      observer?.disconnect();
+    };
   }, [ref]);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
 import { Modal } from '../replace/Modal';
 import styles from '../replace/Replace.module.css';
 
@@ -14,6 +15,8 @@ interface Props {
 /** Spec §4 "Deleting a collection card": one confirmation, or two when the card has chats. */
 export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Props) {
   const [final, setFinal] = useState(false);
+  // The connection can drop while asking; Delete then waits for it instead of failing.
+  const online = useOnline();
   useEffect(() => setFinal(false), [name]);
 
   const confirm = () => {
@@ -38,7 +41,7 @@ export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Prop
         <button key={final ? 'cancel-final' : 'cancel'} type="button" className={styles.secondary} onClick={onCancel} autoFocus={!final}>
           Cancel
         </button>
-        <button type="button" className={styles.danger} onClick={confirm}>
+        <button type="button" className={styles.danger} onClick={confirm} disabled={!online} title={online ? undefined : OFFLINE_REASON}>
           {final ? 'Delete Everything' : 'Delete'}
         </button>
       </div>

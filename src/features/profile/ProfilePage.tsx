@@ -5,6 +5,7 @@ import { refreshSession } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 import { Avatar } from '../../ui/Avatar';
 import { PageHeader } from '../../ui/PageHeader';
+import { LocalDataSection } from './LocalDataSection';
 import styles from './ProfilePage.module.css';
 
 export function ProfilePage() {
@@ -50,6 +51,7 @@ export function ProfilePage() {
           </dl>
         </section>
       )}
+      <LocalDataSection />
     </div>
   );
 }

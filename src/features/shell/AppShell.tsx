@@ -1,6 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSession } from '../../auth/useSession';
+import { askPersistentStorage } from '../../db/localData';
 import { InitialLoadingScreen } from './InitialLoadingScreen';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -28,6 +29,11 @@ export function AppShell() {
   const sidebar = useSidebar();
   const showLoading = useInitialLoading(session.status === 'loading');
   const signedIn = session.status === 'signedIn' || session.status === 'offline';
+  // Once signed in the device holds the user's data and unsent messages: ask the browser not to evict them.
+  const confirmed = session.status === 'signedIn';
+  useEffect(() => {
+    if (confirmed) void askPersistentStorage();
+  }, [confirmed]);
 
   if (showLoading) return <InitialLoadingScreen />;
   return (

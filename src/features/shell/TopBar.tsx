@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { startLogin } from '../../auth/login';
 import type { Session } from '../../auth/session';
 import { Spinner } from '../../ui/Spinner';
+import { OfflineStatus } from './OfflineStatus';
 import { setDarkMode, useDarkMode } from './theme';
 import styles from './TopBar.module.css';
 import { UserMenu } from './UserMenu';
@@ -42,35 +43,38 @@ export function TopBar({ session, isMobile, sidebarOpen, onToggleSidebar }: Prop
   const dark = useDarkMode();
   const ToggleIcon = isMobile ? Menu : PanelLeft;
   return (
-    <header className={styles.bar}>
-      <button
-        type="button"
-        className={styles.iconButton}
-        onClick={onToggleSidebar}
-        aria-label={isMobile ? 'Open menu' : 'Collapse sidebar'}
-        aria-controls="sidebar"
-        aria-expanded={isMobile ? sidebarOpen : undefined}
-      >
-        <ToggleIcon size={20} aria-hidden="true" />
-      </button>
-      <div className={styles.middle}>{location.pathname === '/' && <GallerySearch />}</div>
-      <button
-        type="button"
-        className={`${styles.iconButton} ${styles.pushRight}`}
-        onClick={() => setDarkMode(!dark)}
-        aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
-      >
-        {dark ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
-      </button>
-      {session.status === 'loading' && <Spinner size={20} />}
-      {(session.status === 'signedIn' || session.status === 'offline') && (
-        <UserMenu profile={session.profile} offline={session.status === 'offline'} />
-      )}
-      {session.status === 'signedOut' && (
-        <button type="button" className={styles.primary} onClick={() => void startLogin(location.href)}>
-          Get Started
+    <header className={styles.header}>
+      <div className={styles.bar}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={onToggleSidebar}
+          aria-label={isMobile ? 'Open menu' : 'Collapse sidebar'}
+          aria-controls="sidebar"
+          aria-expanded={isMobile ? sidebarOpen : undefined}
+        >
+          <ToggleIcon size={20} aria-hidden="true" />
         </button>
-      )}
+        <div className={styles.middle}>{location.pathname === '/' && <GallerySearch />}</div>
+        <button
+          type="button"
+          className={`${styles.iconButton} ${styles.pushRight}`}
+          onClick={() => setDarkMode(!dark)}
+          aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+        >
+          {dark ? <Sun size={20} aria-hidden="true" /> : <Moon size={20} aria-hidden="true" />}
+        </button>
+        {session.status === 'loading' && <Spinner size={20} />}
+        {(session.status === 'signedIn' || session.status === 'offline') && (
+          <UserMenu profile={session.profile} offline={session.status === 'offline'} />
+        )}
+        {session.status === 'signedOut' && (
+          <button type="button" className={styles.primary} onClick={() => void startLogin(location.href)}>
+            Get Started
+          </button>
+        )}
+      </div>
+      <OfflineStatus />
     </header>
   );
 }

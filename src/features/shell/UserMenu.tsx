@@ -3,8 +3,10 @@ import { ChevronDown, LogOut, Settings, User, type LucideIcon } from 'lucide-rea
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UserProfile } from '../../../core/types';
 import { signOut } from '../../auth/session';
+import { waitingCount } from '../../db/outbox';
 import { Avatar } from '../../ui/Avatar';
 import menuStyles from '../../ui/menu.module.css';
+import { LogOutDialog } from './LogOutDialog';
 import styles from './UserMenu.module.css';
 
 /** The signed-in user's menu; '(offline)' marks a profile remembered from an earlier session. */
@@ -14,11 +16,19 @@ export function UserMenu({ profile, offline }: { profile: UserProfile; offline: 
   const menuId = useId();
   const navigate = useNavigate();
   const label = profile.name || profile.email || 'Account';
+  // Set while asking whether to log out with messages still in the outbox.
+  const [unsent, setUnsent] = useState<number | null>(null);
+  // Counted at the click, not from a live query, so a message queued a moment ago is never missed.
+  const logOut = async () => {
+    const waiting = await waitingCount();
+    if (waiting > 0) setUnsent(waiting);
+    else await signOut();
+  };
   // Settings is shown so people know it is coming; without an action it stays disabled.
   const items: Array<{ label: string; icon: LucideIcon; action?: () => void }> = [
     { label: 'Profile', icon: User, action: () => void navigate({ to: '/profile' }) },
     { label: 'Settings', icon: Settings },
-    { label: 'Log out', icon: LogOut, action: () => void signOut() },
+    { label: 'Log out', icon: LogOut, action: () => void logOut() },
   ];
 
   useEffect(() => {
@@ -72,6 +82,14 @@ export function UserMenu({ profile, offline }: { profile: UserProfile; offline: 
           ))}
         </div>
       )}
+      <LogOutDialog
+        waiting={unsent}
+        onConfirm={() => {
+          setUnsent(null);
+          void signOut();
+        }}
+        onCancel={() => setUnsent(null)}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { LocalChat } from '../../../db/db';
+import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
 import { Modal } from '../../replace/Modal';
 import buttonStyles from '../../../ui/buttons.module.css';
 import dialogStyles from '../../../ui/dialog.module.css';
@@ -15,6 +16,8 @@ interface Props {
 /** Asks before deleting a chat, naming the character and how many messages go with it. */
 export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props) {
   const titleId = useId();
+  // The connection can drop while asking; Delete then waits for it instead of failing.
+  const online = useOnline();
   const count = chat?.message_count ?? 0;
   return (
     <Modal open={chat !== null} titleId={titleId} onClose={onCancel}>
@@ -30,7 +33,13 @@ export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props)
         <button type="button" className={buttonStyles.secondary} onClick={onCancel} autoFocus>
           Cancel
         </button>
-        <button type="button" className={buttonStyles.danger} onClick={onConfirm} disabled={deleting}>
+        <button
+          type="button"
+          className={buttonStyles.danger}
+          onClick={onConfirm}
+          disabled={deleting || !online}
+          title={online ? undefined : OFFLINE_REASON}
+        >
           {deleting ? 'Deleting...' : 'Delete'}
         </button>
       </div>
