@@ -8,8 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
+import { SEED_CHARACTERS } from '../../server/seed/characters';
 import type { FakeBehaviour } from '../support/fakeOpenAI';
+import { serviceWorkerInControl } from './page-checks';
 
 // Without the networking flags Chromium keeps dialling Google's hosts, which this network refuses.
 const CHROMIUM_ARGS = [
@@ -140,4 +142,42 @@ export async function nextAiReply(behaviour: FakeBehaviour): Promise<void> {
     body: JSON.stringify(behaviour),
   });
   if (!response.ok) throw new Error(`fake AI control answered ${response.status}`);
+}
+
+/** The first seeded character, whose card every fresh e2e server shows on Home. */
+export const FIRST_CHARACTER = SEED_CHARACTERS[0]!.name;
+
+/**
+ * Signs up from /recent-chat's 'Go to Login', waits until the service worker controls the page (so
+ * what follows is cached by it), then opens a chat with the first seeded character by clicking its
+ * card on Home, sends `text` and waits for the fake AI's reply. Returns the chat's id.
+ */
+export async function signUpAndChat(page: Page, name: string, text: string): Promise<string> {
+  await page.goto('/recent-chat');
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await signUp(page, { name, email: uniqueEmail('offline'), password: 'offline-first-42' });
+  await page.getByText('Please select a chat to start conversation').waitFor();
+  await serviceWorkerInControl(page);
+  await page.goto('/');
+  const card = page.getByRole('button', { name: `Chat with ${FIRST_CHARACTER}` });
+  // The server seeds after it starts listening; the first visit may come before it finished.
+  await expect
+    .poll(async () => {
+      if (await card.count()) return true;
+      await page.reload();
+      return false;
+    }, { timeout: 30_000 })
+    .toBe(true);
+  await card.click();
+  await page.waitForURL((url) => url.pathname === '/recent-chat' && url.searchParams.has('chat'));
+  await sendInChat(page, text);
+  await page.getByRole('log').getByText(`You said: ${text}.`, { exact: false }).waitFor();
+  return new URL(page.url()).searchParams.get('chat')!;
+}
+
+/** Types `text` into the open chat's composer and presses Enter. */
+export async function sendInChat(page: Page, text: string): Promise<void> {
+  const input = page.getByPlaceholder('Type a message');
+  await input.fill(text);
+  await input.press('Enter');
 }

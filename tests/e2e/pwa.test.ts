@@ -4,19 +4,26 @@ import { serviceWorkerInControl } from './page-checks';
 
 
 describe('the installable, offline-capable app', () => {
-  it('passes Chromium installability checks on /', async () => {
+  it('passes Chromium installability checks on /, on /terms, and offline', async () => {
     const context = await newPersistentContext();
     const page = await context.newPage();
     await page.goto('/');
     await serviceWorkerInControl(page);
     const cdp = await page.context().newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
-      installabilityErrors: Array<{ errorId: string }>;
-    };
-    expect(installabilityErrors).toEqual([]);
+    const installabilityErrors = async () =>
+      ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> }).installabilityErrors;
+    expect(await installabilityErrors()).toEqual([]);
     const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
     expect(manifest.errors).toEqual([]);
     expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+
+    await page.goto('/terms');
+    expect(await installabilityErrors()).toEqual([]);
+    // Served by the service worker alone, the app is still installable.
+    await context.setOffline(true);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Find your next character' }).waitFor();
+    expect(await installabilityErrors()).toEqual([]);
     await context.close();
   });
 

@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { FIRST_CHARACTER, newPage, screenshot, sendInChat, signUpAndChat } from './browser';
+import { horizontalOverflow } from './page-checks';
+
+/** The top bar's note while the device is offline (the issue's wording). */
+const OFFLINE_BANNER = /You['’]re offline — messages will be sent when you['’]re back online/;
+const WAITING = 'Waiting to send';
+
+const log = (page: Page) => page.getByRole('log');
+/** The offline note, inside the top bar (the page's banner landmark). */
+const banner = (page: Page) => page.getByRole('banner').getByText(OFFLINE_BANNER);
+/** The chat bubble (an article in the log) that shows `text`. */
+const bubble = (page: Page, text: string) => log(page).getByRole('article').filter({ hasText: text });
+
+/** True once the first card portrait on the page has really loaded (not the default avatar). */
+function portraitLoaded(page: Page): Promise<boolean> {
+  return page
+    .locator('article img[srcset]')
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && !img.currentSrc.includes('default-avatar'));
+}
+
+/**
+ * With the network off (after one online visit): the gallery with a loaded portrait, /terms and the
+ * chat's messages all open, and the top bar says the device is offline. Phone runs also check that
+ * nothing scrolls sideways.
+ */
+async function readOffline(page: Page, chatId: string, said: string, label: string): Promise<void> {
+  const phone = (page.viewportSize()?.width ?? 1000) < 600;
+  await page.context().setOffline(true);
+  await page.reload();
+  await log(page).getByText(said, { exact: true }).waitFor();
+  await log(page).getByText(`You said: ${said}.`, { exact: false }).waitFor();
+  await banner(page).waitFor();
+  if (phone) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await screenshot(page, `offline-chat-${label}`);
+
+  await page.goto('/');
+  await page.getByRole('heading', { name: FIRST_CHARACTER }).waitFor();
+  await expect.poll(() => portraitLoaded(page)).toBe(true);
+  await banner(page).waitFor();
+  if (phone) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await screenshot(page, `offline-gallery-${label}`);
+
+  await page.goto('/terms');
+  await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+  await banner(page).waitFor();
+  if (phone) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+  await page.goto(`/recent-chat?chat=${chatId}`);
+  await log(page).getByText(said, { exact: true }).waitFor();
+}
+
+/** The chat as the server stored it: [role, content], oldest first, through the page's own token. */
+function storedMessages(page: Page, chatId: string): Promise<Array<[string, string]>> {
+  return page.evaluate(async (id) => {
+    const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string };
+    const response = await fetch('/api/chats/get', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ chat_id: id, page_size: 50 }),
+    });
+    if (!response.ok) throw new Error(`/api/chats/get answered ${response.status}`);
+    const body = (await response.json()) as { data: Array<{ role: string; content: string }> };
+    return body.data.map((m) => [m.role, m.content] as [string, string]);
+  }, chatId);
+}
+
+describe('offline first', () => {
+  it('shows the gallery with its images, a legal page and a chat offline, under the offline banner', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const said = 'Tell me about the harbour';
+    const chatId = await signUpAndChat(page, 'Offline Reader', said);
+    // The banner belongs to the offline state only.
+    expect(await banner(page).count()).toBe(0);
+    await readOffline(page, chatId, said, 'desktop');
+    await page.context().setOffline(false);
+    await banner(page).waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+
+  it('reads offline on a phone without sideways scrolling', async () => {
+    const page = await newPage({ phone: true });
+    const said = 'Hello from a phone';
+    const chatId = await signUpAndChat(page, 'Offline Phone', said);
+    await readOffline(page, chatId, said, 'phone');
+    await page.context().close();
+  });
+
+  it('keeps messages written offline waiting across a reload, then sends each once, in order', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const chatId = await signUpAndChat(page, 'Offline Writer', 'Before the tunnel');
+    const texts = ['First from the tunnel', 'Second from the tunnel', 'Third from the tunnel'];
+
+    await page.context().setOffline(true);
+    await banner(page).waitFor();
+    for (const text of texts) {
+      await sendInChat(page, text);
+      await bubble(page, text).getByText(WAITING).waitFor();
+    }
+    expect(await log(page).getByText(WAITING).count()).toBe(3);
+    await page.getByRole('banner').getByText('3 messages waiting').waitFor();
+    await screenshot(page, 'offline-waiting-desktop');
+
+    await page.reload();
+    for (const text of texts) await bubble(page, text).getByText(WAITING).waitFor();
+    expect(await log(page).getByText(WAITING).count()).toBe(3);
+    await banner(page).waitFor();
+
+    await page.context().setOffline(false);
+    for (const text of texts) await log(page).getByText(`You said: ${text}.`, { exact: false }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => log(page).getByText(WAITING).count()).toBe(0);
+    await banner(page).waitFor({ state: 'detached' });
+    await page.getByRole('banner').getByText(/messages? waiting/).waitFor({ state: 'detached' });
+    // On screen in the order written, each once.
+    const onScreen = await log(page).getByRole('article').allInnerTexts();
+    const positions = texts.map((text) => onScreen.findIndex((t) => t.includes(text) && !t.includes('You said')));
+    expect(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!))).toBe(true);
+    for (const text of texts) expect(await log(page).getByText(text, { exact: true }).count()).toBe(1);
+
+    // The server stored each message exactly once, in order, each followed by its reply.
+    const stored = await storedMessages(page, chatId);
+    let previous = -1;
+    for (const text of texts) {
+      const at = stored.flatMap(([role, content], i) => (role === 'user' && content === text ? [i] : []));
+      expect(at, `'${text}' stored once`).toHaveLength(1);
+      expect(at[0]!).toBeGreaterThan(previous);
+      expect(stored[at[0]! + 1]?.[0]).toBe('assistant');
+      expect(stored[at[0]! + 1]?.[1]).toContain(`You said: ${text}.`);
+      previous = at[0]!;
+    }
+
+    await page.reload();
+    for (const text of texts) await log(page).getByText(`You said: ${text}.`, { exact: false }).waitFor();
+    expect(await log(page).getByText(WAITING).count()).toBe(0);
+    await page.context().close();
+  });
+});
