@@ -1,13 +1,12 @@
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { refreshSession, watchConnectivity } from './auth/session';
+import { refreshSession, sessionStore, watchConnectivity } from './auth/session';
 import { appConfig, checkAppConfig } from './config/appConfig';
 import { ConfigErrorScreen } from './features/shell/ConfigErrorScreen';
 import { applyTheme } from './features/shell/theme';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { routeTree } from './routeTree.gen';
-import { startOutboxTriggers } from './sync/outboxTriggers';
 import './styles/theme.css';
 
 const router = createRouter({
@@ -22,6 +21,21 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/**
+ * The outbox matters only once someone is signed in (or offline with a remembered session): its code
+ * (the send, streaming, the replay) loads then, so a visitor's first page never downloads it.
+ */
+function startOutboxOnceSignedIn(): void {
+  const hasSession = () => ['signedIn', 'offline'].includes(sessionStore.get().status);
+  const start = () => void import('./sync/outboxTriggers').then(({ startOutboxTriggers }) => startOutboxTriggers());
+  if (hasSession()) return start();
+  const unsubscribe = sessionStore.subscribe(() => {
+    if (!hasSession()) return;
+    unsubscribe();
+    start();
+  });
+}
+
 applyTheme();
 const root = createRoot(document.getElementById('root')!);
 
@@ -30,7 +44,7 @@ try {
   // /callback settles the session itself once the code is exchanged; everywhere else it starts now.
   if (window.location.pathname !== '/callback') void refreshSession();
   watchConnectivity();
-  startOutboxTriggers();
+  startOutboxOnceSignedIn();
   void registerServiceWorker();
   root.render(
     <StrictMode>

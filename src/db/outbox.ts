@@ -52,11 +52,6 @@ export function chatOutbox(chatId: string): Promise<OutboxItem[]> {
   return ofChat(chatId).toArray();
 }
 
-/** How many messages wait to be sent, for the top bar (usable in useLiveQuery). */
-export function waitingCount(): Promise<number> {
-  return db.outbox.count();
-}
-
 /** A send that did not get through; the message keeps waiting. */
 export async function recordAttempt(clientId: string, error: string): Promise<void> {
   await db.outbox

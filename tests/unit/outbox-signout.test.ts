@@ -7,7 +7,8 @@ vi.mock('../../src/auth/oidc', () => ({
 }));
 
 const { db } = await import('../../src/db/db');
-const { enqueueMessage, waitingCount } = await import('../../src/db/outbox');
+const { enqueueMessage } = await import('../../src/db/outbox');
+const { waitingCount } = await import('../../src/db/outboxCount');
 const { signOut } = await import('../../src/auth/session');
 const { saveTokens } = await import('../../src/auth/tokens');
 

@@ -17,7 +17,8 @@ vi.mock('../../src/auth/refresh', async (importOriginal) => ({
 }));
 
 const { db } = await import('../../src/db/db');
-const { enqueueMessage, waitingCount } = await import('../../src/db/outbox');
+const { enqueueMessage } = await import('../../src/db/outbox');
+const { waitingCount } = await import('../../src/db/outboxCount');
 const { flushOutbox } = await import('../../src/sync/outbox');
 const { retryMessage, sendMessage, STOPPED_BEFORE_SAVED } = await import('../../src/sync/sendMessage');
 const { loadTokens, saveTokens } = await import('../../src/auth/tokens');

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Clock, WifiOff } from 'lucide-react';
-import { waitingCount } from '../../db/outbox';
+import { waitingCount } from '../../db/outboxCount';
 import { useOnline } from '../../lib/useOnline';
 import styles from './OfflineStatus.module.css';
 

@@ -3,7 +3,7 @@ import { ChevronDown, LogOut, Settings, User, type LucideIcon } from 'lucide-rea
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UserProfile } from '../../../core/types';
 import { signOut } from '../../auth/session';
-import { waitingCount } from '../../db/outbox';
+import { waitingCount } from '../../db/outboxCount';
 import { Avatar } from '../../ui/Avatar';
 import menuStyles from '../../ui/menu.module.css';
 import { LogOutDialog } from './LogOutDialog';
