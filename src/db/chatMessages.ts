@@ -152,6 +152,15 @@ export async function dropStoppedReplies(chatId: string): Promise<void> {
  * message, the streaming reply, a replaced reply) go, the stored ones come, and the chat is no longer
  * local only.
  */
+/**
+ * Replies a page load cut off while they streamed (a reload or a closed tab mid-reply): no stream
+ * survives the page, so these rows would say 'Typing…' for ever. Their message still waits in the
+ * outbox, and its replay brings the real reply.
+ */
+export async function dropInterruptedReplies(): Promise<void> {
+  await db.messages.filter((row) => row.state === 'streaming').delete();
+}
+
 export async function storeCompletion(result: CompletionResult, replaced: string[]): Promise<void> {
   await db.transaction('rw', db.chats, db.messages, async () => {
     await db.messages.bulkDelete(replaced);

@@ -1,4 +1,5 @@
 import { sessionStore } from '../auth/session';
+import { dropInterruptedReplies } from '../db/chatMessages';
 import { flushOutbox } from './outbox';
 
 /** The Background Sync tag; sw/sw.ts answers it by asking the open windows to flush. */
@@ -14,10 +15,15 @@ interface SyncRegistration extends ServiceWorkerRegistration {
 
 const signedIn = () => sessionStore.get().status === 'signedIn';
 
+/** Settled before the first replay, whose fresh streaming row has the id an interrupted one had. */
+let cleaned: Promise<void> = Promise.resolve();
+
 /** Only a signed-in session replays: offline or signed out, the requests would only fail. */
 function flushIfSignedIn(): void {
   if (!signedIn()) return;
-  flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
+  cleaned
+    .then(() => flushOutbox())
+    .catch((error: unknown) => console.error('Sending the waiting messages failed', error));
 }
 
 /**
@@ -26,6 +32,7 @@ function flushIfSignedIn(): void {
  * foreground, and when the service worker relays a Background Sync. Returns what undoes it.
  */
 export function startOutboxTriggers(): () => void {
+  cleaned = dropInterruptedReplies().catch((error: unknown) => console.error('Could not clear interrupted replies', error));
   let wasSignedIn = signedIn();
   if (wasSignedIn) flushIfSignedIn();
   const unsubscribe = sessionStore.subscribe(() => {

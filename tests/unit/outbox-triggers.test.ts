@@ -23,6 +23,11 @@ function fakeWorker(registration: object) {
 
 let stop: (() => void) | undefined;
 
+/** Flushes wait for the start-up clean-up of interrupted replies (a Dexie write) before they run. */
+const flushes = (count: number) => vi.waitFor(() => expect(flushOutbox).toHaveBeenCalledTimes(count));
+/** Long enough for a flush that should not happen to have happened. */
+const quiet = () => new Promise((resolve) => setTimeout(resolve, 30));
+
 beforeEach(() => {
   flushOutbox.mockClear();
   signedOut();
@@ -35,20 +40,21 @@ afterEach(() => {
 });
 
 describe('what flushes the outbox', () => {
-  it('flushes at start-up when signed in, and whenever the session becomes signed in again', () => {
+  it('flushes at start-up when signed in, and whenever the session becomes signed in again', async () => {
     fakeWorker({});
     signedIn();
     stop = startOutboxTriggers();
-    expect(flushOutbox).toHaveBeenCalledTimes(1);
+    await flushes(1);
 
     offline();
     signedOut();
+    await quiet();
     expect(flushOutbox).toHaveBeenCalledTimes(1);
     signedIn();
-    expect(flushOutbox).toHaveBeenCalledTimes(2);
+    await flushes(2);
   });
 
-  it('flushes on online, on becoming visible and on the service worker\'s FLUSH_OUTBOX, only when signed in', () => {
+  it('flushes on online, on becoming visible and on the service worker\'s FLUSH_OUTBOX, only when signed in', async () => {
     const worker = fakeWorker({});
     let visibility: DocumentVisibilityState = 'visible';
     vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
@@ -61,17 +67,35 @@ describe('what flushes the outbox', () => {
 
     offline();
     fire();
+    await quiet();
     expect(flushOutbox).not.toHaveBeenCalled();
 
     signedIn();
+    await flushes(1);
     flushOutbox.mockClear();
     fire();
-    expect(flushOutbox).toHaveBeenCalledTimes(3);
+    await flushes(3);
 
     visibility = 'hidden';
     document.dispatchEvent(new Event('visibilitychange'));
     worker.dispatchEvent(new MessageEvent('message', { data: { type: 'SKIP_WAITING' } }));
+    await quiet();
     expect(flushOutbox).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('interrupted replies', () => {
+  it("are cleared at start-up, so no reply cut off by a reload says 'Typing…' for ever", async () => {
+    const { db } = await import('../../src/db/db');
+    const row = { client_id: null, chat_id: 'chat-z', role: 'assistant' as const, name: 'Ada', send_date: '2026-11-21T00:00:00.000Z' };
+    await db.messages.bulkPut([
+      { ...row, id: 'reply-cut', seq: 2, content: 'half a rep', state: 'streaming' },
+      { ...row, id: 'stored', seq: 1, content: 'whole', state: 'sent' },
+    ]);
+    fakeWorker({});
+    stop = startOutboxTriggers();
+    await vi.waitFor(async () => expect(await db.messages.get('reply-cut')).toBeUndefined());
+    expect(await db.messages.get('stored')).toBeDefined();
   });
 });
 
