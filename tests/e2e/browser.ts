@@ -144,6 +144,9 @@ export async function nextAiReply(behaviour: FakeBehaviour): Promise<void> {
   if (!response.ok) throw new Error(`fake AI control answered ${response.status}`);
 }
 
+/** The fake AI's default reply (tests/support/fakeOpenAI) to a message. */
+export const fakeReplyTo = (text: string) => `You said: ${text}. This is the fake AI answering.`;
+
 /** The first seeded character, whose card every fresh e2e server shows on Home. */
 export const FIRST_CHARACTER = SEED_CHARACTERS[0]!.name;
 
@@ -171,7 +174,9 @@ export async function signUpAndChat(page: Page, name: string, text: string): Pro
   await card.click();
   await page.waitForURL((url) => url.pathname === '/recent-chat' && url.searchParams.has('chat'));
   await sendInChat(page, text);
-  await page.getByRole('log').getByText(`You said: ${text}.`, { exact: false }).waitFor();
+  // The whole reply, not its first words: a test that goes offline next must find it stored.
+  await page.getByRole('log').getByText(fakeReplyTo(text), { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Ask' }).waitFor();
   return new URL(page.url()).searchParams.get('chat')!;
 }
 
