@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot, sendInChat, signUpAndChat } from './browser';
+import { fakeReplyTo, newPage, screenshot, sendInChat, signUpAndChat } from './browser';
 import { serviceWorkerInControl } from './page-checks';
 
 // The e2e server serves the repository's dist/, which every e2e file shares: the changed worker is
@@ -67,7 +67,7 @@ describe('updating the app', () => {
     // The message written before the update is still there, still waiting, and goes once online.
     await bubble.getByText('Waiting to send').waitFor();
     await page.context().setOffline(false);
-    await page.getByRole('log').getByText(`You said: ${text}.`, { exact: false }).waitFor();
+    await page.getByRole('log').getByText(fakeReplyTo(text), { exact: true }).waitFor();
     await bubble.getByText('Waiting to send').waitFor({ state: 'detached' });
     await page.context().close();
   });
