@@ -13,7 +13,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { CARD_IMAGE_CACHE } from '../core/caches';
+import { CARD_IMAGE_CACHE, FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '../core/caches';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -87,10 +87,10 @@ declare global {
 // worker only wakes the open windows; with none open, the app sends the outbox on its next start.
 // Keeping the event alive until the messages are posted tells the browser the sync was delivered.
 self.addEventListener('sync', (event) => {
-  if (event.tag !== 'cardchat-outbox') return;
+  if (event.tag !== OUTBOX_SYNC_TAG) return;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      for (const client of windows) client.postMessage({ type: 'FLUSH_OUTBOX' });
+      for (const client of windows) client.postMessage({ type: FLUSH_OUTBOX_MESSAGE });
     }),
   );
 });

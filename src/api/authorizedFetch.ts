@@ -13,6 +13,11 @@ export async function retryWithFreshToken(response: Response, resend: (token: st
   return fresh ? resend(fresh) : response;
 }
 
+/** An API path as a URL: `users/profile` → `/api/users/profile`. */
+export function apiUrl(path: string): string {
+  return `${appConfig.apiBaseUrl.replace(/\/$/, '')}/${path}`;
+}
+
 export type AuthorizedInit = Omit<RequestInit, 'headers'> & { headers?: Record<string, string> };
 
 /**
@@ -20,8 +25,12 @@ export type AuthorizedInit = Omit<RequestInit, 'headers'> & { headers?: Record<s
  * cannot go through apiJson (a streamed reply, a file download). No retries beyond that one: the
  * caller decides what a failure means. Rejects only when no answer came (network, abort).
  */
-export async function authorizedFetch(path: string, init: AuthorizedInit = {}): Promise<Response> {
-  const url = `${appConfig.apiBaseUrl.replace(/\/$/, '')}/${path}`;
+export function authorizedFetch(path: string, init: AuthorizedInit = {}): Promise<Response> {
+  return authorizedFetchUrl(apiUrl(path), init);
+}
+
+/** authorizedFetch for a URL the API handed out (an image's `url`), rather than a path. */
+export async function authorizedFetchUrl(url: string | URL, init: AuthorizedInit = {}): Promise<Response> {
   const send = (token: string | null) => fetch(url, { ...init, headers: { ...init.headers, ...(token ? identityHeaders(token) : {}) } });
   const token = await accessToken().catch(() => null);
   const response = await send(token);

@@ -9,7 +9,7 @@ import type {
 } from '../../core/types';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson } from './client';
-import { ApiError, errorFromResponse } from './errors';
+import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './errors';
 
 /** The spec's message page size (§9). */
 export const MESSAGES_PAGE_SIZE = 10;
@@ -30,7 +30,6 @@ export interface StreamOptions {
   onDelta: (text: string) => void;
 }
 
-const NETWORK_MESSAGE = 'Network error. Please check your connection and try again.';
 
 /**
  * How long a completion may take to start answering. Longer than the spec's 10 s for other calls,
@@ -80,7 +79,7 @@ async function post(request: CompletionRequest, { idempotencyKey, signal }: Stre
   } catch (error) {
     if (signal?.aborted) throw signal.reason ?? error;
     if (timedOut) throw new ApiError(`Request timeout after ${STREAM_START_TIMEOUT_MS}ms`, 0, 'timeout');
-    throw new ApiError(NETWORK_MESSAGE, 0, 'network');
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network');
   } finally {
     clearTimeout(timer);
   }
@@ -111,7 +110,7 @@ async function readStream(response: Response, { signal, onDelta }: StreamOptions
     for (;;) {
       const chunk = await reader.read().catch((error: unknown) => {
         if (signal?.aborted) throw signal.reason ?? error;
-        throw new ApiError(NETWORK_MESSAGE, 0, 'network');
+        throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network');
       });
       if (chunk.done) break;
       parser.feed(chunk.value);

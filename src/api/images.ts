@@ -1,8 +1,7 @@
 import type { FavoriteAddRequest, FavoriteAddResponse, PublicImagesResponse } from '../../core/types';
+import { authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
-import { ApiError } from './errors';
-import { accessToken } from '../auth/refresh';
-import { identityHeaders } from './identity';
+import { errorFromResponse } from './errors';
 
 /** The spec's gallery page size. */
 export const GALLERY_PAGE_SIZE = 20;
@@ -31,8 +30,7 @@ export const checkFavorite = (fileId: string) =>
 export async function fetchImageBlob(url: string, { download = false } = {}): Promise<Blob> {
   const address = new URL(url, window.location.origin);
   if (download) address.searchParams.set('download', '1');
-  const token = await accessToken();
-  const response = await fetch(address, { headers: token ? identityHeaders(token) : {} });
-  if (!response.ok) throw new ApiError(`HTTP ${response.status}: ${response.statusText}`, response.status);
+  const response = await authorizedFetchUrl(address);
+  if (!response.ok) throw await errorFromResponse(response);
   return response.blob();
 }

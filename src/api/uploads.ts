@@ -1,11 +1,10 @@
 import type { UploadResponse } from '../../core/types';
 import { accessToken } from '../auth/refresh';
 import { identityHeaders } from './identity';
-import { appConfig } from '../config/appConfig';
-import { ApiError } from './errors';
+import { apiUrl } from './authorizedFetch';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './errors';
 
 export const UPLOAD_FAILED = 'Upload failed. Please try again.';
-export const UPLOAD_NETWORK_ERROR = 'Network error. Please check your connection and try again.';
 export const NOT_AUTHENTICATED = 'User not authenticated. Please log in.';
 
 export interface UploadOptions {
@@ -27,7 +26,7 @@ function send(file: File, token: string, options: UploadOptions): Promise<XhrAns
     form.append('image', file, file.name);
     if (options.publicRelease) form.append('public_release', 'true');
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${appConfig.apiBaseUrl.replace(/\/$/, '')}/upload/image`);
+    xhr.open('POST', apiUrl('upload/image'));
     for (const [name, value] of Object.entries(identityHeaders(token))) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
@@ -42,8 +41,8 @@ function send(file: File, token: string, options: UploadOptions): Promise<XhrAns
       }
       resolve({ status: xhr.status, body });
     };
-    xhr.onerror = () => reject(new ApiError(UPLOAD_NETWORK_ERROR, 0, 'network'));
-    xhr.ontimeout = () => reject(new ApiError(UPLOAD_NETWORK_ERROR, 0, 'timeout'));
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network'));
+    xhr.ontimeout = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0, 'timeout'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(form);
@@ -81,7 +80,7 @@ export async function uploadCard(file: File, options: UploadOptions = {}): Promi
   if (status >= 200 && status < 300 && typeof body === 'object' && body !== null && (body as { success?: unknown }).success) {
     return body as UploadResponse;
   }
-  if (status === 0) throw new ApiError(UPLOAD_NETWORK_ERROR, 0, 'network');
+  if (status === 0) throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network');
   const code = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
   throw new ApiError(messageOf(body) ?? UPLOAD_FAILED, status, typeof code === 'string' ? code : undefined);
 }

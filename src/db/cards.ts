@@ -18,10 +18,6 @@ export function galleryCards({ q, limit }: { q?: string; limit: number }): Promi
   return cards.limit(limit).toArray();
 }
 
-export function countCards(): Promise<number> {
-  return db.cards.count();
-}
-
 /**
  * Stores a page from the server. A favorite flag learned on this device survives, since the list
  * does not carry it. With `window` (an unfiltered first page), cached cards the server no longer
@@ -50,8 +46,4 @@ export async function markFavorite(fileId: string, favorited: boolean, countChan
     card.favorited = favorited;
     card.favorite_count = Math.max(0, card.favorite_count + countChange);
   });
-}
-
-export function getCard(fileId: string): Promise<CachedCard | undefined> {
-  return db.cards.get(fileId);
 }

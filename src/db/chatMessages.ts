@@ -8,6 +8,9 @@ export type ChatSeed = Pick<RecentChat, 'chat_id' | 'character_name' | 'characte
 /** The reason a reply cut short by Stop carries: the server stores no reply for an aborted stream. */
 export const STOPPED_REASON = 'stopped';
 
+/** The id of the row a reply streams into is this plus the request's idempotency key. */
+export const STREAMING_REPLY_PREFIX = 'reply-';
+
 const inChat = (chatId: string, from: unknown = Dexie.minKey, to: unknown = Dexie.maxKey) =>
   db.messages.where('[chat_id+seq]').between([chatId, from], [chatId, to], true, true);
 
@@ -25,10 +28,6 @@ export function storedCountFrom(chatId: string, floorSeq: number): Promise<numbe
   return inChat(chatId, floorSeq)
     .filter((message) => message.state === 'sent')
     .count();
-}
-
-export function chatRow(chatId: string): Promise<LocalChat | undefined> {
-  return db.chats.get(chatId);
 }
 
 /** The device's most recent chat with a card, for a card click that should reopen it. */
@@ -55,9 +54,14 @@ export async function saveServerPage(chat: RecentChat, messages: ChatMessage[], 
         .filter((row) => row.state === 'sent' && !ids.has(row.id))
         .delete();
     }
-    const copies = await inChat(chat.chat_id)
-      .filter((row) => row.state !== 'sent' && row.client_id !== null && clientIds.has(row.client_id))
-      .toArray();
+    const copies =
+      clientIds.size === 0
+        ? []
+        : await db.messages
+            .where('client_id')
+            .anyOf([...clientIds])
+            .filter((row) => row.state !== 'sent' && row.chat_id === chat.chat_id)
+            .toArray();
     await db.messages.bulkDelete(copies.filter((row) => row.state === 'pending').map((row) => row.id));
     const awaitingRetry = new Set(copies.filter((row) => row.state === 'failed').map((row) => row.client_id));
     const stored = messages.filter((message) => !awaitingRetry.has(message.client_id));
@@ -148,19 +152,20 @@ export async function dropStoppedReplies(chatId: string): Promise<void> {
 }
 
 /**
+ * Replies a page load cut off while they streamed (a reload or a closed tab mid-reply): no stream
+ * survives the page, so these rows would say 'Typing…' for ever. Their message still waits in the
+ * outbox, and its replay brings the real reply. Only the `reply-` rows a send writes can stream, so
+ * the id index finds them without reading every message.
+ */
+export async function dropInterruptedReplies(): Promise<void> {
+  await db.messages.where('id').startsWith(STREAMING_REPLY_PREFIX).filter((row) => row.state === 'streaming').delete();
+}
+
+/**
  * Swaps in what the server stored for a send or a regeneration: the local rows (the pending user
  * message, the streaming reply, a replaced reply) go, the stored ones come, and the chat is no longer
  * local only.
  */
-/**
- * Replies a page load cut off while they streamed (a reload or a closed tab mid-reply): no stream
- * survives the page, so these rows would say 'Typing…' for ever. Their message still waits in the
- * outbox, and its replay brings the real reply.
- */
-export async function dropInterruptedReplies(): Promise<void> {
-  await db.messages.filter((row) => row.state === 'streaming').delete();
-}
-
 export async function storeCompletion(result: CompletionResult, replaced: string[]): Promise<void> {
   await db.transaction('rw', db.chats, db.messages, async () => {
     await db.messages.bulkDelete(replaced);

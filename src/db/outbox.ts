@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { CompletionRequest, CompletionResult } from '../../core/types';
-import { storeCompletion, writePendingMessage, type ChatSeed } from './chatMessages';
+import { markFailed, markPending, storeCompletion, writePendingMessage, type ChatSeed } from './chatMessages';
 import { db, type LocalMessage, type OutboxItem } from './db';
 
 const ofChat = (chatId: string) => db.outbox.where('[chat_id+created_at]').between([chatId, Dexie.minKey], [chatId, Dexie.maxKey], true, true);
@@ -27,7 +27,7 @@ export async function enqueueMessage(
  */
 export async function requeueMessage(row: LocalMessage, request: CompletionRequest): Promise<void> {
   await db.transaction('rw', [db.messages, db.outbox], async () => {
-    await db.messages.update(row.id, { state: 'pending', error: undefined });
+    await markPending(row.id);
     await db.outbox.put(newItem(row.client_id ?? row.id, row.chat_id, new Date().toISOString(), request));
   });
 }
@@ -78,7 +78,7 @@ export async function completeItem(clientId: string, result: CompletionResult, r
 /** The server refused the message: it is failed with the reason (Retry queues it again) and leaves the outbox. */
 export async function failItem(clientId: string, rowId: string, reason: string): Promise<void> {
   await db.transaction('rw', [db.messages, db.outbox], async () => {
-    await db.messages.update(rowId, { state: 'failed', error: reason });
+    await markFailed(rowId, reason);
     await db.outbox.delete(clientId);
   });
 }

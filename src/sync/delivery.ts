@@ -1,7 +1,7 @@
 import type { CompletionRequest } from '../../core/types';
 import { streamCompletion } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
-import { deleteMessage, lastSeq, markFailed, messageRow, moveToEnd, putMessage, setMessageText, storeCompletion, STOPPED_REASON } from '../db/chatMessages';
+import { deleteMessage, lastSeq, markFailed, messageRow, moveToEnd, putMessage, setMessageText, storeCompletion, STOPPED_REASON, STREAMING_REPLY_PREFIX } from '../db/chatMessages';
 import { completeItem, failItem, nextItem, recordAttempt, removeItem } from '../db/outbox';
 import { createStore, useStore } from '../lib/store';
 import { pullChatList } from './chatList';
@@ -68,7 +68,10 @@ export type NotSent = 'busy' | 'empty' | 'notHead';
  * Sends the oldest queued message of a chat, if no other send of that chat is in flight here. With
  * `only`, just when that message is the oldest (a live send must not overtake older waiting ones).
  */
-export async function deliverHead(chatId: string, options: { only?: string; signal?: AbortSignal; wait: WaitPolicy }): Promise<DeliveryOutcome | NotSent> {
+export async function deliverHead(
+  chatId: string,
+  options: { only?: string; signal?: AbortSignal; wait: WaitPolicy; refreshRecentList: boolean },
+): Promise<DeliveryOutcome | NotSent> {
   // Claimed under a placeholder before the first await, so a concurrent caller sees the chat busy.
   if (!claim(chatId, options.only ?? '')) return 'busy';
   try {
@@ -85,6 +88,7 @@ export async function deliverHead(chatId: string, options: { only?: string; sign
       replySeq: (row?.seq ?? (await lastSeq(chatId))) + 1,
       queued: { rowId: item.client_id, wait: options.wait },
       signal: options.signal,
+      refreshRecentList: options.refreshRecentList,
     });
   } finally {
     release(chatId);
@@ -104,11 +108,13 @@ interface Delivery {
   replacedId?: string;
   /** Stop; the background flush has none. */
   signal?: AbortSignal;
+  /** Pull the recent list after the reply (the spec's refresh); a flush does it once at its end instead. */
+  refreshRecentList: boolean;
 }
 
 /** Streams one completion into Dexie and settles the rows (and the outbox item) by how it ended. */
-export async function deliver({ chatId, characterName, request, key, replySeq, queued, replacedId, signal }: Delivery): Promise<DeliveryOutcome> {
-  const replyId = `reply-${key}`;
+export async function deliver({ chatId, characterName, request, key, replySeq, queued, replacedId, signal, refreshRecentList }: Delivery): Promise<DeliveryOutcome> {
+  const replyId = `${STREAMING_REPLY_PREFIX}${key}`;
   await putMessage({
     id: replyId,
     client_id: null,
@@ -126,8 +132,7 @@ export async function deliver({ chatId, characterName, request, key, replySeq, q
     await reply.settled();
     const replaced = [replyId, ...(queued ? [queued.rowId] : []), ...(replacedId ? [replacedId] : [])];
     await (queued ? completeItem(key, result, replaced) : storeCompletion(result, replaced));
-    // The spec refreshes the recent list after a reply; a failure there leaves the reply stored.
-    pullChatList().catch((error: unknown) => console.error('Failed to refresh the recent list', error));
+    if (refreshRecentList) refreshChatList();
     return { kind: 'stored' };
   } catch (error) {
     await reply.settled();
@@ -142,6 +147,11 @@ export async function deliver({ chatId, characterName, request, key, replySeq, q
     if (queued) await failItem(key, queued.rowId, reason);
     return { kind: 'failed', reason };
   }
+}
+
+/** The spec refreshes the recent list after a reply; a failure there leaves the reply stored. */
+export function refreshChatList(): void {
+  pullChatList().catch((error: unknown) => console.error('Failed to refresh the recent list', error));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { refreshTokens } from '../auth/refresh';
 import { isExpired, loadTokens } from '../auth/tokens';
 import { waitingChats } from '../db/outbox';
-import { deliverHead, waitUnlessRefused } from './delivery';
+import { deliverHead, refreshChatList, waitUnlessRefused } from './delivery';
 
 let running: Promise<void> | null = null;
 let again = false;
@@ -43,8 +43,14 @@ async function acrossTabs(work: () => Promise<void>): Promise<void> {
 
 async function flushOnce(): Promise<void> {
   if (!(await tokenReady())) return;
-  for (const chatId of await waitingChats()) {
-    if (!(await flushChat(chatId))) return;
+  const sent = { any: false };
+  try {
+    for (const chatId of await waitingChats()) {
+      if (!(await flushChat(chatId, sent))) return;
+    }
+  } finally {
+    // Once per flush, not per message: N replayed messages need one fresh recent list.
+    if (sent.any) refreshChatList();
   }
 }
 
@@ -71,10 +77,11 @@ async function tokenReady(): Promise<boolean> {
  * later): then nothing else is tried either, since the next message would fail the same way. A chat
  * whose head the window is sending right now is left to it.
  */
-async function flushChat(chatId: string): Promise<boolean> {
+async function flushChat(chatId: string, sent: { any: boolean }): Promise<boolean> {
   for (;;) {
-    const outcome = await deliverHead(chatId, { wait: waitUnlessRefused });
+    const outcome = await deliverHead(chatId, { wait: waitUnlessRefused, refreshRecentList: false });
     if (typeof outcome === 'string') return true;
     if (outcome.kind === 'queued') return false;
+    if (outcome.kind === 'stored') sent.any = true;
   }
 }

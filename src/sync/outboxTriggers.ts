@@ -1,12 +1,8 @@
+import { FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '../../core/caches';
 import { sessionStore } from '../auth/session';
 import { dropInterruptedReplies } from '../db/chatMessages';
 import { flushOutbox } from './outbox';
 
-/** The Background Sync tag; sw/sw.ts answers it by asking the open windows to flush. */
-export const OUTBOX_SYNC_TAG = 'cardchat-outbox';
-
-/** The message sw/sw.ts posts to every window when the browser fires the outbox's sync. */
-export const FLUSH_OUTBOX_MESSAGE = 'FLUSH_OUTBOX';
 
 /** Background Sync, where the browser has it (Chromium); not in the DOM typings yet. */
 interface SyncRegistration extends ServiceWorkerRegistration {

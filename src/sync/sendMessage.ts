@@ -42,7 +42,7 @@ export async function retryMessage(seed: ChatSeed, row: LocalMessage, greetingIn
  */
 async function sendQueued(chatId: string, clientId: string, signal: AbortSignal): Promise<DeliveryOutcome> {
   if (navigator.onLine) {
-    const outcome = await deliverHead(chatId, { only: clientId, signal, wait: waitWhenUnreachable });
+    const outcome = await deliverHead(chatId, { only: clientId, signal, wait: waitWhenUnreachable, refreshRecentList: true });
     if (typeof outcome !== 'string') {
       if (outcome.kind === 'queued') requestBackgroundSync();
       return outcome;
@@ -64,7 +64,7 @@ export async function regenerateReply(seed: ChatSeed, last: LocalMessage, key: s
   const request: CompletionRequest = { chat_id: seed.chat_id, regenerate: true, ...cardFields(seed) };
   const replySeq = last.role === 'user' ? last.seq + 1 : last.seq;
   const replacedId = last.role === 'assistant' && last.state === 'sent' ? last.id : undefined;
-  return deliver({ chatId: seed.chat_id, characterName: seed.character_name, request, key, replySeq, replacedId, signal });
+  return deliver({ chatId: seed.chat_id, characterName: seed.character_name, request, key, replySeq, replacedId, signal, refreshRecentList: true });
 }
 
 function userRequest(seed: ChatSeed, content: string, greetingIndex: number | undefined): CompletionRequest {

@@ -2,7 +2,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../api/errors';
-import { chatRow, type ChatSeed } from '../../db/chatMessages';
+import type { ChatSeed } from '../../db/chatMessages';
+import { getChat } from '../../db/chatList';
 import type { LocalChat } from '../../db/db';
 import { chatToReopen } from '../../sync/chatList';
 import { pullNewestMessages } from '../../sync/chatMessages';
@@ -73,7 +74,7 @@ export function useChatSelection(): ChatSelection {
     void chatToReopen(card.id).then((chatId) => (chatId ? select(chatId) : newChat(fromSelected(card))));
   }, [select, newChat]);
 
-  const answer = useLiveQuery(async () => (chatId ? { chatId, row: (await chatRow(chatId)) ?? null } : null), [chatId]);
+  const answer = useLiveQuery(async () => (chatId ? { chatId, row: (await getChat(chatId)) ?? null } : null), [chatId]);
   // Right after a switch the hook may still hold the previous chat's answer: it does not count.
   const lookup = answer && answer.chatId === chatId ? answer : undefined;
   const draft = chatId ? drafts[chatId] : undefined;
