@@ -146,11 +146,6 @@ export interface ChatCharacter {
   chat_id: string | null;
 }
 
-export interface CharactersResponse {
-  success: true;
-  data: ChatCharacter[];
-}
-
 /** GET /api/characters/{file_id}: card_data is the whole normalised card (core/card's Card). */
 export interface CharacterDetails {
   file_id: string;
@@ -323,17 +318,13 @@ export interface CompletionResult {
   usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
 }
 
-/**
+/*
  * Streaming (`stream: true`) answers `text/event-stream`: OpenAI chunk events
  * (`data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"..."}}]}`),
  * then `event: stored` whose data is a CompletionResult, then `data: [DONE]`. A failure after the
  * stream began is `event: error` with an ApiErrorBody, then `data: [DONE]`; the user's message stays
  * stored and no reply is.
  */
-export type CompletionStreamEvent =
-  | { type: 'delta'; content: string }
-  | { type: 'stored'; result: CompletionResult }
-  | { type: 'error'; error: ApiErrorBody };
 
 export interface ChatExportRequest {
   chat_id: string;

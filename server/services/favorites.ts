@@ -11,7 +11,7 @@ import {
 import { changeFavoriteCount, findImage } from '../db/repositories/images';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { imageUrl } from './images';
+import { cardTypeOf, imageUrl } from './images';
 import type { RequestUser } from './users';
 
 export const MESSAGE_PRIVATE_FAVORITE = "Private cards don't need favorites";
@@ -22,7 +22,7 @@ function favoriteOf(row: FavoriteWithImage): Favorite {
   return {
     id: row.id,
     file_id: row.image_id,
-    image_type: row.is_public === 1 ? 'public' : 'user',
+    image_type: cardTypeOf(row),
     character_name: row.card_name,
     character_description: typeof card.data?.description === 'string' ? card.data.description : '',
     tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [],

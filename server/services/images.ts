@@ -59,6 +59,11 @@ function summaryOf(image: Image): CardSummary {
   };
 }
 
+/** Spec §3 card_type: 'public' for the gallery's cards, 'user' for a user's own private ones. */
+export function cardTypeOf(image: Pick<Image, 'is_public'>): 'public' | 'user' {
+  return image.is_public === 1 ? 'public' : 'user';
+}
+
 export function imageUrl(image: Pick<Image, 'id' | 'is_public'>): string {
   return image.is_public === 1 ? `/api/upload/image/${image.id}` : `/api/upload/image/user/${image.id}`;
 }
@@ -116,7 +121,7 @@ function chatCharacterOf(image: Image, chatId: string | null): ChatCharacter {
     name: data.name,
     avatar_url: imageUrl(image),
     tags: data.tags,
-    card_type: image.is_public === 1 ? 'public' : 'user',
+    card_type: cardTypeOf(image),
     description: data.description,
     personality: data.personality,
     scenario: data.scenario,
@@ -171,7 +176,7 @@ export async function collectionPage(db: Kysely<Database>, user: RequestUser, qu
 /** Every card the user uploaded, as characters to chat with (newest first, capped at 1000). */
 export async function userCharacters(db: Kysely<Database>, user: RequestUser) {
   const { rows } = await listOwnerImages(db, user.id, { limit: 1000, offset: 0 });
-  const chats = await latestChatPerImage(db, user.id);
+  const chats = await latestChatPerImage(db, user.id, rows.map((image) => image.id));
   return { success: true as const, data: rows.map((image) => chatCharacterOf(image, chats.get(image.id) ?? null)) };
 }
 
@@ -185,7 +190,7 @@ export async function characterDetails(db: Kysely<Database>, id: string, user: R
     url: imageUrl(image),
     display_title: image.display_title,
     tags: tagsOf(image),
-    card_type: image.is_public === 1 ? 'public' : 'user',
+    card_type: cardTypeOf(image),
     card_data: cardOf(image),
   };
 }

@@ -25,19 +25,24 @@ export async function lockChat(db: Transaction<Database>, chatId: string): Promi
   await db.updateTable('chats').set({ updated_at: sql`updated_at` }).where('id', '=', chatId).execute();
 }
 
-/** Applies a change in messages to the chat's count, size (UTF-8 bytes) and last message time. */
+/**
+ * Applies a change in messages to the chat's count, size (UTF-8 bytes) and last message time; the
+ * time only moves forward (a message written offline may carry an earlier one). ISO-8601 text
+ * compares as time on both databases.
+ */
 export async function adjustChatTotals(
   db: Db,
   chatId: string,
   change: { count: number; bytes: number; lastMessageAt?: string | undefined },
   now: string,
 ): Promise<void> {
+  const last = change.lastMessageAt;
   await db
     .updateTable('chats')
     .set((eb) => ({
       message_count: eb('message_count', '+', change.count),
       size: eb('size', '+', change.bytes),
-      ...(change.lastMessageAt ? { last_message_at: change.lastMessageAt } : {}),
+      ...(last ? { last_message_at: sql<string>`case when last_message_at < ${last} then ${last} else last_message_at end` } : {}),
       updated_at: now,
     }))
     .where('id', '=', chatId)
@@ -58,16 +63,18 @@ function filtered(db: Db, userId: string, filter: ChatListFilter) {
 }
 
 export async function listChats(db: Db, userId: string, filter: ChatListFilter, page: { limit: number; offset: number }) {
-  const rows = await filtered(db, userId, filter)
-    .selectAll('chats')
-    .orderBy('chats.last_message_at', 'desc')
-    .orderBy('chats.id')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const { total } = await filtered(db, userId, filter)
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const [rows, { total }] = await Promise.all([
+    filtered(db, userId, filter)
+      .selectAll('chats')
+      .orderBy('chats.last_message_at', 'desc')
+      .orderBy('chats.id')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    filtered(db, userId, filter)
+      .select((eb) => eb.fn.countAll<string | number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
   return { rows, total: Number(total) };
 }
 
@@ -106,13 +113,14 @@ export async function setChatPortrait(db: Db, chatId: string, key: string, now: 
   await db.updateTable('chats').set({ portrait_key: key, updated_at: now }).where('id', '=', chatId).execute();
 }
 
-/** The user's most recent chat with each card: card id → chat id. */
-export async function latestChatPerImage(db: Db, userId: string): Promise<Map<string, string>> {
+/** The user's most recent chat with each of the given cards: card id → chat id. */
+export async function latestChatPerImage(db: Db, userId: string, imageIds: string[]): Promise<Map<string, string>> {
+  if (imageIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('chats')
     .select(['id', 'image_id'])
     .where('user_id', '=', userId)
-    .where('image_id', 'is not', null)
+    .where('image_id', 'in', imageIds)
     .orderBy('last_message_at', 'desc')
     .execute();
   const latest = new Map<string, string>();

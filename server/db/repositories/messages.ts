@@ -20,6 +20,17 @@ export async function insertMessages(db: Db, messages: NewMessage[]): Promise<vo
   }
 }
 
+/** The highest seq of the chat's messages of one role, or undefined when it has none. */
+export async function lastSeqOfRole(db: Db, chatId: string, role: Message['role']): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('messages')
+    .select((eb) => eb.fn.max('seq').as('max'))
+    .where('chat_id', '=', chatId)
+    .where('role', '=', role)
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? undefined : Number(row.max);
+}
+
 export function findMessage(db: Db, id: string): Promise<Message | undefined> {
   return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ChatMessage } from '../../../core/types';
-import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
-import { insertMessages, nextSeq } from '../../db/repositories/messages';
+import { lockChat } from '../../db/repositories/chats';
+import { nextSeq } from '../../db/repositories/messages';
 import type { Database, Message } from '../../db/schema';
 import type { RequestUser } from '../users';
 import { userDisplayName } from '../../../core/chat/index';
 import { checkedMessageText } from './messageText';
 import { ownChat } from './reads';
+import { storeMessages } from './storeMessages';
 import { chatMessageOf } from './wire';
 
 /**
@@ -37,8 +38,7 @@ export async function appendMessage(
       send_date: sent.toISOString(),
       client_id: null,
     };
-    await insertMessages(trx, [message]);
-    await adjustChatTotals(trx, chat.id, { count: 1, bytes: Buffer.byteLength(content), lastMessageAt: message.send_date > chat.last_message_at ? message.send_date : undefined }, now.toISOString());
+    await storeMessages(trx, chat.id, [message], now.toISOString());
     return chatMessageOf(message);
   });
 }

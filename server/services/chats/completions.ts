@@ -8,15 +8,16 @@ import type { Config } from '../../config';
 import { adjustChatTotals, findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
 import { insertCompletionRequest, touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
 import { isUniqueViolation } from '../../db/errors';
-import { deleteMessages, findMessage, insertMessages, messagesAfter, messagesBefore, nextSeq } from '../../db/repositories/messages';
+import { deleteMessages, findMessages, lastSeqOfRole, messagesAfter, messagesBefore, nextSeq } from '../../db/repositories/messages';
 import type { Chat, CompletionRequestRow, Database, Message } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
-import { readableImage } from '../images';
+import { cardTypeOf, readableImage } from '../images';
 import type { RequestUser } from '../users';
 import { cardOfChat } from './character';
 import { answering, HEARTBEAT_MS, inProgress, ledgerKey, ledgerState, resultOf } from './completionLedger';
 import { checkedMessageText } from './messageText';
 import { chatNotFound } from './reads';
+import { contentBytes, storeMessages } from './storeMessages';
 
 /** Spec §9 "chat history limit": the prompt carries at most the last 100 messages. */
 export const HISTORY_LIMIT = 100;
@@ -58,12 +59,20 @@ function message(chat: Chat, seq: number, fields: Pick<Message, 'role' | 'conten
   return { id: randomUUID(), chat_id: chat.id, seq, send_date: at, client_id: null, ...fields };
 }
 
-/** The chat the request names: the user's own, or a new one with the card named by character_id. */
-async function chatFor(ctx: CompletionContext, user: RequestUser, request: CompletionRequest, now: string): Promise<{ chat: Chat; isNew: boolean }> {
-  const existing = await findOwnChat(ctx.db, user.id, request.chat_id);
-  if (existing) return { chat: existing, isNew: false };
+/**
+ * The chat the request names, with the card its prompt is built from: the user's own chat, or a new
+ * one with the card named by character_id.
+ */
+async function chatFor(
+  ctx: CompletionContext,
+  user: RequestUser,
+  request: CompletionRequest,
+  now: string,
+): Promise<{ chat: Chat; card: Card; isNew: boolean }> {
+  const existing = await findChatById(ctx.db, request.chat_id);
+  if (existing?.user_id === user.id) return { chat: existing, card: await cardOfChat(ctx.db, existing), isNew: false };
   // Another user's chat id is as unknown as a missing one.
-  if (request.regenerate || (await findChatById(ctx.db, request.chat_id))) throw chatNotFound();
+  if (existing || request.regenerate) throw chatNotFound();
   if (!request.character_id) throw badRequest('character_required', 'Choose a character to start a chat with.');
   const image = await readableImage(ctx.db, request.character_id, user);
   const chat: Chat = {
@@ -71,7 +80,7 @@ async function chatFor(ctx: CompletionContext, user: RequestUser, request: Compl
     user_id: user.id,
     image_id: image.id,
     character_name: image.card_name,
-    card_type: image.is_public === 1 ? 'public' : 'user',
+    card_type: cardTypeOf(image),
     card_json: null,
     portrait_key: null,
     message_count: 0,
@@ -80,21 +89,14 @@ async function chatFor(ctx: CompletionContext, user: RequestUser, request: Compl
     created_at: now,
     updated_at: now,
   };
-  return { chat, isNew: true };
-}
-
-async function storeMessages(db: Transaction<Database>, chat: Chat, messages: Message[], now: string): Promise<void> {
-  await insertMessages(db, messages);
-  const bytes = messages.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0);
-  await adjustChatTotals(db, chat.id, { count: messages.length, bytes, lastMessageAt: messages.at(-1)?.send_date }, now);
+  return { chat, card: JSON.parse(image.card_json) as Card, isNew: true };
 }
 
 /** The last user message's seq: what a regeneration answers again. */
 async function lastUserSeq(db: Kysely<Database> | Transaction<Database>, chatId: string): Promise<number> {
-  const recent = await messagesBefore(db, chatId, HISTORY_LIMIT);
-  const last = recent.reverse().find((m) => m.role === 'user');
-  if (!last) throw badRequest('nothing_to_regenerate', 'There is no reply to regenerate yet.');
-  return last.seq;
+  const seq = await lastSeqOfRole(db, chatId, 'user');
+  if (seq === undefined) throw badRequest('nothing_to_regenerate', 'There is no reply to regenerate yet.');
+  return seq;
 }
 
 /**
@@ -117,8 +119,7 @@ export async function prepareCompletion(
   if (state.kind === 'retry') return { kind: 'generate', job: await retryJob(ctx, user, state.row, userName) };
 
   const text = request.regenerate ? null : checkedMessageText(lastUserContent(request));
-  const { chat, isNew } = await chatFor(ctx, user, request, at);
-  const card = await cardOfChat(ctx.db, chat);
+  const { chat, card, isNew } = await chatFor(ctx, user, request, at);
   const ledger: CompletionRequestRow = {
     user_id: user.id,
     idempotency_key: key,
@@ -147,7 +148,7 @@ export async function prepareCompletion(
       const greetingText = isNew && request.greeting_index !== undefined ? greetingAt(card, request.greeting_index) : undefined;
       const greeting = greetingText ? message(chat, seq++, { role: 'assistant', content: fillPlaceholders(greetingText, names), name: names.char }, at) : null;
       const userMessage = message(chat, seq, { role: 'user', content: text, name: userName, client_id: key }, at);
-      await storeMessages(trx, chat, greeting ? [greeting, userMessage] : [userMessage], at);
+      await storeMessages(trx, chat.id, greeting ? [greeting, userMessage] : [userMessage], at);
       await updateCompletionRequest(trx, user.id, key, { greeting_message_id: greeting?.id ?? null, user_message_id: userMessage.id });
       return { kind: 'generate', job: { user, key, chat, card, userName, greeting, userMessage, answersSeq: userMessage.seq } };
     });
@@ -165,13 +166,15 @@ async function retryJob(ctx: CompletionContext, user: RequestUser, row: Completi
   const chat = await findOwnChat(ctx.db, user.id, row.chat_id);
   if (!chat) throw chatNotFound();
   const card = await cardOfChat(ctx.db, chat);
-  const greeting = row.greeting_message_id ? ((await findMessage(ctx.db, row.greeting_message_id)) ?? null) : null;
-  const userMessage = row.user_message_id ? ((await findMessage(ctx.db, row.user_message_id)) ?? null) : null;
+  const stored = new Map((await findMessages(ctx.db, [row.greeting_message_id, row.user_message_id].filter((id) => id !== null))).map((m) => [m.id, m]));
+  const greeting = (row.greeting_message_id && stored.get(row.greeting_message_id)) || null;
+  const userMessage = (row.user_message_id && stored.get(row.user_message_id)) || null;
   const answersSeq = userMessage ? userMessage.seq : await lastUserSeq(ctx.db, chat.id);
   return { user, key: row.idempotency_key, chat, card, userName, greeting, userMessage, answersSeq };
 }
 
-function failureOf(error: unknown): { code: string; message: string } {
+/** What a failure tells the client and the ledger: an AppError's own words, else the spec's chat error. */
+export function failureOf(error: unknown): { code: string; message: string } {
   if (error instanceof AppError) return { code: error.code, message: error.message };
   return { code: 'internal', message: 'Sorry, I encountered an error. Please try again.' };
 }
@@ -228,11 +231,10 @@ async function storeReply(ctx: CompletionContext, job: CompletionJob, text: stri
     const replaced = job.userMessage ? [] : leadingReplies(await messagesAfter(trx, job.chat.id, job.answersSeq));
     if (replaced.length > 0) {
       await deleteMessages(trx, replaced.map((m) => m.id));
-      const bytes = replaced.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0);
-      await adjustChatTotals(trx, job.chat.id, { count: -replaced.length, bytes: -bytes }, at);
+      await adjustChatTotals(trx, job.chat.id, { count: -replaced.length, bytes: -contentBytes(replaced) }, at);
     }
     const stored = message(job.chat, await nextSeq(trx, job.chat.id), { role: 'assistant', content: text, name: characterDisplayName(job.card) }, at);
-    await storeMessages(trx, job.chat, [stored], at);
+    await storeMessages(trx, job.chat.id, [stored], at);
     await updateCompletionRequest(trx, job.user.id, job.key, { state: 'done', reply_message_id: stored.id, updated_at: at });
     return stored;
   });

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { CompletionResult } from '../../../core/types';
-import { AppError } from '../../errors';
+import { failureOf } from './completions';
 
 /**
  * Writes a completion as Server-Sent Events in OpenAI's chunk format (so OpenAI-speaking clients can
@@ -56,11 +56,8 @@ export class CompletionEventStream {
   }
 
   fail(error: unknown): void {
-    const known = error instanceof AppError;
-    this.send(
-      known ? { error: error.code, message: error.message } : { error: 'internal', message: 'Sorry, I encountered an error. Please try again.' },
-      'error',
-    );
+    const failure = failureOf(error);
+    this.send({ error: failure.code, message: failure.message }, 'error');
     this.end();
   }
 

@@ -12,9 +12,10 @@ import { allMessages, insertMessages } from '../../db/repositories/messages';
 import type { Chat, Database, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChatZip, isArchiveError, readChatZip, safeArchiveName } from './archive/index';
-import { contentDisposition } from '../images';
+import { cardTypeOf, contentDisposition } from '../images';
 import type { RequestUser } from '../users';
 import { ownChat } from './reads';
+import { contentBytes } from './storeMessages';
 
 export interface TransferContext {
   db: Kysely<Database>;
@@ -88,7 +89,7 @@ async function cardsOf(ctx: TransferContext, user: RequestUser, pngs: { bytes: U
 async function characterOf(ctx: TransferContext, user: RequestUser, name: string, cards: ImportedCard[], alone: boolean) {
   const fromArchive = cards.find((c) => c.card.data.name === name) ?? (alone && cards.length === 1 ? cards[0] : undefined);
   const image = fromArchive?.image ?? (await findReadableImageBy(ctx.db, user.id, { cardName: name }));
-  if (image) return { image_id: image.id, card_type: image.is_public === 1 ? 'public' : 'user', card_json: null } as const;
+  if (image) return { image_id: image.id, card_type: cardTypeOf(image), card_json: null } as const;
   return { image_id: null, card_type: 'user', card_json: fromArchive ? JSON.stringify(fromArchive.card) : null } as const;
 }
 
@@ -131,7 +132,7 @@ export async function importChats(ctx: TransferContext, user: RequestUser, bytes
       ...character,
       portrait_key: null,
       message_count: messages.length,
-      size: messages.reduce((sum, m) => sum + Buffer.byteLength(m.content), 0),
+      size: contentBytes(messages),
       last_message_at: messages.reduce((last, m) => (m.send_date > last ? m.send_date : last), chat.createdAt),
       created_at: chat.createdAt,
       updated_at: now,
