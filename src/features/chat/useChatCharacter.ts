@@ -1,22 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { CharacterDetails } from '../../../core/types';
 import { getCharacterDetails } from '../../api/favorites';
 import { fromChat, fromDetails, fromSelected, type CharacterView, type SelectedCharacter } from './chatCharacter';
 import type { ChatTarget } from './useChatSelection';
-
-/** One request per card per page load: every GET of a card's details counts a view on the server. */
-const detailsRequests = new Map<string, Promise<CharacterDetails>>();
-
-function loadDetails(characterId: string): Promise<CharacterDetails> {
-  let request = detailsRequests.get(characterId);
-  if (!request) {
-    request = getCharacterDetails(characterId);
-    // A failure is not remembered, so the next chat with this card asks again.
-    request.catch(() => detailsRequests.delete(characterId));
-    detailsRequests.set(characterId, request);
-  }
-  return request;
-}
 
 /**
  * The open chat's character: the whole card from the server once it answers (greetings, tags), the
@@ -29,7 +14,7 @@ export function useChatCharacter(target: ChatTarget | null, picked: SelectedChar
   useEffect(() => {
     if (!characterId || !navigator.onLine) return;
     let live = true;
-    loadDetails(characterId).then(
+    getCharacterDetails(characterId).then(
       (loaded) => live && setDetails(fromDetails(loaded)),
       (error: unknown) => console.error('Failed to load the character', error),
     );

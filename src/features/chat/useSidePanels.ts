@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { HISTORY_OVERLAY_QUERY, PANEL_OVERLAY_QUERY, useMediaQuery } from './useMediaQuery';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+import { HISTORY_OVERLAY_QUERY, PANEL_OVERLAY_QUERY } from './panelQueries';
 
 /** The first thing to focus in a panel that has just slid over the chat. */
 const FOCUSABLE = 'input, button, [href], [tabindex]:not([tabindex="-1"])';

@@ -1,4 +1,5 @@
-import { FALLBACK_IMAGE, useImageUrl } from './useImageUrl';
+import { DEFAULT_AVATAR } from '../../ui/Avatar';
+import { useImageUrl } from './useImageUrl';
 
 /** A collection card's 2:3 thumbnail, fetched with the token; the default avatar on failure. */
 export function CardImage({ url, className }: { url: string; className?: string }) {
@@ -6,13 +7,13 @@ export function CardImage({ url, className }: { url: string; className?: string 
   return (
     <img
       className={className}
-      src={src ?? FALLBACK_IMAGE}
+      src={src ?? DEFAULT_AVATAR}
       alt=""
       width={240}
       height={360}
       decoding="async"
       onError={(event) => {
-        if (!event.currentTarget.src.endsWith(FALLBACK_IMAGE)) event.currentTarget.src = FALLBACK_IMAGE;
+        if (!event.currentTarget.src.endsWith(DEFAULT_AVATAR)) event.currentTarget.src = DEFAULT_AVATAR;
       }}
     />
   );

@@ -3,12 +3,8 @@ import { Modal } from '../replace/Modal';
 import replaceStyles from '../replace/Replace.module.css';
 import { CardImage } from './CardImage';
 import styles from './Collections.module.css';
+import { formatMegabytes } from '../upload/inspectFile';
 import { cardName } from './cardName';
-
-/** File size in MB with two decimals, as the view modal shows it. */
-export function sizeInMb(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(2)} MB`;
-}
 
 /** The view modal: the card's file facts; views and downloads only when above zero. */
 export function CollectionViewDialog({ item, onClose }: { item: CollectionItem | null; onClose: () => void }) {
@@ -24,7 +20,7 @@ export function CollectionViewDialog({ item, onClose }: { item: CollectionItem |
             <dt>Upload date</dt>
             <dd>{new Date(item.upload_time).toLocaleDateString()}</dd>
             <dt>File size</dt>
-            <dd>{sizeInMb(item.file_size)}</dd>
+            <dd>{formatMegabytes(item.file_size)}</dd>
             <dt>Dimensions</dt>
             <dd>
               {item.width} × {item.height}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { fetchImageBlob } from '../../api/images';
+import { DEFAULT_AVATAR } from '../../ui/Avatar';
 
-export const FALLBACK_IMAGE = '/default-avatar.png';
 
 /**
  * An object URL for an API image fetched with the Bearer token (private cards and their thumbnails
@@ -19,7 +19,7 @@ export function useImageUrl(url: string): string | undefined {
         objectUrl = URL.createObjectURL(blob);
         setSrc(objectUrl);
       },
-      () => current && setSrc(FALLBACK_IMAGE),
+      () => current && setSrc(DEFAULT_AVATAR),
     );
     return () => {
       current = false;

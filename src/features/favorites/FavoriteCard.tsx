@@ -5,8 +5,8 @@ import { OFFLINE_REASON } from '../../lib/useOnline';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { addedLine, tagsToShow } from './favoritesLogic';
 import styles from './FavoriteCard.module.css';
+import { DEFAULT_AVATAR } from '../../ui/Avatar';
 
-const FALLBACK_IMAGE = '/default-avatar.png';
 
 interface Props {
   favorite: Favorite;
@@ -30,7 +30,7 @@ export function FavoriteCard({ favorite, online, onOpen, onRemove, onReplaced }:
       <button type="button" className={styles.open} onClick={() => onOpen(favorite)} aria-label={`Chat with ${name}`}>
         <img
           className={styles.portrait}
-          src={failed ? FALLBACK_IMAGE : favorite.url}
+          src={failed ? DEFAULT_AVATAR : favorite.url}
           alt=""
           loading="lazy"
           decoding="async"

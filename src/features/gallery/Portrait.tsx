@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CachedCard } from '../../db/db';
+import { DEFAULT_AVATAR } from '../../ui/Avatar';
 
-const FALLBACK_IMAGE = '/default-avatar.png';
 
 /**
  * A card's lazy WebP thumbnail (240w/480w via srcset; the full PNG only on download), falling back
@@ -14,7 +14,7 @@ export function Portrait({ card, sizes, className }: { card: CachedCard; sizes: 
   return (
     <img
       className={className}
-      src={failed ? FALLBACK_IMAGE : card.thumbnail_url}
+      src={failed ? DEFAULT_AVATAR : card.thumbnail_url}
       srcSet={failed ? undefined : card.thumbnail_srcset}
       sizes={sizes}
       alt=""

@@ -1,18 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 
 /** Below this width the sidebar is a drawer over the page rather than a column beside it. */
 export const MOBILE_QUERY = '(max-width: 768px)';
-
-function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const onChange = () => setMatches(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, [query]);
-  return matches;
-}
 
 /**
  * The sidebar's two states: collapsed (desktop, remembered) and open (phone drawer). An open drawer

@@ -1,10 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Below this width the history list slides over the chat instead of standing beside it. */
-export const HISTORY_OVERLAY_QUERY = '(max-width: 900px)';
-/** Below this width the character panel does the same: three columns would squeeze the chat. */
-export const PANEL_OVERLAY_QUERY = '(max-width: 1280px)';
-
+/** Whether a CSS media query matches now; re-renders when it starts or stops matching. */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
