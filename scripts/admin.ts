@@ -1,4 +1,4 @@
-import { loadConfig } from '../server/config';
+import { dbOptionsOf, loadConfig } from '../server/config';
 import { openDb } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrate';
 import { findUsersByEmail, updateUser } from '../server/db/repositories/users';
@@ -17,7 +17,7 @@ async function run(args: string[]): Promise<number> {
   }
   const plan = parsePlan(planArg);
   const config = loadConfig();
-  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDb(dbOptionsOf(config));
   try {
     await migrateToLatest(db);
     const users = await findUsersByEmail(db.kysely, email.trim());

@@ -1,10 +1,10 @@
-import { loadConfig } from '../server/config';
+import { dbOptionsOf, loadConfig } from '../server/config';
 import { openDb } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrate';
 
 /** `npm run migrate`: applies pending migrations and exits, for a deploy step before instances start. */
 const config = loadConfig();
-const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = openDb(dbOptionsOf(config));
 try {
   const applied = await migrateToLatest(db);
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');

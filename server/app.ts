@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTokenVerifier } from './auth/verify';
 import { issuerOf, type Config } from './config';
@@ -10,6 +9,7 @@ import { blobsPlugin } from './plugins/blobs';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { idpPlugin } from './plugins/idp';
+import { rateLimitsPlugin } from './plugins/rateLimits';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { characterRoutes } from './routes/characters';
@@ -37,23 +37,24 @@ export interface AppOptions {
 export async function buildApp({ config, db, closeDb = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Behind a load balancer the client's address comes from X-Forwarded-For.
-    trustProxy: true,
+    // X-Forwarded-For names the client only when a proxy we know sent it (TRUST_PROXY); believing
+    // anyone's would let a client pick its address and escape per-address limits.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   });
 
   const embedded = !config.oidc.issuer;
-  const keys = embedded ? await loadProviderKeys(config.dataDir) : undefined;
+  const keys = embedded ? await loadProviderKeys(db.kysely, config.dataDir) : undefined;
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimitsPlugin, { limits: config.rateLimits });
   await app.register(dbPlugin, { db, closeOnExit: closeDb });
-  await app.register(blobsPlugin, { dataDir: config.dataDir });
+  await app.register(blobsPlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(aiPlugin, { llm: config.llm });
   await app.register(authPlugin, {
-    adminEmails: config.adminEmails,
+    admins: { emails: config.adminEmails, requireVerifiedEmail: !embedded },
     verify: createTokenVerifier({
       issuer: issuerOf(config),
       audience: config.oidc.audience,

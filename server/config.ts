@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { readS3Settings, S3SettingsError, type S3Settings } from './blobs/s3Settings';
+import { DEFAULT_SQLITE_BUSY_TIMEOUT_MS, type DbOptions } from './db/index';
 
 /** Everything the server reads from the environment, parsed once at start-up. */
 export interface Config {
@@ -9,6 +12,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; SQLite under dataDir when absent. */
   databaseUrl: string | undefined;
+  /** How long a SQLite write waits for another writer's lock before the request answers 503. */
+  sqliteBusyTimeoutMs: number;
   /** Where the built PWA lives; served with an SPA fallback when it exists. */
   distDir: string;
   oidc: {
@@ -40,18 +45,27 @@ export interface Config {
     apiKey: string | undefined;
     model: string;
   };
-  s3: {
-    endpoint: string | undefined;
-    region: string;
-    bucket: string | undefined;
-    accessKeyId: string | undefined;
-    secretAccessKey: string | undefined;
-    forcePathStyle: boolean;
-  };
+  /** Card images in an S3-compatible bucket; files under dataDir when absent. */
+  s3: S3Settings | undefined;
   /** Fill an empty gallery with cardchat's own characters on start. */
   seedGallery: boolean;
   /** Pino log level; tests pass 'silent'. */
   logLevel: string;
+  /**
+   * The reverse proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy): their
+   * addresses or CIDR ranges. False: the connection's own address is the client's, so no one can
+   * choose their address (and escape per-address limits) by sending X-Forwarded-For.
+   */
+  trustProxy: false | string[];
+  /** Requests a minute; per instance, in memory. */
+  rateLimits: {
+    /** Per signed-in user: POST /api/chat/completions. */
+    completionsPerMinute: number;
+    /** Per signed-in user, all together: card uploads, chat imports, character replacements, chat photos. */
+    uploadsPerMinute: number;
+    /** Sign-in form posts per address and per e-mail typed; sign-up form posts per address. */
+    signInPerMinute: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -66,9 +80,54 @@ function number(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function s3SettingsOf(env: Env): S3Settings | undefined {
+  try {
+    return readS3Settings(env);
+  } catch (error) {
+    if (error instanceof S3SettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 function text(env: Env, name: string): string | undefined {
   const raw = env[name]?.trim();
   return raw ? raw : undefined;
+}
+
+/** A limit has no "off" value: 0 would read as both "none allowed" and "unlimited". */
+function perMinute(env: Env, name: string, fallback: number): number {
+  const value = number(env, name, fallback);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new ConfigError(`${name} must be a whole number of requests a minute, at least 1, got '${env[name]}'`);
+  }
+  return value;
+}
+
+/** proxy-addr's names for reserved ranges, accepted by Fastify's trustProxy. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (range === undefined) return true;
+  const bits = family === 4 ? 32 : 128;
+  return (/^\d+$/.test(range) && Number(range) <= bits) || (family === 4 && isIP(range) === 4);
+}
+
+function trustProxy(env: Env): false | string[] {
+  const raw = text(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  // Fastify ignores hop counts (any client could add hops) and `true` believes every client.
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined || entries.length === 0) {
+    throw new ConfigError(
+      `TRUST_PROXY must list your proxies' addresses or CIDR ranges (e.g. '10.0.0.0/8' or 'loopback'), got '${wrong ?? raw}'`,
+    );
+  }
+  return entries;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -82,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: text(env, 'DATABASE_URL'),
+    sqliteBusyTimeoutMs: number(env, 'SQLITE_BUSY_TIMEOUT_MS', DEFAULT_SQLITE_BUSY_TIMEOUT_MS),
     distDir: path.resolve(text(env, 'DIST_DIR') ?? 'dist'),
     oidc: {
       issuer: text(env, 'OIDC_ISSUER')?.replace(/\/+$/, ''),
@@ -110,20 +170,24 @@ export function loadConfig(env: Env = process.env): Config {
       apiKey: text(env, 'IMAGE_API_KEY'),
       model: text(env, 'IMAGE_MODEL') ?? 'gpt-image-1',
     },
-    s3: {
-      endpoint: text(env, 'S3_ENDPOINT'),
-      region: text(env, 'S3_REGION') ?? 'us-east-1',
-      bucket: text(env, 'S3_BUCKET'),
-      accessKeyId: text(env, 'S3_ACCESS_KEY_ID'),
-      secretAccessKey: text(env, 'S3_SECRET_ACCESS_KEY'),
-      forcePathStyle: text(env, 'S3_FORCE_PATH_STYLE') === 'true',
-    },
+    s3: s3SettingsOf(env),
     seedGallery: text(env, 'SEED_GALLERY') !== 'false',
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    trustProxy: trustProxy(env),
+    rateLimits: {
+      completionsPerMinute: perMinute(env, 'RATE_LIMIT_COMPLETIONS_PER_MINUTE', 30),
+      uploadsPerMinute: perMinute(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 20),
+      signInPerMinute: perMinute(env, 'RATE_LIMIT_SIGN_IN_PER_MINUTE', 20),
+    },
   };
 }
 
 /** The issuer whose tokens the API accepts. */
 export function issuerOf(config: Config): string {
   return config.oidc.issuer ?? `${config.publicUrl}/oidc`;
+}
+
+/** How the server, `npm run migrate` and `npm run admin` open the configured database. */
+export function dbOptionsOf(config: Config): DbOptions {
+  return { databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs };
 }

@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, dbOptionsOf, loadConfig } from './config';
 import { openDb } from './db/index';
 import { migrateToLatest } from './db/migrate';
 import { seedGallery } from './seed/seedGallery';
@@ -16,7 +16,7 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDb(dbOptionsOf(config));
   try {
     await migrateToLatest(db);
   } catch (error) {

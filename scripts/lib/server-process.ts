@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 
 /** Helpers for running the real server as a child process: e2e tests, shutdown tests and the bench. */
@@ -45,4 +45,27 @@ export async function waitForHealth(baseURL: string, child: ChildProcess, wait: 
   }
   child.kill('SIGKILL');
   throw new Error(`the server did not answer /api/health within ${wait.timeoutMs / 1000}s:\n${wait.output?.() ?? ''}`);
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** The last of what it printed, for errors. */
+  output(): string;
+}
+
+/**
+ * Runs the server as `npm start` does (scripts/start.ts: build when stale, migrate, listen) with
+ * `env` as its whole environment. tsx is loaded into this one process rather than through tsx's
+ * CLI, which would run the server in a grandchild that a SIGKILL of the child leaves running.
+ */
+export function spawnServer(env: NodeJS.ProcessEnv, onOutput?: (chunk: Buffer) => void): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    onOutput?.(chunk);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  return { child, output: () => output };
 }

@@ -79,11 +79,18 @@ async function* streamReply(
         stream_options: { include_usage: true },
       }),
       signal: upstream.signal,
+      // A redirect could send the prompt, and the key, to a host nobody configured.
+      redirect: 'manual',
     });
+    if (isRedirect(response.status)) {
+      await response.body?.cancel();
+      throw redirectError();
+    }
     // Still under the connect timer: an error body that never arrives is a timeout too.
     if (!response.ok) throw await statusError(response, llm.apiKey);
     stopTimer();
-    if (!response.body) throw unreadableError();
+    // A proxy's or captive portal's page answered instead of the service: no stream to read.
+    if (!response.body || response.headers.get('content-type')?.startsWith('text/html')) throw unreadableError();
 
     reader = response.body.getReader();
     const events: string[] = [];
@@ -117,6 +124,15 @@ async function* streamReply(
     upstream.abort();
   }
 }
+
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
+const redirectError = () =>
+  new ProviderError(
+    'upstream_error',
+    'The AI service answered with a redirect, which cardchat does not follow. Ask the operator to check LLM_BASE_URL.',
+    502,
+  );
 
 function requestHeaders(apiKey: string | undefined): Record<string, string> {
   const headers: Record<string, string> = {

@@ -30,11 +30,9 @@ export function midStreamError(payload: unknown, apiKey: string | undefined): Pr
 export async function statusError(response: Response, apiKey: string | undefined): Promise<ProviderError> {
   if (response.status === 429) {
     await response.body?.cancel();
-    return new ProviderError(
-      'upstream_rate_limited',
-      'The AI service is busy right now. Please try again in a moment.',
-      503,
-    );
+    const wait = retryAfterSeconds(response.headers.get('retry-after'));
+    const when = wait === undefined ? 'in a moment' : `in ${wait} second${wait === 1 ? '' : 's'}`;
+    return new ProviderError('upstream_rate_limited', `The AI service is busy right now. Please try again ${when}.`, 503);
   }
   if (response.status >= 500) {
     await response.body?.cancel();
@@ -43,6 +41,13 @@ export async function statusError(response: Response, apiKey: string | undefined
   const body = await readStart(response);
   const detail = sanitize(detailOf(body), apiKey) || `HTTP ${response.status}`;
   return new ProviderError('upstream_error', `The AI service refused the request: ${detail}`, 502);
+}
+
+/** The service's own wait (seconds or an HTTP date), when it gives a sensible one (up to an hour). */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  return Number.isFinite(seconds) && seconds > 0 && seconds <= 3600 ? seconds : undefined;
 }
 
 async function readStart(response: Response): Promise<string> {

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { checkBlobKey, type BlobStore } from './store';
+import { checkBlobKey, type BlobBody, type BlobStore } from './store';
 
 /** Blobs as files under one directory. Writes land under a temporary name and are renamed into place, so a reader never sees half a file. */
 export class FileBlobStore implements BlobStore {
+  readonly kind = 'files';
+
   constructor(private readonly root: string) {
     fs.mkdirSync(root, { recursive: true });
   }
@@ -14,19 +16,26 @@ export class FileBlobStore implements BlobStore {
     return path.join(this.root, ...checkBlobKey(key).split('/'));
   }
 
-  async put(key: string, data: Uint8Array): Promise<void> {
+  async put(key: string, data: BlobBody): Promise<void> {
     const target = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}.tmp`;
-    const handle = await fs.promises.open(temporary, 'w');
     try {
-      await handle.writeFile(data);
-      // The database row pointing at this file commits after us; the bytes must already be durable.
-      await handle.sync();
-    } finally {
-      await handle.close();
+      const handle = await fs.promises.open(temporary, 'w');
+      try {
+        if (data instanceof Uint8Array) await handle.writeFile(data);
+        // One chunk at a time: awaiting each write is the back-pressure, so the blob is never in memory whole.
+        else for await (const chunk of data) await handle.write(chunk as Uint8Array);
+        // The database row pointing at this file commits after us; the bytes must already be durable.
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.promises.rename(temporary, target);
+    } catch (error) {
+      await fs.promises.rm(temporary, { force: true });
+      throw error;
     }
-    await fs.promises.rename(temporary, target);
   }
 
   async get(key: string): Promise<Readable | null> {
@@ -42,5 +51,13 @@ export class FileBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async check(): Promise<void> {
+    await fs.promises.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
+  }
+
+  async close(): Promise<void> {
+    // Every file handle is closed by the call or stream that opened it.
   }
 }

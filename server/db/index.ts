@@ -22,15 +22,22 @@ export interface DbOptions {
   dataDir: string;
   /** PostgreSQL schema to work in (tests give each run its own). */
   schema?: string | undefined;
+  /**
+   * How long a SQLite write waits for another connection's lock (an admin command, a backup) before
+   * it fails with SQLITE_BUSY, which the API answers 503.
+   */
+  sqliteBusyTimeoutMs?: number | undefined;
 }
 
-function openSqlite(dataDir: string): Kysely<Database> {
+export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+function openSqlite(dataDir: string, busyTimeoutMs: number): Kysely<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(path.join(dataDir, 'cardchat.db'));
   // WAL lets readers run beside the writer; FULL makes every acknowledged commit survive power loss.
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
   database.pragma('foreign_keys = ON');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
@@ -51,6 +58,6 @@ export function openDb(options: DbOptions): Db {
   const dialect: DialectName = options.databaseUrl ? 'postgres' : 'sqlite';
   const kysely = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.schema)
-    : openSqlite(options.dataDir);
+    : openSqlite(options.dataDir, options.sqliteBusyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS);
   return { kysely, dialect, schema: options.databaseUrl ? options.schema : undefined, close: () => kysely.destroy() };
 }

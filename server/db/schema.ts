@@ -41,6 +41,14 @@ export interface OidcPayloadsTable {
   consumed_at: string | null;
 }
 
+/** The embedded provider's keys: one row ('current') shared by every instance. */
+export interface ProviderKeysTable {
+  id: string;
+  /** JSON: the private signing JWKs and the cookie secrets. */
+  keys: string;
+  created_at: string;
+}
+
 /** An uploaded card: its PNG and thumbnails live in the blob store, its card is copied here for search and listing. */
 export interface ImagesTable {
   /** The file_id the API speaks of. */
@@ -138,6 +146,7 @@ export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
   oidc_payloads: OidcPayloadsTable;
+  provider_keys: ProviderKeysTable;
   images: ImagesTable;
   favorites: FavoritesTable;
   chats: ChatsTable;

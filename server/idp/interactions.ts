@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { errors, type Interaction, type InteractionResults, type Provider } from 'oidc-provider';
 import type { Database } from '../db/schema';
+import { addressKey } from '../plugins/rateLimits';
 import { messages, signIn, signUp } from './accounts';
 import { messagePage, signInPage, signUpPage } from './pages';
 
@@ -23,9 +24,6 @@ const field = (request: InteractionRequest, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
-/** Brute force costs an attacker more than a user: 20 attempts a minute per address. */
-const RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
-
 /**
  * Our sign-in and sign-up pages for the provider's `login` prompt. The forms post back to the
  * interaction's own URL, which the provider bound to this browser with its SameSite interaction
@@ -33,6 +31,16 @@ const RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '1 minute' } };
  */
 export async function interactionRoutes(app: FastifyInstance, { provider, db, mountPath, publicUrl }: InteractionOptions) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
+  // Brute force costs an attacker more than a user: RATE_LIMIT_SIGN_IN_PER_MINUTE posts from one
+  // address, and as many guesses at one account however many addresses they come from.
+  const max = app.rateLimits.signInPerMinute;
+  const signInsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-in attempts' });
+  const signInsForAccount = app.perMinuteLimit({
+    max,
+    key: (request) => `account:${field(request as InteractionRequest, 'email').trim().toLowerCase()}`,
+    what: 'sign-in attempts for this account',
+  });
+  const signUpsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-up attempts' });
   const base = `${mountPath}/interaction/:uid`;
   const urls = (uid: string) => ({ signIn: `${mountPath}/interaction/${uid}`, signUp: `${mountPath}/interaction/${uid}/signup` });
 
@@ -92,9 +100,11 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
     return html(reply, 200, signInPage({ action, signUpUrl, email, problems: [] }));
   });
 
-  app.post<Route>(base, { config: RATE_LIMIT }, async (request, reply) => {
+  app.post<Route>(base, { onRequest: signInsFromAddress }, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return reply;
+    // Counted before the password is checked, so parallel guesses cannot all slip under the limit.
+    await signInsForAccount(request, reply);
     const email = field(request, 'email');
     const account = await signIn(db, email, field(request, 'password'));
     if (!account) {
@@ -111,7 +121,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
     return html(reply, 200, signUpPage({ action, signInUrl, name: '', email: '', problems: [] }));
   });
 
-  app.post<Route>(`${base}/signup`, { config: RATE_LIMIT }, async (request, reply) => {
+  app.post<Route>(`${base}/signup`, { onRequest: signUpsFromAddress }, async (request, reply) => {
     const interaction = await load(request, reply);
     if (!interaction) return reply;
     const input = { name: field(request, 'name'), email: field(request, 'email'), password: field(request, 'password') };

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { randomUUID, randomBytes } from 'node:crypto';
+import { findProviderKeys, insertProviderKeysIfAbsent } from '../db/repositories/providerKeys';
+import type { Database } from '../db/schema';
 
 export interface ProviderKeys {
   /** Private signing keys for oidc-provider's `jwks` option. */
@@ -28,25 +31,32 @@ async function createKeys(): Promise<StoredKeys> {
   return { signing: { keys: [jwk] }, cookieKeys: [randomBytes(32).toString('base64url')] };
 }
 
+/** Where versions before the keys moved to the database kept them. */
+const LEGACY_FILE = 'oidc-keys.json';
+
 /**
- * The embedded provider's keys live in DATA_DIR so that tokens and sessions survive a restart.
- * The file is created once, readable by the owner only.
+ * The first keys of a database: those of an installation that kept them in DATA_DIR (so its
+ * sessions and tokens stay valid), else new ones.
  */
-export async function loadProviderKeys(dataDir: string): Promise<ProviderKeys> {
-  const file = path.join(dataDir, 'oidc-keys.json');
-  let stored: StoredKeys;
-  if (fs.existsSync(file)) {
-    stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredKeys;
-  } else {
-    stored = await createKeys();
-    fs.mkdirSync(dataDir, { recursive: true });
-    // 'wx' fails if another process created the file meanwhile; then its keys win.
-    try {
-      fs.writeFileSync(file, JSON.stringify(stored), { mode: 0o600, flag: 'wx' });
-    } catch {
-      stored = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredKeys;
-    }
+async function firstKeys(dataDir: string): Promise<StoredKeys> {
+  const file = path.join(dataDir, LEGACY_FILE);
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as StoredKeys;
+  return createKeys();
+}
+
+/**
+ * The embedded provider's keys live in the database, so tokens and sessions survive a restart and
+ * every instance sharing the database signs with the same key. Instances starting together race
+ * to store theirs; the first row wins and everyone reads it back.
+ */
+export async function loadProviderKeys(db: Kysely<Database>, dataDir: string): Promise<ProviderKeys> {
+  let json = await findProviderKeys(db);
+  if (!json) {
+    await insertProviderKeysIfAbsent(db, JSON.stringify(await firstKeys(dataDir)), new Date().toISOString());
+    json = await findProviderKeys(db);
+    if (!json) throw new Error('the provider keys could not be stored');
   }
+  const stored = JSON.parse(json) as StoredKeys;
   return {
     signing: stored.signing,
     verifying: { keys: stored.signing.keys.map(publicPart) },

@@ -157,7 +157,8 @@ export function createProvider({ config, db, keys }: ProviderOptions): Provider 
       RefreshToken: (ctx) => ctx.oidc.entities.RotatedRefreshToken?.remainingTTL ?? 14 * DAY,
     },
   });
-  // Fastify runs with trustProxy: the provider must read the same X-Forwarded-* headers for its URLs.
+  // Behind a TLS proxy the provider builds its URLs and Secure cookies from X-Forwarded-Proto/Host;
+  // client addresses (rate limits) are Fastify's business and believe only TRUST_PROXY.
   provider.proxy = true;
   return provider;
 }

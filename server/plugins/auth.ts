@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { InvalidTokenError, type TokenVerifier } from '../auth/verify';
 import { unauthorized } from '../errors';
-import { checkIdentityHeaders, userFromClaims, type RequestUser } from '../services/users';
+import { checkIdentityHeaders, userFromClaims, type AdminRule, type RequestUser } from '../services/users';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,8 +28,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export const authPlugin = fp<{ verify: TokenVerifier; adminEmails: string[] }>(
-  async (app: FastifyInstance, { verify, adminEmails }) => {
+export const authPlugin = fp<{ verify: TokenVerifier; admins: AdminRule }>(
+  async (app: FastifyInstance, { verify, admins }) => {
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
@@ -41,7 +41,7 @@ export const authPlugin = fp<{ verify: TokenVerifier; adminEmails: string[] }>(
         if (error instanceof InvalidTokenError) throw unauthorized('Invalid or expired access token');
         throw error;
       }
-      const user = await userFromClaims(app.db.kysely, claims, adminEmails);
+      const user = await userFromClaims(app.db.kysely, claims, admins);
       checkIdentityHeaders(user, header(request, 'x-user-id'), header(request, 'x-user-email'));
       request.user = user;
     });

@@ -1,6 +1,28 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BlobStoreUnavailableError, STORAGE_UNAVAILABLE } from '../blobs/store';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/errors';
 import { AppError, type ErrorBody } from '../errors';
+
+/** Seconds a client should wait before trying again after the database or storage was unreachable. */
+const OUTAGE_RETRY_AFTER_SECONDS = '2';
+
+/**
+ * An outage, not a bug: the same request succeeds once the service answers again. Storage comes
+ * first because its errors carry network causes that would look like a database outage too.
+ */
+function outageOf(error: unknown): ErrorBody | undefined {
+  if (error instanceof BlobStoreUnavailableError) return { ...STORAGE_UNAVAILABLE };
+  if (isDatabaseUnavailable(error)) return { ...DATABASE_UNAVAILABLE };
+  return undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a 413 on this route says, in the route's own words, instead of naming its body limit. */
+    payloadTooLargeMessage?: string;
+  }
+}
 
 /** Fastify's own error codes that are the client's fault, mapped to stable codes of ours. */
 function clientErrorCode(error: FastifyError): string {
@@ -11,16 +33,42 @@ function clientErrorCode(error: FastifyError): string {
   return 'bad_request';
 }
 
+function formatBytes(bytes: number): string {
+  const [unit, size] = bytes >= 1024 * 1024 ? ['MB', 1024 * 1024] : bytes >= 1024 ? ['KB', 1024] : ['bytes', 1];
+  return `${Math.round((bytes / size) * 10) / 10} ${unit}`;
+}
+
+/**
+ * A 413 in words: the route's own (`config.payloadTooLargeMessage`), else its body limit. A content-type
+ * parser can have a lower limit than its route (the sign-in forms'), so the route's is named only when
+ * the declared length is over it.
+ */
+function tooLargeMessage(request: FastifyRequest): string {
+  const own = request.routeOptions.config.payloadTooLargeMessage;
+  if (own) return own;
+  const limit = request.routeOptions.bodyLimit;
+  const declared = Number(request.headers['content-length']);
+  if (limit && declared > limit) return `The request is too large (limit ${formatBytes(limit)}).`;
+  return 'The request is too large.';
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status: number;
     let body: ErrorBody;
+    const outage = outageOf(error);
     if (error instanceof AppError) {
       status = error.statusCode;
       body = { error: error.code, message: error.message };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
-      body = { error: clientErrorCode(error), message: error.message };
+      const code = clientErrorCode(error);
+      body = { error: code, message: code === 'payload_too_large' ? tooLargeMessage(request) : error.message };
+    } else if (outage) {
+      request.log.warn({ err: error }, outage.error);
+      status = 503;
+      body = outage;
+      void reply.header('retry-after', OUTAGE_RETRY_AFTER_SECONDS);
     } else {
       // Details of a server fault go to the log only: they can hold paths, SQL or secrets.
       request.log.error({ err: error }, 'request failed');

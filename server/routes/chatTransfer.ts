@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatExportRequest } from '../../core/types';
 import { AppError, badRequest } from '../errors';
 import { exportChat, importChats } from '../services/chats/transfer';
+import { MULTIPART_OVERHEAD_BYTES, refuseDeclaredLength } from '../services/uploads';
 import { exportBody } from './chatSchemas';
 
 /** A zipped archive may be at most this big; what it inflates to is limited separately. */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 const MESSAGE_NOT_ZIP_FILE = 'Only .zip files can be imported.';
+const MESSAGE_ARCHIVE_TOO_LARGE = 'The archive is larger than 50 MB.';
 
 /** Export and import of chats as SillyTavern-compatible .zip archives. */
 export async function chatTransferRoutes(app: FastifyInstance) {
@@ -32,21 +34,29 @@ export async function chatTransferRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/api/chats/import', { preHandler: app.authenticate }, async (request) => {
-    if (!request.isMultipart()) throw badRequest('invalid_upload', MESSAGE_NOT_ZIP_FILE);
-    let file;
-    try {
-      file = await request.file();
-    } catch {
-      throw badRequest('invalid_upload', 'The upload could not be read. Please try again.');
-    }
-    if (!file || file.fieldname !== 'file') throw badRequest('invalid_upload', 'Choose a .zip file to import.');
-    if (!file.filename.toLowerCase().endsWith('.zip')) {
-      file.file.resume();
-      throw badRequest('not_zip', MESSAGE_NOT_ZIP_FILE);
-    }
-    const bytes = await file.toBuffer();
-    if (file.file.truncated) throw new AppError(413, 'payload_too_large', 'The archive is larger than 50 MB.');
-    return importChats({ db: app.db.kysely, blobs: app.blobs }, request.user!, new Uint8Array(bytes));
-  });
+  app.post(
+    '/api/chats/import',
+    {
+      onRequest: async (request) =>
+        refuseDeclaredLength(request.headers['content-length'], IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, MESSAGE_ARCHIVE_TOO_LARGE),
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('invalid_upload', MESSAGE_NOT_ZIP_FILE);
+      let file;
+      try {
+        file = await request.file();
+      } catch {
+        throw badRequest('invalid_upload', 'The upload could not be read. Please try again.');
+      }
+      if (!file || file.fieldname !== 'file') throw badRequest('invalid_upload', 'Choose a .zip file to import.');
+      if (!file.filename.toLowerCase().endsWith('.zip')) {
+        file.file.resume();
+        throw badRequest('not_zip', MESSAGE_NOT_ZIP_FILE);
+      }
+      const bytes = await file.toBuffer();
+      if (file.file.truncated) throw new AppError(413, 'payload_too_large', MESSAGE_ARCHIVE_TOO_LARGE);
+      return importChats({ db: app.db.kysely, blobs: app.blobs }, request.user!, new Uint8Array(bytes));
+    },
+  );
 }

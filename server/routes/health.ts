@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { STORAGE_UNAVAILABLE } from '../blobs/store';
+import { DATABASE_UNAVAILABLE } from '../db/errors';
 
 export async function healthRoutes(app: FastifyInstance, { config }: { config: Config }) {
   app.get(
@@ -13,6 +15,7 @@ export async function healthRoutes(app: FastifyInstance, { config }: { config: C
             properties: {
               status: { type: 'string' },
               database: { type: 'string', enum: ['sqlite', 'postgres'] },
+              blobs: { type: 'string', enum: ['files', 's3'] },
               ai: { type: 'string', enum: ['demo', 'openai'] },
               auth: { type: 'string', enum: ['embedded', 'external'] },
             },
@@ -29,11 +32,18 @@ export async function healthRoutes(app: FastifyInstance, { config }: { config: C
         await sql`select 1`.execute(app.db.kysely);
       } catch (error) {
         app.log.warn({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ error: 'database_unavailable', message: 'The database is unavailable' });
+        return reply.status(503).send(DATABASE_UNAVAILABLE);
+      }
+      try {
+        await app.blobs.check();
+      } catch (error) {
+        app.log.warn({ err: error }, 'health check: blob store unusable');
+        return reply.status(503).send(STORAGE_UNAVAILABLE);
       }
       return {
         status: 'ok',
         database: app.db.dialect,
+        blobs: app.blobs.kind,
         ai: app.ai.kind,
         auth: config.oidc.issuer ? 'external' : 'embedded',
       };

@@ -10,7 +10,16 @@ import {
   removeImage,
   thumbnailFile,
 } from '../services/images';
-import { MESSAGE_NO_FILE, MESSAGE_UPLOADED, readUploadForm, UPLOAD_LIMITS, uploadCard } from '../services/uploads';
+import { MESSAGE_TOO_LARGE } from '../../core/card/index';
+import {
+  MESSAGE_NO_FILE,
+  MESSAGE_UPLOADED,
+  MULTIPART_OVERHEAD_BYTES,
+  readUploadForm,
+  refuseDeclaredLength,
+  UPLOAD_LIMITS,
+  uploadCard,
+} from '../services/uploads';
 import {
   cardSchema,
   cardTagsSchema,
@@ -39,6 +48,8 @@ export async function imageRoutes(app: FastifyInstance) {
   app.post(
     '/api/upload/image',
     {
+      onRequest: async (request) =>
+        refuseDeclaredLength(request.headers['content-length'], UPLOAD_LIMITS.fileSize + MULTIPART_OVERHEAD_BYTES, MESSAGE_TOO_LARGE),
       preHandler: app.authenticate,
       schema: {
         consumes: ['multipart/form-data'],

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_REPLACEMENT_BYTES, replaceCharacter, type ReplacementRequest } from '../services/replacement';
+import { MAX_REPLACEMENT_BYTES, MESSAGE_TOO_BIG, replaceCharacter, type ReplacementRequest } from '../services/replacement';
 import { deleteCharacterChats } from '../services/chats/deletes';
 import { characterUsage } from '../services/chats/reads';
 import { collectionItemSchema, idParams, idString } from './schemas';
@@ -50,6 +50,8 @@ export async function replacementRoutes(app: FastifyInstance) {
     {
       preHandler: app.authenticate,
       bodyLimit: REPLACE_BODY_LIMIT,
+      // The body is over its limit only when the image in it is: say so in the spec's words.
+      config: { payloadTooLargeMessage: MESSAGE_TOO_BIG },
       schema: {
         body: {
           type: 'object',

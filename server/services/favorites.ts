@@ -11,7 +11,7 @@ import {
 import { changeFavoriteCount, findImage } from '../db/repositories/images';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { cardTypeOf, imageUrl } from './images';
+import { cardTypeOf, imageUrl, readableImage } from './images';
 import type { RequestUser } from './users';
 
 export const MESSAGE_PRIVATE_FAVORITE = "Private cards don't need favorites";
@@ -109,6 +109,8 @@ export async function favoritesCount(db: Kysely<Database>, user: RequestUser, im
   return { count: total };
 }
 
+/** Asked of a card the user cannot see (another user's private one, or none), the answer is 404, not `false`. */
 export async function isFavorited(db: Kysely<Database>, user: RequestUser, fileId: string) {
-  return { is_favorited: (await findFavoriteOfImage(db, user.id, fileId)) !== undefined };
+  const image = await readableImage(db, fileId, user);
+  return { is_favorited: (await findFavoriteOfImage(db, user.id, image.id)) !== undefined };
 }

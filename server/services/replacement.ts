@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { DEFAULT_CARD_LIMITS, writeCard, type Card } from '../../core/card/index';
+import { CardError, DEFAULT_CARD_LIMITS, MESSAGE_TOO_MANY_PIXELS, writeCard, type Card } from '../../core/card/index';
 import type { CollectionItem } from '../../core/types';
 import type { BlobStore } from '../blobs/store';
 import { moveChatsToImage } from '../db/repositories/chats';
@@ -46,12 +46,35 @@ export function decodeImageDataUrl(dataUrl: string): Uint8Array {
   return new Uint8Array(bytes);
 }
 
-/** Any supported image as a PNG (a GIF's first frame), decoded under the codec's pixel limit. */
+/**
+ * Any supported image as a PNG (a GIF's first frame). The header is read first, so an image the card
+ * could never hold (the codec's side and pixel limits) is refused before a pixel is decoded.
+ */
 async function toPng(image: Uint8Array): Promise<Uint8Array> {
+  let width: number | undefined;
+  let height: number | undefined;
   try {
-    return new Uint8Array(await sharp(image, { limitInputPixels: DEFAULT_CARD_LIMITS.maxPixels, failOn: 'error' }).png().toBuffer());
+    ({ width, height } = await sharp(image, { limitInputPixels: false }).metadata());
   } catch {
     throw badRequest('not_image', MESSAGE_NOT_IMAGE);
+  }
+  const { maxSide, maxPixels } = DEFAULT_CARD_LIMITS;
+  if (!width || !height) throw badRequest('not_image', MESSAGE_NOT_IMAGE);
+  if (width > maxSide || height > maxSide || width * height > maxPixels) throw badRequest('too_many_pixels', MESSAGE_TOO_MANY_PIXELS);
+  try {
+    return new Uint8Array(await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' }).png().toBuffer());
+  } catch {
+    throw badRequest('not_image', MESSAGE_NOT_IMAGE);
+  }
+}
+
+/** The card in the new picture; the codec's refusal is the user's 400, never a 500. */
+function embedCard(png: Uint8Array, card: Card): Uint8Array {
+  try {
+    return writeCard(png, card);
+  } catch (error) {
+    if (error instanceof CardError) throw badRequest(error.code, error.message);
+    throw error;
   }
 }
 
@@ -78,7 +101,7 @@ export async function replaceCharacter(ctx: ReplacementContext, user: RequestUse
   const item = await uploadCard(ctx, user, {
     filename: original.filename,
     mimetype: 'image/png',
-    bytes: writeCard(png, card),
+    bytes: embedCard(png, card),
     truncated: false,
     publicRelease: false,
     replacing: own && original.is_public === 0 ? original.id : undefined,

@@ -23,6 +23,18 @@ export const UPLOAD_LIMITS = {
   headerPairs: 100,
 } as const;
 
+/** Room in a multipart body beside its file: the boundaries, part headers and a few small fields. */
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Refuses a body whose declared length is over `limit` before a byte of it is read: multipart bodies
+ * are streamed past Fastify's bodyLimit, and nothing in a body that large could be accepted anyway.
+ * A body without a Content-Length (chunked) is stopped by the multipart file limit instead.
+ */
+export function refuseDeclaredLength(contentLength: string | undefined, limit: number, message: string): void {
+  if (Number(contentLength) > limit) throw new AppError(413, 'payload_too_large', message);
+}
+
 /** Private card slots by plan (spec §9); public cards (administrators') do not count. */
 export const PRIVATE_SLOTS: Record<string, number> = {
   normal: 5,

@@ -13,6 +13,17 @@ function claim(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value.trim() : null;
 }
 
+/** Who ADMIN_EMAILS makes an administrator. */
+export interface AdminRule {
+  emails: readonly string[];
+  /**
+   * An external provider may let anyone type any address; its word counts only with
+   * `email_verified: true`. The embedded provider's accounts own their address (one account per
+   * e-mail), so its tokens need no such claim.
+   */
+  requireVerifiedEmail: boolean;
+}
+
 /**
  * Finds or creates the user a verified token names. Claims the provider vouches for (e-mail, name,
  * picture) refresh the stored copy when they change, so the profile follows the identity provider.
@@ -20,7 +31,7 @@ function claim(value: unknown): string | null {
 export async function userFromClaims(
   db: Kysely<Database>,
   claims: AccessClaims,
-  adminEmails: readonly string[],
+  admins: AdminRule,
 ): Promise<RequestUser> {
   const identity = {
     issuer: claims.iss,
@@ -40,7 +51,8 @@ export async function userFromClaims(
     if (identity.picture && !user.picture) changes.picture = identity.picture;
     if (Object.keys(changes).length > 0) user = await updateUser(db, user.id, changes);
   }
-  return { ...user, isAdmin: user.email !== null && adminEmails.includes(user.email) };
+  const emailTrusted = !admins.requireVerifiedEmail || claims.email_verified === true;
+  return { ...user, isAdmin: emailTrusted && user.email !== null && admins.emails.includes(user.email) };
 }
 
 /**

@@ -18,7 +18,8 @@ export function callbackUrl(): string {
 
 /** Only a path on our own origin may be returned to, never a URL someone put in a link. */
 export function safeReturnPath(path: string | null | undefined): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/callback')) return '/';
+  // Browsers read a backslash as a slash, so '/\\evil.example' would be another origin.
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\') || path.startsWith('/callback')) return '/';
   return path;
 }
 

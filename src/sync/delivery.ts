@@ -145,6 +145,8 @@ export async function deliver({ chatId, characterName, request, key, replySeq, q
     }
     const reason = apiError?.message ?? 'Something went wrong.';
     if (queued) await failItem(key, queued.rowId, reason);
+    // The server answered: it usually kept the message (and a new chat) though the reply failed.
+    if (refreshRecentList && apiError) refreshChatList();
     return { kind: 'failed', reason };
   }
 }

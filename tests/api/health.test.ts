@@ -8,10 +8,10 @@ describe.each(databases)('health (%s)', (dialect) => {
   });
   afterAll(() => test.close());
 
-  it('reports the database, the AI provider and the identity provider in use', async () => {
+  it('reports the database, the blob store, the AI provider and the identity provider in use', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: dialect, ai: 'demo', auth: 'embedded' });
+    expect(response.json()).toEqual({ status: 'ok', database: dialect, blobs: 'files', ai: 'demo', auth: 'embedded' });
   });
 
   it('answers unknown API paths with the JSON error shape, never the app shell', async () => {

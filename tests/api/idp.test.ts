@@ -102,7 +102,8 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   }
 
   beforeAll(async () => {
-    test = await createTestApp(dialect);
+    // The per-address test below speaks through a proxy on this machine, as a deployment's would.
+    test = await createTestApp(dialect, { TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(() => test.close());
 

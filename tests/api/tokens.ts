@@ -19,8 +19,8 @@ export interface TokenOptions {
  * Signs an access token with the embedded provider's own key, as the provider would, so API tests
  * exercise real signature, issuer, audience and expiry checks without a browser sign-in.
  */
-export async function accessToken(test: TestApp, options: TokenOptions = {}): Promise<string> {
-  const keys = await loadProviderKeys(test.dataDir);
+export async function accessToken(test: Pick<TestApp, 'config' | 'db' | 'dataDir'>, options: TokenOptions = {}): Promise<string> {
+  const keys = await loadProviderKeys(test.db.kysely, test.dataDir);
   const jwk = keys.signing.keys[0]!;
   const key = await importJWK(jwk, 'ES256');
   const now = Math.floor(Date.now() / 1000);

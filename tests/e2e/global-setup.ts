@@ -6,9 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { exited, freePort, waitForHealth } from '../../scripts/lib/server-process';
+import { exited, freePort, spawnServer, waitForHealth } from '../../scripts/lib/server-process';
 import { CONTROL_PATH, startFakeOpenAI } from '../support/fakeOpenAI';
 
 declare module 'vitest' {
@@ -58,17 +57,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   console.log(`e2e: starting the server on ${baseURL} (builds dist/ first when stale; log: ${path.relative('.', LOG_FILE)})`);
   const started = Date.now();
-  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/start.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   let output = '';
-  const collect = (chunk: Buffer) => {
+  const { child } = spawnServer(env, (chunk) => {
     output += chunk.toString();
     log.write(chunk);
-  };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  });
   const tail = () => output.split('\n').slice(-80).join('\n');
 
   try {

@@ -15,7 +15,16 @@ export type FakeBehaviour =
   /** Streams `afterWords` words, then goes silent without ending. */
   | { kind: 'stall'; afterWords: number }
   /** Streams `afterWords` words, then an `{error: {message}}` event, then ends. */
-  | { kind: 'midstream-error'; afterWords: number };
+  | { kind: 'midstream-error'; afterWords: number }
+  /** Answers 200 with a body that is not a readable OpenAI stream (see MalformedStream), then ends. */
+  | { kind: 'malformed'; variant: MalformedStream; afterWords?: number };
+
+/**
+ * `not-json`: a data line cut off in the middle of its JSON; `binary`: a data line of raw bytes that
+ * are not UTF-8; `no-choices`: well-formed events that never carry a choice (then [DONE]); `html`: a
+ * proxy's error page sent as 200 text/html.
+ */
+export type MalformedStream = 'not-json' | 'binary' | 'no-choices' | 'html';
 
 export interface FakeOpenAI {
   /** Ends with /v1, like a real LLM_BASE_URL. */
@@ -146,7 +155,32 @@ async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerRespo
         res.end();
       }
       return;
+    case 'malformed':
+      sendMalformed(res, behaviour.variant, words(`You said: ${lastUser}. This reply is garbled.`).slice(0, behaviour.afterWords ?? 0));
+      return;
   }
+}
+
+function sendMalformed(res: http.ServerResponse, variant: MalformedStream, before: string[]): void {
+  if (variant === 'html') {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+    return;
+  }
+  startEvents(res);
+  for (const word of before) sendEvent(res, contentChunk(word));
+  switch (variant) {
+    case 'not-json':
+      res.write('data: {"choices":[{"delta":{"content":"Hel\n\n');
+      break;
+    case 'binary':
+      res.write(Buffer.concat([Buffer.from('data: '), Buffer.from([0xff, 0xfe, 0x00, 0x9c, 0xc3, 0x28, 0x80, 0x7b]), Buffer.from('\n\n')]));
+      break;
+    case 'no-choices':
+      for (let i = 0; i < 3; i += 1) sendEvent(res, { id: `chunk-${i}`, object: 'chat.completion.chunk' });
+      break;
+  }
+  res.end('data: [DONE]\n\n');
 }
 
 function startEvents(res: http.ServerResponse): void {

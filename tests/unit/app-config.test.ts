@@ -40,6 +40,7 @@ describe('the path sign-in returns to', () => {
   it('keeps paths of this app and refuses anything that would leave it', () => {
     expect(safeReturnPath('/collections?page=2')).toBe('/collections?page=2');
     expect(safeReturnPath('//evil.example/')).toBe('/');
+    expect(safeReturnPath('/\\evil.example/')).toBe('/');
     expect(safeReturnPath('https://evil.example/')).toBe('/');
     expect(safeReturnPath('/callback?code=x')).toBe('/');
     expect(safeReturnPath(null)).toBe('/');

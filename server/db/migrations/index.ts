@@ -3,6 +3,7 @@ import * as users from './2026-11-21T06-00_users';
 import * as localAccounts from './2026-11-21T06-30_local_accounts';
 import * as images from './2026-11-21T07-30_images';
 import * as chats from './2026-11-21T09-00_chats';
+import * as providerKeys from './2026-11-21T12-00_provider_keys';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T06-30_local_accounts': localAccounts,
   '2026-11-21T07-30_images': images,
   '2026-11-21T09-00_chats': chats,
+  '2026-11-21T12-00_provider_keys': providerKeys,
 };

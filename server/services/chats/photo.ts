@@ -48,9 +48,15 @@ async function requestImage(ctx: PhotoContext, prompt: string): Promise<Uint8Arr
       },
       body: JSON.stringify({ model: ctx.images.model, prompt, n: 1, size: '1024x1024', response_format: 'b64_json' }),
       signal: AbortSignal.timeout(GENERATION_TIMEOUT_MS),
+      // A redirect could send the prompt, and the key, to a host nobody configured.
+      redirect: 'manual',
     });
   } catch {
     throw unavailable('The image service is not reachable right now. Please try again.');
+  }
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw unavailable('The image service answered with a redirect, which cardchat does not follow. Ask the operator to check IMAGE_BASE_URL.');
   }
   if (!response.ok) throw unavailable(`The image service refused the request (HTTP ${response.status}).`);
   const body = (await response.json().catch(() => null)) as { data?: { b64_json?: unknown }[] } | null;

@@ -97,7 +97,10 @@ describe('OpenAI-compatible provider', () => {
     fake.next({ kind: 'status', status: 429, retryAfter: '3' });
     const error = await failure(complete());
     expect([error.code, error.statusCode]).toEqual(['upstream_rate_limited', 503]);
-    expect(error.message).toBe('The AI service is busy right now. Please try again in a moment.');
+    expect(error.message).toBe('The AI service is busy right now. Please try again in 3 seconds.');
+
+    fake.next({ kind: 'status', status: 429 });
+    expect((await failure(complete())).message).toBe('The AI service is busy right now. Please try again in a moment.');
   });
 
   it('maps 5xx and unreachable services to upstream_unavailable', async () => {

@@ -5,8 +5,10 @@
 export type ArchiveErrorCode =
   | 'not_zip'
   | 'too_many_entries'
-  /** An absolute path, a `..` segment, a backslash, a drive letter or a control character. */
+  /** An absolute path, a `..` or `__proto__` segment, a backslash, a drive letter or a control character. */
   | 'unsafe_name'
+  /** Two entries with one name (ignoring case): which one is "the" file depends on the unpacker. */
+  | 'duplicate_name'
   /** An entry, or all of them together, over the size limits (declared or actual). */
   | 'too_large'
   /** Encrypted, or compressed with something other than store/deflate. */

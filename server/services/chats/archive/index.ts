@@ -2,16 +2,16 @@
  * Chat archives: the .zip the PWA exports and imports, holding SillyTavern chat files (.jsonl) and,
  * optionally, character cards (.png). No database here; the import and export routes do that.
  *
- * Reading refuses a hostile archive before inflating anything (too many entries, an unsafe name,
- * declared sizes over the limits) and then never inflates past the declared sizes, so a header that
- * lies about them is stopped too. Entries other than .jsonl and .png (folders, __MACOSX, nested
- * zips...) are never inflated.
+ * Reading refuses a hostile archive before inflating anything (too many entries, an unsafe or
+ * repeated name, declared sizes over the limits) and then never inflates past the declared sizes,
+ * so a header that lies about them is stopped too. Entries other than .jsonl and .png (folders,
+ * __MACOSX, nested zips...) are never inflated.
  */
 import { zipSync, type Zippable } from 'fflate';
 import { DEFAULT_CARD_LIMITS } from '../../../../core/card/index';
 import { CHAT_FILE_SIZE_CODES, isChatFileError, parseChatJsonl, type ArchiveChat } from '../../../../core/chat/sillytavern';
 import { ArchiveError, shownName } from './archiveError';
-import { isSafeEntryName, uniqueEntryName } from './archiveNames';
+import { entryNameKey, isSafeEntryName, uniqueEntryName } from './archiveNames';
 import { listZipEntries, readZipEntry, type ZipEntry } from './zipEntries';
 
 export { ArchiveError, isArchiveError, type ArchiveErrorCode } from './archiveError';
@@ -60,6 +60,14 @@ export function readChatZip(bytes: Uint8Array): ChatArchiveContents {
   const unsafe = entries.find((entry) => !isSafeEntryName(entry.name));
   if (unsafe) {
     throw new ArchiveError('unsafe_name', `The archive was refused: the entry '${shownName(unsafe.name)}' has an unsafe name.`);
+  }
+  const names = new Set<string>();
+  for (const entry of entries) {
+    const key = entryNameKey(entry.name);
+    if (names.has(key)) {
+      throw new ArchiveError('duplicate_name', `The archive was refused: '${shownName(entry.name)}' appears in it more than once.`);
+    }
+    names.add(key);
   }
 
   const chatEntries: ZipEntry[] = [];

@@ -79,17 +79,22 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
   if (start + entry.compressedSize > bytes.length) throw damaged('its data is cut off');
   const packed = bytes.subarray(start, start + entry.compressedSize);
 
-  const out = new Uint8Array(entry.size);
-  let filled = 0;
+  // Grown from what actually inflates, not allocated from the header: a few bytes declaring 25 MB
+  // cost a few bytes.
+  let out: Uint8Array;
   if (entry.method === 0) {
     if (packed.length !== entry.size) throw damaged('its size does not match its header');
-    out.set(packed);
-    filled = packed.length;
+    out = packed.slice();
   } else {
+    const parts: Uint8Array[] = [];
+    let filled = 0;
     let overflow = false;
     const inflate = new Inflate((chunk) => {
-      if (overflow || filled + chunk.length > out.length) overflow = true;
-      else out.set(chunk, (filled += chunk.length) - chunk.length);
+      if (overflow || filled + chunk.length > entry.size) overflow = true;
+      else {
+        parts.push(chunk);
+        filled += chunk.length;
+      }
     });
     try {
       for (let at = 0; at < packed.length && !overflow; at += INFLATE_STEP) {
@@ -101,8 +106,14 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
       throw new ArchiveError('corrupt_entry', `The archive entry '${shownName(entry.name)}' is damaged: its compressed data is broken.`, 400, { cause: error });
     }
     if (overflow) throw damaged('it holds more data than its header declares');
+    if (filled !== entry.size) throw damaged('it holds less data than its header declares');
+    out = new Uint8Array(filled);
+    let at = 0;
+    for (const part of parts) {
+      out.set(part, at);
+      at += part.length;
+    }
   }
-  if (filled !== entry.size) throw damaged('it holds less data than its header declares');
   if (crc32(out) !== entry.crc) throw damaged('its checksum does not match');
   return out;
 }

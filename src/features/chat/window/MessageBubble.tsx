@@ -28,7 +28,8 @@ function statusLine(message: LocalMessage, waiting: boolean): string | null {
   if (message.state === 'pending') return waiting ? 'Waiting to send' : 'Sending…';
   if (message.state === 'streaming') return 'Typing…';
   if (message.state === 'failed' && message.error === STOPPED_REASON) return 'Stopped · not saved';
-  if (message.state === 'failed') return 'Not sent';
+  // Usually the server kept the message and only the reply failed (the error says why), so 'not sent' would be untrue.
+  if (message.state === 'failed') return 'No reply';
   return null;
 }
 

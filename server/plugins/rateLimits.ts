@@ -1,0 +1,108 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+
+const MINUTE_MS = 60_000;
+
+export type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export interface LimitOptions {
+  max: number;
+  /** Whose requests count together. */
+  key: (request: FastifyRequest) => string;
+  /** What was refused, for the message: "Too many <what>. Please wait…". */
+  what: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The RATE_LIMIT_* settings, for routes that build their own limiters. */
+    rateLimits: Config['rateLimits'];
+    /**
+     * A hook that counts one request for its key and, past `max` in a minute, answers 429
+     * `rate_limited` with Retry-After. Each call makes a separate counter: share the hook to share it.
+     */
+    perMinuteLimit: (options: LimitOptions) => LimitHook;
+  }
+}
+
+/** The client's address as the rate-limit plugin groups it (an IPv6 address by its /64). */
+export const addressKey = (request: FastifyRequest) => `address:${normalizeIP(request.ip)}`;
+
+type UserAction = keyof Pick<Config['rateLimits'], 'completionsPerMinute' | 'uploadsPerMinute'>;
+
+/**
+ * Routes limited per signed-in user. They live here rather than in each route file so one table
+ * says what is limited; routes sharing an action share one counter.
+ */
+const PER_USER_ROUTES: { method: string; url: string; action: UserAction }[] = [
+  { method: 'POST', url: '/api/chat/completions', action: 'completionsPerMinute' },
+  { method: 'POST', url: '/api/upload/image', action: 'uploadsPerMinute' },
+  { method: 'POST', url: '/api/chats/import', action: 'uploadsPerMinute' },
+  { method: 'POST', url: '/api/character-replacement/replace', action: 'uploadsPerMinute' },
+  // Each photo costs a paid image generation.
+  { method: 'POST', url: '/api/chats/photo', action: 'uploadsPerMinute' },
+];
+
+const WHAT: Record<UserAction, string> = { completionsPerMinute: 'messages', uploadsPerMinute: 'uploads' };
+
+function tooMany(what: string, seconds: number): AppError {
+  const wait = seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return new AppError(429, 'rate_limited', `Too many ${what}. Please wait ${wait} and try again.`);
+}
+
+const hooksOf = (value: RouteOptions['preHandler']) => (value === undefined ? [] : [value].flat());
+
+/**
+ * Rate limits (in memory, per instance) on what costs us most or invites guessing: AI replies,
+ * uploads and sign-in posts. Register after the auth plugin and before any route.
+ */
+export const rateLimitsPlugin = fp<{ limits: Config['rateLimits'] }>(async (app: FastifyInstance, { limits }) => {
+  await app.register(rateLimit, { global: false });
+
+  const perMinuteLimit = ({ max, key, what }: LimitOptions): LimitHook => {
+    const count = app.createRateLimit({ max, timeWindow: MINUTE_MS, keyGenerator: key });
+    return async (request, reply) => {
+      const result = await count(request);
+      if (result.isAllowed || !result.isExceeded) return;
+      const seconds = Math.max(1, result.ttlInSeconds);
+      void reply.header('retry-after', String(seconds));
+      throw tooMany(what, seconds);
+    };
+  };
+  app.decorate('rateLimits', limits);
+  app.decorate('perMinuteLimit', perMinuteLimit);
+
+  const userKey = (request: FastifyRequest) => {
+    // Unreachable while onRoute below insists on app.authenticate first; a bug if it ever is.
+    if (!request.user) throw new Error('a per-user rate limit ran before authentication');
+    return `user:${request.user.id}`;
+  };
+  const userLimits = new Map<UserAction, LimitHook>();
+  for (const action of new Set(PER_USER_ROUTES.map((route) => route.action))) {
+    userLimits.set(action, perMinuteLimit({ max: limits[action], key: userKey, what: WHAT[action] }));
+  }
+
+  const limited = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    const entry = PER_USER_ROUTES.find(({ method, url }) => url === route.url && methods.includes(method));
+    if (!entry) return;
+    const hooks = hooksOf(route.preHandler);
+    // preHandler hooks run in order: the count is keyed by request.user, which authenticate sets,
+    // and a request refused before it is not counted against anyone.
+    if (!hooks.includes(app.authenticate)) {
+      throw new Error(`${entry.method} ${entry.url} is rate-limited per user but does not use app.authenticate as its preHandler`);
+    }
+    route.preHandler = [...hooks, userLimits.get(entry.action)!];
+    limited.add(`${entry.method} ${entry.url}`);
+  });
+  app.addHook('onReady', async () => {
+    const missing = PER_USER_ROUTES.filter(({ method, url }) => !limited.has(`${method} ${url}`));
+    if (missing.length > 0) {
+      throw new Error(`rate-limited routes that were never registered: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
+    }
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Issue 6 "Faults", in the browser: when the AI answers 500, 429 or a stream that cannot be read,
+ * the chat shows the spec's error with the reason and a Retry, the user's message appears once and
+ * is stored once, and Retry brings exactly one reply. (A hanging AI is covered by the API suite,
+ * tests/api/security/llm-faults.test.ts: the e2e server keeps the 15-second connect timeout.)
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { FakeBehaviour } from '../support/fakeOpenAI';
+import { FIRST_CHARACTER, fakeReplyTo, newPage, nextAiReply, screenshot, sendInChat, signUp, uniqueEmail } from './browser';
+
+const SEND_FAILED = 'Sorry, I encountered an error. Please try again.';
+
+const log = (page: Page) => page.getByRole('log');
+
+/** Signs up and opens a new chat with the first seeded character from Home. */
+async function signUpAndOpenChat(page: Page, name: string): Promise<string> {
+  await page.goto('/recent-chat');
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await signUp(page, { name, email: uniqueEmail('faults'), password: 'faulty-models-42' });
+  await page.getByText('Please select a chat to start conversation').waitFor();
+  await page.goto('/');
+  const card = page.getByRole('button', { name: `Chat with ${FIRST_CHARACTER}` });
+  // The server seeds after it starts listening; the first visit may come before it finished.
+  await expect
+    .poll(async () => {
+      if (await card.count()) return true;
+      await page.reload();
+      return false;
+    }, { timeout: 30_000 })
+    .toBe(true);
+  await card.click();
+  await page.waitForURL((url) => url.pathname === '/recent-chat' && url.searchParams.has('chat'));
+  await page.getByPlaceholder('Type a message').waitFor();
+  return new URL(page.url()).searchParams.get('chat')!;
+}
+
+/** The chat's messages as the server stored them, read with the page's own access token. */
+function storedMessages(page: Page, chatId: string): Promise<[string, string][]> {
+  return page.evaluate(async (id) => {
+    const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken: string };
+    const response = await fetch('/api/chats/get', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ chat_id: id }),
+    });
+    return ((await response.json()) as { data: { role: string; content: string }[] }).data.map((m) => [m.role, m.content] as [string, string]);
+  }, chatId);
+}
+
+/**
+ * Sends `text` while the AI misbehaves as `fault` says, checks the error shown and what is stored,
+ * then presses Retry (the AI is well again) and checks the one reply.
+ */
+async function failThenRetry(page: Page, chatId: string, text: string, fault: FakeBehaviour, reason: string, shot?: string): Promise<void> {
+  await nextAiReply(fault);
+  await sendInChat(page, text);
+  const alert = log(page).getByRole('alert');
+  await alert.getByText(SEND_FAILED).waitFor();
+  await alert.getByText(reason, { exact: true }).waitFor();
+  expect(await log(page).getByText(text, { exact: true }).count()).toBe(1);
+  expect((await storedMessages(page, chatId)).filter(([, content]) => content === text)).toEqual([['user', text]]);
+  if (shot) await screenshot(page, shot);
+
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await log(page).getByText(fakeReplyTo(text), { exact: true }).waitFor();
+  await alert.waitFor({ state: 'detached' });
+  expect(await log(page).getByText(text, { exact: true }).count()).toBe(1);
+  expect(await log(page).getByText(fakeReplyTo(text), { exact: true }).count()).toBe(1);
+  const stored = await storedMessages(page, chatId);
+  expect(stored.slice(-2)).toEqual([
+    ['user', text],
+    ['assistant', fakeReplyTo(text)],
+  ]);
+  expect(stored.filter(([, content]) => content === text)).toHaveLength(1);
+}
+
+describe('the chat when the AI fails', () => {
+  it('shows a clear error for a 500 and for an unreadable stream, keeps the message once, and Retry brings one reply', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const chatId = await signUpAndOpenChat(page, 'Fault Finder');
+    await failThenRetry(
+      page,
+      chatId,
+      'Are you awake?',
+      { kind: 'status', status: 500 },
+      'The AI service is not reachable right now. Please try again.',
+      'chat-fault-ai-unreachable',
+    );
+    await failThenRetry(page, chatId, 'Say that again?', { kind: 'malformed', variant: 'not-json' }, 'The AI service sent a reply that could not be read.');
+    await page.context().close();
+  });
+
+  it('on a phone, shows a busy AI (429) clearly and recovers with Retry', async () => {
+    const page = await newPage({ phone: true });
+    const chatId = await signUpAndOpenChat(page, 'Phone Fault');
+    await failThenRetry(
+      page,
+      chatId,
+      'Busy tonight?',
+      { kind: 'status', status: 429, retryAfter: '5' },
+      'The AI service is busy right now. Please try again in 5 seconds.',
+      'chat-fault-ai-busy-phone',
+    );
+    await page.context().close();
+  });
+});
