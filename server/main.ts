@@ -34,6 +34,9 @@ export async function main(): Promise<void> {
     // A stuck request must not keep the process alive forever.
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    // Fastify closes the connections idle when closing starts; a kept-alive one whose request
+    // finishes later would otherwise hold the process until its keep-alive timeout.
+    setInterval(() => app.server.closeIdleConnections(), 250).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -4,13 +4,32 @@ import type { CompletionRequest, CompletionResult } from '../../core/types';
 import type { Config } from '../config';
 import { generate, prepareCompletion, type CompletionContext } from '../services/chats/completions';
 import { CompletionEventStream } from '../services/chats/sse';
+import { AppError } from '../errors';
 import { completionBody, idempotencyHeaders } from './chatSchemas';
+
+/**
+ * How long replies still streaming may go on after a shutdown starts (main.ts exits after 10 s).
+ * Then they end with an error the client can retry on another instance: the ledger records them
+ * failed, rather than running until it goes stale minutes later.
+ */
+const DRAIN_GRACE_MS = 5_000;
+
+const restarting = () => new AppError(503, 'server_restarting', 'The server restarted while replying. Please try again.');
 
 /**
  * POST /api/chat/completions: the user's message in, the character's reply out (JSON, or SSE with
  * `stream: true`). The Idempotency-Key header (the client's id for the message) makes retries safe.
  */
 export async function completionRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const running = new Set<AbortController>();
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    const timer = setTimeout(() => running.forEach((controller) => controller.abort()), DRAIN_GRACE_MS);
+    timer.unref();
+    done();
+  });
+
   app.post<{ Body: CompletionRequest; Headers: { 'idempotency-key'?: string } }>(
     '/api/chat/completions',
     { preHandler: app.authenticate, schema: { body: completionBody, headers: idempotencyHeaders } },
@@ -28,15 +47,23 @@ export async function completionRoutes(app: FastifyInstance, { config }: { confi
         return reply;
       }
 
-      // Our client going away (closed tab, Stop) cancels the AI call.
+      // Our client going away (closed tab, Stop) cancels the AI call, and so does a shutdown's end.
       const controller = new AbortController();
       reply.raw.on('close', () => controller.abort());
+      running.add(controller);
+      reply.raw.on('close', () => running.delete(controller));
+      const endedByShutdown = (error: unknown) => (draining && controller.signal.aborted && !reply.raw.destroyed ? restarting() : error);
       const pieces = generate(ctx, prepared.job, controller.signal);
-      // The first piece is awaited before answering, so a failure before any text keeps its HTTP status.
-      let next = await pieces.next();
-      if (!request.body.stream) {
-        while (!next.done) next = await pieces.next();
-        return next.value;
+      let next;
+      try {
+        // The first piece is awaited before answering, so a failure before any text keeps its HTTP status.
+        next = await pieces.next();
+        if (!request.body.stream) {
+          while (!next.done) next = await pieces.next();
+          return next.value;
+        }
+      } catch (error) {
+        throw endedByShutdown(error);
       }
       const events = new CompletionEventStream(reply, `chatcmpl-${key}`, model);
       try {
@@ -47,7 +74,7 @@ export async function completionRoutes(app: FastifyInstance, { config }: { confi
         events.finish(next.value as CompletionResult);
       } catch (error) {
         request.log.warn({ err: error }, 'completion failed while streaming');
-        events.fail(error);
+        events.fail(endedByShutdown(error));
       }
       return reply;
     },
