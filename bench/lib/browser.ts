@@ -1,0 +1,81 @@
+/**
+ * Debian's Chromium via playwright-core, and the one sign-up per run the browser figures share.
+ * tests/e2e/browser.ts has the tests' version of signUp, but it registers vitest hooks on import,
+ * so it cannot be loaded outside vitest; this is the minimum the bench needs.
+ */
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { serviceWorkerInControl } from '../../tests/e2e/page-checks';
+import { CHROMIUM_PATH } from './machine';
+
+// Without the networking flags Chromium keeps dialling Google's hosts, which this network refuses.
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+
+const TOKENS_KEY = 'cardchat.tokens';
+
+/**
+ * Signs up a new account on the embedded provider from /recent-chat's 'Go to Login', and waits
+ * until the service worker controls the page, so later reloads can be served by it.
+ */
+export async function signUpInBrowser(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/recent-chat');
+  await page.getByRole('button', { name: 'Go to Login' }).click();
+  await page.getByRole('button', { name: /^(Sign in|Create account)$/ }).first().waitFor();
+  const nameField = page.getByLabel('Name', { exact: true });
+  // Only the sign-up form asks for a name; the sign-in form links to it.
+  if (!(await nameField.isVisible())) {
+    await page.getByRole('link', { name: /create (an )?account|sign up|register/i }).first().click();
+    await nameField.waitFor();
+  }
+  await nameField.fill('Bench Reader');
+  await page.getByLabel('Email', { exact: true }).fill(`bench-${Date.now().toString(36)}@example.test`);
+  await page.getByLabel('Password', { exact: true }).fill('measured-honestly-42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('Please select a chat to start conversation').waitFor();
+  await serviceWorkerInControl(page);
+  return page;
+}
+
+/** The signed-in user's access token, as the app keeps it. */
+export async function accessTokenOf(page: Page): Promise<string> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), TOKENS_KEY);
+  if (!raw) throw new Error('no tokens in localStorage: the sign-up did not finish');
+  return (JSON.parse(raw) as { accessToken: string }).accessToken;
+}
+
+/** Lighthouse's mobile throttling: 150 ms RTT, 1.6 Mbps down and up. */
+export async function throttleLikeLighthouseMobile(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 200_000 });
+}
+
+/**
+ * Resolves (in the page) once the chat log shows `text` and a frame has been painted with it, and
+ * returns performance.now() at that moment: since the document's navigation start.
+ * No named functions inside: tsx compiles them with a `__name` helper the page does not have.
+ */
+export async function paintedWith(page: Page, text: string, timeoutMs = 60_000): Promise<number> {
+  return page.evaluate(
+    ([wanted, timeout]) =>
+      new Promise<number>((resolve, reject) => {
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('[role="log"]')?.textContent?.includes(wanted)) return;
+          observer.disconnect();
+          // The frame after the change is the one that paints it; the task after it runs once painted.
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+        });
+        observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+        if (document.querySelector('[role="log"]')?.textContent?.includes(wanted)) {
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+        }
+        setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`'${wanted}' never appeared in the chat log`));
+        }, timeout);
+      }),
+    [text, timeoutMs] as const,
+  );
+}

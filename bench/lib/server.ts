@@ -1,0 +1,87 @@
+/**
+ * The real server as `npm start` runs it (scripts/start.ts, dist/ already built) on a free port with
+ * a fresh DATA_DIR and SQLite. Node loads tsx with --import rather than through tsx's CLI, which
+ * would put a second process in front: the measured memory must be the server's own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { exited, freePort, waitForHealth } from '../../scripts/lib/server-process';
+
+export interface ServerOptions {
+  /** Fill the gallery with the twelve original characters after it listens. */
+  seed: boolean;
+  /** An OpenAI-compatible base URL (the fake LLM); without it the server uses its demo AI. */
+  llmBaseUrl?: string;
+  /** How often to poll /api/health; short when start-up itself is measured. */
+  pollMs?: number;
+  /** More environment, as a deployment would set it. */
+  env?: Record<string, string>;
+}
+
+export interface BenchServer {
+  /** localhost, not 127.0.0.1: Chromium treats it as a secure context, so the service worker runs. */
+  baseURL: string;
+  child: ChildProcess;
+  /** From spawn to the first 200 of /api/health. */
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+const STOP_TIMEOUT_MS = 20_000;
+
+export async function startServer(options: ServerOptions): Promise<BenchServer> {
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-bench-'));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of Object.keys(env)) if (name.startsWith('LLM_') || name.startsWith('IMAGE_')) delete env[name];
+  delete env.DATABASE_URL;
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_GALLERY: String(options.seed),
+    ...(options.llmBaseUrl ? { LLM_BASE_URL: options.llmBaseUrl } : {}),
+    ...options.env,
+  });
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const collect = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  try {
+    await waitForHealth(baseURL, child, { timeoutMs: 120_000, intervalMs: options.pollMs ?? 50, output: () => output });
+  } catch (error) {
+    cleanUp();
+    throw error;
+  }
+  const startMs = performance.now() - started;
+  return {
+    baseURL,
+    child,
+    startMs,
+    async stop() {
+      child.kill('SIGINT');
+      let timer: NodeJS.Timeout | undefined;
+      const code = await Promise.race([exited(child), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS)))]);
+      clearTimeout(timer);
+      if (code === 'timeout') {
+        child.kill('SIGKILL');
+        await exited(child);
+      }
+      cleanUp();
+    },
+  };
+}
+
+/** The resident memory of a process, MB (MiB), from /proc. */
+export function rssMB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
