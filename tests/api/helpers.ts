@@ -58,11 +58,20 @@ export async function openTestDb(
   return { db, schema, drop: () => dropSchema(url, schema) };
 }
 
+export interface TestAppOptions {
+  /**
+   * Opens the database the app works on, on the file or schema createTestApp made and migrated: a
+   * connection through a proxy the test can cut, or with a short busy timeout. createTestApp's own
+   * connection stays open beside it until close().
+   */
+  openDb?: (dataDir: string, schema: string | undefined) => Db;
+}
+
 /**
  * The real server, built as `npm start` builds it, on a fresh database and DATA_DIR.
  * `env` overrides environment variables the way a deployment would set them.
  */
-export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-test-'));
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:8787',
@@ -71,8 +80,9 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const { db, schema, drop } = await openTestDb(dialect, dataDir);
-  await migrateToLatest(db);
+  const setup = await openTestDb(dialect, dataDir);
+  await migrateToLatest(setup.db);
+  const db = options.openDb ? options.openDb(dataDir, setup.schema) : setup.db;
   const app = await buildApp({ config, db });
   await app.ready();
   return {
@@ -80,10 +90,11 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
     config,
     db,
     dataDir,
-    schema,
+    schema: setup.schema,
     async close() {
       await app.close();
-      await drop();
+      if (db !== setup.db) await setup.db.close();
+      await setup.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

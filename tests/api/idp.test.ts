@@ -4,45 +4,7 @@ import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createTestApp, databases, type TestApp } from './helpers';
-
-const ORIGIN = 'http://localhost:8787';
-const REDIRECT_URI = `${ORIGIN}/callback`;
-
-/** A browser over app.inject: keeps cookies by path, as the provider's interaction cookies need. */
-class Browser {
-  private cookies = new Map<string, { name: string; value: string; path: string }>();
-  constructor(public app: FastifyInstance) {}
-
-  async request(method: 'GET' | 'POST', target: string, form?: Record<string, string>, headers: Record<string, string> = {}) {
-    const url = new URL(target, ORIGIN);
-    const cookie = [...this.cookies.values()]
-      .filter(({ path }) => url.pathname === path || url.pathname.startsWith(path.endsWith('/') ? path : `${path}/`))
-      .map(({ name, value }) => `${name}=${value}`)
-      .join('; ');
-    const response = await this.app.inject({
-      method,
-      url: url.pathname + url.search,
-      headers: {
-        host: url.host,
-        ...(cookie ? { cookie } : {}),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        ...headers,
-      },
-      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
-    });
-    const setCookies = [response.headers['set-cookie'] ?? []].flat();
-    for (const line of setCookies) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const [name = '', value = ''] = pair.split('=');
-      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      const expires = attributes.find((a) => a.toLowerCase().startsWith('expires='))?.slice(8);
-      const key = `${name} ${path}`;
-      if (!value || (expires && Date.parse(expires) < Date.now())) this.cookies.delete(key);
-      else this.cookies.set(key, { name, value, path });
-    }
-    return response;
-  }
-}
+import { OidcBrowser, ORIGIN, REDIRECT_URI } from './oidc-browser';
 
 function pkce() {
   const verifier = randomBytes(32).toString('base64url');
@@ -63,7 +25,7 @@ function authorizeUrl(challenge: string | undefined, extra: Record<string, strin
 }
 
 /** Opens the authorization endpoint and returns the interaction page's path. */
-async function startSignIn(browser: Browser, challenge: string): Promise<string> {
+async function startSignIn(browser: OidcBrowser, challenge: string): Promise<string> {
   const response = await browser.request('GET', authorizeUrl(challenge));
   expect(response.statusCode).toBe(303);
   const location = String(response.headers.location);
@@ -72,7 +34,7 @@ async function startSignIn(browser: Browser, challenge: string): Promise<string>
 }
 
 /** Follows a finished interaction back through the provider to the app's /callback; returns the code. */
-async function followToCode(browser: Browser, finished: { statusCode: number; headers: Record<string, unknown> }) {
+async function followToCode(browser: OidcBrowser, finished: { statusCode: number; headers: Record<string, unknown> }) {
   expect(finished.statusCode).toBe(303);
   const resumed = await browser.request('GET', String(finished.headers.location));
   expect(resumed.statusCode).toBe(303);
@@ -94,7 +56,7 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
       payload: new URLSearchParams(form).toString(),
     });
 
-  async function signUp(browser: Browser, who: ReturnType<typeof account>) {
+  async function signUp(browser: OidcBrowser, who: ReturnType<typeof account>) {
     const { verifier, challenge } = pkce();
     const interaction = await startSignIn(browser, challenge);
     const code = await followToCode(browser, await browser.request('POST', `${interaction}/signup`, who));
@@ -122,7 +84,7 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   });
 
   it('signs up, issues a JWT access token for the API, and rotates refresh tokens', async () => {
-    const browser = new Browser(test.app);
+    const browser = new OidcBrowser(test.app);
     const page = await browser.request('GET', `${await startSignIn(browser, pkce().challenge)}/signup`);
     expect(page.statusCode).toBe(200);
     for (const text of ['>Name</label>', '>Email</label>', '>Password</label>', 'Create account</button>']) expect(page.body).toContain(text);
@@ -175,8 +137,8 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   });
 
   it('signs in with the right password only, with one message for every wrong guess', async () => {
-    await signUp(new Browser(test.app), account('grace'));
-    const browser = new Browser(test.app);
+    await signUp(new OidcBrowser(test.app), account('grace'));
+    const browser = new OidcBrowser(test.app);
     const { verifier, challenge } = pkce();
     const interaction = await startSignIn(browser, challenge);
     const page = await browser.request('GET', interaction);
@@ -194,8 +156,8 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   });
 
   it('explains sign-up errors, keeps what was typed except the password, and escapes it', async () => {
-    await signUp(new Browser(test.app), account('linus'));
-    const browser = new Browser(test.app);
+    await signUp(new OidcBrowser(test.app), account('linus'));
+    const browser = new OidcBrowser(test.app);
     const signup = `${await startSignIn(browser, pkce().challenge)}/signup`;
     const cases = [
       { form: { ...account('linus'), email: 'LINUS@example.com' }, status: 409, message: 'An account with this e-mail already exists.' },
@@ -221,7 +183,7 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   });
 
   it('answers an explicit prompt=consent for its own app without asking', async () => {
-    const browser = new Browser(test.app);
+    const browser = new OidcBrowser(test.app);
     await signUp(browser, account('barbara'));
     const { verifier, challenge } = pkce();
     const started = await browser.request('GET', authorizeUrl(challenge, { prompt: 'consent' }));
@@ -232,7 +194,7 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   });
 
   it('refuses an authorization request without a PKCE challenge', async () => {
-    const response = await new Browser(test.app).request('GET', authorizeUrl(undefined));
+    const response = await new OidcBrowser(test.app).request('GET', authorizeUrl(undefined));
     expect(response.statusCode).toBe(303);
     const location = new URL(String(response.headers.location));
     expect(`${location.origin}${location.pathname}`).toBe(REDIRECT_URI);
@@ -241,7 +203,7 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   });
 
   it('renders provider errors as a plain escaped page', async () => {
-    const response = await new Browser(test.app).request('GET', '/oidc/auth?client_id=%3Cscript%3Ex&response_type=code');
+    const response = await new OidcBrowser(test.app).request('GET', '/oidc/auth?client_id=%3Cscript%3Ex&response_type=code');
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.body).toContain('Sign-in problem');
@@ -249,7 +211,7 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   });
 
   it('signs out without a click and returns to the app', async () => {
-    const browser = new Browser(test.app);
+    const browser = new OidcBrowser(test.app);
     const { code, verifier } = await signUp(browser, account('margaret'));
     const issued = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'cardchat-web', code_verifier: verifier });
     const { id_token: idToken, refresh_token: refreshToken } = issued.json();
@@ -273,7 +235,7 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   });
 
   it('rate-limits sign-in posts per address', async () => {
-    const browser = new Browser(test.app);
+    const browser = new OidcBrowser(test.app);
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
       const response = await browser.request('POST', '/oidc/interaction/unknown', { email: 'a@example.com', password: 'x' }, { 'x-forwarded-for': '203.0.113.9' });

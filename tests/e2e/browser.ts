@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, expect, inject } from 'vitest';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
 import type { FakeBehaviour } from '../support/fakeOpenAI';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './global-setup';
 import { serviceWorkerInControl } from './page-checks';
 
 // Without the networking flags Chromium keeps dialling Google's hosts, which this network refuses.
@@ -101,6 +102,24 @@ export async function signUp(page: Page, account: Account): Promise<void> {
   await createButton.click();
 }
 
+/**
+ * Signs in as the run's administrator (E2E_ADMIN_EMAIL) from the provider's sign-in or sign-up
+ * form: signs up, or signs in with E2E_ADMIN_PASSWORD when an earlier test file already made the
+ * account, so test files may run in any order. Returns once the form is submitted, as signUp does.
+ */
+export async function signInAsAdministrator(page: Page): Promise<void> {
+  const signUpAnswer = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/signup'),
+  );
+  await signUp(page, { name: 'Admin Ada', email: E2E_ADMIN_EMAIL, password: E2E_ADMIN_PASSWORD });
+  if ((await signUpAnswer).status() !== 409) return;
+  await page.getByRole('alert').getByText('An account with this e-mail already exists.').waitFor();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await page.getByLabel('Email', { exact: true }).fill(E2E_ADMIN_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
 /** A unique address, so tests never collide on an e-mail that is already taken. */
 export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -151,16 +170,22 @@ export const fakeReplyTo = (text: string) => `You said: ${text}. This is the fak
 export const FIRST_CHARACTER = SEED_CHARACTERS[0]!.name;
 
 /**
- * Signs up from /recent-chat's 'Go to Login', waits until the service worker controls the page (so
- * what follows is cached by it), then opens a chat with the first seeded character by clicking its
- * card on Home, sends `text` and waits for the fake AI's reply. Returns the chat's id.
+ * Signs up from /recent-chat's 'Go to Login' and waits for the empty chat screen. `worker`: also
+ * waits until the service worker controls the page, so what follows is cached by it.
  */
-export async function signUpAndChat(page: Page, name: string, text: string): Promise<string> {
+export async function signUpFromRecentChat(page: Page, account: Account, options: { worker?: boolean } = {}): Promise<void> {
   await page.goto('/recent-chat');
   await page.getByRole('button', { name: 'Go to Login' }).click();
-  await signUp(page, { name, email: uniqueEmail('offline'), password: 'offline-first-42' });
+  await signUp(page, account);
   await page.getByText('Please select a chat to start conversation').waitFor();
-  await serviceWorkerInControl(page);
+  if (options.worker) await serviceWorkerInControl(page);
+}
+
+/**
+ * Opens a new chat with the first seeded character by clicking its card on Home, and waits for the
+ * composer. Returns the chat's id.
+ */
+export async function openFirstCharacterChat(page: Page): Promise<string> {
   await page.goto('/');
   const card = page.getByRole('button', { name: `Chat with ${FIRST_CHARACTER}` });
   // The server seeds after it starts listening; the first visit may come before it finished.
@@ -173,6 +198,18 @@ export async function signUpAndChat(page: Page, name: string, text: string): Pro
     .toBe(true);
   await card.click();
   await page.waitForURL((url) => url.pathname === '/recent-chat' && url.searchParams.has('chat'));
+  await page.getByPlaceholder('Type a message').waitFor();
+  return new URL(page.url()).searchParams.get('chat')!;
+}
+
+/**
+ * Signs up (signUpFromRecentChat, service worker in control), opens a chat with the first seeded
+ * character (openFirstCharacterChat), sends `text` and waits for the fake AI's reply. Returns the
+ * chat's id.
+ */
+export async function signUpAndChat(page: Page, name: string, text: string): Promise<string> {
+  await signUpFromRecentChat(page, { name, email: uniqueEmail('offline'), password: 'offline-first-42' }, { worker: true });
+  await openFirstCharacterChat(page);
   await sendInChat(page, text);
   // The whole reply, not its first words: a test that goes offline next must find it stored.
   await page.getByRole('log').getByText(fakeReplyTo(text), { exact: true }).waitFor();
@@ -185,4 +222,22 @@ export async function sendInChat(page: Page, text: string): Promise<void> {
   const input = page.getByPlaceholder('Type a message');
   await input.fill(text);
   await input.press('Enter');
+}
+
+/**
+ * Uploads a card through the API with the page's own token (multipart, field 'image'), as the
+ * upload form does; its file_id.
+ */
+export async function uploadCard(page: Page, png: Uint8Array, filename: string): Promise<string> {
+  return page.evaluate(
+    async ({ bytes, filename }) => {
+      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string };
+      const form = new FormData();
+      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
+      const response = await fetch('/api/upload/image', { method: 'POST', headers: { Authorization: `Bearer ${tokens.accessToken}` }, body: form });
+      if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+      return ((await response.json()) as { data: { file_id: string } }).data.file_id;
+    },
+    { bytes: Array.from(png), filename },
+  );
 }

@@ -7,32 +7,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FakeBehaviour } from '../support/fakeOpenAI';
-import { FIRST_CHARACTER, fakeReplyTo, newPage, nextAiReply, screenshot, sendInChat, signUp, uniqueEmail } from './browser';
+import { fakeReplyTo, newPage, nextAiReply, openFirstCharacterChat, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
 
 const SEND_FAILED = 'Sorry, I encountered an error. Please try again.';
 
 const log = (page: Page) => page.getByRole('log');
 
-/** Signs up and opens a new chat with the first seeded character from Home. */
+/** Signs up and opens a new chat with the first seeded character from Home; the chat's id. */
 async function signUpAndOpenChat(page: Page, name: string): Promise<string> {
-  await page.goto('/recent-chat');
-  await page.getByRole('button', { name: 'Go to Login' }).click();
-  await signUp(page, { name, email: uniqueEmail('faults'), password: 'faulty-models-42' });
-  await page.getByText('Please select a chat to start conversation').waitFor();
-  await page.goto('/');
-  const card = page.getByRole('button', { name: `Chat with ${FIRST_CHARACTER}` });
-  // The server seeds after it starts listening; the first visit may come before it finished.
-  await expect
-    .poll(async () => {
-      if (await card.count()) return true;
-      await page.reload();
-      return false;
-    }, { timeout: 30_000 })
-    .toBe(true);
-  await card.click();
-  await page.waitForURL((url) => url.pathname === '/recent-chat' && url.searchParams.has('chat'));
-  await page.getByPlaceholder('Type a message').waitFor();
-  return new URL(page.url()).searchParams.get('chat')!;
+  await signUpFromRecentChat(page, { name, email: uniqueEmail('faults'), password: 'faulty-models-42' });
+  return openFirstCharacterChat(page);
 }
 
 /** The chat's messages as the server stored them, read with the page's own access token. */

@@ -6,23 +6,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readCard } from '../../core/card/index';
 import { testCardPng } from '../support/cards';
-import { newPage, screenshot, setPlan, signUp, uniqueEmail } from './browser';
+import { newPage, screenshot, setPlan, signUp, uniqueEmail, uploadCard } from './browser';
 import { horizontalOverflow } from './page-checks';
-
-/** Uploads a card through the API with the page's own token (multipart, field 'image'); its file_id. */
-async function upload(page: Page, png: Uint8Array, filename: string): Promise<string> {
-  return page.evaluate(
-    async ({ bytes, filename }) => {
-      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string };
-      const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
-      const response = await fetch('/api/upload/image', { method: 'POST', headers: { Authorization: `Bearer ${tokens.accessToken}` }, body: form });
-      if (!response.ok) throw new Error(`upload answered ${response.status}`);
-      return ((await response.json()) as { data: { file_id: string } }).data.file_id;
-    },
-    { bytes: Array.from(png), filename },
-  );
-}
 
 /** Starts a chat with one of the user's cards through the API, as the chat screen's first send does. */
 async function chatWith(page: Page, fileId: string, text: string): Promise<void> {
@@ -52,8 +37,8 @@ describe('My Collections', () => {
     await page.getByRole('heading', { name: 'My Collections' }).waitFor();
     await page.getByText('No Collections Yet').waitFor();
 
-    const orlaId = await upload(page, testCardPng({ name: 'Orla Finch', tags: ['Sailor', 'Storm', 'Maps'] }), 'orla.png');
-    const tomasId = await upload(page, testCardPng({ name: 'Tomas Reed', tags: ['Baker', 'Village'] }), 'tomas.png');
+    const orlaId = await uploadCard(page, testCardPng({ name: 'Orla Finch', tags: ['Sailor', 'Storm', 'Maps'] }), 'orla.png');
+    const tomasId = await uploadCard(page, testCardPng({ name: 'Tomas Reed', tags: ['Baker', 'Village'] }), 'tomas.png');
     await chatWith(page, orlaId, 'Which way is the storm heading?');
     await chatWith(page, tomasId, 'Any bread left?');
     await page.reload();

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import { unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { testCardPng } from '../support/cards';
-import { newPage, nextAiReply, screenshot, sendInChat, signUp, uniqueEmail } from './browser';
+import { newPage, nextAiReply, screenshot, sendInChat, signInAsAdministrator, signUp, uniqueEmail, uploadCard } from './browser';
 
 /**
  * Other chat apps rendered card text as HTML (XSS). Here a card whose every text field is markup,
@@ -75,65 +74,37 @@ async function expectLiteral(page: Page, container: Locator, texts: readonly str
   await expectNothingMade(page, where);
 }
 
-/**
- * Makes a card public the way an operator would, in the server's database. Publishing is for the
- * run's one administrator, whose account upload.test.ts creates (e-mails are unique, and the order
- * of files is not fixed), so this file cannot sign up as that administrator too.
- */
-function publishAsOperator(fileId: string): void {
-  const db = new SQLite(path.join(inject('dataDir'), 'cardchat.db'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    expect(db.prepare('UPDATE images SET is_public = 1 WHERE id = ?').run(fileId).changes).toBe(1);
-  } finally {
-    db.close();
-  }
-}
-
-/** Uploads a card with the page's own token, as the upload form does; its file_id. */
-async function uploadWithToken(page: Page, png: Uint8Array, filename: string): Promise<string> {
-  return page.evaluate(
-    async ({ bytes, filename }) => {
-      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string };
-      const form = new FormData();
-      form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
-      const response = await fetch('/api/upload/image', { method: 'POST', headers: { Authorization: `Bearer ${tokens.accessToken}` }, body: form });
-      if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-      return ((await response.json()) as { data: { file_id: string } }).data.file_id;
-    },
-    { bytes: Array.from(png), filename },
-  );
-}
-
 describe('card and chat text holding HTML', () => {
   it('shows as text in the upload preview, the gallery and its modal, the collection, favorites, the chat, the history and the export', async () => {
-    const page = await newPage();
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/create');
-    await signUp(page, { name: 'Hostile Reader', email: uniqueEmail('hostile'), password: 'literal-text-only-42' });
-    await page.getByRole('heading', { name: 'Upload a Character Card' }).waitFor();
-
-    // The upload form's preview; the file's own name is markup too.
+    // The administrator publishes the card through the upload form; its preview is the first view,
+    // and the file's own name is markup too.
+    const admin = await newPage();
+    await admin.setViewportSize({ width: 1440, height: 900 });
+    await admin.goto('/create');
+    await signInAsAdministrator(admin);
+    await admin.getByRole('heading', { name: 'Upload a Character Card' }).waitFor();
     const file = path.join(tmp, `${PAYLOADS[0]}.png`);
     fs.writeFileSync(file, hostileCard(NAME));
-    await page.locator('input[type="file"]').setInputFiles(file);
-    await expectLiteral(page, page.locator('#upload-file-status'), [NAME, `${PAYLOADS[0]}.png`], '/create preview');
-    await screenshot(page, 'hostile-upload-preview');
-    await page.getByLabel('I accept the privacy requirements').check();
-    await page.getByLabel('I confirm I am 18 or older').check();
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await page.getByText('Image uploaded successfully!').waitFor();
-    await expectNothingMade(page, '/create after upload');
-    const uploaded = await page.evaluate(async () => {
-      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken: string };
-      const response = await fetch('/api/collections?limit=12&offset=0', { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
-      return ((await response.json()) as { data: Array<{ file_id: string }> }).data.map((item) => item.file_id);
-    });
-    expect(uploaded).toHaveLength(1);
-    publishAsOperator(uploaded[0]!);
+    await admin.locator('input[type="file"]').setInputFiles(file);
+    await expectLiteral(admin, admin.locator('#upload-file-status'), [NAME, `${PAYLOADS[0]}.png`], '/create preview');
+    await screenshot(admin, 'hostile-upload-preview');
+    await admin.getByLabel('I accept the privacy requirements').check();
+    await admin.getByLabel('I confirm I am 18 or older').check();
+    await admin.getByLabel('Publish as public').check();
+    await admin.getByRole('button', { name: 'Upload', exact: true }).click();
+    await admin.getByText('Image uploaded successfully!').waitFor();
+    await expectNothingMade(admin, '/create after upload');
+    await admin.context().close();
+
+    // Everything else as an ordinary user, who meets the public card as anyone would.
+    const page = await newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/collections');
+    await signUp(page, { name: 'Hostile Reader', email: uniqueEmail('hostile'), password: 'literal-text-only-42' });
+    await page.getByRole('heading', { name: 'My Collections' }).waitFor();
 
     // My Collections: a private copy under its own name, and its view modal.
-    await uploadWithToken(page, hostileCard(OWN_NAME), `${PAYLOADS[1].replace(/\//g, '')}.png`);
+    await uploadCard(page, hostileCard(OWN_NAME), `${PAYLOADS[1].replace(/\//g, '')}.png`);
     await page.goto('/collections');
     const owned = page.getByRole('article', { name: OWN_NAME });
     await expectLiteral(page, owned, [OWN_NAME, PAYLOADS[0], PAYLOADS[3]], 'collections list');

@@ -5,8 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../core/card/index';
 import { testCardPng } from '../support/cards';
-import { newPage, screenshot, signUp, uniqueEmail } from './browser';
-import { E2E_ADMIN_EMAIL } from './global-setup';
+import { newPage, screenshot, signInAsAdministrator, signUp, uniqueEmail } from './browser';
 import { seriousViolations } from './page-checks';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-upload-'));
@@ -90,7 +89,7 @@ describe('uploading a character card', () => {
   it('lets the administrator publish a public card that a visitor then finds on Home', async () => {
     const admin = await newPage();
     await admin.goto('/create');
-    await signUp(admin, { name: 'Admin Ada', email: E2E_ADMIN_EMAIL, password: 'administrate-well-42' });
+    await signInAsAdministrator(admin);
     await admin.getByRole('heading', { name: 'Upload a Character Card' }).waitFor();
     await chooseAndConsent(admin, cardFile('Harbour Master Ines'), 'Harbour Master Ines');
     await admin.getByLabel('Publish as public').check();

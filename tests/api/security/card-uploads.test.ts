@@ -13,6 +13,8 @@ import { updateUser } from '../../../server/db/repositories/users';
 import { MESSAGE_NOT_IMAGE } from '../../../server/services/replacement';
 import { cardPng, upload, userOf, type FilePart, type Uploader } from '../cards';
 import { createTestApp, databases, type TestApp } from '../helpers';
+import { testCard } from '../../support/cards';
+import { millionChunksPng } from '../../unit/card/helpers';
 import {
   badBase64Png,
   badCrcPng,
@@ -20,7 +22,6 @@ import {
   fourGigabyteChunkPng,
   hugeIhdrPng,
   ihdrNotFirstPng,
-  millionChunksPng,
   notImageFiles,
   notJsonPng,
   notPngFiles,
@@ -96,7 +97,7 @@ describe.each(databases)('hostile card uploads (%s)', (dialect) => {
     });
 
     it('refuses a million chunks by the chunk-count limit', async () => {
-      const bytes = millionChunksPng();
+      const bytes = millionChunksPng(testCard({ name: 'Million' }));
       expect(bytes.length).toBeGreaterThan(12_000_000);
       await refused({ bytes }, 'corrupt_png');
     });

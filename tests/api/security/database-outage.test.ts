@@ -4,50 +4,21 @@
  * locked by another connection for longer than the busy timeout.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../../server/db/errors';
-import { openDb, type Db } from '../../../server/db/index';
-import { migrateToLatest } from '../../../server/db/migrate';
+import { openDb } from '../../../server/db/index';
 import { testCardPng } from '../../support/cards';
 import { userOf, type Uploader } from '../cards';
 import { appendMessage, complete, getChat, listChats, ownCard } from '../chat-helpers';
-import { openTestDb, type TestApp } from '../helpers';
+import { createTestApp, type TestApp } from '../helpers';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 const SQLITE_BUSY_TIMEOUT_MS = 300;
 
-/**
- * The real app on a database opened by the caller (through the proxy, or with a short busy
- * timeout), on a schema or file openTestDb made and migrated.
- */
-async function appOn(dialect: 'sqlite' | 'postgres', open: (dataDir: string, schema: string | undefined) => Db): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-outage-'));
-  const config = loadConfig({ PUBLIC_URL: 'http://localhost:8787', DATA_DIR: dataDir, DIST_DIR: path.join(dataDir, 'no-dist'), LOG_LEVEL: 'silent', LLM_DEMO_WORD_DELAY_MS: '0' });
-  const setup = await openTestDb(dialect, dataDir);
-  await migrateToLatest(setup.db);
-  const db = open(dataDir, setup.schema);
-  const app = await buildApp({ config, db });
-  await app.ready();
-  return {
-    app,
-    config,
-    db,
-    dataDir,
-    schema: setup.schema,
-    async close() {
-      await app.close();
-      await setup.db.close();
-      await setup.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** The demo AI answers at once, so a chat is started quickly. */
+const ENV = { LLM_DEMO_WORD_DELAY_MS: '0' };
 
 /** One read and one write of each kind a signed-in user makes, against an existing chat. */
 function everydayRequests(test: TestApp, user: Uploader, chatId: string) {
@@ -92,7 +63,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL going away and coming 
     const viaProxy = new URL(target);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    test = await appOn('postgres', (dataDir, schema) => openDb({ databaseUrl: viaProxy.href, dataDir, schema }));
+    // The app's own connection goes through the proxy; createTestApp's migrates the schema directly.
+    test = await createTestApp('postgres', ENV, { openDb: (dataDir, schema) => openDb({ databaseUrl: viaProxy.href, dataDir, schema }) });
     ({ user, chatId } = await userWithChat(test, 'pg-outage'));
   });
   afterAll(async () => {
@@ -135,7 +107,7 @@ describe('SQLite locked by another writer for longer than the busy timeout', () 
   let locker: SQLite.Database | undefined;
 
   beforeAll(async () => {
-    test = await appOn('sqlite', (dataDir) => openDb({ dataDir, sqliteBusyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }));
+    test = await createTestApp('sqlite', ENV, { openDb: (dataDir) => openDb({ dataDir, sqliteBusyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS }) });
     ({ user, chatId } = await userWithChat(test, 'sqlite-lock'));
   });
   afterEach(() => {

@@ -3,12 +3,12 @@
  * codec's own chunk writers (and the card unit tests' builders), so a test never carries opaque
  * hand-copied bytes and each one is exactly the attack its name says.
  */
-import { Zlib, zipSync } from 'fflate';
+import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import { MAX_TEXT_BYTES } from '../../../core/card/limits';
 import { concatBytes, encodeChunk, encodeTextChunk } from '../../../core/card/png';
 import { testCard } from '../../support/cards';
-import { assemble, base64Of, cardTextChunk, ihdrChunk, listChunks, pngWith } from '../../unit/card/helpers';
+import { assemble, base64Of, cardTextChunk, ihdrChunk, listChunks, pngWith, zlibZerosBomb } from '../../unit/card/helpers';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 
@@ -49,44 +49,6 @@ export function truncatedPng(): Uint8Array {
 export function ihdrNotFirstPng(): Uint8Array {
   const { ihdr, idat, text, iend } = cardChunks('IHDR Second');
   return assemble([text, ihdr, idat, iend]);
-}
-
-/**
- * A card behind a million valid, empty tIME chunks (12 MB). Built by doubling one chunk with
- * copyWithin: tens of milliseconds instead of a million CRC computations.
- */
-export function millionChunksPng(count = 1_000_000): Uint8Array {
-  const { ihdr, idat, text, iend } = cardChunks('Million');
-  const tiny = encodeChunk('tIME', new Uint8Array(0));
-  const body = new Uint8Array(tiny.length * count);
-  body.set(tiny);
-  for (let filled = tiny.length; filled < body.length; filled *= 2) body.copyWithin(filled, 0, Math.min(filled, body.length - filled));
-  return assemble([ihdr, idat, body, text, iend]);
-}
-
-/**
- * A zlib stream of `mib` MiB of zeros, made the way real bombs are: one sync-flushed 1 MiB segment
- * of zeros repeated (its back references stay inside the zeros), never by compressing it all.
- */
-export function zlibZerosBomb(mib: number): Uint8Array {
-  const parts: Uint8Array[] = [];
-  const zlib = new Zlib({ level: 9 }, (chunk) => parts.push(chunk));
-  const zeros = new Uint8Array(1 << 20);
-  const flushed = () => {
-    zlib.push(zeros);
-    zlib.flush(true);
-    return concatBytes(parts.splice(0));
-  };
-  const head = flushed();
-  const segment = flushed();
-  zlib.push(new Uint8Array(0), true);
-  const tail = concatBytes(parts.splice(0));
-  const repeats = mib - 1;
-  const out = new Uint8Array(head.length + segment.length * repeats + tail.length);
-  out.set(head);
-  for (let i = 0; i < repeats; i++) out.set(segment, head.length + i * segment.length);
-  out.set(tail, out.length - tail.length);
-  return out;
 }
 
 /** A chara zTXt chunk that inflates to `mib` MiB (512 by default) from well under 1 MB. */

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardPng, upload, userOf } from '../cards';
 import { createTestApp, databases, type TestApp } from '../helpers';
+import { OidcBrowser, ORIGIN, REDIRECT_URI } from '../oidc-browser';
 
 /**
  * CVE-2026-44651 (SillyTavern put a request's URL into an HTML page unescaped): no answer of ours
@@ -13,8 +14,6 @@ import { createTestApp, databases, type TestApp } from '../helpers';
  * leaves our origin however the request names the way back.
  */
 
-const ORIGIN = 'http://localhost:8787';
-const REDIRECT_URI = `${ORIGIN}/callback`;
 const PAYLOAD = '<script>alert(1)</script>';
 const EVIL_TARGETS = ['https://evil.example/', '//evil.example', 'javascript:alert(1)', '/\\evil.example', `${ORIGIN}.evil.example/`];
 
@@ -57,39 +56,6 @@ function expectInert(response: Response, label: string): void {
     const target = new URL(String(location), ORIGIN);
     expect(target.origin, `${label}: Location ${location}`).toBe(ORIGIN);
   }
-}
-
-/**
- * Just enough of a browser for the provider's pages: cookies kept by path (its interaction cookie
- * is scoped to /oidc/interaction/<uid>), forms posted url-encoded.
- */
-function browser(test: TestApp) {
-  const jar = new Map<string, { name: string; value: string; path: string }>();
-  return async (method: 'GET' | 'POST', target: string, form?: Record<string, string>): Promise<Response> => {
-    const url = new URL(target, ORIGIN);
-    const cookie = [...jar.values()]
-      .filter(({ path: scope }) => url.pathname === scope || url.pathname.startsWith(scope.endsWith('/') ? scope : `${scope}/`))
-      .map(({ name, value }) => `${name}=${value}`)
-      .join('; ');
-    const response = await test.app.inject({
-      method,
-      url: url.pathname + url.search,
-      headers: {
-        host: url.host,
-        ...(cookie ? { cookie } : {}),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
-    });
-    for (const line of [response.headers['set-cookie'] ?? []].flat()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const [name = '', value = ''] = pair.split('=');
-      const scope = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? '/';
-      if (value) jar.set(`${name} ${scope}`, { name, value, path: scope });
-      else jar.delete(`${name} ${scope}`);
-    }
-    return response;
-  };
 }
 
 function authorizeUrl(extra: Record<string, string> = {}): string {
@@ -179,41 +145,41 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
   });
 
   it("escapes hostile query and form values on the provider's sign-in and sign-up pages", async () => {
-    const request = browser(test);
+    const browser = new OidcBrowser(test.app);
     // login_hint is the one query value the sign-in page shows (in the e-mail field).
-    const started = await request('GET', authorizeUrl({ login_hint: PAYLOAD, state: PAYLOAD, ui_locales: PAYLOAD }));
+    const started = await browser.request('GET', authorizeUrl({ login_hint: PAYLOAD, state: PAYLOAD, ui_locales: PAYLOAD }));
     expectInert(started, 'authorize');
     expect(started.statusCode).toBe(303);
     const interaction = String(started.headers.location);
     expect(interaction).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
 
-    const signIn = await request('GET', `${interaction}?email=${encodeURIComponent(PAYLOAD)}`);
+    const signIn = await browser.request('GET', `${interaction}?email=${encodeURIComponent(PAYLOAD)}`);
     expectInert(signIn, 'sign-in page');
     expect(signIn.statusCode).toBe(200);
     expect(signIn.body).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;"');
 
-    const signUp = await request('GET', `${interaction}/signup?name=${encodeURIComponent(PAYLOAD)}`);
+    const signUp = await browser.request('GET', `${interaction}/signup?name=${encodeURIComponent(PAYLOAD)}`);
     expectInert(signUp, 'sign-up page');
     expect(signUp.statusCode).toBe(200);
 
-    const wrongSignIn = await request('POST', interaction, { email: PAYLOAD, password: PAYLOAD });
+    const wrongSignIn = await browser.request('POST', interaction, { email: PAYLOAD, password: PAYLOAD });
     expectInert(wrongSignIn, 'sign-in post');
     expect(wrongSignIn.statusCode).toBe(400);
     expect(wrongSignIn.body).toContain('Wrong e-mail or password.');
     expect(wrongSignIn.body).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;"');
 
     const breakOut = `"><svg onload=alert(1)>${PAYLOAD}`;
-    const badSignUp = await request('POST', `${interaction}/signup`, { name: breakOut, email: breakOut, password: 'weak' });
+    const badSignUp = await browser.request('POST', `${interaction}/signup`, { name: breakOut, email: breakOut, password: 'weak' });
     expectInert(badSignUp, 'sign-up post');
     expect(badSignUp.statusCode).toBe(400);
     expect(badSignUp.body).not.toContain('<svg');
     expect(badSignUp.body).toContain('value="&quot;&gt;&lt;svg onload=alert(1)&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
 
     // A name with markup is a valid name: it is stored as typed and comes back escaped, never as markup.
-    const created = await request('POST', `${interaction}/signup`, { name: PAYLOAD, email: 'reflect@example.com', password: 'correct horse 1' });
+    const created = await browser.request('POST', `${interaction}/signup`, { name: PAYLOAD, email: 'reflect@example.com', password: 'correct horse 1' });
     expectInert(created, 'sign-up success');
     expect(created.statusCode).toBe(303);
-    const resumed = await request('GET', String(created.headers.location));
+    const resumed = await browser.request('GET', String(created.headers.location));
     expectInert(resumed, 'resume');
     const callback = new URL(String(resumed.headers.location));
     expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);
@@ -228,7 +194,7 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
       expectInert(page, url);
       expect(page.statusCode, url).toBe(400);
       expect(page.body, url).toContain('Sign-in expired');
-      const posted = await browser(test)('POST', url, { email: PAYLOAD, password: 'x', name: PAYLOAD });
+      const posted = await new OidcBrowser(test.app).request('POST', url, { email: PAYLOAD, password: 'x', name: PAYLOAD });
       expectInert(posted, `POST ${url}`);
     }
   });
@@ -251,7 +217,7 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
     ];
     for (const extra of cases) {
       const label = JSON.stringify(extra);
-      const response = await browser(test)('GET', authorizeUrl(extra));
+      const response = await new OidcBrowser(test.app).request('GET', authorizeUrl(extra));
       expectInert(response, label);
       if (extra.response_mode === 'form_post') {
         // The provider posts the error back with the state in a hidden field: reflected, but as text.
@@ -259,7 +225,7 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
       }
     }
     for (const endpoint of ['/oidc/token', '/oidc/token/revocation', '/oidc/session/end/confirm']) {
-      const response = await browser(test)('POST', endpoint, { client_id: PAYLOAD, grant_type: PAYLOAD, token: PAYLOAD, xsrf: PAYLOAD });
+      const response = await new OidcBrowser(test.app).request('POST', endpoint, { client_id: PAYLOAD, grant_type: PAYLOAD, token: PAYLOAD, xsrf: PAYLOAD });
       expectInert(response, endpoint);
     }
   });
@@ -274,19 +240,19 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
       query({ logout_hint: PAYLOAD }),
       `/oidc/session/end/success?state=${encodeURIComponent(PAYLOAD)}`,
     ];
-    for (const url of urls) expectInert(await browser(test)('GET', url), url);
+    for (const url of urls) expectInert(await new OidcBrowser(test.app).request('GET', url), url);
 
     // With a session the provider shows our own sign-out page (logoutPage), which wraps its form.
-    const request = browser(test);
-    const started = await request('GET', authorizeUrl());
-    const created = await request('POST', `${String(started.headers.location)}/signup`, {
+    const browser = new OidcBrowser(test.app);
+    const started = await browser.request('GET', authorizeUrl());
+    const created = await browser.request('POST', `${String(started.headers.location)}/signup`, {
       name: 'Logout Reflection',
       email: 'logout-reflection@example.com',
       password: 'correct horse 1',
     });
     expect(created.statusCode).toBe(303);
-    await request('GET', String(created.headers.location));
-    const page = await request('GET', urls[1]!);
+    await browser.request('GET', String(created.headers.location));
+    const page = await browser.request('GET', urls[1]!);
     expectInert(page, 'signed-in logout page');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<script src="/oidc-assets/logout.js" defer></script>');
@@ -294,7 +260,7 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
     const action = /<form id="op\.logoutForm" method="post" action="([^"]+)"/.exec(page.body)?.[1];
     expect(new URL(action!, ORIGIN).origin).toBe(ORIGIN);
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(page.body)?.[1];
-    const done = await request('POST', action!, { xsrf: xsrf!, logout: 'yes' });
+    const done = await browser.request('POST', action!, { xsrf: xsrf!, logout: 'yes' });
     expectInert(done, 'logout confirm');
     const back = new URL(String(done.headers.location));
     expect(`${back.origin}${back.pathname}`).toBe(`${ORIGIN}/`);
@@ -302,14 +268,14 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
   });
 
   it('never redirects to another origin, whatever redirect_uri or post_logout_redirect_uri names', async () => {
-    const request = browser(test);
+    const browser = new OidcBrowser(test.app);
     for (const target of EVIL_TARGETS) {
-      const authorize = await request('GET', authorizeUrl({ redirect_uri: target }));
+      const authorize = await browser.request('GET', authorizeUrl({ redirect_uri: target }));
       expectInert(authorize, `authorize → ${target}`);
       expect(authorize.statusCode, target).toBe(400);
       expect(authorize.headers.location, target).toBeUndefined();
 
-      const logout = await request('GET', `/oidc/session/end?${new URLSearchParams({ client_id: 'cardchat-web', post_logout_redirect_uri: target })}`);
+      const logout = await browser.request('GET', `/oidc/session/end?${new URLSearchParams({ client_id: 'cardchat-web', post_logout_redirect_uri: target })}`);
       expectInert(logout, `logout → ${target}`);
       expect(logout.headers.location, target).toBeUndefined();
 
@@ -319,7 +285,7 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
       }
     }
     // The signed-in logout page posts back to our own provider only.
-    const page = await request('GET', `/oidc/session/end?${new URLSearchParams({ client_id: 'cardchat-web', post_logout_redirect_uri: 'https://evil.example/' })}`);
+    const page = await browser.request('GET', `/oidc/session/end?${new URLSearchParams({ client_id: 'cardchat-web', post_logout_redirect_uri: 'https://evil.example/' })}`);
     expect(page.body).not.toContain('evil.example"');
   });
 });

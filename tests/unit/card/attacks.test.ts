@@ -3,14 +3,14 @@
  * what the file claims.
  */
 import { Buffer } from 'node:buffer';
-import { Zlib } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_BYTES } from '../../../core/card/limits';
 import { concatBytes, encodeChunk, encodeTextChunk, makePng } from '../../../core/card/png';
 import { readCard } from '../../../core/card/read';
-import { assemble, base64Of, cardTextChunk, expectCardError, ihdrChunk, listChunks, pngWith } from './helpers';
+import { assemble, base64Of, cardTextChunk, expectCardError, ihdrChunk, listChunks, millionChunksPng, pngWith, zlibZerosBomb } from './helpers';
 
-const good = pngWith(cardTextChunk('chara', { name: 'Target', description: 'd' }));
+const TARGET = { name: 'Target', description: 'd' };
+const good = pngWith(cardTextChunk('chara', TARGET));
 const [ihdr, idat, text, iend] = listChunks(good).map((chunk) => chunk.bytes) as [Uint8Array, Uint8Array, Uint8Array, Uint8Array];
 
 /** A chunk header that declares `length` bytes of data which are not there. */
@@ -19,31 +19,6 @@ function declaredChunk(length: number, type = 'tEXt'): Uint8Array {
   new DataView(header.buffer).setUint32(0, length);
   header.set(new TextEncoder().encode(type), 4);
   return header;
-}
-
-/**
- * A zlib stream of `gib` GiB of zeros in a few MB: DEFLATE caps a stream at ~1032:1, so it is
- * built like a real bomb, from one sync-flushed 1 MiB segment repeated (all zeros, so every back
- * reference stays valid), never by compressing gigabytes.
- */
-function zlibBomb(gib: number): Uint8Array {
-  const parts: Uint8Array[] = [];
-  const zlib = new Zlib({ level: 9 }, (chunk) => parts.push(chunk));
-  const zeros = new Uint8Array(1 << 20);
-  zlib.push(zeros);
-  zlib.flush(true);
-  const head = concatBytes(parts.splice(0));
-  zlib.push(zeros);
-  zlib.flush(true);
-  const segment = concatBytes(parts.splice(0));
-  zlib.push(new Uint8Array(0), true);
-  const tail = concatBytes(parts.splice(0));
-  const repeats = gib * 1024 - 1;
-  const out = new Uint8Array(head.length + segment.length * repeats + tail.length);
-  out.set(head);
-  for (let i = 0; i < repeats; i++) out.set(segment, head.length + i * segment.length);
-  out.set(tail, out.length - tail.length);
-  return out;
 }
 
 describe('hostile PNG structure', () => {
@@ -79,12 +54,7 @@ describe('hostile PNG structure', () => {
   });
 
   it('rejects a million chunks by the chunk-count cap', () => {
-    const count = 1_000_000;
-    const tiny = encodeChunk('tIME', new Uint8Array(0)); // 12 bytes
-    const body = new Uint8Array(tiny.length * count);
-    body.set(tiny);
-    for (let filled = tiny.length; filled < body.length; filled *= 2) body.copyWithin(filled, 0, Math.min(filled, body.length - filled));
-    const png = assemble([ihdr, idat, body, text, iend]);
+    const png = millionChunksPng(TARGET);
     expect(listChunks(png.subarray(0, 8 + ihdr.length + idat.length + 36)).map((chunk) => chunk.type)).toEqual(['IHDR', 'IDAT', 'tIME', 'tIME', 'tIME']);
     expectCardError(() => readCard(png), 'corrupt_png', 'too_many_chunks');
     expect(readCard(png, { maxChunks: 2_000_000 }).card.data.name).toBe('Target');
@@ -106,7 +76,7 @@ describe('hostile PNG structure', () => {
 
 describe('hostile card text', () => {
   it('stops a zTXt bomb (4 MB inflating to 4 GiB) at the inflate limit without allocating it', () => {
-    const bomb = zlibBomb(4);
+    const bomb = zlibZerosBomb(4 * 1024);
     expect(bomb.length).toBeLessThan(MAX_TEXT_BYTES);
     const ztxt = encodeChunk('zTXt', concatBytes([new TextEncoder().encode('chara'), Uint8Array.of(0, 0), bomb]));
     const before = process.memoryUsage().arrayBuffers;
@@ -115,7 +85,7 @@ describe('hostile card text', () => {
   });
 
   it('stops a compressed iTXt bomb the same way', () => {
-    const itxt = encodeChunk('iTXt', concatBytes([new TextEncoder().encode('ccv3'), Uint8Array.of(0, 1, 0, 0, 0), zlibBomb(1)]));
+    const itxt = encodeChunk('iTXt', concatBytes([new TextEncoder().encode('ccv3'), Uint8Array.of(0, 1, 0, 0, 0), zlibZerosBomb(1024)]));
     expectCardError(() => readCard(pngWith(itxt)), 'inflate_limit');
   });
 

@@ -1,8 +1,10 @@
 /**
- * Builders for the card tests. Every PNG here comes from the codec's own makePng / encodeChunk /
- * writeCard; Buffer is used only as an independent base64 oracle.
+ * Builders for the card tests (and the API's hostile uploads, tests/api/security/hostile-pngs.ts).
+ * Every PNG here comes from the codec's own makePng / encodeChunk / writeCard; Buffer is used only
+ * as an independent base64 oracle.
  */
 import { Buffer } from 'node:buffer';
+import { Zlib } from 'fflate';
 import { expect } from 'vitest';
 import { CardError, type CardErrorCode } from '../../../core/card/errors';
 import { PNG_SIGNATURE, concatBytes, encodeChunk, encodeTextChunk, makePng } from '../../../core/card/png';
@@ -83,6 +85,46 @@ export function ihdrChunk(width: number, height: number): Uint8Array {
   data[8] = 8;
   data[9] = 6;
   return encodeChunk('IHDR', data);
+}
+
+/**
+ * A card PNG (its chara tEXt holding `card`) with `count` valid, empty tIME chunks between IDAT and
+ * the card chunk: 12 bytes each, 12 MB for the default million. Built by doubling one chunk with
+ * copyWithin: tens of milliseconds instead of a million CRC computations.
+ */
+export function millionChunksPng(card: unknown, count = 1_000_000): Uint8Array {
+  const [ihdr, idat, text, iend] = listChunks(pngWith(cardTextChunk('chara', card))).map((chunk) => chunk.bytes);
+  const tiny = encodeChunk('tIME', new Uint8Array(0));
+  const body = new Uint8Array(tiny.length * count);
+  body.set(tiny);
+  for (let filled = tiny.length; filled < body.length; filled *= 2) body.copyWithin(filled, 0, Math.min(filled, body.length - filled));
+  return assemble([ihdr!, idat!, body, text!, iend!]);
+}
+
+/**
+ * A zlib stream of `mib` MiB of zeros in far fewer bytes: DEFLATE caps a stream at ~1032:1, so it
+ * is built the way real bombs are, from one sync-flushed 1 MiB segment of zeros repeated (its back
+ * references stay inside the zeros), never by compressing it all.
+ */
+export function zlibZerosBomb(mib: number): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const zlib = new Zlib({ level: 9 }, (chunk) => parts.push(chunk));
+  const zeros = new Uint8Array(1 << 20);
+  const flushed = () => {
+    zlib.push(zeros);
+    zlib.flush(true);
+    return concatBytes(parts.splice(0));
+  };
+  const head = flushed();
+  const segment = flushed();
+  zlib.push(new Uint8Array(0), true);
+  const tail = concatBytes(parts.splice(0));
+  const repeats = mib - 1;
+  const out = new Uint8Array(head.length + segment.length * repeats + tail.length);
+  out.set(head);
+  for (let i = 0; i < repeats; i++) out.set(segment, head.length + i * segment.length);
+  out.set(tail, out.length - tail.length);
+  return out;
 }
 
 /** A card using every field, unknown ones included, at every level. */
