@@ -49,8 +49,11 @@ function openPostgres(connectionString: string, schema: string | undefined): Kys
     connectionTimeoutMillis: 5000,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // A client losing its connection must not crash the process, idle (the pool's 'error') or checked
+  // out between queries (its own 'error', which nobody else listens to then); the query in flight
+  // fails on its own, and the next one reconnects.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
