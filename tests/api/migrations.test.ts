@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDb } from '../../server/db/index';
 import { migrateToLatest, SchemaTooNewError } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
 import { databases, openTestDb } from './helpers';
@@ -49,5 +51,41 @@ describe.each(databases)('migrations (%s)', (dialect) => {
     );
     await expect(migrateToLatest(db)).rejects.toThrow(SchemaTooNewError);
     await expect(migrateToLatest(db)).rejects.toThrow(/newer than this version of cardchat/);
+  });
+});
+
+describe('npm run migrate, and a server on a newer schema', () => {
+  function run(script: string, dataDir: string) {
+    // A freshly written index.html is newer than every source, so start.ts serves it without a build.
+    const distDir = path.join(dataDir, 'dist');
+    fs.mkdirSync(distDir, { recursive: true });
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>cardchat</title>');
+    return spawnSync(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_GALLERY: 'false' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+  }
+
+  it('applies the migrations alone, then finds nothing to do; neither it nor the server runs on a newer schema', { timeout: 120_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-migrate-cli-'));
+    try {
+      const first = run('scripts/migrate.ts', dataDir);
+      expect(first.status).toBe(0);
+      expect(first.stdout).toContain(`Applied: ${Object.keys(migrations).join(', ')}`);
+      const again = run('scripts/migrate.ts', dataDir);
+      expect([again.status, again.stdout.trim()]).toEqual([0, 'The database is up to date.']);
+
+      const db = openDb({ dataDir });
+      await sql`insert into kysely_migration (name, timestamp) values (${'2999-01-01T00-00_from_the_future'}, ${new Date().toISOString()})`.execute(db.kysely);
+      await db.close();
+      for (const script of ['scripts/migrate.ts', 'scripts/start.ts']) {
+        const refused = run(script, dataDir);
+        expect(refused.status).toBe(1);
+        expect(refused.stderr).toMatch(/newer than this version of cardchat/);
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
