@@ -1,67 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createTestApp, databases, type TestApp } from './helpers';
-import { OidcBrowser, ORIGIN, REDIRECT_URI } from './oidc-browser';
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-function authorizeUrl(challenge: string | undefined, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams({
-    client_id: 'cardchat-web',
-    response_type: 'code',
-    scope: 'openid profile email offline_access',
-    redirect_uri: REDIRECT_URI,
-    state: 'state-1',
-    ...(challenge ? { code_challenge: challenge, code_challenge_method: 'S256' } : {}),
-    ...extra,
-  });
-  return `/oidc/auth?${params}`;
-}
-
-/** Opens the authorization endpoint and returns the interaction page's path. */
-async function startSignIn(browser: OidcBrowser, challenge: string): Promise<string> {
-  const response = await browser.request('GET', authorizeUrl(challenge));
-  expect(response.statusCode).toBe(303);
-  const location = String(response.headers.location);
-  expect(location).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
-  return location;
-}
-
-/** Follows a finished interaction back through the provider to the app's /callback; returns the code. */
-async function followToCode(browser: OidcBrowser, finished: { statusCode: number; headers: Record<string, unknown> }) {
-  expect(finished.statusCode).toBe(303);
-  const resumed = await browser.request('GET', String(finished.headers.location));
-  expect(resumed.statusCode).toBe(303);
-  const callback = new URL(String(resumed.headers.location));
-  expect(`${callback.origin}${callback.pathname}`).toBe(REDIRECT_URI);
-  expect(callback.searchParams.get('state')).toBe('state-1');
-  return callback.searchParams.get('code')!;
-}
-
-const account = (tag: string) => ({ name: `User ${tag}`, email: `${tag}@example.com`, password: 'correct horse 1' });
+import {
+  account,
+  authorizeUrl,
+  followToCode,
+  injectInto,
+  OidcBrowser,
+  ORIGIN,
+  pkce,
+  REDIRECT_URI,
+  requestToken,
+  signUp,
+  startSignIn,
+} from './oidc-browser';
 
 describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   let test: TestApp;
-  const token = (form: Record<string, string>, app = test.app) =>
-    app.inject({
-      method: 'POST',
-      url: '/oidc/token',
-      headers: { host: 'localhost:8787', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(form).toString(),
-    });
-
-  async function signUp(browser: OidcBrowser, who: ReturnType<typeof account>) {
-    const { verifier, challenge } = pkce();
-    const interaction = await startSignIn(browser, challenge);
-    const code = await followToCode(browser, await browser.request('POST', `${interaction}/signup`, who));
-    return { code, verifier };
-  }
+  const token = (form: Record<string, string>, app: FastifyInstance = test.app) => requestToken(injectInto(app), form);
 
   beforeAll(async () => {
     // The per-address test below speaks through a proxy on this machine, as a deployment's would.
@@ -123,7 +81,7 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
     const other = await buildApp({ config: test.config, db: test.db, closeDb: false });
     const elsewhere = await token({ grant_type: 'refresh_token', refresh_token: next.refresh_token, client_id: 'cardchat-web' }, other);
     expect(elsewhere.statusCode).toBe(200);
-    browser.app = other;
+    browser.transport = injectInto(other);
     const silent = await browser.request('GET', authorizeUrl(pkce().challenge));
     await other.close();
     expect(String(silent.headers.location)).toMatch(/^http:\/\/localhost:8787\/callback\?code=/);
