@@ -10,6 +10,7 @@ import {
   removeImage,
   thumbnailFile,
 } from '../services/images';
+import { cachedGalleryPage } from '../services/galleryCache';
 import { MESSAGE_TOO_LARGE } from '../../core/card/index';
 import {
   MESSAGE_NO_FILE,
@@ -31,6 +32,8 @@ import {
 } from './schemas';
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+/** Fastify's own type for JSON it serialises; a string sent with it goes out as it is. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 const PRIVATE_CACHE = 'private, no-cache';
 
 const downloadQuery = {
@@ -99,7 +102,16 @@ export async function imageRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => galleryPage(app.db.kysely, request.query),
+    async (request, reply) => {
+      const { limit, offset, q } = request.query;
+      if (q?.trim()) return galleryPage(app.db.kysely, request.query);
+      // reply.serialize is the route's response schema serialiser (it makes a string): a cached body is
+      // byte for byte what Fastify would send. Kept as bytes, so each answer writes them without encoding.
+      const body = await cachedGalleryPage(app.db.kysely, limit, offset, async () =>
+        Buffer.from(reply.serialize(await galleryPage(app.db.kysely, { limit, offset })) as string),
+      );
+      return reply.type(JSON_TYPE).send(body);
+    },
   );
 
   app.get<{ Params: { file_id: string }; Querystring: { download?: string } }>(

@@ -17,6 +17,7 @@ import {
   incrementViewCount,
   listOwnerImages,
   listPublicImages,
+  type GalleryImage,
 } from '../db/repositories/images';
 import type { Database, Image } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
@@ -34,16 +35,16 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-export function cardOf(image: Image): { spec: string; spec_version: string; data: Record<string, unknown> } & Record<string, unknown> {
+export function cardOf(image: Pick<Image, 'card_json'>): { spec: string; spec_version: string; data: Record<string, unknown> } & Record<string, unknown> {
   return JSON.parse(image.card_json) as { spec: string; spec_version: string; data: Record<string, unknown> };
 }
 
-export function tagsOf(image: Image): string[] {
+export function tagsOf(image: Pick<Image, 'card_tags'>): string[] {
   const tags = JSON.parse(image.card_tags) as unknown;
   return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
 }
 
-function summaryOf(image: Image): CardSummary {
+function summaryOf(image: GalleryImage): CardSummary {
   const data = cardOf(image).data;
   return {
     spec_version: image.spec_version,
@@ -98,7 +99,7 @@ export function collectionItemOf(image: Image): CollectionItem {
   };
 }
 
-export function publicImageOf(image: Image): PublicImage {
+export function publicImageOf(image: GalleryImage): PublicImage {
   return {
     file_id: image.id,
     title: image.card_name,

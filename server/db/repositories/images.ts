@@ -1,9 +1,24 @@
 import { type Kysely, sql } from 'kysely';
 import { lowerContains } from '../like';
+import { invalidateGallery } from '../../services/galleryCache';
 import type { Database, Image, NewImage } from '../schema';
 
+/**
+ * Runs a write that changes what the public gallery shows, dropping its cached pages
+ * (services/galleryCache.ts) before it, so no page built meanwhile is kept, and after it, for a read
+ * that ran first on another connection (PostgreSQL). A transaction commits later still: see there.
+ */
+async function changingGallery<T>(write: () => Promise<T>): Promise<T> {
+  invalidateGallery();
+  try {
+    return await write();
+  } finally {
+    invalidateGallery();
+  }
+}
+
 export function insertImage(db: Kysely<Database>, image: NewImage): Promise<Image> {
-  return db.insertInto('images').values(image).returningAll().executeTakeFirstOrThrow();
+  return changingGallery(() => db.insertInto('images').values(image).returningAll().executeTakeFirstOrThrow());
 }
 
 /**
@@ -34,23 +49,62 @@ export async function countPrivateImages(db: Kysely<Database>, ownerId: string, 
   return Number(row.count);
 }
 
-/** Public images, newest first; `q` matches name, any tag or creator, case-insensitively (ASCII case on SQLite). */
+/** What a gallery item shows; card_json's large fields (lorebook, examples) are read but never sent. */
+export type GalleryImage = Pick<
+  Image,
+  | 'id'
+  | 'is_public'
+  | 'filename'
+  | 'display_title'
+  | 'card_name'
+  | 'card_json'
+  | 'card_tags'
+  | 'card_creator'
+  | 'spec_version'
+  | 'favorite_count'
+  | 'created_at'
+>;
+
+/**
+ * Public images, newest first; `q` matches name, any tag or creator, case-insensitively (ASCII case
+ * on SQLite). One statement: the page with the total as an uncorrelated subquery (a window count
+ * would make the database read every matching row). Past the end there is no row to carry the
+ * total, so it is counted alone.
+ */
 export async function listPublicImages(
   db: Kysely<Database>,
   { limit, offset, q }: { limit: number; offset: number; q?: string | undefined },
-): Promise<{ rows: Image[]; total: number }> {
-  let query = db.selectFrom('images').where('is_public', '=', 1);
+): Promise<{ rows: GalleryImage[]; total: number }> {
+  let matching = db.selectFrom('images').where('is_public', '=', 1);
   const text = q?.trim();
   if (text) {
-    query = query.where((eb) =>
+    matching = matching.where((eb) =>
       eb.or([lowerContains('card_name', text), lowerContains('card_creator', text), lowerContains('card_tags', text)]),
     );
   }
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.count) };
+  const count = matching.select((eb) => eb.fn.countAll().as('count'));
+  const rows = await matching
+    .select([
+      'id',
+      'is_public',
+      'filename',
+      'display_title',
+      'card_name',
+      'card_json',
+      'card_tags',
+      'card_creator',
+      'spec_version',
+      'favorite_count',
+      'created_at',
+    ])
+    .select(count.as('total'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  if (rows.length > 0) return { rows: rows.map(({ total: _, ...image }) => image), total: Number(rows[0]!.total) };
+  return { rows: [], total: offset === 0 ? 0 : Number((await count.executeTakeFirstOrThrow()).count) };
 }
 
 export async function listOwnerImages(
@@ -79,16 +133,18 @@ export async function incrementDownloadCount(db: Kysely<Database>, id: string): 
 }
 
 export async function changeFavoriteCount(db: Kysely<Database>, id: string, delta: 1 | -1): Promise<void> {
-  await db
-    .updateTable('images')
-    .set((eb) => ({ favorite_count: eb('favorite_count', '+', delta) }))
-    .where('id', '=', id)
-    .execute();
+  await changingGallery(() =>
+    db
+      .updateTable('images')
+      .set((eb) => ({ favorite_count: eb('favorite_count', '+', delta) }))
+      .where('id', '=', id)
+      .execute(),
+  );
 }
 
 /** Deletes the row (its favorites go with it, ON DELETE CASCADE); true when a row was deleted. */
 export async function deleteImage(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('images').where('id', '=', id).executeTakeFirst();
+  const result = await changingGallery(() => db.deleteFrom('images').where('id', '=', id).executeTakeFirst());
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -40,6 +40,8 @@ export interface CompletionJob {
   userMessage: Message | null;
   /** The reply answers the history up to this seq; anything after it is replaced. */
   answersSeq: number;
+  /** A chat this request started holds only what it just stored, so its prompt needs no read. */
+  newChatHistory: Message[] | null;
 }
 
 export type PreparedCompletion = { kind: 'done'; result: CompletionResult } | { kind: 'generate'; job: CompletionJob };
@@ -136,21 +138,26 @@ export async function prepareCompletion(
     updated_at: at,
   };
   try {
+    // As few statements as will do: they all stand between the user's message and the first token.
     return await ctx.db.transaction().execute(async (trx) => {
+      // A chat inserted here is invisible to everyone else until commit: no lock to take, no message to number after.
       if (isNew) await insertChat(trx, chat);
-      await lockChat(trx, chat.id);
-      await insertCompletionRequest(trx, ledger);
+      else await lockChat(trx, chat.id);
       if (text === null) {
-        return { kind: 'generate', job: { user, key, chat, card, userName, greeting: null, userMessage: null, answersSeq: await lastUserSeq(trx, chat.id) } };
+        await insertCompletionRequest(trx, ledger);
+        const answersSeq = await lastUserSeq(trx, chat.id);
+        return { kind: 'generate', job: { user, key, chat, card, userName, greeting: null, userMessage: null, answersSeq, newChatHistory: null } };
       }
-      let seq = await nextSeq(trx, chat.id);
+      let seq = isNew ? 0 : await nextSeq(trx, chat.id);
       const names = { char: characterDisplayName(card), user: userName };
       const greetingText = isNew && request.greeting_index !== undefined ? greetingAt(card, request.greeting_index) : undefined;
       const greeting = greetingText ? message(chat, seq++, { role: 'assistant', content: fillPlaceholders(greetingText, names), name: names.char }, at) : null;
       const userMessage = message(chat, seq, { role: 'user', content: text, name: userName, client_id: key }, at);
-      await storeMessages(trx, chat.id, greeting ? [greeting, userMessage] : [userMessage], at);
-      await updateCompletionRequest(trx, user.id, key, { greeting_message_id: greeting?.id ?? null, user_message_id: userMessage.id });
-      return { kind: 'generate', job: { user, key, chat, card, userName, greeting, userMessage, answersSeq: userMessage.seq } };
+      await insertCompletionRequest(trx, { ...ledger, greeting_message_id: greeting?.id ?? null, user_message_id: userMessage.id });
+      const stored = greeting ? [greeting, userMessage] : [userMessage];
+      await storeMessages(trx, chat.id, stored, at);
+      const newChatHistory = isNew ? stored : null;
+      return { kind: 'generate', job: { user, key, chat, card, userName, greeting, userMessage, answersSeq: userMessage.seq, newChatHistory } };
     });
   } catch (error) {
     // The same key sent twice at once: the other request holds the ledger row.
@@ -170,7 +177,7 @@ async function retryJob(ctx: CompletionContext, user: RequestUser, row: Completi
   const greeting = (row.greeting_message_id && stored.get(row.greeting_message_id)) || null;
   const userMessage = (row.user_message_id && stored.get(row.user_message_id)) || null;
   const answersSeq = userMessage ? userMessage.seq : await lastUserSeq(ctx.db, chat.id);
-  return { user, key: row.idempotency_key, chat, card, userName, greeting, userMessage, answersSeq };
+  return { user, key: row.idempotency_key, chat, card, userName, greeting, userMessage, answersSeq, newChatHistory: null };
 }
 
 /** What a failure tells the client and the ledger: an AppError's own words, else the spec's chat error. */
@@ -189,7 +196,8 @@ export async function* generate(ctx: CompletionContext, job: CompletionJob, sign
   const running = ledgerKey(job.user.id, job.key);
   answering.add(running);
   try {
-    const history = (await messagesBefore(ctx.db, job.chat.id, HISTORY_LIMIT, job.answersSeq + 1)).map((m) => ({ role: m.role, content: m.content }));
+    const rows = job.newChatHistory ?? (await messagesBefore(ctx.db, job.chat.id, HISTORY_LIMIT, job.answersSeq + 1));
+    const history = rows.map((m) => ({ role: m.role, content: m.content }));
     const prompt = buildPrompt({ card: job.card, userName: job.userName, history, contextTokens: ctx.llm.contextTokens, replyTokens: ctx.llm.maxTokens });
     const reply = ctx.provider.complete({ messages: prompt.messages, card: job.card, userName: job.userName, signal });
     let text = '';
