@@ -8,6 +8,8 @@ export class ApiError extends Error {
     /** 0 when no answer came at all (offline, timeout, server unreachable). */
     readonly status: number,
     readonly code: string | undefined = undefined,
+    /** When the server said to try again (Retry-After), in ms from now. */
+    readonly retryAfterMs: number | undefined = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -42,5 +44,15 @@ export async function errorFromResponse(response: Response, fallback?: string): 
   } catch {
     body = undefined;
   }
-  return new ApiError(body?.message ?? fallback ?? `HTTP ${response.status}: ${response.statusText}`, response.status, body?.error);
+  const message = body?.message ?? fallback ?? `HTTP ${response.status}: ${response.statusText}`;
+  return new ApiError(message, response.status, body?.error, retryAfterMs(response.headers.get('retry-after')));
+}
+
+/** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(header)) return Number(header) * 1000;
+  // An HTTP date names its day and month ('Fri, 21 Nov 2026 09:00:00 GMT'); Date.parse alone takes '-3' for a year.
+  const date = /[a-z]/i.test(header) ? Date.parse(header) : NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

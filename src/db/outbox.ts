@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import type { CompletionRequest, CompletionResult } from '../../core/types';
-import { markFailed, markPending, storeCompletion, writePendingMessage, type ChatSeed } from './chatMessages';
+import { lastSeq, markFailed, markPending, storeCompletion, writePendingMessage, type ChatSeed } from './chatMessages';
 import { db, type LocalMessage, type OutboxItem } from './db';
 
 const ofChat = (chatId: string) => db.outbox.where('[chat_id+created_at]').between([chatId, Dexie.minKey], [chatId, Dexie.maxKey], true, true);
@@ -36,9 +36,25 @@ function newItem(clientId: string, chatId: string, createdAt: string, request: C
   return { client_id: clientId, chat_id: chatId, created_at: createdAt, request, attempts: 0, last_error: null };
 }
 
+/** A queued message with the seq its reply streams in at: right after the message's row. */
+export interface QueuedSend {
+  item: OutboxItem;
+  replySeq: number;
+}
+
 /** The chat's oldest waiting message: the only one of the chat that may be sent next. */
-export function nextItem(chatId: string): Promise<OutboxItem | undefined> {
-  return ofChat(chatId).first();
+export async function nextItem(chatId: string): Promise<QueuedSend | undefined> {
+  return (await queuedSends(chatId, { head: true }))[0];
+}
+
+/** The chat's waiting messages, oldest first, read in one transaction (the replay sends many). */
+export function queuedSends(chatId: string, { head = false } = {}): Promise<QueuedSend[]> {
+  return db.transaction('r', db.outbox, db.messages, async () => {
+    const items = head ? [await ofChat(chatId).first()].filter((item) => item !== undefined) : await ofChat(chatId).toArray();
+    const rows = await db.messages.bulkGet(items.map((item) => item.client_id));
+    const fallback = rows.includes(undefined) ? await lastSeq(chatId) : 0;
+    return items.map((item, i) => ({ item, replySeq: (rows[i]?.seq ?? fallback) + 1 }));
+  });
 }
 
 /** Every chat with waiting messages, the one with the oldest first. */

@@ -1,17 +1,26 @@
+import { useMemo } from 'react';
 import type { CompletionRequest } from '../../core/types';
 import { streamCompletion } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
-import { deleteMessage, lastSeq, markFailed, messageRow, moveToEnd, putMessage, setMessageText, storeCompletion, STOPPED_REASON, STREAMING_REPLY_PREFIX } from '../db/chatMessages';
-import { completeItem, failItem, nextItem, recordAttempt, removeItem } from '../db/outbox';
+import { loadTokens } from '../auth/tokens';
+import { deleteMessage, markFailed, messageRow, moveToEnd, storeCompletion, STOPPED_REASON, STREAMING_REPLY_PREFIX } from '../db/chatMessages';
+import { completeItem, failItem, nextItem, queuedSends, recordAttempt, removeItem, type QueuedSend } from '../db/outbox';
 import { createStore, useStore } from '../lib/store';
 import { pullChatList } from './chatList';
 import { pullNewestMessages } from './chatMessages';
+import { replyWriter } from './replyWriter';
+import { endStreamingText } from './streamingText';
 
 /**
  * How a send, retry or regeneration ended; the rows in Dexie already say the same. `queued`: the
  * message waits in the outbox (offline, or no answer came) and goes out on the next flush.
  */
-export type DeliveryOutcome = { kind: 'stored' } | { kind: 'stopped' } | { kind: 'queued' } | { kind: 'failed'; reason: string };
+export type DeliveryOutcome =
+  | { kind: 'stored' }
+  | { kind: 'stopped' }
+  /** `retryAfterMs`: the server said when to try again (429, 503 with Retry-After). */
+  | { kind: 'queued'; retryAfterMs?: number }
+  | { kind: 'failed'; reason: string };
 
 /** What a user message's row says when Stop came before the server had saved it. */
 export const STOPPED_BEFORE_SAVED = 'Stopped before the message was saved.';
@@ -37,25 +46,33 @@ export const waitUnlessRefused: WaitPolicy = (error) =>
   waitWhenUnreachable(error) || [401, 408, 429, 502, 503, 504].includes(error.status);
 
 /**
- * The chat whose queued message this tab is sending right now, with that message's client id. One
- * per chat, so a chat's messages reach the server in order; the live send and the flush both claim
- * here, so they never send the same message twice at once. A store, because the window tells
- * 'Sending…' from 'Waiting to send' by it.
+ * The chats this tab is sending a message of right now: one send per chat, so a chat's messages
+ * reach the server in order; the live send and the flush both claim here, so they never send the
+ * same message twice at once. Claimed synchronously, before any await.
+ */
+const claimed = new Set<string>();
+
+/**
+ * The message each claimed chat is sending, for the window to tell 'Sending…' from 'Waiting to send'.
+ * A store apart from the claims: claiming (and finding nothing to send) repaints nothing.
  */
 const sending = createStore<ReadonlyMap<string, string>>(new Map());
 
 /** The client ids this tab is sending right now (React). */
 export function useSendingIds(): ReadonlySet<string> {
-  return new Set(useStore(sending).values());
+  const current = useStore(sending);
+  return useMemo(() => new Set(current.values()), [current]);
 }
 
-function claim(chatId: string, clientId: string): boolean {
-  if (sending.get().has(chatId)) return false;
-  sending.set(new Map(sending.get()).set(chatId, clientId));
+function claim(chatId: string): boolean {
+  if (claimed.has(chatId)) return false;
+  claimed.add(chatId);
   return true;
 }
 
 function release(chatId: string): void {
+  claimed.delete(chatId);
+  if (!sending.get().has(chatId)) return;
   const next = new Map(sending.get());
   next.delete(chatId);
   sending.set(next);
@@ -72,27 +89,72 @@ export async function deliverHead(
   chatId: string,
   options: { only?: string; signal?: AbortSignal; wait: WaitPolicy; refreshRecentList: boolean },
 ): Promise<DeliveryOutcome | NotSent> {
-  // Claimed under a placeholder before the first await, so a concurrent caller sees the chat busy.
-  if (!claim(chatId, options.only ?? '')) return 'busy';
+  if (!claim(chatId)) return 'busy';
   try {
-    const item = await nextItem(chatId);
-    if (!item) return 'empty';
-    if (options.only !== undefined && item.client_id !== options.only) return 'notHead';
-    sending.set(new Map(sending.get()).set(chatId, item.client_id));
-    const row = await messageRow(item.client_id);
-    return await deliver({
-      chatId,
-      characterName: item.request.character_name ?? '',
-      request: item.request,
-      key: item.client_id,
-      replySeq: (row?.seq ?? (await lastSeq(chatId))) + 1,
-      queued: { rowId: item.client_id, wait: options.wait },
-      signal: options.signal,
-      refreshRecentList: options.refreshRecentList,
-    });
+    return await sendHead(chatId, options);
   } finally {
     release(chatId);
   }
+}
+
+/** How the replay of a chat's queue ended: how many it stored, and the wait that stopped it, if one did. */
+export interface QueueDelivery {
+  stored: number;
+  stoppedBy: Extract<DeliveryOutcome, { kind: 'queued' }> | null;
+}
+
+/**
+ * The replay of a chat: its queued messages oldest first, each answered before the next goes (the
+ * reply is part of the next prompt), until none waits or one has to wait (nothing else of the chat
+ * can go before it). What waits is read once per round, not once per message, and the chat stays
+ * claimed from one message to the next, so the window repaints once per message. Only this claim
+ * sends or removes the chat's messages meanwhile; a sign-out (or another user's sign-in) ends the
+ * round, since what was read belongs to the user who queued it. A chat whose message the window is
+ * sending right now is left to it.
+ */
+export async function deliverQueue(chatId: string, wait: WaitPolicy): Promise<QueueDelivery> {
+  const result: QueueDelivery = { stored: 0, stoppedBy: null };
+  if (!claim(chatId)) return result;
+  const user = loadTokens()?.subject;
+  try {
+    for (;;) {
+      const queue = await queuedSends(chatId);
+      if (queue.length === 0) return result;
+      for (const next of queue) {
+        if (loadTokens()?.subject !== user) return result;
+        const outcome = await send(chatId, next, { wait, refreshRecentList: false });
+        if (outcome.kind === 'queued') return { ...result, stoppedBy: outcome };
+        if (outcome.kind === 'stored') result.stored += 1;
+      }
+    }
+  } finally {
+    release(chatId);
+  }
+}
+
+/** deliverHead for a chat this caller has claimed. */
+async function sendHead(
+  chatId: string,
+  options: { only?: string; signal?: AbortSignal; wait: WaitPolicy; refreshRecentList: boolean },
+): Promise<DeliveryOutcome | Exclude<NotSent, 'busy'>> {
+  const next = await nextItem(chatId);
+  if (!next) return 'empty';
+  if (options.only !== undefined && next.item.client_id !== options.only) return 'notHead';
+  return send(chatId, next, options);
+}
+
+function send(chatId: string, { item, replySeq }: QueuedSend, options: { signal?: AbortSignal; wait: WaitPolicy; refreshRecentList: boolean }): Promise<DeliveryOutcome> {
+  sending.set(new Map(sending.get()).set(chatId, item.client_id));
+  return deliver({
+    chatId,
+    characterName: item.request.character_name ?? '',
+    request: item.request,
+    key: item.client_id,
+    replySeq,
+    queued: { rowId: item.client_id, wait: options.wait },
+    signal: options.signal,
+    refreshRecentList: options.refreshRecentList,
+  });
 }
 
 interface Delivery {
@@ -115,7 +177,7 @@ interface Delivery {
 /** Streams one completion into Dexie and settles the rows (and the outbox item) by how it ended. */
 export async function deliver({ chatId, characterName, request, key, replySeq, queued, replacedId, signal, refreshRecentList }: Delivery): Promise<DeliveryOutcome> {
   const replyId = `${STREAMING_REPLY_PREFIX}${key}`;
-  await putMessage({
+  const reply = replyWriter({
     id: replyId,
     client_id: null,
     chat_id: chatId,
@@ -126,28 +188,30 @@ export async function deliver({ chatId, characterName, request, key, replySeq, q
     send_date: new Date().toISOString(),
     state: 'streaming',
   });
-  const reply = replyWriter(replyId);
   try {
     const result = await streamCompletion(request, { idempotencyKey: key, signal, onDelta: reply.append });
-    await reply.settled();
+    await reply.close({ save: false });
     const replaced = [replyId, ...(queued ? [queued.rowId] : []), ...(replacedId ? [replacedId] : [])];
     await (queued ? completeItem(key, result, replaced) : storeCompletion(result, replaced));
     if (refreshRecentList) refreshChatList();
     return { kind: 'stored' };
   } catch (error) {
-    await reply.settled();
+    // Stop keeps what arrived on screen, so its row gets all of it.
+    await reply.close({ save: Boolean(signal?.aborted) });
     if (signal?.aborted) return stopped(chatId, replyId, reply.text, queued?.rowId);
     await deleteMessage(replyId);
     const apiError = error instanceof ApiError ? error : null;
     if (queued && apiError && queued.wait(apiError)) {
       await recordAttempt(key, apiError.message);
-      return { kind: 'queued' };
+      return { kind: 'queued', ...(apiError.retryAfterMs === undefined ? {} : { retryAfterMs: apiError.retryAfterMs }) };
     }
     const reason = apiError?.message ?? 'Something went wrong.';
     if (queued) await failItem(key, queued.rowId, reason);
     // The server answered: it usually kept the message (and a new chat) though the reply failed.
     if (refreshRecentList && apiError) refreshChatList();
     return { kind: 'failed', reason };
+  } finally {
+    endStreamingText(replyId);
   }
 }
 
@@ -174,34 +238,4 @@ async function stopped(chatId: string, replyId: string, text: string, userRowId:
     if (text !== '') await moveToEnd(chatId, replyId);
   }
   return { kind: 'stopped' };
-}
-
-/**
- * Writes streamed text into the reply's row as it arrives, one write at a time: pieces that come
- * during a write go out together in the next, so a fast stream never queues up writes.
- */
-function replyWriter(id: string) {
-  let text = '';
-  let written = '';
-  let writing: Promise<void> | null = null;
-  const pump = async () => {
-    while (written !== text) {
-      const next = text;
-      await setMessageText(id, next).catch((error: unknown) => console.error('Failed to save the streaming reply', error));
-      written = next;
-    }
-    writing = null;
-  };
-  return {
-    append(piece: string) {
-      text += piece;
-      writing ??= pump();
-    },
-    get text() {
-      return text;
-    },
-    async settled() {
-      await writing;
-    },
-  };
 }

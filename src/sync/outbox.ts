@@ -1,7 +1,7 @@
 import { refreshTokens } from '../auth/refresh';
 import { isExpired, loadTokens } from '../auth/tokens';
 import { waitingChats } from '../db/outbox';
-import { deliverHead, refreshChatList, waitUnlessRefused } from './delivery';
+import { deliverQueue, refreshChatList, waitUnlessRefused } from './delivery';
 
 let running: Promise<void> | null = null;
 let again = false;
@@ -41,16 +41,45 @@ async function acrossTabs(work: () => Promise<void>): Promise<void> {
   else await work();
 }
 
+/** The longest Retry-After the outbox honours by itself; beyond it the other triggers still apply. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+
+/** The one flush scheduled after a Retry-After (a later answer replaces it). */
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The server said when to try again (a 429 from the per-user rate limit, a 503 with Retry-After):
+ * nothing else may trigger a flush for a long while (the device stays online and visible), so the
+ * outbox flushes itself then.
+ */
+function flushAfter(delayMs: number): void {
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(
+    () => {
+      retryTimer = undefined;
+      flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
+    },
+    Math.min(delayMs, MAX_RETRY_AFTER_MS),
+  );
+}
+
 async function flushOnce(): Promise<void> {
   if (!(await tokenReady())) return;
-  const sent = { any: false };
+  let stored = 0;
   try {
+    // A chat stopped by a wait stops the flush: the next chat's message would fail the same way.
     for (const chatId of await waitingChats()) {
-      if (!(await flushChat(chatId, sent))) return;
+      const replay = await deliverQueue(chatId, waitUnlessRefused);
+      stored += replay.stored;
+      const { stoppedBy } = replay;
+      if (stoppedBy) {
+        if (stoppedBy.retryAfterMs !== undefined) flushAfter(stoppedBy.retryAfterMs);
+        return;
+      }
     }
   } finally {
     // Once per flush, not per message: N replayed messages need one fresh recent list.
-    if (sent.any) refreshChatList();
+    if (stored > 0) refreshChatList();
   }
 }
 
@@ -72,16 +101,3 @@ async function tokenReady(): Promise<boolean> {
   }
 }
 
-/**
- * Sends a chat's queue until it is empty. False when the server could not be reached (or said to try
- * later): then nothing else is tried either, since the next message would fail the same way. A chat
- * whose head the window is sending right now is left to it.
- */
-async function flushChat(chatId: string, sent: { any: boolean }): Promise<boolean> {
-  for (;;) {
-    const outcome = await deliverHead(chatId, { wait: waitUnlessRefused, refreshRecentList: false });
-    if (typeof outcome === 'string') return true;
-    if (outcome.kind === 'queued') return false;
-    if (outcome.kind === 'stored') sent.any = true;
-  }
-}

@@ -13,6 +13,8 @@ vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => pullChatList() }
 const { db } = await import('../../src/db/db');
 const { STOPPED_REASON, saveServerPage } = await import('../../src/db/chatMessages');
 const { regenerateReply, retryMessage, sendMessage, STOPPED_BEFORE_SAVED } = await import('../../src/sync/sendMessage');
+const { REPLY_SAVE_INTERVAL_MS } = await import('../../src/sync/replyWriter');
+const { streamingText } = await import('../../src/sync/streamingText');
 
 const CHAT = 'chat-1';
 const seed = { chat_id: CHAT, character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null };
@@ -97,9 +99,14 @@ describe('sending a message', () => {
 
     respond(feed.response);
     feed.push(chunk('Hel'));
+    // The first piece writes the reply's row at once (it replaces the typing dots)...
     await vi.waitFor(async () => expect((await rows()).find((row) => row.state === 'streaming')?.content).toBe('Hel'));
+    const replyId = (await rows()).find((row) => row.state === 'streaming')!.id;
     feed.push(chunk('lo there'));
-    await vi.waitFor(async () => expect((await rows()).find((row) => row.state === 'streaming')?.content).toBe('Hello there'));
+    // ...later ones reach the window from memory at once, and Dexie within the save interval.
+    await vi.waitFor(() => expect(streamingText(replyId)).toBe('Hello there'));
+    expect((await db.messages.get(replyId))?.content).toBe('Hel');
+    await vi.waitFor(async () => expect((await db.messages.get(replyId))?.content).toBe('Hello there'), { timeout: REPLY_SAVE_INTERVAL_MS + 1000 });
 
     const greeting = stored({ seq: 1, role: 'assistant', content: 'Hi, I am Ada.' });
     const user = stored({ seq: 2, role: 'user', content: 'Hello', client_id: pending!.id });
@@ -108,6 +115,7 @@ describe('sending a message', () => {
     feed.end();
 
     expect(await sending).toEqual({ kind: 'stored' });
+    expect(streamingText(replyId)).toBeUndefined();
     expect((await rows()).map((row) => [row.id, row.state])).toEqual([
       [greeting.id, 'sent'],
       [user.id, 'sent'],
@@ -164,6 +172,10 @@ describe('sending a message', () => {
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     feed.push(chunk('Once upon'));
     await vi.waitFor(async () => expect((await rows()).find((row) => row.state === 'streaming')?.content).toBe('Once upon'));
+    // Shown but not yet written to Dexie when Stop comes: it is kept all the same.
+    const replyId = (await rows()).find((row) => row.state === 'streaming')!.id;
+    feed.push(chunk(' a time'));
+    await vi.waitFor(() => expect(streamingText(replyId)).toBe('Once upon a time'));
 
     const key = calls[0]!.headers['Idempotency-Key']!;
     // The server stored the greeting first, so its numbers run one ahead of the device's guess.
@@ -177,7 +189,7 @@ describe('sending a message', () => {
     expect(all.map((row) => [row.role, row.state, row.content])).toEqual([
       ['assistant', 'sent', 'Welcome.'],
       ['user', 'sent', 'Tell me a story'],
-      ['assistant', 'failed', 'Once upon'],
+      ['assistant', 'failed', 'Once upon a time'],
     ]);
     expect(all[2]!.error).toBe(STOPPED_REASON);
   });
@@ -224,17 +236,17 @@ describe('regenerating', () => {
     const user = stored({ seq: 1, role: 'user', content: 'Anyone there?' });
     await saveServerPage(recentChat(), [user], { newest: true });
     const reply = stored({ seq: 2, role: 'assistant', content: 'Yes, here.' });
-    let seen: number | undefined;
+    let feed!: ReturnType<typeof streamingAnswer>;
     answer = (call) => {
-      const feed = streamingAnswer(call.signal);
+      feed = streamingAnswer(call.signal);
       feed.push(chunk('Yes, here.'));
-      void rows().then((all) => (seen = all.find((row) => row.state === 'streaming')?.seq));
-      feed.push(storedEvent(result(reply, null)));
-      feed.end();
       return feed.response;
     };
-    expect(await regenerateReply(seed, (await db.messages.get(user.id))!, 'regen-2', new AbortController().signal)).toEqual({ kind: 'stored' });
-    expect(seen).toBe(2);
+    const regenerating = regenerateReply(seed, (await db.messages.get(user.id))!, 'regen-2', new AbortController().signal);
+    await vi.waitFor(async () => expect((await rows()).find((row) => row.state === 'streaming')?.seq).toBe(2));
+    feed.push(storedEvent(result(reply, null)));
+    feed.end();
+    expect(await regenerating).toEqual({ kind: 'stored' });
     expect((await rows()).map((row) => [row.seq, row.content])).toEqual([
       [1, 'Anyone there?'],
       [2, 'Yes, here.'],

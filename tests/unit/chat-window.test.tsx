@@ -6,14 +6,22 @@ import { db, type LocalMessage } from '../../src/db/db';
 import { filledGreetings, fromSelected, takeCardClick, type SelectedCharacter } from '../../src/features/chat/chatCharacter';
 import { ChatConversation } from '../../src/features/chat/window/ChatConversation';
 import { Composer, MAX_MESSAGE_LENGTH } from '../../src/features/chat/window/Composer';
-import { dateSeparatorLabel, groupByDate } from '../../src/features/chat/window/dateLabels';
+import { dateSeparatorLabel, groupByDate, messageTime as messageTimeOf } from '../../src/features/chat/window/dateLabels';
 import { GreetingBubble } from '../../src/features/chat/window/GreetingBubble';
 import { MessageList } from '../../src/features/chat/window/MessageList';
 import { StyledText } from '../../src/features/chat/window/StyledText';
+import { STOPPED_REASON } from '../../src/db/chatMessages';
+import { endStreamingText, setStreamingText } from '../../src/sync/streamingText';
 
 vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => Promise.resolve({ page: 1, totalPages: 1 }) }));
+// Counted: a bubble's render formats its time once, so this tells which bubbles rendered.
+vi.mock('../../src/features/chat/window/dateLabels', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../src/features/chat/window/dateLabels')>();
+  return { ...original, messageTime: vi.fn(original.messageTime) };
+});
 
 afterEach(cleanup);
+const messageTime = vi.mocked(messageTimeOf);
 
 const local = (day: number, hour = 12) => new Date(2026, 10, day, hour).toISOString();
 
@@ -189,6 +197,36 @@ describe('the message list', () => {
     list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, onRegenerate });
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(onRegenerate).toHaveBeenCalledWith(reply);
+  });
+
+  it("shows a streaming reply's text from memory as it grows, and the row's own text once it settled", () => {
+    const streaming = message({ seq: 2, role: 'assistant', content: 'Once', state: 'streaming', id: 'reply-k1' });
+    const earlier = message({ seq: 1, role: 'user', content: 'Tell me a story' });
+    const { rerender } = list([earlier, streaming]);
+    const bubble = () => screen.getByRole('article', { name: 'Ada' });
+    expect(bubble().textContent).toContain('Once');
+    act(() => setStreamingText('reply-k1', 'Once upon a time'));
+    expect(bubble().textContent).toContain('Once upon a time');
+    expect(bubble().getAttribute('aria-busy')).toBe('true');
+
+    // Settled (here: stopped) with all of it in the row, the bubble reads the row again.
+    endStreamingText('reply-k1');
+    const stopped = { ...streaming, content: 'Once upon a time', state: 'failed' as const, error: STOPPED_REASON };
+    rerender(<MessageList messages={[earlier, stopped]} waiting={new Map()} replaying={false} onSendNow={vi.fn()} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} />);
+    expect(bubble().textContent).toContain('Once upon a time');
+    expect(bubble().textContent).toContain('Stopped · not saved');
+  });
+
+  it('renders again only the bubbles whose message changed, rows read again from Dexie included', () => {
+    const rows = [message({ seq: 1, role: 'user', content: 'Hi' }), message({ seq: 2, role: 'assistant', content: 'Hello' })];
+    const { rerender } = list(rows);
+    // Each bubble's render formats its time once.
+    messageTime.mockClear();
+    // New objects with the same fields (a live query's re-run), and a changed second message.
+    const again = [{ ...rows[0]! }, { ...rows[1]!, content: 'Hello there' }];
+    rerender(<MessageList messages={again} waiting={new Map()} replaying={false} onSendNow={vi.fn()} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} />);
+    expect(messageTime).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByRole('article')[1]!.textContent).toContain('Hello there');
   });
 });
 

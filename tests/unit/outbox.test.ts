@@ -222,6 +222,21 @@ describe('flushing the outbox', () => {
   });
 });
 
+describe('a replay and the session', () => {
+  it('stops when the user signs out (or another signs in) while it runs: what it read was theirs', async () => {
+    const first = await typeOffline('chat-a', 'one');
+    await typeOffline('chat-a', 'two');
+    await typeOffline('chat-a', 'three');
+    server.answer = (call) => {
+      // Someone else signs in on this device while the first message is answered.
+      if (call.key === first) saveTokens({ ...tokens('other-user', Date.now() + 3_600_000), subject: 'sub-2' });
+      return undefined;
+    };
+    await flushOutbox();
+    expect(server.calls.map((call) => call.key)).toEqual([first]);
+  });
+});
+
 describe('the live send and the outbox', () => {
   it('sends at once when online, and a flush meanwhile leaves the message to it', async () => {
     const gate = held();

@@ -9,10 +9,11 @@ export interface Call {
   content: string;
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-/** An error answer in the server's shape. */
-export const refusal = (status: number, error: string, message: string) => json(status, { error, message });
+/** An error answer in the server's shape (`headers`: e.g. a 429's Retry-After). */
+export const refusal = (status: number, error: string, message: string, headers: Record<string, string> = {}) => json(status, { error, message }, headers);
 
 /**
  * A stand-in for the completions endpoint that keeps the Idempotency-Key ledger as the server does: a

@@ -34,6 +34,10 @@ function regenerable(messages: LocalMessage[]): string | null {
   return stoppedReply || storedAnswer ? last.id : null;
 }
 
+function sendNow(): void {
+  flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
+}
+
 /** One open chat: its messages (with the card's greeting before any are stored) and the composer. */
 export function ChatConversation({ target, character, userName }: Props) {
   const online = useOnline();
@@ -42,14 +46,21 @@ export function ChatConversation({ target, character, userName }: Props) {
   const [greetingPosition, setGreetingPosition] = useState(0);
   const greetings = useMemo(() => filledGreetings(character, userName), [character, userName]);
   const name = character?.name ?? target.seed.character_name;
-  const outbox = useLiveQuery(() => chatOutbox(target.chatId), [target.chatId]) ?? [];
+  const outbox = useLiveQuery(() => chatOutbox(target.chatId), [target.chatId]);
   const sendingIds = useSendingIds();
-  const waiting = new Map(outbox.filter((item) => !sendingIds.has(item.client_id)).map((item) => [item.client_id, item.last_error]));
-  const replaying = outbox.some((item) => sendingIds.has(item.client_id));
+  // Memoised with the messages below: the list re-renders its bubbles only when one of them changed.
+  const waiting = useMemo(
+    () => new Map((outbox ?? []).filter((item) => !sendingIds.has(item.client_id)).map((item) => [item.client_id, item.last_error])),
+    [outbox, sendingIds],
+  );
+  const replaying = (outbox ?? []).some((item) => sendingIds.has(item.client_id));
 
-  const messages = history.messages ?? [];
+  const messages = useMemo(() => history.messages ?? [], [history.messages]);
   // A reply being regenerated gives way to its replacement; an empty streaming row to the typing dots.
-  const visible = messages.filter((m) => m.id !== actions.replacing && !(m.state === 'streaming' && m.content === ''));
+  const visible = useMemo(
+    () => messages.filter((m) => m.id !== actions.replacing && !(m.state === 'streaming' && m.content === '')),
+    [messages, actions.replacing],
+  );
   const stored = messages.some((m) => m.state === 'sent');
   const showGreeting = !stored && history.phase !== 'loading' && greetings.length > 0;
   const greetingIndex = showGreeting ? greetings[greetingPosition]?.index : undefined;
@@ -72,7 +83,7 @@ export function ChatConversation({ target, character, userName }: Props) {
           messages={visible}
           waiting={waiting}
           replaying={replaying}
-          onSendNow={() => void flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error))}
+          onSendNow={sendNow}
           characterName={name}
           greeting={
             showGreeting && (

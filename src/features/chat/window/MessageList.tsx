@@ -1,4 +1,4 @@
-import { Fragment, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { LocalMessage } from '../../../db/db';
 import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
 import { groupByDate } from './dateLabels';
@@ -8,6 +8,7 @@ import { SystemNotice } from './SystemNotice';
 import { TypingIndicator } from './TypingIndicator';
 import type { ChatActions } from './useChatActions';
 import type { ChatMessagesState } from './useChatMessages';
+import { useStableCallback } from './useStableCallback';
 
 interface Props {
   /** Oldest first, as shown (a reply being regenerated and empty streaming rows already left out). */
@@ -47,12 +48,47 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
     const element = scroller.current;
     if (element && (stuck.current || last?.state === 'pending')) element.scrollTop = element.scrollHeight;
   }, [last?.id, last?.content, last?.state, typing, hasGreeting]);
+  // A streaming reply's text grows inside its bubble, without the list rendering again.
+  const onGrow = useCallback(() => {
+    const element = scroller.current;
+    if (element && stuck.current) element.scrollTop = element.scrollHeight;
+  }, []);
+  // Stable, so the memoised bubbles render again only when their own message changes.
+  const sendNow = useStableCallback(onSendNow);
+  const regenerate = useStableCallback(onRegenerate);
+  const retry = useStableCallback(onRetry);
+  const busy = actions.busy;
 
-  // Offline the triggers send it once the device is back; "Send now" is for a server that was unreachable.
-  const waitingFor = (id: string) => {
-    if (!waiting.has(id)) return undefined;
-    return { lastError: waiting.get(id) ?? null, ...(online ? { onSendNow } : {}) };
-  };
+  // Built again only when a message, the waiting set or what the bubbles offer changed, not on every
+  // render of the window (the outbox's replay renders it several times per message).
+  const rows = useMemo(
+    () =>
+      groupByDate(messages).map((group, i) => (
+        <Fragment key={`${group.label}-${i}`}>
+          <p className={styles.separator}>
+            <span>{group.label}</span>
+          </p>
+          {group.messages.map((message) => (
+            <Fragment key={message.id}>
+              <MessageBubble
+                message={message}
+                waiting={waiting.has(message.id)}
+                lastError={waiting.get(message.id) ?? null}
+                // Offline the triggers send it once the device is back; "Send now" is for a server that was unreachable.
+                onSendNow={online ? sendNow : undefined}
+                onRegenerate={message.id === regenerableId ? regenerate : undefined}
+                regenerateDisabled={message.id === regenerableId && (busy || !online)}
+                onGrow={onGrow}
+              />
+              {message.role === 'user' && message.state === 'failed' && (
+                <SystemNotice reason={message.error ?? ''} onRetry={() => retry(message)} disabled={busy} />
+              )}
+            </Fragment>
+          ))}
+        </Fragment>
+      )),
+    [messages, waiting, online, regenerableId, busy, sendNow, regenerate, retry, onGrow],
+  );
 
   const onScroll = () => {
     const element = scroller.current;
@@ -81,26 +117,7 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
       )}
       <div className={styles.list} role="log" aria-label={`Conversation with ${characterName}`}>
         {greeting}
-        {groupByDate(messages).map((group, i) => (
-          <Fragment key={`${group.label}-${i}`}>
-            <p className={styles.separator}>
-              <span>{group.label}</span>
-            </p>
-            {group.messages.map((message) => (
-              <Fragment key={message.id}>
-                <MessageBubble
-                  message={message}
-                  waiting={waitingFor(message.id)}
-                  onRegenerate={message.id === regenerableId ? () => onRegenerate(message) : undefined}
-                  regenerateDisabled={actions.busy || !online}
-                />
-                {message.role === 'user' && message.state === 'failed' && (
-                  <SystemNotice reason={message.error ?? ''} onRetry={() => onRetry(message)} disabled={actions.busy} />
-                )}
-              </Fragment>
-            ))}
-          </Fragment>
-        ))}
+        {rows}
         {typing && <TypingIndicator name={characterName} />}
         {actions.failedRegeneration && (
           <SystemNotice reason={actions.failedRegeneration.reason} onRetry={actions.retryRegeneration} disabled={actions.busy || !online} />

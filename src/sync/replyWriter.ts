@@ -1,0 +1,72 @@
+import { putMessage, setMessageText } from '../db/chatMessages';
+import type { LocalMessage } from '../db/db';
+import { setStreamingText } from './streamingText';
+
+/** How often streamed pieces are shown: one repaint for the pieces of 50 ms, not one per token. */
+export const REPLY_SHOW_INTERVAL_MS = 50;
+
+/** How often a streaming reply's text is written to Dexie: for other tabs; this one shows it from memory. */
+export const REPLY_SAVE_INTERVAL_MS = 1000;
+
+/**
+ * Streamed text goes to memory (streamingText.ts: the window repaints only that bubble) every
+ * REPLY_SHOW_INTERVAL_MS, and to Dexie slower: the row is written when its first text is shown (it
+ * replaces the typing dots; a reply complete before that needs no streaming row at all), then at most
+ * once per REPLY_SAVE_INTERVAL_MS, one write at a time. A write per token would re-run the window's
+ * live query and re-render the list per token.
+ */
+export function replyWriter(row: LocalMessage) {
+  let text = '';
+  /** What the row in Dexie holds; null until the row is written. */
+  let saved: string | null = null;
+  let writing: Promise<void> | null = null;
+  let showTimer: ReturnType<typeof setTimeout> | undefined;
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
+
+  const write = () => {
+    const next = text;
+    const done = saved === null ? putMessage({ ...row, content: next }) : setMessageText(row.id, next);
+    return done.then(
+      () => {
+        saved = next;
+      },
+      (error: unknown) => console.error('Failed to save the streaming reply', error),
+    );
+  };
+  const save = () => {
+    saveTimer = undefined;
+    writing = write().finally(() => {
+      writing = null;
+      if (!closed && text !== saved) saveLater();
+    });
+  };
+  const saveLater = () => {
+    saveTimer ??= setTimeout(save, REPLY_SAVE_INTERVAL_MS);
+  };
+  const show = () => {
+    showTimer = undefined;
+    setStreamingText(row.id, text);
+    if (writing) return;
+    if (saved === null) save();
+    else saveLater();
+  };
+
+  return {
+    append(piece: string) {
+      text += piece;
+      showTimer ??= setTimeout(show, REPLY_SHOW_INTERVAL_MS);
+    },
+    get text() {
+      return text;
+    },
+    /** No more pieces: waits for the write under way and, with `save`, writes the rest of the text. */
+    async close({ save: keep }: { save: boolean }) {
+      closed = true;
+      clearTimeout(showTimer);
+      clearTimeout(saveTimer);
+      await writing;
+      if (keep && text !== '' && text !== saved) await write();
+    },
+  };
+}
