@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './browser';
 
 describe('smoke: the server `npm start` runs, seen from Chromium', () => {
-  it('answers /api/health with the embedded provider, SQLite and the (fake) OpenAI-compatible AI', async () => {
+  it('answers /api/health with the embedded provider, SQLite, files and the (fake) OpenAI-compatible AI', async () => {
     const page = await newPage();
     const response = await page.goto('/api/health');
     expect(response?.status()).toBe(200);
-    expect(await response?.json()).toEqual({ status: 'ok', database: 'sqlite', ai: 'openai', auth: 'embedded' });
+    expect(await response?.json()).toEqual({ status: 'ok', database: 'sqlite', blobs: 'files', ai: 'openai', auth: 'embedded' });
     await page.context().close();
   });
 
