@@ -1,13 +1,12 @@
 /**
  * The real server as `npm start` runs it (scripts/start.ts, dist/ already built) on a free port with
- * a fresh DATA_DIR and SQLite. Node loads tsx with --import rather than through tsx's CLI, which
- * would put a second process in front: the measured memory must be the server's own.
+ * a fresh DATA_DIR and SQLite, in one process (spawnServer), so the measured memory is the server's own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exited, freePort, waitForHealth } from '../../scripts/lib/server-process';
+import { exited, freePort, spawnServer, waitForHealth } from '../../scripts/lib/server-process';
 
 export interface ServerOptions {
   /** Fill the gallery with the twelve original characters after it listens. */
@@ -35,10 +34,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(env)) if (name.startsWith('LLM_') || name.startsWith('IMAGE_')) delete env[name];
-  delete env.DATABASE_URL;
-  Object.assign(env, {
+  const started = performance.now();
+  const { child, output } = spawnServer({
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: baseURL,
@@ -48,15 +45,9 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     ...(options.llmBaseUrl ? { LLM_BASE_URL: options.llmBaseUrl } : {}),
     ...options.env,
   });
-  const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const collect = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
   const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   try {
-    await waitForHealth(baseURL, child, { timeoutMs: 120_000, intervalMs: options.pollMs ?? 50, output: () => output });
+    await waitForHealth(baseURL, child, { timeoutMs: 120_000, intervalMs: options.pollMs ?? 50, output });
   } catch (error) {
     cleanUp();
     throw error;

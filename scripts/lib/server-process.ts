@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 /** Helpers for running the real server as a child process: e2e tests, shutdown tests and the bench. */
 
@@ -53,13 +55,18 @@ export interface ServerProcess {
   output(): string;
 }
 
+/** Settings of the developer's own deployment that must not leak into a server a test or the bench runs. */
+const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS)$/;
+
 /**
- * Runs the server as `npm start` does (scripts/start.ts: build when stale, migrate, listen) with
- * `env` as its whole environment. tsx is loaded into this one process rather than through tsx's
- * CLI, which would run the server in a grandchild that a SIGKILL of the child leaves running.
+ * Runs the server as `npm start` does (scripts/start.ts: build when stale, migrate, listen) with this
+ * machine's environment minus any deployment settings, plus `settings`. tsx is loaded into this one
+ * process rather than through tsx's CLI, which would run the server in a grandchild that a SIGKILL of
+ * the child leaves running (and whose memory the bench would not see).
  */
-export function spawnServer(env: NodeJS.ProcessEnv, onOutput?: (chunk: Buffer) => void): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+export function spawnServer(settings: Record<string, string>, onOutput?: (chunk: Buffer) => void): ServerProcess {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !DEPLOYMENT_SETTING.test(name)));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: { ...env, ...settings }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -68,4 +75,12 @@ export function spawnServer(env: NodeJS.ProcessEnv, onOutput?: (chunk: Buffer) =
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   return { child, output: () => output };
+}
+
+/** A dist/ with a freshly written index.html: newer than every source, so start.ts serves it without a build. */
+export function stubDist(dir: string): string {
+  const distDir = path.join(dir, 'dist');
+  fs.mkdirSync(distDir, { recursive: true });
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>cardchat</title>');
+  return distDir;
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stubDist } from '../../scripts/lib/server-process';
 import { openDb } from '../../server/db/index';
 import { migrateToLatest, SchemaTooNewError } from '../../server/db/migrate';
 import { migrations } from '../../server/db/migrations/index';
@@ -56,10 +57,7 @@ describe.each(databases)('migrations (%s)', (dialect) => {
 
 describe('npm run migrate, and a server on a newer schema', () => {
   function run(script: string, dataDir: string) {
-    // A freshly written index.html is newer than every source, so start.ts serves it without a build.
-    const distDir = path.join(dataDir, 'dist');
-    fs.mkdirSync(distDir, { recursive: true });
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>cardchat</title>');
+    const distDir = stubDist(dataDir);
     return spawnSync(process.execPath, ['--import', 'tsx', script], {
       env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_GALLERY: 'false' },
       encoding: 'utf8',

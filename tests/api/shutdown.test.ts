@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, waitForHealth } from '../../scripts/lib/server-process';
+import { freePort, stubDist, waitForHealth } from '../../scripts/lib/server-process';
 
 describe('npm start and Ctrl-C', () => {
   const dirs: string[] = [];
@@ -16,10 +16,7 @@ describe('npm start and Ctrl-C', () => {
 
   it('lets a request in flight finish, then closes the database and exits 0', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-shutdown-'));
-    // A freshly written index.html is newer than every source, so start.ts serves it without a build.
-    const distDir = path.join(dataDir, 'dist');
-    fs.mkdirSync(distDir);
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>cardchat</title>');
+    const distDir = stubDist(dataDir);
     dirs.push(dataDir);
     const port = await freePort();
     child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {

@@ -43,8 +43,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // slow enough for a test (and a screenshot) to see them arrive.
   const fakeLlm = await startFakeOpenAI({ default: { kind: 'reply', chunkDelayMs: 40 } });
 
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  // e2e runs on SQLite, as `npm start` does out of the box (spawnServer drops DATABASE_URL).
+  const settings = {
     PORT: String(port),
     HOST: '127.0.0.1',
     // localhost, not 127.0.0.1: Chromium treats it as a secure context, so the service worker runs.
@@ -53,16 +53,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     LOG_LEVEL: 'warn',
     // The account tests sign up as when they need an administrator (publishing public cards).
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    LLM_BASE_URL: fakeLlm.baseUrl,
   };
-  for (const name of Object.keys(env)) if (name.startsWith('LLM_') || name.startsWith('IMAGE_')) delete env[name];
-  env.LLM_BASE_URL = fakeLlm.baseUrl;
-  // e2e runs on SQLite, as `npm start` does out of the box.
-  delete env.DATABASE_URL;
 
   console.log(`e2e: starting the server on ${baseURL} (builds dist/ first when stale; log: ${path.relative('.', LOG_FILE)})`);
   const started = Date.now();
   let output = '';
-  const { child } = spawnServer(env, (chunk) => {
+  const { child } = spawnServer(settings, (chunk) => {
     output += chunk.toString();
     log.write(chunk);
   });

@@ -1,7 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { exited, freePort, spawnServer, waitForHealth } from '../../../scripts/lib/server-process';
+import { exited, freePort, spawnServer, stubDist, waitForHealth } from '../../../scripts/lib/server-process';
 
 /**
  * The origin the child believes it is reached at, whatever port it listens on: tokens signed for it
@@ -25,23 +23,16 @@ export interface ServerChild {
  * signing keys between starts; `env` adds settings (DATABASE_URL for PostgreSQL).
  */
 export async function startServerChild(dataDir: string, env: Record<string, string> = {}): Promise<ServerChild> {
-  // A freshly written index.html is newer than every source, so start.ts serves it without a build.
-  const distDir = path.join(dataDir, 'dist');
-  fs.mkdirSync(distDir, { recursive: true });
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>cardchat</title>');
   const port = await freePort();
   const { child, output } = spawnServer({
-    ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: CHILD_PUBLIC_URL,
     DATA_DIR: dataDir,
-    DIST_DIR: distDir,
+    DIST_DIR: stubDist(dataDir),
     LOG_LEVEL: 'warn',
     SEED_GALLERY: 'false',
-    LLM_BASE_URL: '',
     LLM_DEMO_WORD_DELAY_MS: '0',
-    DATABASE_URL: '',
     ...env,
   });
   const baseURL = `http://127.0.0.1:${port}`;
