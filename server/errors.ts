@@ -23,3 +23,15 @@ export const unauthorized = (message = 'Authentication required') =>
 export const forbidden = (message = 'Access denied') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+
+/** Socket failures on the way to another service (database, bucket): it is down, restarting, unreachable or unresolvable. */
+export const NETWORK_ERROR_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);

@@ -141,15 +141,17 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   if (examples.length > 0) examples.push({ role: 'system', content: NEW_CHAT_MARKER });
 
   let first = older.length;
-  while (first > 0 && used + estimateMessageTokens(older[first - 1]!) <= room) {
-    used += estimateMessageTokens(older[first - 1]!);
+  while (first > 0) {
+    const cost = estimateMessageTokens(older[first - 1]!);
+    if (used + cost > room) break;
+    used += cost;
     first--;
   }
 
   const messages = [...head, ...examples, ...older.slice(first), ...newest, ...tail];
   return {
     messages,
-    estimatedTokens: total(messages),
+    estimatedTokens: used,
     droppedHistory: first,
     droppedExamples: blocks.length - Math.max(0, examples.length - 1),
   };

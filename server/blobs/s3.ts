@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { NETWORK_ERROR_CODES } from '../errors';
 import type { S3Settings } from './s3Settings';
 import { BlobStoreUnavailableError, checkBlobKey, type BlobBody, type BlobStore } from './store';
-
-/** Socket failures on the way to the service: it is down, restarting, unreachable or unresolvable. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** S3's smallest multipart part; a streamed put holds at most UPLOAD_PARTS_IN_FLIGHT + 1 of these in memory. */
 const UPLOAD_PART_BYTES = 5 * 1024 * 1024;
@@ -23,7 +21,7 @@ function isOutage(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { name, code, errors, $metadata } = error as SdkError;
   if (name === 'TimeoutError') return true;
-  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return true;
   // Node's happy-eyeballs connect reports one error per address it tried.
   if (Array.isArray(errors) && errors.some(isOutage)) return true;
   const status = $metadata?.httpStatusCode;

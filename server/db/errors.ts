@@ -1,11 +1,10 @@
+import { NETWORK_ERROR_CODES } from '../errors';
+
 /** A row already holds this key (a unique index or primary key), on SQLite or PostgreSQL. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
-
-/** Socket failures on the way to PostgreSQL: the server is down, restarting or unreachable. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
 
 /**
  * PostgreSQL's SQLSTATEs for "not now": admin/crash shutdown, starting up, too many connections.
@@ -54,7 +53,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (typeof error !== 'object' || error === null || depth > 4) return false;
   const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string') {
-    if (NETWORK_CODES.has(code) || POSTGRES_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (NETWORK_ERROR_CODES.has(code) || POSTGRES_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
     if (isSqliteUnavailable(code)) return true;
   }
   if (typeof message === 'string' && PG_MESSAGES.some((pattern) => pattern.test(message))) return true;

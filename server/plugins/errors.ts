@@ -1,21 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { BlobStoreUnavailableError, STORAGE_UNAVAILABLE } from '../blobs/store';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/errors';
 import { AppError, type ErrorBody } from '../errors';
+import { outageOf } from '../outages';
 
 /** Seconds a client should wait before trying again after the database or storage was unreachable. */
 const OUTAGE_RETRY_AFTER_SECONDS = '2';
 
-/**
- * An outage, not a bug: the same request succeeds once the service answers again. Storage comes
- * first because its errors carry network causes that would look like a database outage too.
- */
-function outageOf(error: unknown): ErrorBody | undefined {
-  if (error instanceof BlobStoreUnavailableError) return { ...STORAGE_UNAVAILABLE };
-  if (isDatabaseUnavailable(error)) return { ...DATABASE_UNAVAILABLE };
-  return undefined;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

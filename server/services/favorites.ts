@@ -8,7 +8,7 @@ import {
   listFavorites,
   type FavoriteWithImage,
 } from '../db/repositories/favorites';
-import { changeFavoriteCount, findImage } from '../db/repositories/images';
+import { changeFavoriteCount } from '../db/repositories/images';
 import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { cardTypeOf, imageUrl, readableImage } from './images';
@@ -40,9 +40,8 @@ export async function addFavorite(
   user: RequestUser,
   body: { file_id: string; image_type?: string | undefined },
 ): Promise<{ created: boolean; favorite: Favorite }> {
-  const image = await findImage(db, body.file_id);
   // Another user's private card does not exist as far as this user can tell.
-  if (!image || (image.is_public !== 1 && image.owner_id !== user.id)) throw notFound('Image not found');
+  const image = await readableImage(db, body.file_id, user);
   if (image.is_public !== 1 || body.image_type === 'user') throw badRequest('private_card', MESSAGE_PRIVATE_FAVORITE);
   let created: boolean;
   try {

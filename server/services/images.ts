@@ -135,10 +135,14 @@ function chatCharacterOf(image: Image, chatId: string | null): ChatCharacter {
 // ---------------------------------------------------------------- access rules
 
 /** Public images are anyone's to read; private ones only their owner's. Everything else is 404. */
+/** Public cards are everyone's to read; a private one only its owner's. */
+export function canRead(image: Image, user: RequestUser | null): boolean {
+  return image.is_public === 1 || image.owner_id === user?.id;
+}
+
 export async function readableImage(db: Kysely<Database>, id: string, user: RequestUser | null): Promise<Image> {
   const image = await findImage(db, id);
-  if (!image) throw imageNotFound();
-  if (image.is_public !== 1 && image.owner_id !== user?.id) throw imageNotFound();
+  if (!image || !canRead(image, user)) throw imageNotFound();
   return image;
 }
 

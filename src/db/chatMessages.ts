@@ -146,8 +146,11 @@ export async function moveToEnd(chatId: string, id: string): Promise<void> {
 
 /** Replies cut short by Stop: shown until the chat moves on, never stored by the server. */
 export async function dropStoppedReplies(chatId: string): Promise<void> {
-  await inChat(chatId)
-    .filter((row) => row.role === 'assistant' && row.error === STOPPED_REASON)
+  // Only the `reply-` rows a send writes can be stopped: the id index finds them without reading the chat.
+  await db.messages
+    .where('id')
+    .startsWith(STREAMING_REPLY_PREFIX)
+    .filter((row) => row.chat_id === chatId && row.error === STOPPED_REASON)
     .delete();
 }
 

@@ -1,4 +1,5 @@
-import { addFavorite, checkFavorite, GALLERY_PAGE_SIZE, listPublicImages, removeFavorite } from '../api/images';
+import { addFavorite, checkFavorite, removeFavorite } from '../api/favorites';
+import { GALLERY_PAGE_SIZE, listPublicImages } from '../api/images';
 import { ApiError } from '../api/errors';
 import { markFavorite, saveGalleryPage } from '../db/cards';
 import type { CachedCard } from '../db/db';
@@ -27,34 +28,47 @@ export async function pullGallery({ q, offset }: { q?: string; offset: number })
   return { total: page.total, count: page.data.length };
 }
 
+/** What a favorite says of its card (the server takes the rest from the card itself). */
+export interface FavoriteCardText {
+  name: string;
+  description?: string;
+  tags: string[];
+}
+
 /**
- * Adds or removes the user's favorite, then moves the card's like count by what the server did.
- * The list does not say whether this user favorited a card, so the first toggle asks the server.
- * Failures are only logged (spec §8).
+ * Makes the card a favorite of the user's or not, and moves the cached gallery card's heart and like
+ * count by what the server did, so every screen showing the card agrees. A remove the server no
+ * longer knows (done on another device) counts as done. Throws what the API throws.
+ */
+export async function setFavorite(fileId: string, want: boolean, card: FavoriteCardText): Promise<void> {
+  if (!want) {
+    try {
+      await removeFavorite(fileId);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return markFavorite(fileId, false, 0);
+      throw error;
+    }
+    return markFavorite(fileId, false, -1);
+  }
+  const added = await addFavorite({
+    file_id: fileId,
+    image_type: 'public',
+    character_name: card.name,
+    ...(card.description === undefined ? {} : { character_description: card.description }),
+    tags: card.tags,
+  });
+  await markFavorite(fileId, true, added.created ? 1 : 0);
+}
+
+/**
+ * The gallery's heart: the list does not say whether this user favorited a card, so the first
+ * toggle asks the server. Failures are only logged (spec §8).
  */
 export async function toggleFavorite(card: CachedCard): Promise<void> {
   try {
     const favorited = card.favorited ?? (await checkFavorite(card.file_id)).is_favorited;
-    if (favorited) {
-      try {
-        await removeFavorite(card.file_id);
-      } catch (error) {
-        // Already removed elsewhere (another device, the Favorites page): nothing to undo here.
-        if (error instanceof ApiError && error.status === 404) return await markFavorite(card.file_id, false, 0);
-        throw error;
-      }
-      await markFavorite(card.file_id, false, -1);
-    } else {
-      const { data } = card.card_data;
-      const added = await addFavorite({
-        file_id: card.file_id,
-        image_type: 'public',
-        character_name: data.name,
-        character_description: data.description,
-        tags: data.tags,
-      });
-      await markFavorite(card.file_id, true, added.created ? 1 : 0);
-    }
+    const { data } = card.card_data;
+    await setFavorite(card.file_id, !favorited, { name: data.name, description: data.description, tags: data.tags });
   } catch (error) {
     console.error('Favorite toggle failed', error);
   }

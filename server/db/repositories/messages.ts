@@ -31,10 +31,6 @@ export async function lastSeqOfRole(db: Db, chatId: string, role: Message['role'
   return row?.max === null || row?.max === undefined ? undefined : Number(row.max);
 }
 
-export function findMessage(db: Db, id: string): Promise<Message | undefined> {
-  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** A message of one of the user's chats, or undefined. */
 export function findOwnMessage(db: Db, userId: string, id: string): Promise<Message | undefined> {
   return db

@@ -7,10 +7,11 @@ import type { AiProvider } from '../../ai/index';
 import type { Config } from '../../config';
 import { adjustChatTotals, findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
 import { insertCompletionRequest, touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable, isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { deleteMessages, findMessages, lastSeqOfRole, messagesAfter, messagesBefore, nextSeq } from '../../db/repositories/messages';
 import type { Chat, CompletionRequestRow, Database, Message } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
+import { outageOf } from '../../outages';
 import { cardTypeOf, readableImage } from '../images';
 import type { RequestUser } from '../users';
 import { cardOfChat } from './character';
@@ -183,7 +184,8 @@ async function retryJob(ctx: CompletionContext, user: RequestUser, row: Completi
 /** What a failure tells the client and the ledger: an AppError's own words, else the spec's chat error. */
 export function failureOf(error: unknown): { code: string; message: string } {
   if (error instanceof AppError) return { code: error.code, message: error.message };
-  if (isDatabaseUnavailable(error)) return { code: DATABASE_UNAVAILABLE.error, message: DATABASE_UNAVAILABLE.message };
+  const outage = outageOf(error);
+  if (outage) return { code: outage.error, message: outage.message };
   return { code: 'internal', message: 'Sorry, I encountered an error. Please try again.' };
 }
 

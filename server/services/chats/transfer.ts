@@ -12,7 +12,7 @@ import { allMessages, insertMessages } from '../../db/repositories/messages';
 import type { Chat, Database, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChatZip, isArchiveError, readChatZip, safeArchiveName } from './archive/index';
-import { cardTypeOf, contentDisposition } from '../images';
+import { canRead, cardTypeOf, contentDisposition } from '../images';
 import type { RequestUser } from '../users';
 import { ownChat } from './reads';
 import { contentBytes } from './storeMessages';
@@ -32,7 +32,7 @@ const DEFAULT_PORTRAIT = new URL('../../../public/default-avatar.png', import.me
  */
 async function cardPngOf(ctx: TransferContext, user: RequestUser, chat: Chat): Promise<Uint8Array | null> {
   const image = chat.image_id ? await findImage(ctx.db, chat.image_id) : undefined;
-  if (image && (image.is_public === 1 || image.owner_id === user.id)) {
+  if (image && canRead(image, user)) {
     const stream = await ctx.blobs.get(image.blob_key);
     if (stream) return new Uint8Array(await buffer(stream));
   }

@@ -1,6 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { addFavorite, checkFavorite, removeFavorite } from '../../../api/favorites';
+import { checkFavorite } from '../../../api/favorites';
+import { setFavorite } from '../../../sync/gallery';
 import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
 import type { CharacterView } from '../chatCharacter';
 import styles from './CharacterPanel.module.css';
@@ -36,11 +37,9 @@ export function FavoriteButton({ character, id }: { character: CharacterView; id
 
   const toggle = () => {
     setBusy(true);
-    const change = favorited
-      ? removeFavorite(id).then(() => false)
-      : addFavorite({ file_id: id, image_type: 'public', character_name: character.name, tags: character.tags }).then(() => true);
-    change
-      .then(setFavorited)
+    const want = !favorited;
+    setFavorite(id, want, { name: character.name, tags: character.tags })
+      .then(() => setFavorited(want))
       .catch((error: unknown) => console.error('Failed to change the favorite', error))
       .finally(() => setBusy(false));
   };
