@@ -10,7 +10,7 @@ import {
   removeImage,
   thumbnailFile,
 } from '../services/images';
-import { cachedGalleryPage } from '../services/galleryCache';
+import { cachedGalleryPage } from '../db/galleryCache';
 import { MESSAGE_TOO_LARGE } from '../../core/card/index';
 import {
   MESSAGE_NO_FILE,

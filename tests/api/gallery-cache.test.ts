@@ -4,7 +4,7 @@ import { createTestApp, databases, type TestApp } from './helpers';
 
 const ADMIN = 'curator@example.com';
 
-/** The public gallery's first pages are cached for a second (server/services/galleryCache.ts). */
+/** The public gallery's first pages are cached for a second (server/db/galleryCache.ts). */
 describe.each(databases)('gallery cache (%s)', (dialect) => {
   let test: TestApp;
   let admin: Uploader;

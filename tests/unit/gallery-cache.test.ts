@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cachedGalleryPage, invalidateGallery } from '../../server/services/galleryCache';
+import { cachedGalleryPage, invalidateGallery } from '../../server/db/galleryCache';
 
 describe('gallery page cache', () => {
   beforeEach(() => vi.useFakeTimers());

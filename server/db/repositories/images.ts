@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import { lowerContains } from '../like';
-import { invalidateGallery } from '../../services/galleryCache';
+import { invalidateGallery } from '../galleryCache';
 import type { Database, Image, NewImage } from '../schema';
 
 /**
  * Runs a write that changes what the public gallery shows, dropping its cached pages
- * (services/galleryCache.ts) before it, so no page built meanwhile is kept, and after it, for a read
+ * (db/galleryCache.ts) before it, so no page built meanwhile is kept, and after it, for a read
  * that ran first on another connection (PostgreSQL). A transaction commits later still: see there.
  */
 async function changingGallery<T>(write: () => Promise<T>): Promise<T> {
@@ -18,7 +18,9 @@ async function changingGallery<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export function insertImage(db: Kysely<Database>, image: NewImage): Promise<Image> {
-  return changingGallery(() => db.insertInto('images').values(image).returningAll().executeTakeFirstOrThrow());
+  const insert = () => db.insertInto('images').values(image).returningAll().executeTakeFirstOrThrow();
+  // A private card never shows in the gallery: the common upload keeps the cached pages.
+  return image.is_public ? changingGallery(insert) : insert();
 }
 
 /**
