@@ -9,7 +9,7 @@ import { testCardPng } from '../tests/support/cards';
 import { userOf } from '../tests/api/cards';
 import { chatJsonl, complete, exportChat, getChat, importArchive, ownCard } from '../tests/api/chat-helpers';
 import { createTestApp } from '../tests/api/helpers';
-import { median, ms } from './lib/stats';
+import { median, ms, timeMs } from './lib/stats';
 import type { Row } from './lib/table';
 
 export interface ChatFigures {
@@ -23,12 +23,12 @@ export interface ChatFigures {
 const RUNS = 30;
 const LONG_CHAT = 5000;
 
-async function timed(run: () => Promise<{ statusCode: number }>): Promise<number> {
-  const started = performance.now();
-  const response = await run();
-  if (response.statusCode !== 200) throw new Error(`bench request answered ${response.statusCode}`);
-  return performance.now() - started;
-}
+/** Times a request that must answer 200 (a figure for a refusal would mean nothing). */
+const timed = (run: () => Promise<{ statusCode: number }>): Promise<number> =>
+  timeMs(async () => {
+    const response = await run();
+    if (response.statusCode !== 200) throw new Error(`bench request answered ${response.statusCode}`);
+  });
 
 export async function chatFigures(): Promise<ChatFigures> {
   const test = await createTestApp('sqlite', { LLM_DEMO_WORD_DELAY_MS: '0' });

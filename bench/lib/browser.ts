@@ -1,14 +1,11 @@
 /**
  * Debian's Chromium via playwright-core, and the one sign-up per run the browser figures share.
- * tests/e2e/browser.ts has the tests' version of signUp, but it registers vitest hooks on import,
- * so it cannot be loaded outside vitest; this is the minimum the bench needs.
+ * The launch flags and the sign-up form come from tests/e2e/chromium.ts, the vitest-free half of
+ * the tests' browser helpers.
  */
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { serviceWorkerInControl } from '../../tests/e2e/page-checks';
-import { CHROMIUM_PATH } from './machine';
-
-// Without the networking flags Chromium keeps dialling Google's hosts, which this network refuses.
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fillSignUp } from '../../tests/e2e/chromium';
 
 export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
@@ -22,17 +19,7 @@ export async function signUpInBrowser(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/recent-chat');
   await page.getByRole('button', { name: 'Go to Login' }).click();
-  await page.getByRole('button', { name: /^(Sign in|Create account)$/ }).first().waitFor();
-  const nameField = page.getByLabel('Name', { exact: true });
-  // Only the sign-up form asks for a name; the sign-in form links to it.
-  if (!(await nameField.isVisible())) {
-    await page.getByRole('link', { name: /create (an )?account|sign up|register/i }).first().click();
-    await nameField.waitFor();
-  }
-  await nameField.fill('Bench Reader');
-  await page.getByLabel('Email', { exact: true }).fill(`bench-${Date.now().toString(36)}@example.test`);
-  await page.getByLabel('Password', { exact: true }).fill('measured-honestly-42');
-  await page.getByRole('button', { name: 'Create account' }).click();
+  await fillSignUp(page, { name: 'Bench Reader', email: `bench-${Date.now().toString(36)}@example.test`, password: 'measured-honestly-42' });
   await page.getByText('Please select a chat to start conversation').waitFor();
   await serviceWorkerInControl(page);
   return page;

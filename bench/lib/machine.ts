@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
+import { CHROMIUM_PATH } from '../../tests/e2e/chromium';
 
 /** What the figures were measured on, so results.md says which machine they belong to. */
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 export function chromiumVersion(): string {
   return spawnSync(CHROMIUM_PATH, ['--version']).stdout?.toString().trim() || 'Chromium (version unknown)';

@@ -10,21 +10,10 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
-import type { FakeBehaviour } from '../support/fakeOpenAI';
+import { defaultReplyTo, type FakeBehaviour } from '../support/fakeOpenAI';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, fillSignUp, type Account } from './chromium';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './global-setup';
 import { serviceWorkerInControl } from './page-checks';
-
-// Without the networking flags Chromium keeps dialling Google's hosts, which this network refuses.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const SCREENSHOT_DIR = path.resolve('.test-output/screenshots');
 
@@ -36,7 +25,7 @@ export function baseURL(): string {
 
 export function getBrowser(): Promise<Browser> {
   browser ??= chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   return browser;
@@ -76,31 +65,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-export interface Account {
-  name: string;
-  email: string;
-  password: string;
-}
+export type { Account };
 
 /**
  * Creates an account on the embedded provider, starting from its sign-in or sign-up form, and
  * returns once the form is submitted (the caller waits for wherever the flow leads next).
  */
-export async function signUp(page: Page, account: Account): Promise<void> {
-  const nameField = page.getByLabel('Name', { exact: true });
-  const createButton = page.getByRole('button', { name: 'Create account' });
-  // Either form may be showing; wait for one of them before deciding.
-  await page.getByRole('button', { name: /^(Sign in|Create account)$/ }).first().waitFor();
-  // Only the sign-up form asks for a name; the sign-in form links to it.
-  if (!(await nameField.isVisible())) {
-    await page.getByRole('link', { name: /create (an )?account|sign up|register/i }).first().click();
-    await nameField.waitFor();
-  }
-  await nameField.fill(account.name);
-  await page.getByLabel('Email', { exact: true }).fill(account.email);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await createButton.click();
-}
+export const signUp = fillSignUp;
 
 /**
  * Signs in as the run's administrator (E2E_ADMIN_EMAIL) from the provider's sign-in or sign-up
@@ -132,7 +103,7 @@ export function uniqueEmail(prefix = 'user'): string {
 export async function newPersistentContext(): Promise<BrowserContext> {
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     baseURL: baseURL(),
   });
@@ -164,7 +135,7 @@ export async function nextAiReply(behaviour: FakeBehaviour): Promise<void> {
 }
 
 /** The fake AI's default reply (tests/support/fakeOpenAI) to a message. */
-export const fakeReplyTo = (text: string) => `You said: ${text}. This is the fake AI answering.`;
+export const fakeReplyTo = defaultReplyTo;
 
 /** The first seeded character, whose card every fresh e2e server shows on Home. */
 export const FIRST_CHARACTER = SEED_CHARACTERS[0]!.name;
@@ -175,6 +146,7 @@ export const FIRST_CHARACTER = SEED_CHARACTERS[0]!.name;
  */
 export async function signUpFromRecentChat(page: Page, account: Account, options: { worker?: boolean } = {}): Promise<void> {
   await page.goto('/recent-chat');
+  await page.getByText('User not authenticated. Please log in to view chat records.').waitFor();
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await signUp(page, account);
   await page.getByText('Please select a chat to start conversation').waitFor();
@@ -212,9 +184,40 @@ export async function signUpAndChat(page: Page, name: string, text: string): Pro
   await openFirstCharacterChat(page);
   await sendInChat(page, text);
   // The whole reply, not its first words: a test that goes offline next must find it stored.
-  await page.getByRole('log').getByText(fakeReplyTo(text), { exact: true }).waitFor();
+  await chatLog(page).getByText(fakeReplyTo(text), { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Ask' }).waitFor();
   return new URL(page.url()).searchParams.get('chat')!;
+}
+
+/** The open chat's message list (its log landmark). */
+export const chatLog = (page: Page) => page.getByRole('log');
+
+/** The tokens the app keeps for the signed-in user ('cardchat.tokens' in localStorage); `{}` when signed out. */
+export function pageTokens(page: Page): Promise<{ accessToken?: string; subject?: string; email?: string | null }> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string; subject?: string; email?: string | null });
+}
+
+/** The page's own access token, as the app sends it. */
+export async function pageToken(page: Page): Promise<string | undefined> {
+  return (await pageTokens(page)).accessToken;
+}
+
+/** The chat as the server stored it: [role, content], oldest first, through the page's own token. */
+export async function storedMessages(page: Page, chatId: string): Promise<Array<[string, string]>> {
+  const token = await pageToken(page);
+  return page.evaluate(
+    async ({ id, token }) => {
+      const response = await fetch('/api/chats/get', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ chat_id: id, page_size: 50 }),
+      });
+      if (!response.ok) throw new Error(`/api/chats/get answered ${response.status}`);
+      const body = (await response.json()) as { data: Array<{ role: string; content: string }> };
+      return body.data.map((m) => [m.role, m.content] as [string, string]);
+    },
+    { id: chatId, token },
+  );
 }
 
 /** Types `text` into the open chat's composer and presses Enter. */
@@ -229,15 +232,15 @@ export async function sendInChat(page: Page, text: string): Promise<void> {
  * upload form does; its file_id.
  */
 export async function uploadCard(page: Page, png: Uint8Array, filename: string): Promise<string> {
+  const token = await pageToken(page);
   return page.evaluate(
-    async ({ bytes, filename }) => {
-      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string };
+    async ({ bytes, filename, token }) => {
       const form = new FormData();
       form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), filename);
-      const response = await fetch('/api/upload/image', { method: 'POST', headers: { Authorization: `Bearer ${tokens.accessToken}` }, body: form });
+      const response = await fetch('/api/upload/image', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
       if (!response.ok) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
       return ((await response.json()) as { data: { file_id: string } }).data.file_id;
     },
-    { bytes: Array.from(png), filename },
+    { bytes: Array.from(png), filename, token },
   );
 }

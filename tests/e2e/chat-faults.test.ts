@@ -7,29 +7,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FakeBehaviour } from '../support/fakeOpenAI';
-import { fakeReplyTo, newPage, nextAiReply, openFirstCharacterChat, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
+import { chatLog, fakeReplyTo, newPage, nextAiReply, openFirstCharacterChat, screenshot, sendInChat, signUpFromRecentChat, storedMessages, uniqueEmail } from './browser';
 
 const SEND_FAILED = 'Sorry, I encountered an error. Please try again.';
-
-const log = (page: Page) => page.getByRole('log');
 
 /** Signs up and opens a new chat with the first seeded character from Home; the chat's id. */
 async function signUpAndOpenChat(page: Page, name: string): Promise<string> {
   await signUpFromRecentChat(page, { name, email: uniqueEmail('faults'), password: 'faulty-models-42' });
   return openFirstCharacterChat(page);
-}
-
-/** The chat's messages as the server stored them, read with the page's own access token. */
-function storedMessages(page: Page, chatId: string): Promise<[string, string][]> {
-  return page.evaluate(async (id) => {
-    const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken: string };
-    const response = await fetch('/api/chats/get', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${tokens.accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ chat_id: id }),
-    });
-    return ((await response.json()) as { data: { role: string; content: string }[] }).data.map((m) => [m.role, m.content] as [string, string]);
-  }, chatId);
 }
 
 /**
@@ -39,18 +24,18 @@ function storedMessages(page: Page, chatId: string): Promise<[string, string][]>
 async function failThenRetry(page: Page, chatId: string, text: string, fault: FakeBehaviour, reason: string, shot?: string): Promise<void> {
   await nextAiReply(fault);
   await sendInChat(page, text);
-  const alert = log(page).getByRole('alert');
+  const alert = chatLog(page).getByRole('alert');
   await alert.getByText(SEND_FAILED).waitFor();
   await alert.getByText(reason, { exact: true }).waitFor();
-  expect(await log(page).getByText(text, { exact: true }).count()).toBe(1);
+  expect(await chatLog(page).getByText(text, { exact: true }).count()).toBe(1);
   expect((await storedMessages(page, chatId)).filter(([, content]) => content === text)).toEqual([['user', text]]);
   if (shot) await screenshot(page, shot);
 
   await alert.getByRole('button', { name: 'Retry' }).click();
-  await log(page).getByText(fakeReplyTo(text), { exact: true }).waitFor();
+  await chatLog(page).getByText(fakeReplyTo(text), { exact: true }).waitFor();
   await alert.waitFor({ state: 'detached' });
-  expect(await log(page).getByText(text, { exact: true }).count()).toBe(1);
-  expect(await log(page).getByText(fakeReplyTo(text), { exact: true }).count()).toBe(1);
+  expect(await chatLog(page).getByText(text, { exact: true }).count()).toBe(1);
+  expect(await chatLog(page).getByText(fakeReplyTo(text), { exact: true }).count()).toBe(1);
   const stored = await storedMessages(page, chatId);
   expect(stored.slice(-2)).toEqual([
     ['user', text],

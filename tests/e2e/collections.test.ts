@@ -6,22 +6,22 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readCard } from '../../core/card/index';
 import { testCardPng } from '../support/cards';
-import { newPage, screenshot, setPlan, signUp, uniqueEmail, uploadCard } from './browser';
+import { newPage, pageToken, screenshot, setPlan, signUp, uniqueEmail, uploadCard } from './browser';
 import { horizontalOverflow } from './page-checks';
 
 /** Starts a chat with one of the user's cards through the API, as the chat screen's first send does. */
 async function chatWith(page: Page, fileId: string, text: string): Promise<void> {
+  const token = await pageToken(page);
   const status = await page.evaluate(
-    async ({ fileId, text }) => {
-      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string };
+    async ({ fileId, text, token }) => {
       const response = await fetch('/api/chat/completions', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${tokens.accessToken}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        headers: { Authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
         body: JSON.stringify({ chat_id: crypto.randomUUID(), character_id: fileId, messages: [{ role: 'user', content: text }] }),
       });
       return response.status;
     },
-    { fileId, text },
+    { fileId, text, token },
   );
   expect(status).toBe(200);
 }

@@ -1,17 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { fakeReplyTo, FIRST_CHARACTER, newPage, screenshot, sendInChat, signUpAndChat } from './browser';
+import { chatLog, fakeReplyTo, FIRST_CHARACTER, newPage, screenshot, sendInChat, signUpAndChat, storedMessages } from './browser';
 import { horizontalOverflow } from './page-checks';
 
 /** The top bar's note while the device is offline (the issue's wording). */
 const OFFLINE_BANNER = /You['’]re offline — messages will be sent when you['’]re back online/;
 const WAITING = 'Waiting to send';
 
-const log = (page: Page) => page.getByRole('log');
 /** The offline note, inside the top bar (the page's banner landmark). */
 const banner = (page: Page) => page.getByRole('banner').getByText(OFFLINE_BANNER);
 /** The chat bubble (an article in the log) that shows `text`. */
-const bubble = (page: Page, text: string) => log(page).getByRole('article').filter({ hasText: text });
+const bubble = (page: Page, text: string) => chatLog(page).getByRole('article').filter({ hasText: text });
 
 /** True once the first card portrait on the page has really loaded (not the default avatar). */
 function portraitLoaded(page: Page): Promise<boolean> {
@@ -30,8 +29,8 @@ async function readOffline(page: Page, chatId: string, said: string, label: stri
   const phone = (page.viewportSize()?.width ?? 1000) < 600;
   await page.context().setOffline(true);
   await page.reload();
-  await log(page).getByText(said, { exact: true }).waitFor();
-  await log(page).getByText(fakeReplyTo(said), { exact: true }).waitFor();
+  await chatLog(page).getByText(said, { exact: true }).waitFor();
+  await chatLog(page).getByText(fakeReplyTo(said), { exact: true }).waitFor();
   await banner(page).waitFor();
   if (phone) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await screenshot(page, `offline-chat-${label}`);
@@ -49,22 +48,7 @@ async function readOffline(page: Page, chatId: string, said: string, label: stri
   if (phone) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
   await page.goto(`/recent-chat?chat=${chatId}`);
-  await log(page).getByText(said, { exact: true }).waitFor();
-}
-
-/** The chat as the server stored it: [role, content], oldest first, through the page's own token. */
-function storedMessages(page: Page, chatId: string): Promise<Array<[string, string]>> {
-  return page.evaluate(async (id) => {
-    const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string };
-    const response = await fetch('/api/chats/get', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${tokens.accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ chat_id: id, page_size: 50 }),
-    });
-    if (!response.ok) throw new Error(`/api/chats/get answered ${response.status}`);
-    const body = (await response.json()) as { data: Array<{ role: string; content: string }> };
-    return body.data.map((m) => [m.role, m.content] as [string, string]);
-  }, chatId);
+  await chatLog(page).getByText(said, { exact: true }).waitFor();
 }
 
 describe('offline first', () => {
@@ -101,25 +85,25 @@ describe('offline first', () => {
       await sendInChat(page, text);
       await bubble(page, text).getByText(WAITING).waitFor();
     }
-    expect(await log(page).getByText(WAITING).count()).toBe(3);
+    expect(await chatLog(page).getByText(WAITING).count()).toBe(3);
     await page.getByRole('banner').getByText('3 messages waiting').waitFor();
     await screenshot(page, 'offline-waiting-desktop');
 
     await page.reload();
     for (const text of texts) await bubble(page, text).getByText(WAITING).waitFor();
-    expect(await log(page).getByText(WAITING).count()).toBe(3);
+    expect(await chatLog(page).getByText(WAITING).count()).toBe(3);
     await banner(page).waitFor();
 
     await page.context().setOffline(false);
-    for (const text of texts) await log(page).getByText(fakeReplyTo(text), { exact: true }).waitFor();
-    await expect.poll(() => log(page).getByText(WAITING).count()).toBe(0);
+    for (const text of texts) await chatLog(page).getByText(fakeReplyTo(text), { exact: true }).waitFor();
+    await expect.poll(() => chatLog(page).getByText(WAITING).count()).toBe(0);
     await banner(page).waitFor({ state: 'detached' });
     await page.getByRole('banner').getByText(/messages? waiting/).waitFor({ state: 'detached' });
     // On screen in the order written, each once.
-    const onScreen = await log(page).getByRole('article').allInnerTexts();
+    const onScreen = await chatLog(page).getByRole('article').allInnerTexts();
     const positions = texts.map((text) => onScreen.findIndex((t) => t.includes(text) && !t.includes('You said')));
     expect(positions.every((p, i) => p >= 0 && (i === 0 || p > positions[i - 1]!))).toBe(true);
-    for (const text of texts) expect(await log(page).getByText(text, { exact: true }).count()).toBe(1);
+    for (const text of texts) expect(await chatLog(page).getByText(text, { exact: true }).count()).toBe(1);
 
     // The server stored each message exactly once, in order, each followed by its reply (the last
     // reply is on screen a moment before the server has stored it, hence the poll).
@@ -131,8 +115,8 @@ describe('offline first', () => {
     }
 
     await page.reload();
-    for (const text of texts) await log(page).getByText(fakeReplyTo(text), { exact: true }).waitFor();
-    expect(await log(page).getByText(WAITING).count()).toBe(0);
+    for (const text of texts) await chatLog(page).getByText(fakeReplyTo(text), { exact: true }).waitFor();
+    expect(await chatLog(page).getByText(WAITING).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../core/card/index';
 import { testCardPng } from '../support/cards';
-import { newPage, screenshot, signInAsAdministrator, signUp, uniqueEmail } from './browser';
+import { newPage, pageToken, pageTokens, screenshot, signInAsAdministrator, signUp, uniqueEmail } from './browser';
 import { seriousViolations } from './page-checks';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-upload-'));
@@ -71,11 +71,11 @@ describe('uploading a character card', () => {
     expect(await page.locator('#upload-file-status').innerText()).not.toContain('Wren the Cartographer');
     expect(await page.getByLabel('I accept the privacy requirements').isChecked()).toBe(false);
 
-    const collections = await page.evaluate(async () => {
-      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken: string };
-      const response = await fetch('/api/collections?limit=12&offset=0', { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+    const token = await pageToken(page);
+    const collections = await page.evaluate(async (token) => {
+      const response = await fetch('/api/collections?limit=12&offset=0', { headers: { Authorization: `Bearer ${token}` } });
       return (await response.json()) as { total: number; data: Array<{ display_title: string }> };
-    });
+    }, token);
     expect(collections.total).toBe(1);
     expect(collections.data[0]!.display_title).toBe('Wren the Cartographer');
 
@@ -161,19 +161,19 @@ describe('uploading a character card', () => {
     const page = await newPage();
     await openCreateSignedUp(page, 'Collector Cy');
     const cards = Array.from({ length: 5 }, (_, i) => Array.from(cardBytes(`Quick ${i + 1}`)));
-    const statuses = await page.evaluate(async (list) => {
-      const tokens = JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken: string; subject: string; email: string | null };
+    const tokens = await pageTokens(page);
+    const statuses = await page.evaluate(async ({ list, tokens }) => {
       const results: number[] = [];
       for (const [i, bytes] of list.entries()) {
         const form = new FormData();
         form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `quick-${i}.png`);
-        const headers: Record<string, string> = { Authorization: `Bearer ${tokens.accessToken}`, 'X-User-ID': tokens.subject };
+        const headers: Record<string, string> = { Authorization: `Bearer ${tokens.accessToken}`, 'X-User-ID': tokens.subject! };
         if (tokens.email) headers['X-User-Email'] = tokens.email;
         const response = await fetch('/api/upload/image', { method: 'POST', body: form, headers });
         results.push(response.status);
       }
       return results;
-    }, cards);
+    }, { list: cards, tokens });
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
 
     await chooseAndConsent(page, cardFile('Sixth Sense'), 'Sixth Sense');

@@ -44,6 +44,9 @@ export const FAKE_MIDSTREAM_ERROR = 'The fake model crashed.';
 /** What POST /v1/images/generations paints: an 8×8 PNG. */
 const FAKE_PICTURE = makePng({ width: 8, height: 8, rgba: new Uint8Array(8 * 8 * 4).fill(180) });
 
+/** The default 'reply' behaviour's text, answering the last user message `text`. */
+export const defaultReplyTo = (text: string) => `You said: ${text}. This is the fake AI answering.`;
+
 /** POST a FakeBehaviour here (relative to the origin, not baseUrl) to queue it for the next request. */
 export const CONTROL_PATH = '/fake/next';
 
@@ -125,7 +128,7 @@ async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerRespo
     case 'hang':
       return;
     case 'reply': {
-      const text = behaviour.text ?? `You said: ${lastUser}. This is the fake AI answering.`;
+      const text = behaviour.text ?? defaultReplyTo(lastUser);
       const usage = fakeUsage(messages, text);
       if (!body.stream) {
         res.writeHead(200, { 'content-type': 'application/json' });

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedOf } from './outboxServer';
 import type { ChatGetResponse, ChatMessage, RecentChat } from '../../core/types';
 
 const getChatMessages = vi.fn<(request: Record<string, unknown>) => Promise<ChatGetResponse>>();
@@ -66,7 +67,7 @@ describe('message pages', () => {
 
   it('lets a pending copy give way to the stored message, keeps a failed one for its Retry, and drops what the server no longer has', async () => {
     await saveServerPage(chat, all.slice(20, 29), { newest: true });
-    const seed = { chat_id: CHAT, character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null };
+    const seed = seedOf(CHAT);
     const pending = await writePendingMessage(seed, { clientId: 'client-30x', content: 'pending one', name: 'Grace', sendDate: time });
     const failed = await writePendingMessage(seed, { clientId: 'client-31x', content: 'failed one', name: 'Grace', sendDate: time });
     await markFailed(failed.id, 'The AI service is unavailable.');

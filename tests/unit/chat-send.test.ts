@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedOf } from './outboxServer';
 import type { ChatGetResponse, ChatMessage, CompletionResult, RecentChat } from '../../core/types';
 
 const getChatMessages = vi.fn<(request: unknown) => Promise<ChatGetResponse>>();
@@ -17,7 +18,7 @@ const { REPLY_SAVE_INTERVAL_MS } = await import('../../src/sync/replyWriter');
 const { streamingText } = await import('../../src/sync/streamingText');
 
 const CHAT = 'chat-1';
-const seed = { chat_id: CHAT, character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null };
+const seed = seedOf(CHAT);
 const encoder = new TextEncoder();
 
 function stored(extra: Partial<ChatMessage> & Pick<ChatMessage, 'seq' | 'role' | 'content'>): ChatMessage {

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedOf } from './outboxServer';
 import type { ChatMessage, CompletionResult } from '../../core/types';
 import { db, type LocalMessage } from '../../src/db/db';
 import { filledGreetings, fromSelected, takeCardClick, type SelectedCharacter } from '../../src/features/chat/chatCharacter';
@@ -242,7 +243,7 @@ describe('a new chat', () => {
       'fetch',
       vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: 'upstream_empty', message: 'No response received' }), { status: 502, headers: { 'content-type': 'application/json' } }))),
     );
-    const seed = { chat_id: 'empty-chat', character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null };
+    const seed = seedOf('empty-chat');
     render(<ChatConversation target={{ chatId: 'empty-chat', seed, row: null, localOnly: true }} character={fromSelected(selected)} userName="Grace" />);
     const input = await screen.findByPlaceholderText('Type a message');
     fireEvent.change(input, { target: { value: 'Hi Ada' } });
@@ -267,7 +268,7 @@ describe('a new chat', () => {
       }),
     );
     const character = fromSelected(selected);
-    const seed = { chat_id: 'new-chat', character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null };
+    const seed = seedOf('new-chat');
     render(<ChatConversation target={{ chatId: 'new-chat', seed, row: null, localOnly: true }} character={character} userName="Grace" />);
 
     expect(await screen.findByText('Ada waves at Grace.')).toBeTruthy();

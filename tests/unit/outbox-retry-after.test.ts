@@ -1,103 +1,74 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, refusal } from './outboxServer';
+import { describe, expect, it, vi } from 'vitest';
+import { refusal, useOutboxBed } from './outboxServer';
 
 vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => Promise.resolve({ page: 1, totalPages: 1 }) }));
 
 const { db } = await import('../../src/db/db');
 const { retryAfterMs } = await import('../../src/api/errors');
 const { flushOutbox, MAX_RETRY_AFTER_MS } = await import('../../src/sync/outbox');
-const { sendMessage } = await import('../../src/sync/sendMessage');
-const { saveTokens } = await import('../../src/auth/tokens');
 
-const seed = { chat_id: 'chat-a', character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null };
 const RATE_LIMITED = 'Too many requests. Please try again later.';
 
-let server: ReturnType<typeof fakeServer>;
-let online: boolean;
+// Timers (the scheduled flush) and Date; fake-indexeddb runs on setImmediate, left real.
+const bed = useOutboxBed({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+const typeOffline = (content: string) => bed.typeOffline('chat-a', content);
 
-beforeEach(async () => {
-  await Promise.all([db.messages.clear(), db.chats.clear(), db.outbox.clear()]);
-  server = fakeServer();
-  vi.stubGlobal('fetch', server.fetch);
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  // Timers (the scheduled flush) and Date; fake-indexeddb runs on setImmediate, left real.
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  vi.setSystemTime(Date.UTC(2026, 10, 21, 9));
-  saveTokens({ accessToken: 'token-1', refreshToken: 'refresh', idToken: null, expiresAt: Date.now() + 3_600_000, subject: 'sub-1', email: null });
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
-
-async function typeOffline(content: string): Promise<string> {
-  online = false;
-  vi.setSystemTime(Date.now() + 1000);
-  expect(await sendMessage({ seed, content, userName: 'Grace', signal: new AbortController().signal })).toEqual({ kind: 'queued' });
-  online = true;
-  return (await db.outbox.toArray()).find((item) => item.request.messages?.[0]?.content === content)!.client_id;
-}
-
-/** Every answer is a 429 with this Retry-After until `server.answer` is changed back. */
+/** Every answer is a 429 with this Retry-After until `bed.server.answer` is changed back. */
 const rateLimited = (retryAfter: string) => () => refusal(429, 'rate_limited', RATE_LIMITED, { 'Retry-After': retryAfter });
 
 describe('the outbox after a 429 with Retry-After', () => {
   it('keeps the messages waiting and flushes by itself once Retry-After has passed, in order', async () => {
     const first = await typeOffline('one');
     const second = await typeOffline('two');
-    server.answer = rateLimited('5');
+    bed.server.answer = rateLimited('5');
     await flushOutbox();
-    expect(server.calls.map((call) => call.key)).toEqual([first]);
+    expect(bed.server.calls.map((call) => call.key)).toEqual([first]);
     expect(await db.outbox.get(first)).toMatchObject({ attempts: 1, last_error: RATE_LIMITED });
 
-    server.answer = () => undefined;
+    bed.server.answer = () => undefined;
     await vi.advanceTimersByTimeAsync(4_999);
-    expect(server.calls).toHaveLength(1);
+    expect(bed.server.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
-    await vi.waitFor(() => expect(server.stored).toEqual([first, second]));
+    await vi.waitFor(() => expect(bed.server.stored).toEqual([first, second]));
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
 
   it(`waits at most ${MAX_RETRY_AFTER_MS / 1000} s, however long the server asks`, async () => {
     const id = await typeOffline('one');
-    server.answer = rateLimited('3600');
+    bed.server.answer = rateLimited('3600');
     await flushOutbox();
 
-    server.answer = () => undefined;
+    bed.server.answer = () => undefined;
     await vi.advanceTimersByTimeAsync(MAX_RETRY_AFTER_MS);
-    await vi.waitFor(() => expect(server.stored).toEqual([id]));
+    await vi.waitFor(() => expect(bed.server.stored).toEqual([id]));
   });
 
   it('keeps one timer: a later Retry-After replaces the earlier one', async () => {
     await typeOffline('one');
-    server.answer = rateLimited('30');
+    bed.server.answer = rateLimited('30');
     await flushOutbox();
-    server.answer = rateLimited('10');
+    bed.server.answer = rateLimited('10');
     await flushOutbox();
-    expect(server.calls).toHaveLength(2);
+    expect(bed.server.calls).toHaveLength(2);
 
     await vi.advanceTimersByTimeAsync(10_000);
-    await vi.waitFor(() => expect(server.calls).toHaveLength(3));
+    await vi.waitFor(() => expect(bed.server.calls).toHaveLength(3));
     // The 30 s timer is gone; the 10 s flush, refused again, set the next one 10 s on.
     await vi.advanceTimersByTimeAsync(9_999);
-    expect(server.calls).toHaveLength(3);
-    server.answer = () => undefined;
+    expect(bed.server.calls).toHaveLength(3);
+    bed.server.answer = () => undefined;
     await vi.advanceTimersByTimeAsync(1);
-    await vi.waitFor(() => expect(server.stored).toHaveLength(1));
+    await vi.waitFor(() => expect(bed.server.stored).toHaveLength(1));
   });
 
   it('schedules nothing for a wait without Retry-After', async () => {
     await typeOffline('one');
-    server.answer = () => refusal(502, 'ai_unavailable', 'The AI service is unavailable.');
+    bed.server.answer = () => refusal(502, 'ai_unavailable', 'The AI service is unavailable.');
     await flushOutbox();
-    server.answer = () => undefined;
+    bed.server.answer = () => undefined;
     await vi.advanceTimersByTimeAsync(MAX_RETRY_AFTER_MS * 2);
-    expect(server.calls).toHaveLength(1);
+    expect(bed.server.calls).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
+import { seedOf } from './outboxServer';
 
 vi.mock('../../src/auth/oidc', () => ({
   openid: () => import('openid-client'),
@@ -15,7 +16,7 @@ const { saveTokens } = await import('../../src/auth/tokens');
 describe('signing out', () => {
   it('clears the outbox with the rest of the user\'s data, so the next user never sends those messages', async () => {
     saveTokens({ accessToken: 'a', refreshToken: 'r', idToken: 'i', expiresAt: Date.now() + 600_000, subject: 's1', email: null });
-    const seed = { chat_id: 'chat-a', character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null };
+    const seed = seedOf('chat-a');
     await enqueueMessage(seed, { clientId: 'c-1', content: 'Unsent', name: 'Grace', sendDate: new Date().toISOString() }, { chat_id: 'chat-a' });
     expect(await waitingCount()).toBe(1);
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, origin: 'http://localhost:8787', assign: vi.fn() } as Location);

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedOf } from './outboxServer';
 import type { UserProfile } from '../../core/types';
 
 const flushOutbox = vi.fn(() => Promise.resolve());
@@ -100,7 +101,7 @@ describe('interrupted replies', () => {
 });
 
 describe('Background Sync', () => {
-  const seed = { chat_id: 'chat-a', character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null };
+  const seed = seedOf('chat-a');
 
   it('is registered when a message is queued offline', async () => {
     const register = vi.fn(() => Promise.resolve());

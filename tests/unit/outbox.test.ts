@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatGetResponse } from '../../core/types';
-import { fakeServer, held, refusal } from './outboxServer';
+import { held, refusal, seedOf, tokensOf, useOutboxBed } from './outboxServer';
 
 const getChatMessages = vi.fn<(request: unknown) => Promise<ChatGetResponse>>();
 vi.mock('../../src/api/chatMessages', async (importOriginal) => ({
@@ -23,45 +23,14 @@ const { flushOutbox } = await import('../../src/sync/outbox');
 const { retryMessage, sendMessage, STOPPED_BEFORE_SAVED } = await import('../../src/sync/sendMessage');
 const { loadTokens, saveTokens } = await import('../../src/auth/tokens');
 
-const seedOf = (chatId: string) => ({ chat_id: chatId, character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null });
-const tokens = (accessToken: string, expiresAt: number) => ({ accessToken, refreshToken: 'refresh', idToken: null, expiresAt, subject: 'sub-1', email: null });
+// Only Date: messages typed one after another get created_at values in that order.
+const bed = useOutboxBed({ toFake: ['Date'] });
+const { type, typeOffline } = bed;
 
-let server: ReturnType<typeof fakeServer>;
-let online: boolean;
-
-beforeEach(async () => {
-  await Promise.all([db.messages.clear(), db.chats.clear(), db.outbox.clear()]);
-  server = fakeServer();
-  vi.stubGlobal('fetch', server.fetch);
-  online = true;
-  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  // Only Date: messages typed one after another get created_at values in that order.
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(Date.UTC(2026, 10, 21, 9));
-  saveTokens(tokens('token-1', Date.now() + 3_600_000));
+beforeEach(() => {
   refreshTokens.mockReset();
   getChatMessages.mockReset();
 });
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  localStorage.clear();
-});
-
-/** Types a message in a chat, a second after the previous one. */
-async function type(chatId: string, content: string) {
-  vi.setSystemTime(Date.now() + 1000);
-  return sendMessage({ seed: seedOf(chatId), content, userName: 'Grace', signal: new AbortController().signal });
-}
-
-async function typeOffline(chatId: string, content: string): Promise<string> {
-  online = false;
-  expect(await type(chatId, content)).toEqual({ kind: 'queued' });
-  online = true;
-  return (await byContent(content))!.id;
-}
 
 const row = (id: string) => db.messages.get(id);
 const byContent = (content: string) => db.messages.filter((message) => message.content === content).first();
@@ -71,7 +40,7 @@ const userRows = async (chatId: string) =>
 describe('writing a message offline', () => {
   it('shows it as pending at once and queues it in the outbox, without trying the network', async () => {
     const id = await typeOffline('chat-a', 'Hello');
-    expect(server.calls).toEqual([]);
+    expect(bed.server.calls).toEqual([]);
     expect(await row(id)).toMatchObject({ state: 'pending', content: 'Hello', client_id: id });
     expect(await db.outbox.get(id)).toMatchObject({ chat_id: 'chat-a', attempts: 0, last_error: null, request: { chat_id: 'chat-a', messages: [{ role: 'user', content: 'Hello' }] } });
     expect(await waitingCount()).toBe(1);
@@ -85,7 +54,7 @@ describe('writing a message offline', () => {
     expect(await db.outbox.count()).toBe(1);
 
     await flushOutbox();
-    expect(server.stored).toEqual(['c-1']);
+    expect(bed.server.stored).toEqual(['c-1']);
     expect((await userRows('chat-a')).map((message) => [message.content, message.state])).toEqual([['Before the crash', 'sent']]);
     expect(await waitingCount()).toBe(0);
   });
@@ -99,7 +68,7 @@ describe('flushing the outbox', () => {
     const b2 = await typeOffline('chat-b', 'b2');
 
     await flushOutbox();
-    expect(server.calls.map((call) => [call.chatId, call.key])).toEqual([
+    expect(bed.server.calls.map((call) => [call.chatId, call.key])).toEqual([
       ['chat-a', a1],
       ['chat-a', a2],
       ['chat-b', b1],
@@ -118,38 +87,38 @@ describe('flushing the outbox', () => {
     const first = await typeOffline('chat-a', 'one');
     const second = await typeOffline('chat-a', 'two');
     const gate = held();
-    server.answer = async (call) => {
+    bed.server.answer = async (call) => {
       if (call.key === first) await gate.gate;
       return undefined;
     };
     const running = flushOutbox();
-    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    await vi.waitFor(() => expect(bed.server.calls).toHaveLength(1));
     // Queued while the flush is busy with chat-a: a chat it had not listed when it started.
     const late = await typeOffline('chat-b', 'late');
     const again = [flushOutbox(), flushOutbox()];
     gate.release();
     await Promise.all([running, ...again]);
 
-    expect(server.calls.map((call) => call.key)).toEqual([first, second, late]);
-    expect(server.stored).toEqual([first, second, late]);
+    expect(bed.server.calls.map((call) => call.key)).toEqual([first, second, late]);
+    expect(bed.server.stored).toEqual([first, second, late]);
   });
 
   it('keeps everything queued on a network failure, and a later flush sends it', async () => {
     const a1 = await typeOffline('chat-a', 'a1');
     const a2 = await typeOffline('chat-a', 'a2');
     const b1 = await typeOffline('chat-b', 'b1');
-    server.answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    bed.server.answer = () => Promise.reject(new TypeError('Failed to fetch'));
 
     await flushOutbox();
     // The first failure stops the flush: the rest would fail the same way.
-    expect(server.calls.map((call) => call.key)).toEqual([a1]);
+    expect(bed.server.calls.map((call) => call.key)).toEqual([a1]);
     expect(await row(a1)).toMatchObject({ state: 'pending' });
     expect(await db.outbox.get(a1)).toMatchObject({ attempts: 1, last_error: 'Network error. Please check your connection and try again.' });
     expect(await waitingCount()).toBe(3);
 
-    server.answer = () => undefined;
+    bed.server.answer = () => undefined;
     await flushOutbox();
-    expect(server.stored).toEqual([a1, a2, b1]);
+    expect(bed.server.stored).toEqual([a1, a2, b1]);
     expect(await waitingCount()).toBe(0);
   });
 
@@ -158,66 +127,66 @@ describe('flushing the outbox', () => {
     [503, 'upstream_rate_limited', 'The AI service is busy right now. Please try again in a moment.'],
   ])('waits on a %i (%s) and sends the message on a later flush', async (status, code, text) => {
     const id = await typeOffline('chat-a', 'Hello');
-    server.answer = () => refusal(status, code, text);
+    bed.server.answer = () => refusal(status, code, text);
     await flushOutbox();
     expect(await row(id)).toMatchObject({ state: 'pending' });
     expect(await db.outbox.get(id)).toMatchObject({ attempts: 1, last_error: text });
 
-    server.answer = () => undefined;
+    bed.server.answer = () => undefined;
     await flushOutbox();
-    expect(server.calls.map((call) => call.key)).toEqual([id, id]);
-    expect(server.stored).toEqual([id]);
+    expect(bed.server.calls.map((call) => call.key)).toEqual([id, id]);
+    expect(bed.server.stored).toEqual([id]);
   });
 
   it('marks a refused message failed with the reason, goes on with the next, and Retry queues it again under the same key', async () => {
     const refused = await typeOffline('chat-a', 'Too much');
     const next = await typeOffline('chat-a', 'Fine');
-    server.answer = (call) => (call.key === refused ? refusal(422, 'validation_error', 'The message is too long.') : undefined);
+    bed.server.answer = (call) => (call.key === refused ? refusal(422, 'validation_error', 'The message is too long.') : undefined);
 
     await flushOutbox();
     expect(await row(refused)).toMatchObject({ state: 'failed', error: 'The message is too long.' });
     expect(await db.outbox.get(refused)).toBeUndefined();
-    expect(server.stored).toEqual([next]);
+    expect(bed.server.stored).toEqual([next]);
 
     // Retry while offline queues it again, with the same client id.
-    online = false;
+    bed.online = false;
     const failed = (await row(refused))!;
     expect(await retryMessage(seedOf('chat-a'), failed, undefined, new AbortController().signal)).toEqual({ kind: 'queued' });
     expect(await row(refused)).toMatchObject({ state: 'pending' });
     expect(await db.outbox.get(refused)).toMatchObject({ client_id: refused, attempts: 0 });
 
-    online = true;
-    server.answer = () => undefined;
+    bed.online = true;
+    bed.server.answer = () => undefined;
     await flushOutbox();
-    expect(server.calls.map((call) => call.key)).toEqual([refused, next, refused]);
-    expect(server.stored).toEqual([next, refused]);
+    expect(bed.server.calls.map((call) => call.key)).toEqual([refused, next, refused]);
+    expect(bed.server.stored).toEqual([next, refused]);
   });
 
   it('refreshes a token that expired while offline before the replay', async () => {
     const id = await typeOffline('chat-a', 'Hello');
-    saveTokens(tokens('stale', Date.now() - 1000));
+    saveTokens(tokensOf('stale', Date.now() - 1000));
     refreshTokens.mockImplementation(() => {
-      const fresh = tokens('fresh', Date.now() + 3_600_000);
+      const fresh = tokensOf('fresh', Date.now() + 3_600_000);
       saveTokens(fresh);
       return Promise.resolve(fresh);
     });
 
     await flushOutbox();
     expect(refreshTokens).toHaveBeenCalledTimes(1);
-    expect(server.calls).toEqual([expect.objectContaining({ key: id, authorization: 'Bearer fresh' })]);
+    expect(bed.server.calls).toEqual([expect.objectContaining({ key: id, authorization: 'Bearer fresh' })]);
     expect(loadTokens()?.accessToken).toBe('fresh');
   });
 
   it('leaves the outbox alone when the refresh fails or nobody is signed in', async () => {
     const id = await typeOffline('chat-a', 'Hello');
-    saveTokens(tokens('stale', Date.now() - 1000));
+    saveTokens(tokensOf('stale', Date.now() - 1000));
     refreshTokens.mockRejectedValue(new TypeError('Failed to fetch'));
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await flushOutbox();
 
     localStorage.clear();
     await flushOutbox();
-    expect(server.calls).toEqual([]);
+    expect(bed.server.calls).toEqual([]);
     expect(await db.outbox.get(id)).toMatchObject({ attempts: 0 });
   });
 });
@@ -227,44 +196,44 @@ describe('a replay and the session', () => {
     const first = await typeOffline('chat-a', 'one');
     await typeOffline('chat-a', 'two');
     await typeOffline('chat-a', 'three');
-    server.answer = (call) => {
+    bed.server.answer = (call) => {
       // Someone else signs in on this device while the first message is answered.
-      if (call.key === first) saveTokens({ ...tokens('other-user', Date.now() + 3_600_000), subject: 'sub-2' });
+      if (call.key === first) saveTokens({ ...tokensOf('other-user', Date.now() + 3_600_000), subject: 'sub-2' });
       return undefined;
     };
     await flushOutbox();
-    expect(server.calls.map((call) => call.key)).toEqual([first]);
+    expect(bed.server.calls.map((call) => call.key)).toEqual([first]);
   });
 });
 
 describe('the live send and the outbox', () => {
   it('sends at once when online, and a flush meanwhile leaves the message to it', async () => {
     const gate = held();
-    server.answer = async () => {
+    bed.server.answer = async () => {
       await gate.gate;
       return undefined;
     };
     const sending = type('chat-a', 'Live');
-    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    await vi.waitFor(() => expect(bed.server.calls).toHaveLength(1));
     await flushOutbox();
     gate.release();
 
     expect(await sending).toEqual({ kind: 'stored' });
-    expect(server.calls).toHaveLength(1);
+    expect(bed.server.calls).toHaveLength(1);
     expect(await waitingCount()).toBe(0);
   });
 
   it('queues a message typed behind older waiting ones of its chat, and the flush sends them in order', async () => {
     const older = await typeOffline('chat-a', 'older');
     expect(await type('chat-a', 'newer')).toEqual({ kind: 'queued' });
-    await vi.waitFor(() => expect(server.stored).toHaveLength(2));
+    await vi.waitFor(() => expect(bed.server.stored).toHaveLength(2));
     const newer = (await byContent('newer'))!.client_id;
-    expect(server.calls.map((call) => call.key)).toEqual([older, newer]);
+    expect(bed.server.calls.map((call) => call.key)).toEqual([older, newer]);
     await vi.waitFor(async () => expect(await waitingCount()).toBe(0));
   });
 
   it('keeps a message that got no answer waiting instead of failing it', async () => {
-    server.answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    bed.server.answer = () => Promise.reject(new TypeError('Failed to fetch'));
     expect(await type('chat-a', 'Lost signal')).toEqual({ kind: 'queued' });
     const [message] = await userRows('chat-a');
     expect(message).toMatchObject({ state: 'pending' });
@@ -273,16 +242,16 @@ describe('the live send and the outbox', () => {
 
   it('takes a message stopped before the server saved it out of the outbox, failed with Retry', async () => {
     const stop = new AbortController();
-    server.answer = () => new Promise((_resolve, reject) => stop.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+    bed.server.answer = () => new Promise((_resolve, reject) => stop.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
     getChatMessages.mockRejectedValue(new TypeError('Failed to fetch'));
     const sending = sendMessage({ seed: seedOf('chat-a'), content: 'Stop me', userName: 'Grace', signal: stop.signal });
-    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    await vi.waitFor(() => expect(bed.server.calls).toHaveLength(1));
     stop.abort();
 
     expect(await sending).toEqual({ kind: 'stopped' });
     expect((await userRows('chat-a')).map((message) => [message.state, message.error])).toEqual([['failed', STOPPED_BEFORE_SAVED]]);
     expect(await waitingCount()).toBe(0);
     await flushOutbox();
-    expect(server.calls).toHaveLength(1);
+    expect(bed.server.calls).toHaveLength(1);
   });
 });

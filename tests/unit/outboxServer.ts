@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import type { ChatMessage, CompletionResult } from '../../core/types';
 
 /** One POST /api/chat/completions as the fake server saw it. */
@@ -77,4 +77,61 @@ export function held() {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   return { gate, release };
+}
+
+/** The chat a test sends into: what the chat screen knows of it before the first send. */
+export const seedOf = (chatId: string) => ({ chat_id: chatId, character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null });
+
+/** Saved tokens for the signed-in user 'sub-1'. */
+export const tokensOf = (accessToken: string, expiresAt: number) => ({ accessToken, refreshToken: 'refresh', idToken: null, expiresAt, subject: 'sub-1', email: null });
+
+type FakeTimerKinds = NonNullable<NonNullable<Parameters<typeof vi.useFakeTimers>[0]>['toFake']>;
+
+/**
+ * The outbox test bed, registered as beforeEach/afterEach of the calling file: empty local tables, a
+ * fakeServer as fetch, a navigator.onLine the test switches with `bed.online`, fake timers (`toFake`)
+ * at 2026-11-21 09:00 UTC, and a signed-in user with 'token-1'. The calling file keeps its own
+ * vi.mock calls; src modules are loaded here only once its hooks run.
+ */
+export function useOutboxBed(options: { toFake: FakeTimerKinds }) {
+  const bed = {
+    server: undefined as unknown as ReturnType<typeof fakeServer>,
+    online: true,
+    /** Types a message in a chat, a second after the previous one. */
+    async type(chatId: string, content: string) {
+      const { sendMessage } = await import('../../src/sync/sendMessage');
+      vi.setSystemTime(Date.now() + 1000);
+      return sendMessage({ seed: seedOf(chatId), content, userName: 'Grace', signal: new AbortController().signal });
+    },
+    /** Types a message while offline: it is queued. Its id (the outbox entry's client_id). */
+    async typeOffline(chatId: string, content: string): Promise<string> {
+      const { db } = await import('../../src/db/db');
+      bed.online = false;
+      expect(await bed.type(chatId, content)).toEqual({ kind: 'queued' });
+      bed.online = true;
+      return (await db.outbox.toArray()).find((item) => item.request.messages?.[0]?.content === content)!.client_id;
+    },
+  };
+
+  beforeEach(async () => {
+    const { db } = await import('../../src/db/db');
+    const { saveTokens } = await import('../../src/auth/tokens');
+    await Promise.all([db.messages.clear(), db.chats.clear(), db.outbox.clear()]);
+    bed.server = fakeServer();
+    vi.stubGlobal('fetch', bed.server.fetch);
+    bed.online = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => bed.online);
+    vi.useFakeTimers({ toFake: options.toFake });
+    vi.setSystemTime(Date.UTC(2026, 10, 21, 9));
+    saveTokens(tokensOf('token-1', Date.now() + 3_600_000));
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    localStorage.clear();
+  });
+
+  return bed;
 }

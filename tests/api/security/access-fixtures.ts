@@ -1,12 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { testCardPng } from '../../support/cards';
 import { upload, type Uploader } from '../cards';
 import { appendMessage, complete, getChat, listChats, ownCard } from '../chat-helpers';
 import type { TestApp } from '../helpers';
+import { blobFiles } from './nothing-written';
 
 /**
  * Asserts the one error shape every refusal must have: JSON `{error, message}` and nothing else,
@@ -24,11 +23,6 @@ export function expectErrorJson(response: LightMyRequestResponse, status: number
 
 const TABLES = ['users', 'images', 'favorites', 'chats', 'messages', 'completion_requests'] as const;
 
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => fs.statSync(path.join(dir, name)).isFile()).sort();
-}
-
 /**
  * Everything the server can write: the row count of every user-data table and the list of stored
  * blobs. Equal before and after a refused request means the refusal wrote nothing.
@@ -39,7 +33,7 @@ export async function storedState(test: TestApp): Promise<Record<string, number 
     const row = await test.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     state[table] = Number(row.n);
   }
-  state.blobs = filesUnder(path.join(test.dataDir, 'blobs'));
+  state.blobs = blobFiles(test);
   return state;
 }
 

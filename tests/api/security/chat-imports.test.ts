@@ -8,6 +8,7 @@ import { crc32 } from 'node:zlib';
 import { deflateSync, strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCardPng } from '../../support/cards';
+import { craftZip } from '../../support/craftZip';
 import { userOf } from '../cards';
 import { chatJsonl, importArchive, listChats } from '../chat-helpers';
 import { createTestApp, databases, type TestApp } from '../helpers';
@@ -25,64 +26,17 @@ interface RawEntry {
   declaredCrc?: number;
 }
 
-/** A zip written field by field: local headers, data, central directory, end record. */
-function rawZip(entries: RawEntry[]): Uint8Array {
-  const locals: Uint8Array[] = [];
-  const directory: Uint8Array[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = typeof entry.name === 'string' ? strToU8(entry.name) : entry.name;
-    const flags = typeof entry.name === 'string' ? 0x800 : 0;
-    const method = entry.method ?? 8;
-    const packed = method === 8 ? deflateSync(entry.data) : entry.data;
-    const crc = entry.declaredCrc ?? crc32(entry.data);
-    const size = entry.declaredSize ?? entry.data.length;
-
-    const local = new Uint8Array(30 + name.length);
-    const lv = new DataView(local.buffer);
-    lv.setUint32(0, 0x04034b50, true);
-    lv.setUint16(4, 20, true);
-    lv.setUint16(6, flags, true);
-    lv.setUint16(8, method, true);
-    lv.setUint32(14, crc, true);
-    lv.setUint32(18, packed.length, true);
-    lv.setUint32(22, size, true);
-    lv.setUint16(26, name.length, true);
-    local.set(name, 30);
-
-    const central = new Uint8Array(46 + name.length);
-    const cv = new DataView(central.buffer);
-    cv.setUint32(0, 0x02014b50, true);
-    cv.setUint16(4, 20, true);
-    cv.setUint16(6, 20, true);
-    cv.setUint16(8, flags, true);
-    cv.setUint16(10, method, true);
-    cv.setUint32(16, crc, true);
-    cv.setUint32(20, packed.length, true);
-    cv.setUint32(24, size, true);
-    cv.setUint16(28, name.length, true);
-    cv.setUint32(42, offset, true);
-    central.set(name, 46);
-
-    locals.push(local, packed);
-    directory.push(central);
-    offset += local.length + packed.length;
-  }
-  const directorySize = directory.reduce((sum, part) => sum + part.length, 0);
-  const end = new Uint8Array(22);
-  const ev = new DataView(end.buffer);
-  ev.setUint32(0, 0x06054b50, true);
-  ev.setUint16(8, entries.length, true);
-  ev.setUint16(10, entries.length, true);
-  ev.setUint32(12, directorySize, true);
-  ev.setUint32(16, offset, true);
-  const out = new Uint8Array(offset + directorySize + end.length);
-  let at = 0;
-  for (const part of [...locals, ...directory, end]) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+/** The crafted zip of `entries`, each deflated unless stored, its headers telling the truth about the uncompressed data unless told otherwise. */
+function zipOf(entries: RawEntry[]): Uint8Array {
+  return craftZip(
+    entries.map(({ name, data, method = 8, declaredSize, declaredCrc }) => ({
+      name,
+      data: method === 8 ? deflateSync(data) : data,
+      method,
+      size: declaredSize ?? data.length,
+      crc: declaredCrc ?? crc32(data),
+    })),
+  );
 }
 
 describe.each(databases)('hostile chat archives (%s)', (dialect) => {
@@ -113,7 +67,7 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
 
   it('the hand-made builder writes archives the server imports', async () => {
     const user = await userOf(test, 'honest-zips');
-    const response = await importArchive(test, user, rawZip([{ name: 'Good.jsonl', data: chat() }, { name: 'notes/Stored.jsonl', data: chat('Stored'), method: 0 }]));
+    const response = await importArchive(test, user, zipOf([{ name: 'Good.jsonl', data: chat() }, { name: 'notes/Stored.jsonl', data: chat('Stored'), method: 0 }]));
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json().imported as unknown[]).length).toBe(2);
   });
@@ -127,60 +81,60 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
     ['chats\\..\\..\\x.jsonl'],
     ['evil\u0000.jsonl'],
   ])('refuses the entry name %j', async (name) => {
-    await refused(rawZip([{ name: 'Good.jsonl', data: chat() }, { name, data: chat() }]), 400, 'unsafe_name', /unsafe name/);
+    await refused(zipOf([{ name: 'Good.jsonl', data: chat() }, { name, data: chat() }]), 400, 'unsafe_name', /unsafe name/);
   });
 
   it('refuses __proto__ as an entry name or folder', async () => {
     for (const name of ['__proto__', '__proto__/Good.jsonl', 'chats/__proto__/x.jsonl']) {
-      await refused(rawZip([{ name: 'Good.jsonl', data: chat() }, { name, data: chat() }]), 400, 'unsafe_name', /__proto__/);
+      await refused(zipOf([{ name: 'Good.jsonl', data: chat() }, { name, data: chat() }]), 400, 'unsafe_name', /__proto__/);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('refuses two entries of the same name, whichever the reader would have kept', async () => {
-    await refused(rawZip([{ name: 'Good.jsonl', data: chat('One') }, { name: 'Good.jsonl', data: chat('Two') }]), 400, 'duplicate_name', /Good\.jsonl.*more than once/);
-    await refused(rawZip([{ name: 'a/Good.jsonl', data: chat('One') }, { name: 'A/good.JSONL', data: chat('Two') }]), 400, 'duplicate_name', /more than once/);
+    await refused(zipOf([{ name: 'Good.jsonl', data: chat('One') }, { name: 'Good.jsonl', data: chat('Two') }]), 400, 'duplicate_name', /Good\.jsonl.*more than once/);
+    await refused(zipOf([{ name: 'a/Good.jsonl', data: chat('One') }, { name: 'A/good.JSONL', data: chat('Two') }]), 400, 'duplicate_name', /more than once/);
   });
 
   it('refuses an entry declaring 4 GB before inflating anything', async () => {
-    await refused(rawZip([{ name: 'Good.jsonl', data: chat(), declaredSize: 0xffffffff }]), 413, 'too_large', /larger than the 25 MB/);
-    await refused(rawZip([{ name: 'Good.jsonl', data: chat() }, { name: 'card.png', data: testCardPng(), declaredSize: 0xfffffff0 }]), 413, 'too_large', /larger than the 20 MB/);
+    await refused(zipOf([{ name: 'Good.jsonl', data: chat(), declaredSize: 0xffffffff }]), 413, 'too_large', /larger than the 25 MB/);
+    await refused(zipOf([{ name: 'Good.jsonl', data: chat() }, { name: 'card.png', data: testCardPng(), declaredSize: 0xfffffff0 }]), 413, 'too_large', /larger than the 20 MB/);
   });
 
   it('refuses 65535 entries from the count alone', async () => {
     const entries = Array.from({ length: 65_535 }, (_, i) => ({ name: `${i}.jsonl`, data: new Uint8Array(0), method: 0 as const }));
-    await refused(rawZip(entries), 413, 'too_many_entries', /65535 files; at most 200/);
+    await refused(zipOf(entries), 413, 'too_many_entries', /65535 files; at most 200/);
   });
 
   it('stops an entry that inflates past its declared size', async () => {
     const big = strToU8(chatJsonl('Liar', Array.from({ length: 2000 }, (_, i) => ({ mes: `line ${i}` }))));
-    await refused(rawZip([{ name: 'Liar.jsonl', data: big, declaredSize: 100 }]), 400, 'corrupt_entry', /more data than its header declares/);
+    await refused(zipOf([{ name: 'Liar.jsonl', data: big, declaredSize: 100 }]), 400, 'corrupt_entry', /more data than its header declares/);
   });
 
   it('refuses an entry that inflates to less than its declared size', async () => {
-    await refused(rawZip([{ name: 'Short.jsonl', data: chat(), declaredSize: 25 * 1024 * 1024 }]), 400, 'corrupt_entry', /less data than its header declares/);
-    await refused(rawZip([{ name: 'Short.jsonl', data: chat(), method: 0, declaredSize: 1000 }]), 400, 'corrupt_entry', /size does not match/);
+    await refused(zipOf([{ name: 'Short.jsonl', data: chat(), declaredSize: 25 * 1024 * 1024 }]), 400, 'corrupt_entry', /less data than its header declares/);
+    await refused(zipOf([{ name: 'Short.jsonl', data: chat(), method: 0, declaredSize: 1000 }]), 400, 'corrupt_entry', /size does not match/);
   });
 
   it('refuses an entry whose checksum does not match', async () => {
-    await refused(rawZip([{ name: 'Good.jsonl', data: chat(), declaredCrc: 0xdeadbeef }]), 400, 'corrupt_entry', /checksum/);
+    await refused(zipOf([{ name: 'Good.jsonl', data: chat(), declaredCrc: 0xdeadbeef }]), 400, 'corrupt_entry', /checksum/);
   });
 
   it('never opens a zip inside the zip', async () => {
     const inner = zipSync({ 'Inner.jsonl': chat('Inner') });
-    await refused(rawZip([{ name: 'inner.zip', data: inner }]), 400, 'no_chats', /no chat \(\.jsonl\) files/);
+    await refused(zipOf([{ name: 'inner.zip', data: inner }]), 400, 'no_chats', /no chat \(\.jsonl\) files/);
 
     const user = await userOf(test, 'nested-zips');
-    const beside = await importArchive(test, user, rawZip([{ name: 'Outer.jsonl', data: chat('Outer') }, { name: 'inner.zip', data: inner }]));
+    const beside = await importArchive(test, user, zipOf([{ name: 'Outer.jsonl', data: chat('Outer') }, { name: 'inner.zip', data: inner }]));
     expect(beside.statusCode, beside.body).toBe(200);
     const names = (await listChats(test, user)).json().data.map((c: { character_name: string }) => c.character_name);
     expect(names).toEqual(['Outer']);
   });
 
   it('refuses a .jsonl that is not a chat, and one that is not UTF-8', async () => {
-    await refused(rawZip([{ name: 'page.jsonl', data: strToU8('<html><body>not a chat</body></html>') }]), 400, 'invalid_chat', /page\.jsonl/);
-    await refused(rawZip([{ name: 'binary.jsonl', data: Uint8Array.of(0xff, 0xfe, 0x00, 0x81, 0x7b) }]), 400, 'invalid_chat', /not UTF-8/);
-    await refused(rawZip([{ name: 'notes.txt', data: strToU8('hello') }, { name: 'picture.bin', data: testCardPng() }]), 400, 'no_chats', /\.jsonl/);
+    await refused(zipOf([{ name: 'page.jsonl', data: strToU8('<html><body>not a chat</body></html>') }]), 400, 'invalid_chat', /page\.jsonl/);
+    await refused(zipOf([{ name: 'binary.jsonl', data: Uint8Array.of(0xff, 0xfe, 0x00, 0x81, 0x7b) }]), 400, 'invalid_chat', /not UTF-8/);
+    await refused(zipOf([{ name: 'notes.txt', data: strToU8('hello') }, { name: 'picture.bin', data: testCardPng() }]), 400, 'no_chats', /\.jsonl/);
   });
 
   it('imports the chats beside hostile card PNGs without trusting or storing those cards', async () => {
@@ -188,7 +142,7 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
     const userId = await userIdOf(test, user);
     const blobs = blobFiles(test);
     const pngs = [fourGigabyteChunkPng(), zTxtBombPng(256), deepJsonPng(), badCrcPng()];
-    const zip = rawZip([{ name: 'Good.jsonl', data: chat() }, ...pngs.map((data, i) => ({ name: `card-${i}.png`, data, method: 0 as const }))]);
+    const zip = zipOf([{ name: 'Good.jsonl', data: chat() }, ...pngs.map((data, i) => ({ name: `card-${i}.png`, data, method: 0 as const }))]);
     const response = await importArchive(test, user, zip);
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.json().imported).toMatchObject([{ character_name: 'Good', character_id: null }]);
@@ -199,7 +153,7 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
   });
 
   it('refuses a truncated central directory', async () => {
-    const whole = rawZip([{ name: 'A.jsonl', data: chat('A') }, { name: 'B.jsonl', data: chat('B') }]);
+    const whole = zipOf([{ name: 'A.jsonl', data: chat('A') }, { name: 'B.jsonl', data: chat('B') }]);
     await refused(whole.subarray(0, whole.length - 30), 400, 'not_zip', /not a valid \.zip/);
     // The end record kept, the directory before it cut short: the record's count and offset now lie.
     const end = whole.subarray(whole.length - 22);
@@ -214,7 +168,7 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
     const user = await userOf(test, 'long-names');
     const name = new Uint8Array(0xffff).map((_, i) => 0xc0 + (i % 32));
     name.set(strToU8('.jsonl'), name.length - 6);
-    const response = await importArchive(test, user, rawZip([{ name, data: chat('Long') }]));
+    const response = await importArchive(test, user, zipOf([{ name, data: chat('Long') }]));
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.json().imported).toMatchObject([{ character_name: 'Long', message_count: 2 }]);
   });

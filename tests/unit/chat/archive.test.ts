@@ -11,7 +11,7 @@ import {
   readChatZip,
   safeArchiveName,
 } from '../../../server/services/chats/archive/index';
-import { craftZip } from './craftZip';
+import { craftZip } from '../../support/craftZip';
 
 const MB = 1024 * 1024;
 

@@ -3,9 +3,11 @@
  * that lie about sizes or checksums, unsafe names, encrypted flags.
  */
 import { crc32 } from 'node:zlib';
+import { concatBytes } from '../../core/card/index';
 
 export interface CraftedEntry {
-  name: string;
+  /** Text is written as UTF-8 with the UTF-8 flag; bytes as they are, without it. */
+  name: string | Uint8Array;
   /** The bytes stored in the archive (already deflated when `method` is 8). */
   data: Uint8Array;
   method?: 0 | 8;
@@ -23,9 +25,9 @@ export function craftZip(entries: CraftedEntry[]): Uint8Array {
   const directory: Uint8Array[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const name = new TextEncoder().encode(entry.name);
+    const name = typeof entry.name === 'string' ? new TextEncoder().encode(entry.name) : entry.name;
     const fields = {
-      flags: entry.flags ?? UTF8_NAME,
+      flags: entry.flags ?? (typeof entry.name === 'string' ? UTF8_NAME : 0),
       method: entry.method ?? 0,
       crc: entry.crc ?? crc32(entry.data),
       packed: entry.data.length,
@@ -63,15 +65,5 @@ export function craftZip(entries: CraftedEntry[]): Uint8Array {
   end.setUint16(10, entries.length, true);
   end.setUint32(12, directorySize, true);
   end.setUint32(16, offset, true);
-  return concat([...parts, ...directory, new Uint8Array(end.buffer)]);
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concatBytes([...parts, ...directory, new Uint8Array(end.buffer)]);
 }
