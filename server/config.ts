@@ -52,6 +52,11 @@ export interface Config {
   /** Pino log level; tests pass 'silent'. */
   logLevel: string;
   /**
+   * NODE_ENV=development: the embedded provider also accepts the Vite dev server's origin
+   * (`npm run dev`, port 5173) as the PWA's. Off in any other mode.
+   */
+  development: boolean;
+  /**
    * The reverse proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy): their
    * addresses or CIDR ranges. False: the connection's own address is the client's, so no one can
    * choose their address (and escape per-address limits) by sending X-Forwarded-For.
@@ -173,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3SettingsOf(env),
     seedGallery: text(env, 'SEED_GALLERY') !== 'false',
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    development: text(env, 'NODE_ENV') === 'development',
     trustProxy: trustProxy(env),
     rateLimits: {
       completionsPerMinute: perMinute(env, 'RATE_LIMIT_COMPLETIONS_PER_MINUTE', 30),

@@ -112,16 +112,33 @@ ${details}
   );
 }
 
+export interface LogoutView {
+  /** The request is the app's own Log out (its id_token_hint names this session): sign out at once. */
+  automatic: boolean;
+  /** Where "Stay signed in" leads. */
+  home: string;
+}
+
 /**
  * The sign-out step oidc-provider asks for. `form` is the provider's own confirmation form (its action
- * and CSRF token); logout.js submits it at once, so the user never has to confirm, and the button is
- * there for a browser without script. `logout=yes` ends the whole session, not only this app's grant.
+ * and CSRF token); `logout=yes` ends the whole session, not only this app's grant. For the app's own
+ * Log out, logout.js submits it at once (the button is there for a browser without script). Anything
+ * else (a link or redirect from another site) only asks: signing someone out is not another site's call.
  */
-export function logoutPage(form: string): string {
+export function logoutPage(form: string, view: LogoutView): string {
   const confirm = `<input type="hidden" name="logout" value="yes"><button type="submit">Sign out</button></form>`;
-  return layout(
-    { title: 'Signing out', scripts: [`${ASSETS_PATH}/logout.js`] },
-    `<h1>Signing you out…</h1>
+  if (view.automatic) {
+    return layout(
+      { title: 'Signing out', scripts: [`${ASSETS_PATH}/logout.js`] },
+      `<h1>Signing you out…</h1>
 ${form.replace('</form>', confirm)}`,
+    );
+  }
+  return layout(
+    { title: 'Sign out' },
+    `<h1>Sign out of cardchat?</h1>
+<p>You are signed in to cardchat in this browser. Sign out only if you meant to.</p>
+${form.replace('</form>', confirm)}
+<p class="switch"><a href="${escapeHtml(view.home)}">Stay signed in</a></p>`,
   );
 }
