@@ -1,4 +1,4 @@
-import { PASSWORD_RULE } from './accounts';
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from './passwordPolicy';
 
 /** Assets these pages use; served by the idp plugin from our own origin, as the CSP requires. */
 export const ASSETS_PATH = '/oidc-assets';
@@ -85,8 +85,8 @@ ${problemList(view.problems)}
 <form method="post" action="${escapeHtml(view.action)}">
 ${field('name', 'Name', 'text', view.name, 'autocomplete="name" maxlength="100" required autofocus')}
 ${field('email', 'Email', 'email', view.email, 'autocomplete="email" required')}
-${field('password', 'Password', 'password', '', 'autocomplete="new-password" minlength="8" aria-describedby="password-rule" required')}
-<p class="hint" id="password-rule">Use ${PASSWORD_RULE}.</p>
+${field('password', 'Password', 'password', '', `autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" aria-describedby="password-rule" required`)}
+<p class="hint" id="password-rule">${escapeHtml(PASSWORD_HINT)}</p>
 <button type="submit">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="${escapeHtml(view.signInUrl)}">Sign in</a></p>`,
