@@ -50,7 +50,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   const embedded = !config.oidc.issuer;
   const keys = embedded ? await loadProviderKeys(db.kysely, config.dataDir) : undefined;
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { dataDir: config.dataDir });
   await app.register(securityPlugin, { config });
   await app.register(rateLimitsPlugin, { limits: config.rateLimits });
   await app.register(dbPlugin, { db, closeOnExit: closeDb });

@@ -124,6 +124,8 @@ declare module 'oidc-provider' {
     oidc: OIDCContext;
     type: string;
     body: unknown;
+    status: number;
+    set(field: string, value: string): void;
   }
 
   export interface ErrorOut {

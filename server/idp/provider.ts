@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import Provider, { errors, type ClientMetadata, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
 import { issuerOf, type Config } from '../config';
 import { findLocalAccountById } from '../db/repositories/localAccounts';
+import { outageOf } from '../outages';
+import { retryAfterOf } from '../plugins/errors';
 import type { Database } from '../db/schema';
 import { findAccount } from './accounts';
 import { KyselyAdapter } from './adapter';
@@ -74,6 +76,26 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC): Promise<Grant | undef
   }
   await grant.save();
   return grant;
+}
+
+/**
+ * A request the provider could not serve because the database or the disk is out of service (a full
+ * disk above all) is 503 with Retry-After, as the API answers it, not its generic 500: the same
+ * request works once the outage ends. Called from renderError (pages) and on `server_error` (JSON
+ * answers, whose body the provider has written by then; for pages renderError runs after it).
+ */
+function answerOutage(ctx: KoaContextWithOIDC, error: unknown, home: { href: string; text: string }): boolean {
+  const outage = outageOf(error);
+  if (!outage) return false;
+  ctx.status = 503;
+  ctx.set('Retry-After', retryAfterOf(outage));
+  if (ctx.type.includes('html')) {
+    ctx.body = messagePage({ title: 'cardchat is unavailable', message: outage.message, link: home });
+  } else {
+    // OAuth's own code for "try again later", so openid-client reports it as such.
+    ctx.body = { error: 'temporarily_unavailable', error_description: outage.message };
+  }
+  return true;
 }
 
 export interface ProviderOptions {
@@ -159,8 +181,9 @@ export function createProvider({ config, db, keys }: ProviderOptions): Provider 
     findAccount: (_ctx, sub) => findAccount(db, sub),
     loadExistingGrant,
     interactions: { url: (_ctx, interaction) => `${mountPathOf(config)}/interaction/${interaction.uid}` },
-    renderError: (ctx, out) => {
+    renderError: (ctx, out, error) => {
       ctx.type = 'html';
+      if (answerOutage(ctx, error, home)) return;
       ctx.body = messagePage({
         title: 'Sign-in problem',
         message: 'Something went wrong with this sign-in request. Go back to cardchat and try again.',
@@ -179,6 +202,7 @@ export function createProvider({ config, db, keys }: ProviderOptions): Provider 
       RefreshToken: (ctx) => ctx.oidc.entities.RotatedRefreshToken?.remainingTTL ?? 14 * DAY,
     },
   });
+  provider.on('server_error', (ctx, error) => answerOutage(ctx as KoaContextWithOIDC, error, home));
   // The provider builds its URLs and Secure cookies from X-Forwarded-Proto/Host, which the idp plugin
   // sets from PUBLIC_URL on every request it hands over (whatever the client sent).
   provider.proxy = true;
