@@ -40,26 +40,21 @@ const TITLE = MOUNTABLE
   ? 'answers 503 with Retry-After on a full disk, says degraded, recovers when space returns, and clears unfinished writes at start'
   : 'full disk (skipped: this machine does not allow mounting a tmpfs, which needs root with CAP_SYS_ADMIN)';
 
-/** Fills the file system under `dir` until a write fails with ENOSPC; returns the filler's path. */
+/** Fills the file system under `dir` to the last byte (big writes, then smaller ones); returns the filler's path. */
 function fillDisk(dir: string): string {
   const filler = path.join(dir, 'filler');
-  const chunk = Buffer.alloc(256 * 1024, 1);
   const fd = fs.openSync(filler, 'w');
   try {
-    for (;;) fs.writeSync(fd, chunk);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    for (const size of [256 * 1024, 4096, 1]) {
+      const chunk = Buffer.alloc(size, 1);
+      try {
+        for (;;) fs.writeSync(fd, chunk);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      }
+    }
   } finally {
     fs.closeSync(fd);
-  }
-  // Whatever is left is smaller than a chunk: take it too, a byte-size write at a time.
-  const rest = fs.openSync(filler, 'a');
-  try {
-    for (;;) fs.writeSync(rest, Buffer.alloc(4096, 1));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    fs.closeSync(rest);
   }
   return filler;
 }
