@@ -3,6 +3,7 @@ import { GALLERY_PAGE_SIZE, listPublicImages } from '../api/images';
 import { ApiError } from '../api/errors';
 import { markFavorite, saveGalleryPage } from '../db/cards';
 import type { CachedCard } from '../db/db';
+import { takeFirstGalleryPage } from './firstGalleryPage';
 
 export interface GalleryPull {
   /** How many public cards the server has for this query. */
@@ -22,8 +23,10 @@ export interface GalleryPull {
  * cards that do not match, so it never removes anything.
  */
 export async function pullGallery({ q, offset }: { q?: string; offset: number }): Promise<GalleryPull> {
-  const page = await listPublicImages({ q, offset, limit: GALLERY_PAGE_SIZE });
   const firstUnfiltered = !q && offset === 0;
+  // An early answer that failed is asked for again through the API client, with its retries and messages.
+  const early = firstUnfiltered ? await takeFirstGalleryPage()?.catch(() => undefined) : undefined;
+  const page = early ?? (await listPublicImages({ q, offset, limit: GALLERY_PAGE_SIZE }));
   await saveGalleryPage(page.data, firstUnfiltered ? { complete: page.data.length >= page.total } : undefined);
   return { total: page.total, count: page.data.length };
 }
