@@ -9,7 +9,7 @@ import { applyTheme } from './features/shell/theme';
 import { afterFirstView } from './pwa/afterFirstView';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { routeTree } from './routeTree.gen';
-import { fetchFirstGalleryPageEarly } from './sync/firstGalleryPage';
+import { pullFirstGalleryPageEarly } from './sync/gallery';
 import './styles/theme.css';
 
 const router = createRouter({
@@ -40,15 +40,16 @@ function startOutboxOnceSignedIn(): void {
 }
 
 /**
- * Home's gallery is asked for before anything else (src/sync/firstGalleryPage.ts), unless a search
- * (`?q=`) filters it; the number of cards it brought tells when Home's first view is complete.
+ * Home's gallery is pulled before anything else (src/sync/gallery.ts), unless a search (`?q=`)
+ * filters it, and its first row's pictures are started as soon as the list is in; how many cards
+ * it brought tells when Home's first view is complete.
  */
 function startFirstView(): Promise<number> | undefined {
   const home = window.location.pathname === '/' && !new URLSearchParams(window.location.search).get('q')?.trim();
   if (!home) return undefined;
-  return fetchFirstGalleryPageEarly().then((page) => {
-    preloadFirstRow(page.data);
-    return page.data.length;
+  return pullFirstGalleryPageEarly().then((cards) => {
+    preloadFirstRow(cards);
+    return cards.length;
   });
 }
 

@@ -101,6 +101,20 @@ describe.each(databases)('compressed API answers (%s)', (dialect) => {
     expect(zip.headers['content-encoding']).toBeUndefined();
   });
 
+  it('never inflates a compressed request body, so a small gzip cannot grow past the body limits', async () => {
+    const chatId = randomUUID();
+    const headers = { ...reader.headers, 'content-type': 'application/json' };
+    const started = await test.app.inject({ method: 'POST', url: '/api/chat/completions', headers: { ...headers, 'idempotency-key': randomUUID() }, payload: { chat_id: chatId, character_id: card, messages: [{ role: 'user', content: 'Hi' }] } });
+    expect(started.statusCode).toBe(200);
+    const body = { chatId, content: 'Sent compressed' };
+    // The same body is taken plain and refused gzipped: it is read as the bytes that came, never inflated.
+    const gzipped = await test.app.inject({ method: 'POST', url: '/api/messages', headers: { ...headers, 'content-encoding': 'gzip' }, payload: gzipSync(JSON.stringify(body)) });
+    expect(gzipped.statusCode).toBe(400);
+    expect(gzipped.json().error).toEqual(expect.any(String));
+    const plain = await test.app.inject({ method: 'POST', url: '/api/messages', headers, payload: body });
+    expect(plain.statusCode).toBe(201);
+  });
+
   it('streams a reply uncompressed, each token as it comes, to a client that accepts compression', async () => {
     // The model sends two words and then nothing more: a buffering compressor would show nothing.
     fake.next({ kind: 'stall', afterWords: 2 });

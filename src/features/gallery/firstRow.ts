@@ -9,7 +9,7 @@ export const FIRST_ROW = 2;
 export const PORTRAIT_SIZES = '(max-width: 640px) 50vw, 240px';
 
 /**
- * Starts the first row's pictures the moment the early list arrives (src/sync/firstGalleryPage.ts),
+ * Starts the first row's pictures the moment the early list arrives (src/main.tsx),
  * while the app's code still runs: the grid comes later, and its <img> then finds the picture
  * loaded. The same srcset and sizes as the grid's, so the browser picks the same file for both.
  */
