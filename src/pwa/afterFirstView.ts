@@ -49,9 +49,11 @@ const idle = () =>
  * LONGEST_WAIT_MS after load; then at the browser's next idle moment.
  */
 export async function afterFirstView(firstData?: Promise<number>): Promise<void> {
+  // Caught at once: a pull that fails before `load` must not surface as an unhandled rejection.
+  const arrived = firstData?.catch(() => 0);
   await loaded();
   const deadline = performance.now() + LONGEST_WAIT_MS;
-  const cards = await Promise.race([firstData?.catch(() => 0), new Promise<0>((resolve) => setTimeout(() => resolve(0), LONGEST_WAIT_MS))]);
+  const cards = await Promise.race([arrived, new Promise<0>((resolve) => setTimeout(() => resolve(0), LONGEST_WAIT_MS))]);
   if (cards) await priorityImagesSettled(deadline);
   await idle();
 }
