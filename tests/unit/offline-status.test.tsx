@@ -5,6 +5,7 @@ import type { UserProfile } from '../../core/types';
 import { signOut } from '../../src/auth/session';
 import { db, type OutboxItem } from '../../src/db/db';
 import { OFFLINE_BANNER, OfflineStatus, unreachableLine, waitingLine } from '../../src/features/shell/OfflineStatus';
+import { StatusSlot } from '../../src/features/shell/StatusSlot';
 import { WAIT_NOTICE_MS } from '../../src/features/shell/useWaitingCount';
 import { noteAnswer, noteNoAnswer } from '../../src/lib/connectivity';
 import { forgetAnswered, markAnswered } from '../../src/sync/answeredSends';
@@ -34,6 +35,15 @@ function queued(id: string): OutboxItem {
   };
 }
 
+/** The line as the shell shows it: floating from the top bar's anchor. */
+const renderStatus = () =>
+  render(
+    <>
+      <StatusSlot />
+      <OfflineStatus />
+    </>,
+  );
+
 const setOnline = (online: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
 
 beforeAll(installDialogStandIn);
@@ -57,7 +67,7 @@ describe('the offline status line', () => {
   it('shows the offline notice and the count while offline', async () => {
     setOnline(false);
     await db.outbox.bulkAdd([queued('a'), queued('b')]);
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     await waitFor(() => expect(status.textContent).toContain('2 messages waiting'));
     expect(status.textContent).toContain(OFFLINE_BANNER);
@@ -66,7 +76,7 @@ describe('the offline status line', () => {
 
   it('shows the offline notice alone when nothing waits', async () => {
     setOnline(false);
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     expect(status.textContent).toBe(OFFLINE_BANNER);
   });
@@ -74,7 +84,7 @@ describe('the offline status line', () => {
   it('shows the count online for messages that have waited, and follows the outbox', async () => {
     setOnline(true);
     await db.outbox.add(queued('a'));
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     await waitFor(() => expect(status.textContent).toBe('1 message waiting'));
     await db.outbox.clear();
@@ -83,7 +93,7 @@ describe('the offline status line', () => {
 
   it('follows the online and offline events', async () => {
     const onLine = setOnline(true);
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     expect(status.textContent).toBe('');
     onLine.mockReturnValue(false);
@@ -92,6 +102,20 @@ describe('the offline status line', () => {
     onLine.mockReturnValue(true);
     fireEvent(window, new Event('online'));
     await waitFor(() => expect(status.textContent).toBe(''));
+  });
+});
+
+describe('where the line floats', () => {
+  it("from a page's own anchor while the page is shown, else from the top bar's", async () => {
+    setOnline(false);
+    const shell = renderStatus();
+    const status = screen.getByRole('status');
+    const shellSlot = status.parentElement;
+    const page = render(<StatusSlot page />);
+    await waitFor(() => expect(screen.getByRole('status').parentElement).toBe(page.container.firstElementChild));
+    page.unmount();
+    await waitFor(() => expect(screen.getByRole('status').parentElement).toBe(shellSlot));
+    expect(shell.container.contains(screen.getByRole('status'))).toBe(true);
   });
 });
 
@@ -106,7 +130,7 @@ describe('no alarm on a normal send (issue 14, item 10)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('online, a message counts only once it has waited about 2 s; one whose reply streams never does', async () => {
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     await db.outbox.bulkAdd([{ ...queued('sent-normally'), created_at: new Date().toISOString() }, { ...queued('slow'), created_at: new Date().toISOString() }]);
     // The server answered the first: its reply is streaming.
@@ -120,7 +144,7 @@ describe('no alarm on a normal send (issue 14, item 10)', () => {
 
   it('offline, every unsent message counts at once', async () => {
     setOnline(false);
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     await db.outbox.add({ ...queued('typed-offline'), created_at: new Date().toISOString() });
     await eventually(() => expect(status.textContent).toContain('1 message waiting'));
@@ -145,7 +169,7 @@ describe('while cardchat cannot be reached', () => {
   });
 
   it("says so with a countdown to the next try, Try now tries at once, and the line goes when it answers", async () => {
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     expect(status.textContent).toBe('');
     act(() => noteNoAnswer());

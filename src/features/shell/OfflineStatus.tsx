@@ -1,8 +1,10 @@
 import { Clock, CloudOff, WifiOff, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { checkNow } from '../../lib/connectivity';
 import { useConnectivityState } from '../../lib/useOnline';
 import styles from './OfflineStatus.module.css';
+import { useStatusSlot } from './StatusSlot';
 import { useWaitingCount } from './useWaitingCount';
 
 export const OFFLINE_BANNER = "You're offline — messages will be sent when you're back online";
@@ -56,28 +58,32 @@ function Unreachable({ retryAt }: { retryAt: number | null }) {
   const [lead, rest] = (retryAt === null ? TRYING_NOW : unreachableLine(seconds)).split(/(?= — )/);
   return (
     <Part icon={CloudOff}>
-      <span>
-        {lead}
-        <span aria-hidden="true">{rest}</span>
+      <span className={styles.line}>
+        <span>
+          {lead}
+          <span aria-hidden="true">{rest}</span>
+        </span>
+        <button type="button" className={styles.tryNow} onClick={() => void checkNow()} disabled={retryAt === null}>
+          Try now
+        </button>
       </span>
-      <button type="button" className={styles.tryNow} onClick={() => void checkNow()} disabled={retryAt === null}>
-        Try now
-      </button>
     </Part>
   );
 }
 
 /**
- * The connectivity line under the top bar: the offline notice while the device is offline, "Can't
- * reach cardchat" with a countdown and Try now while it does not answer, nothing while it does; and
- * how many messages really wait (useWaitingCount). It floats over the page rather than pushing it
+ * The connectivity line: the offline notice while the device is offline, "Can't reach cardchat" with
+ * a countdown and Try now while it does not answer, nothing while it does; and how many messages
+ * really wait (useWaitingCount). It floats from the page's StatusSlot rather than pushing anything
  * down, so appearing never shifts the layout. The live region stays mounted, empty, so screen readers
  * announce the line when it appears.
  */
 export function OfflineStatus() {
   const { status, retryAt } = useConnectivityState();
   const waiting = useWaitingCount(status);
-  return (
+  const slot = useStatusSlot();
+  if (!slot) return null;
+  return createPortal(
     <div className={styles.status} role="status">
       {status === 'offline' && (
         <Part icon={WifiOff}>
@@ -90,6 +96,7 @@ export function OfflineStatus() {
           <span>{waitingLine(waiting)}</span>
         </Part>
       )}
-    </div>
+    </div>,
+    slot,
   );
 }
