@@ -19,6 +19,7 @@ import { openSession, type Session } from './lib/session';
 import { MB } from './lib/stats';
 import { failedRows, renderTable, type Row } from './lib/table';
 import { outboxFigures } from './outbox';
+import { reconnectFigures } from './reconnect';
 import { reloadFigures } from './reload';
 import { startupFigures } from './startup';
 import { streamingFigures } from './streaming';
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
       await session?.close();
     }
   }
+  await measure('11', 'Reconnect after an outage', '≤ 15 s, each once', 'before issue 13: never, until a reload', reconnectFigures);
   await measure('—', 'In-process chat figures', '', '', chatRows);
 
   const order = (row: Row) => (row.n === '—' ? 99 : Number.parseInt(row.n, 10));
