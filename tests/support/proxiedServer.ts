@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exited, freePort, spawnServer, waitForHealth } from '../../scripts/lib/server-process';
+import { freePort, spawnServer, stopChild, waitForHealth } from '../../scripts/lib/server-process';
 import { startTcpProxy, type TcpProxy } from './tcpProxy';
 
 export interface ProxiedServer {
@@ -16,7 +16,6 @@ export interface ProxiedServer {
   stop(): Promise<void>;
 }
 
-const STOP_TIMEOUT_MS = 20_000;
 
 /** `settings`: more environment (LLM_BASE_URL, rate limits...); dist/ must be built already or it builds first. */
 export async function startProxiedServer(settings: Record<string, string>, startTimeoutMs = 180_000): Promise<ProxiedServer> {
@@ -46,14 +45,7 @@ export async function startProxiedServer(settings: Record<string, string>, start
     proxy,
     directURL,
     async stop() {
-      child.kill('SIGINT');
-      let timer: NodeJS.Timeout | undefined;
-      const code = await Promise.race([exited(child), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS)))]);
-      clearTimeout(timer);
-      if (code === 'timeout') {
-        child.kill('SIGKILL');
-        await exited(child);
-      }
+      await stopChild(child);
       await cleanUp();
     },
   };
