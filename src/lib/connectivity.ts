@@ -17,7 +17,7 @@ export interface ConnectivityState {
 }
 
 export const connectivityStore = createStore<ConnectivityState>(
-  { status: typeof navigator === 'undefined' || navigator.onLine ? 'online' : 'offline', retryAt: null },
+  { status: navigator.onLine ? 'online' : 'offline', retryAt: null },
   (a, b) => a.status === b.status && a.retryAt === b.retryAt,
 );
 
