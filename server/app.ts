@@ -6,6 +6,7 @@ import { loadProviderKeys } from './idp/keys';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { blobsPlugin } from './plugins/blobs';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { idpPlugin } from './plugins/idp';
@@ -49,6 +50,8 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  // Before every route: it hooks each route as it is added.
+  await app.register(compressionPlugin);
   await app.register(rateLimitsPlugin, { limits: config.rateLimits });
   await app.register(dbPlugin, { db, closeOnExit: closeDb });
   await app.register(blobsPlugin, { dataDir: config.dataDir, s3: config.s3 });
