@@ -58,6 +58,12 @@ export interface ServerProcess {
 /** Settings of the developer's own deployment that must not leak into a server a test or the bench runs. */
 const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS)$/;
 
+/** This machine's environment minus any deployment settings, plus `settings`. */
+export function serverEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !DEPLOYMENT_SETTING.test(name)));
+  return { ...env, ...settings };
+}
+
 /**
  * Runs the server as `npm start` does (scripts/start.ts: build when stale, migrate, listen) with this
  * machine's environment minus any deployment settings, plus `settings`. tsx is loaded into this one
@@ -65,8 +71,7 @@ const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_)|^(DATABASE_URL|
  * the child leaves running (and whose memory the bench would not see).
  */
 export function spawnServer(settings: Record<string, string>, onOutput?: (chunk: Buffer) => void): ServerProcess {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !DEPLOYMENT_SETTING.test(name)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: { ...env, ...settings }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: serverEnv(settings), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
