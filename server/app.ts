@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { createTokenVerifier } from './auth/verify';
 import { issuerOf, type Config } from './config';
 import type { Db } from './db/index';
+import { lazySchemaCompilers } from './lazySchemas';
 import { loadProviderKeys } from './idp/keys';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
@@ -42,6 +43,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    schemaController: lazySchemaCompilers,
   });
 
   const embedded = !config.oidc.issuer;

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import { CardError, DEFAULT_CARD_LIMITS, MESSAGE_TOO_MANY_PIXELS, writeCard, type Card } from '../../core/card/index';
 import type { CollectionItem } from '../../core/types';
 import type { BlobStore } from '../blobs/store';
@@ -11,6 +10,7 @@ import { removeFavorite } from './favorites';
 import { readableImage, removeImage } from './images';
 import { uploadCard } from './uploads';
 import type { RequestUser } from './users';
+import { loadSharp } from './sharp';
 
 /** Spec §5 "Replacement image": JPG, PNG, GIF or WebP, under 10MB. */
 export const MAX_REPLACEMENT_BYTES = 10 * 1024 * 1024;
@@ -51,6 +51,7 @@ export function decodeImageDataUrl(dataUrl: string): Uint8Array {
  * could never hold (the codec's side and pixel limits) is refused before a pixel is decoded.
  */
 async function toPng(image: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   let width: number | undefined;
   let height: number | undefined;
   try {

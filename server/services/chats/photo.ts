@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import { characterDisplayName, DEFAULT_CARD_LIMITS, fillPlaceholders } from '../../../core/card/index';
 import type { ChatPhotoResponse } from '../../../core/types';
 import type { BlobStore } from '../../blobs/store';
@@ -14,6 +13,7 @@ import { userDisplayName } from '../../../core/chat/index';
 import { cardOfChat } from './character';
 import { ownChat } from './reads';
 import { portraitUrl } from './wire';
+import { loadSharp } from '../sharp';
 
 const PORTRAIT_SIZE = 512;
 const GENERATION_TIMEOUT_MS = 90_000;
@@ -70,6 +70,7 @@ async function requestImage(ctx: PhotoContext, prompt: string): Promise<Uint8Arr
  * stored as the chat's picture (replacing an earlier one).
  */
 export async function generateChatPhoto(ctx: PhotoContext, user: RequestUser, chatId: string): Promise<ChatPhotoResponse> {
+  const sharp = await loadSharp();
   if (!ctx.images.baseUrl) throw new AppError(503, 'images_unavailable', 'Photo generation is not set up on this server.');
   const chat = await ownChat(ctx.db, user, chatId);
   const picture = await requestImage(ctx, await portraitPrompt(ctx, user, chat));

@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import { buildChatZip, isArchiveError, readChatZip, safeArchiveName } from './archive/index';
 import { canRead, cardTypeOf, contentDisposition } from '../images';
 import type { RequestUser } from '../users';
+import { projectFile } from '../../paths';
 import { ownChat } from './reads';
 import { contentBytes } from './storeMessages';
 
@@ -23,7 +24,7 @@ export interface TransferContext {
 }
 
 /** The picture a card carried along by an import is written into: cardchat's default portrait. */
-const DEFAULT_PORTRAIT = new URL('../../../public/default-avatar.png', import.meta.url);
+const DEFAULT_PORTRAIT = projectFile('public/default-avatar.png');
 
 /**
  * The card PNG to ship with a chat: its linked card when the user may still read it, else the card
