@@ -1,4 +1,4 @@
-import type { PlanName } from './types';
+import type { PlanName } from './contract';
 
 /** How a plan value reads to a person: 'normal' is the free tier, others are shown capitalised. */
 export function planLabel(plan: PlanName | null | undefined): string {

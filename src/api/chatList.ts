@@ -1,4 +1,4 @@
-import type { ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse } from '../../core/types';
+import type { ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse } from '../../core/contract';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson, REQUEST_TIMEOUT_MS } from './client';
 import { ApiError, errorFromResponse } from './errors';

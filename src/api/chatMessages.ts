@@ -6,7 +6,7 @@ import type {
   ChatPhotoResponse,
   CompletionRequest,
   CompletionResult,
-} from '../../core/types';
+} from '../../core/contract';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson } from './client';
 import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './errors';

@@ -1,4 +1,4 @@
-import type { CharacterUsageResponse, CollectionItem, CollectionsResponse } from '../../core/types';
+import type { CharacterUsageResponse, CollectionItem, CollectionsResponse } from '../../core/contract';
 import { apiJson } from './client';
 
 /** The spec's collections page size (§9). */

@@ -1,4 +1,4 @@
-import type { CharacterDetails, FavoritesListResponse } from '../../core/types';
+import type { CharacterDetails, FavoritesListResponse } from '../../core/contract';
 import { apiJson } from './client';
 
 // Adding, removing and checking live with the gallery's calls; the Favorites page uses the same ones.

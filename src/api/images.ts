@@ -1,4 +1,4 @@
-import type { FavoriteAddRequest, FavoriteAddResponse, PublicImagesResponse } from '../../core/types';
+import type { FavoriteAddRequest, FavoriteAddResponse, PublicImagesResponse } from '../../core/contract';
 import { authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';

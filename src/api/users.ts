@@ -1,4 +1,4 @@
-import type { UserProfile, UserTypeResponse } from '../../core/types';
+import type { UserProfile, UserTypeResponse } from '../../core/contract';
 import { apiJson } from './client';
 
 export const getProfile = () => apiJson<UserProfile>('users/profile');

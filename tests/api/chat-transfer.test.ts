@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCard } from '../../core/card/index';
-import type { ChatMessage } from '../../core/types';
+import type { ChatMessage } from '../../core/contract';
 import { testCardPng } from '../support/cards';
 import { multipartBody, userOf, type Uploader } from './cards';
 import { appendMessage, chatJsonl, exportChat, getChat, importArchive, listChats, ownCard } from './chat-helpers';

@@ -1,5 +1,5 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
-import type { CollectionItem } from '../../../core/types';
+import type { CollectionItem } from '../../../core/contract';
 import type { ReplaceResult } from '../../api/collections';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { OFFLINE_REASON } from '../../lib/useOnline';

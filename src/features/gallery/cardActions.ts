@@ -1,4 +1,4 @@
-import type { PublicImage } from '../../../core/types';
+import type { PublicImage } from '../../../core/contract';
 import { fetchImageBlob } from '../../api/images';
 import { toCardView } from './cardView';
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeCard, readCard, type Card } from '../../../core/card/index';
 import { buildPrompt, DEFAULT_SYSTEM_PROMPT, estimateMessageTokens, estimateTokens, type BuildPromptInput } from '../../../core/chat/index';
-import type { ChatRole } from '../../../core/types';
+import type { ChatRole } from '../../../core/contract';
 
 function card(data: Record<string, unknown>): Card {
   return normalizeCard({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Mira Vell', ...data } }).card;
