@@ -7,12 +7,13 @@ import type {
   CompletionRequest,
   CompletionResult,
 } from '../../core/contract';
+import { PAGE_SIZES } from '../../core/contract/constants';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson } from './client';
 import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './errors';
 
 /** The spec's message page size (§9). */
-export const MESSAGES_PAGE_SIZE = 10;
+export const MESSAGES_PAGE_SIZE = PAGE_SIZES.messages;
 
 /** POST /api/chats/get: one page of a chat's messages, oldest first within the page. */
 export const getChatMessages = (request: ChatGetRequest) =>

@@ -1,10 +1,11 @@
-import type { FavoriteAddRequest, FavoriteAddResponse, PublicImagesResponse } from '../../core/contract';
+import type { FavoriteAddRequest, FavoriteAddResponse, FavoriteCheckResponse, PublicImagesResponse, SuccessResponse } from '../../core/contract';
+import { PAGE_SIZES } from '../../core/contract/constants';
 import { authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';
 
 /** The spec's gallery page size. */
-export const GALLERY_PAGE_SIZE = 20;
+export const GALLERY_PAGE_SIZE = PAGE_SIZES.gallery;
 
 /** GET /api/upload/image: public cards, newest first; `q` matches name, tag or creator. */
 export function listPublicImages({ q, offset = 0, limit = GALLERY_PAGE_SIZE }: { q?: string; offset?: number; limit?: number }) {
@@ -17,10 +18,10 @@ export const addFavorite = (body: FavoriteAddRequest) =>
   apiJson<FavoriteAddResponse>('favorites/add', { method: 'post', json: body });
 
 export const removeFavorite = (fileId: string) =>
-  apiJson<{ success: boolean; message: string }>(`favorites/remove/${encodeURIComponent(fileId)}`, { method: 'delete' });
+  apiJson<SuccessResponse>(`favorites/remove/${encodeURIComponent(fileId)}`, { method: 'delete' });
 
 export const checkFavorite = (fileId: string) =>
-  apiJson<{ is_favorited: boolean }>(`favorites/check/${encodeURIComponent(fileId)}`);
+  apiJson<FavoriteCheckResponse>(`favorites/check/${encodeURIComponent(fileId)}`);
 
 /**
  * An image the API serves, as a Blob for an object URL or a download (`download` adds `?download=1`,

@@ -1,6 +1,5 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
-import type { CollectionItem } from '../../../core/contract';
-import type { ReplaceResult } from '../../api/collections';
+import type { CollectionItem, ReplaceResult } from '../../../core/contract';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { OFFLINE_REASON } from '../../lib/useOnline';
 import { CardImage } from './CardImage';
