@@ -8,25 +8,23 @@ import {
   type FavoriteWithImage,
 } from '../db/repositories/favorites';
 import { changeFavoriteCount } from '../db/repositories/images';
-import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { readableImage } from './images/access';
-import { cardTypeOf, imageUrl } from './images/presentation';
+import { cardOf, cardTypeOf, imageUrl, tagsOf } from './images/presentation';
 import type { RequestUser } from './users';
 import type { ServiceContext } from './context';
 
 export const MESSAGE_PRIVATE_FAVORITE = "Private cards don't need favorites";
 
 function favoriteOf(row: FavoriteWithImage): Favorite {
-  const card = JSON.parse(row.card_json) as { data?: { description?: unknown } };
-  const tags = JSON.parse(row.card_tags) as unknown;
+  const description = cardOf(row).data.description;
   return {
     id: row.id,
     file_id: row.image_id,
     image_type: cardTypeOf(row),
     character_name: row.card_name,
-    character_description: typeof card.data?.description === 'string' ? card.data.description : '',
-    tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [],
+    character_description: typeof description === 'string' ? description : '',
+    tags: tagsOf(row),
     url: imageUrl({ id: row.image_id, is_public: row.is_public }),
     created_at: row.created_at,
   };

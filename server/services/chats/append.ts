@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '../../../core/contract';
 import { lockChat } from '../../db/repositories/chats';
 import { nextSeq } from '../../db/repositories/messages';
-import type { Database, Message } from '../../db/schema';
+import type { Message } from '../../db/schema';
 import type { RequestUser } from '../users';
 import { userDisplayName } from '../../../core/chat/index';
 import { checkedMessageText } from './messageText';

@@ -1,6 +1,4 @@
-import type { BlobStore } from '../../blobs/store';
 import { deleteChatsOfImage, deleteOwnChat } from '../../db/repositories/chats';
-import type { Database } from '../../db/schema';
 import { readableImage } from '../images/access';
 import type { RequestUser } from '../users';
 import { chatNotFound, ownChat } from './reads';

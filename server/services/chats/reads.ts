@@ -1,7 +1,7 @@
 import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse } from '../../../core/contract';
 import { countChatsOfImage, findOwnChat, listChats } from '../../db/repositories/chats';
 import { findOwnMessage, messagesBefore, messagesPage } from '../../db/repositories/messages';
-import type { Chat, Database } from '../../db/schema';
+import type { Chat } from '../../db/schema';
 import { notFound } from '../../errors';
 import { readableImage } from '../images/access';
 import type { RequestUser } from '../users';
