@@ -29,7 +29,9 @@ export const ProfileUpdate = Type.Object(
 export type ProfileUpdate = Static<typeof ProfileUpdate>;
 
 export const HealthResponse = Type.Object({
-  status: Type.Literal('ok'),
+  /** 'degraded': reads work but writes cannot (a full disk), with the reason. */
+  status: StringEnum(['ok', 'degraded']),
+  reason: Type.Optional(Type.Object({ error: Type.String(), message: Type.String(), free_bytes: Type.Optional(Type.Number()) })),
   database: StringEnum(['sqlite', 'postgres']),
   blobs: StringEnum(['files', 's3']),
   ai: StringEnum(['demo', 'openai']),

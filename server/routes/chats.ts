@@ -37,6 +37,6 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/chats/photo/:chat_id', { preHandler: app.authenticate, schema: contract.chatPhoto }, async (request, reply) => {
     const stream = await chatPhoto(request.ctx, signedIn(request), request.params.chat_id);
-    return reply.header('content-type', 'image/png').header('cache-control', 'private, no-cache').send(stream);
+    return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(stream);
   });
 };

@@ -19,8 +19,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async
       app.log.warn({ err: error }, 'health check: blob store unusable');
       return reply.status(503).send(STORAGE_UNAVAILABLE);
     }
+    // Reads still work on a full disk: 200, so clients and load balancers keep using this instance.
+    const reason = await app.storageWatch.problem();
     return {
-      status: 'ok' as const,
+      status: reason ? ('degraded' as const) : ('ok' as const),
+      ...(reason ? { reason } : {}),
       database: app.db.dialect,
       blobs: app.blobs.kind,
       ai: app.ai.kind,
