@@ -42,28 +42,30 @@ export interface ParseChatOptions {
   limits?: Partial<ChatFileLimits>;
 }
 
+/** The file's first line: who talks to whom, and since when. */
+export function chatHeaderLine(chat: Omit<ArchiveChat, 'messages'>): string {
+  return JSON.stringify({
+    user_name: chat.userName,
+    character_name: chat.characterName,
+    create_date: epochMillis(chat.createdAt),
+    chat_metadata: {},
+  });
+}
+
+/** One message's line. */
+export function chatMessageLine(message: ArchiveMessage): string {
+  return JSON.stringify({
+    name: message.name,
+    is_user: message.role === 'user',
+    is_system: message.role === 'system',
+    send_date: epochMillis(message.sendDate),
+    mes: message.content,
+    extra: {},
+  });
+}
+
 export function writeChatJsonl(chat: ArchiveChat): string {
-  const lines = [
-    JSON.stringify({
-      user_name: chat.userName,
-      character_name: chat.characterName,
-      create_date: epochMillis(chat.createdAt),
-      chat_metadata: {},
-    }),
-  ];
-  for (const message of chat.messages) {
-    lines.push(
-      JSON.stringify({
-        name: message.name,
-        is_user: message.role === 'user',
-        is_system: message.role === 'system',
-        send_date: epochMillis(message.sendDate),
-        mes: message.content,
-        extra: {},
-      }),
-    );
-  }
-  return lines.join('\n') + '\n';
+  return [chatHeaderLine(chat), ...chat.messages.map(chatMessageLine)].join('\n') + '\n';
 }
 
 /**

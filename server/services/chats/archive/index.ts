@@ -11,11 +11,11 @@ import { zipSync, type Zippable } from 'fflate';
 import { DEFAULT_CARD_LIMITS } from '../../../../core/card/index';
 import { CHAT_FILE_SIZE_CODES, isChatFileError, parseChatJsonl, type ArchiveChat } from '../../../../core/chat/sillytavern';
 import { ArchiveError, shownName } from './archiveError';
-import { entryNameKey, isSafeEntryName, uniqueEntryName } from './archiveNames';
+import { EntryNames, entryNameKey, isSafeEntryName } from './archiveNames';
 import { listZipEntries, readZipEntry, type ZipEntry } from './zipEntries';
 
 export { ArchiveError, isArchiveError, type ArchiveErrorCode } from './archiveError';
-export { safeArchiveName } from './archiveNames';
+export { EntryNames, safeArchiveName } from './archiveNames';
 export { MESSAGE_NOT_ZIP } from './zipEntries';
 
 const MB = 1024 * 1024;
@@ -45,11 +45,11 @@ export interface ChatArchiveContents {
  */
 export function buildChatZip(files: { name: string; data: Uint8Array }[]): Uint8Array {
   const zippable: Zippable = Object.create(null) as Zippable;
-  const taken = new Set<string>();
+  const names = new EntryNames();
   for (const file of files) {
     if (!isSafeEntryName(file.name)) throw new RangeError(`Unsafe archive entry name: ${shownName(file.name)}`);
     const level = file.name.toLowerCase().endsWith('.png') ? 0 : 6;
-    zippable[uniqueEntryName(file.name, taken)] = [file.data, { level }];
+    zippable[names.unique(file.name)] = [file.data, { level }];
   }
   return zipSync(zippable);
 }
