@@ -40,3 +40,9 @@ export const PRIVATE_SLOTS: Readonly<Record<PlanId, number>> = {
 export function privateSlots(plan: string): number {
   return (PLAN_IDS as readonly string[]).includes(plan) ? PRIVATE_SLOTS[plan as PlanId] : PRIVATE_SLOTS.normal;
 }
+
+/**
+ * GET /api/users/me/export streams its zip while writing it, so it has no Content-Length; this
+ * header carries its own estimate of the size, for the page's progress bar.
+ */
+export const EXPORT_ESTIMATE_HEADER = 'x-export-estimated-bytes';

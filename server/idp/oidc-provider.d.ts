@@ -102,6 +102,8 @@ declare module 'oidc-provider' {
     kind: string;
     accountId?: string;
     scope?: string;
+    /** The session's id for the client, the ID token's `sid`. */
+    sid?: string;
   }
 
   export interface OIDCContext {
