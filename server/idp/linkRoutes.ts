@@ -1,3 +1,4 @@
+import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { consumeAccountToken, findLiveAccountToken, type AccountTokenPurpose } from '../db/repositories/accountTokens';
@@ -39,6 +40,7 @@ const bodyField = (body: Record<string, unknown> | undefined, name: string) => {
  * another browser than the one that asked for it.
  */
 export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUrl, mail }: LinkRouteOptions) {
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
   const home = { href: `${publicUrl}/`, text: 'Back to cardchat' };
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').type('text/html; charset=utf-8').send(body);

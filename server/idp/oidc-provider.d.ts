@@ -102,8 +102,8 @@ declare module 'oidc-provider' {
     kind: string;
     accountId?: string;
     scope?: string;
-    /** The session's id for the client, the ID token's `sid`. */
-    sid?: string;
+    /** The uid of the provider session the token was issued in. */
+    sessionUid?: string;
   }
 
   export interface OIDCContext {

@@ -176,9 +176,9 @@ export function createProvider({ config, db, keys }: ProviderOptions): Provider 
       return {
         ...(scopes.has('email') ? { email: account.email } : {}),
         ...(scopes.has('profile') ? { name: account.name } : {}),
-        // The session the token belongs to (the ID token's sid): a password change ends the account's
+        // The provider session the token was issued in (its uid): a password change ends the account's
         // other sessions and keeps this one.
-        ...(token.sid ? { sid: token.sid } : {}),
+        ...(token.sessionUid ? { sid: token.sessionUid } : {}),
       };
     },
     findAccount: (_ctx, sub) => findAccount(db, sub),

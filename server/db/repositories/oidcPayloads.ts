@@ -55,10 +55,10 @@ export async function deleteExpiredOidcPayloads(db: Kysely<Database>, now: strin
   await db.deleteFrom('oidc_payloads').where('expires_at', '<=', now).execute();
 }
 
-/** The ids a Session payload names for its clients: their `sid` (the ID token's) and their grant. */
-function authorizationsOf(payload: string): { sid?: unknown; grantId?: unknown }[] {
+/** The grants a Session payload names for its clients. */
+function authorizationsOf(payload: string): { grantId?: unknown }[] {
   try {
-    const { authorizations } = JSON.parse(payload) as { authorizations?: Record<string, { sid?: unknown; grantId?: unknown }> };
+    const { authorizations } = JSON.parse(payload) as { authorizations?: Record<string, { grantId?: unknown }> };
     return Object.values(authorizations ?? {});
   } catch {
     return [];
@@ -66,19 +66,19 @@ function authorizationsOf(payload: string): { sid?: unknown; grantId?: unknown }
 }
 
 /**
- * Ends an account's sessions at the embedded provider, every one or all but the one `keepSid` (an
- * access token's `sid`) names: their rows go, and with them their grants and everything issued
+ * Ends an account's sessions at the embedded provider, every one or all but the one `keepSid` (the
+ * session uid an access token carries as `sid`) names: their rows go, and with them their grants and everything issued
  * under those (refresh tokens, codes), so a refresh token of an ended session fails at once. Run
  * inside the transaction that makes the change calling for it (a new password, a deletion).
  */
 export async function endAccountSessions(db: Kysely<Database>, accountId: string, keepSid?: string): Promise<number> {
   const sessions = await db
     .selectFrom('oidc_payloads')
-    .select(['id', 'payload'])
+    .select(['id', 'uid', 'payload'])
     .where('model', '=', 'Session')
     .where('account_id', '=', accountId)
     .execute();
-  const ending = sessions.filter((session) => keepSid === undefined || !authorizationsOf(session.payload).some((a) => a.sid === keepSid));
+  const ending = sessions.filter((session) => keepSid === undefined || session.uid !== keepSid);
   const grants = new Set(ending.flatMap((session) => authorizationsOf(session.payload).map((a) => a.grantId)).filter((id): id is string => typeof id === 'string'));
   if (keepSid === undefined) {
     const all = await db.selectFrom('oidc_payloads').select('id').where('model', '=', 'Grant').where('account_id', '=', accountId).execute();
