@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { ClientConfig } from '../../../core/contract';
+import { changePassword } from '../../api/account';
+import { ApiError } from '../../api/errors';
+import styles from './Account.module.css';
+
+/** What the answer says about other devices, in words. */
+export function signedOutLine(count: number): string {
+  if (count === 0) return 'Your password has been changed.';
+  return `Your password has been changed. ${count === 1 ? '1 other device was' : `${count} other devices were`} signed out.`;
+}
+
+/** Change password (cardchat's own sign-in only): the current one first, the new one twice. */
+export function PasswordSection({ auth, email }: { auth: ClientConfig['auth'] | undefined; email: string | null }) {
+  const headingId = useId();
+  const ids = { current: useId(), next: useId(), again: useId() };
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [again, setAgain] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+
+  if (auth?.provider === 'external') {
+    return (
+      <section className={styles.card} aria-labelledby={headingId}>
+        <h2 id={headingId} className={styles.heading}>
+          Password
+        </h2>
+        <p className={styles.muted}>You sign in through {new URL(auth.issuer).host}: change your password there.</p>
+      </section>
+    );
+  }
+
+  const mismatch = again !== '' && again !== next;
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (mismatch) return;
+    setSaving(true);
+    setResult(null);
+    try {
+      const answer = await changePassword({ current_password: current, new_password: next });
+      setResult({ ok: true, text: signedOutLine(answer.signed_out_sessions) });
+      setCurrent('');
+      setNext('');
+      setAgain('');
+    } catch (error) {
+      setResult({ ok: false, text: error instanceof ApiError ? error.message : 'Changing the password failed. Please try again.' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        Change password
+      </h2>
+      <form className={styles.form} onSubmit={(event) => void save(event)}>
+        {/* For password managers: whose password this is. */}
+        <input type="email" name="username" autoComplete="username" hidden readOnly value={email ?? ''} />
+        <label htmlFor={ids.current} className={styles.label}>
+          Current password
+        </label>
+        <input id={ids.current} className={styles.input} type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <label htmlFor={ids.next} className={styles.label}>
+          New password
+        </label>
+        <input id={ids.next} className={styles.input} type="password" autoComplete="new-password" required minLength={8} value={next} onChange={(e) => setNext(e.target.value)} />
+        <label htmlFor={ids.again} className={styles.label}>
+          New password again
+        </label>
+        <input
+          id={ids.again}
+          className={styles.input}
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={mismatch}
+          value={again}
+          onChange={(e) => setAgain(e.target.value)}
+        />
+        {mismatch && <p className={styles.error}>The two new passwords are not the same.</p>}
+        <p className={styles.muted}>Other devices signed in to your account are signed out; this one stays signed in.</p>
+        <div className={styles.row}>
+          <button type="submit" className={styles.primary} disabled={saving || !current || !next || mismatch || again === ''}>
+            {saving ? 'Changing...' : 'Change password'}
+          </button>
+        </div>
+      </form>
+      <p className={result?.ok === false ? styles.error : styles.success} role="status">
+        {result?.text}
+      </p>
+    </section>
+  );
+}
