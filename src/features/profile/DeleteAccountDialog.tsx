@@ -65,6 +65,7 @@ export function DeleteAccountDialog({ open, email, external, deleting, error, on
           </>
         )}
       </label>
+      {/* The first thing focused when the dialog opens (the modal focuses its first field): a key press types, never deletes. */}
       <input
         id={inputId}
         className={styles.input}
@@ -83,7 +84,7 @@ export function DeleteAccountDialog({ open, email, external, deleting, error, on
         </p>
       )}
       <div className={dialogStyles.buttons}>
-        <button type="button" className={styles.secondary} onClick={cancel} autoFocus>
+        <button type="button" className={styles.secondary} onClick={cancel}>
           Cancel
         </button>
         <button type="button" className={styles.danger} onClick={() => onConfirm(typed)} disabled={!matches || deleting}>

@@ -61,7 +61,7 @@ export function ProfilePage() {
       )}
       {profile && online && (
         <>
-          <DisplayNameSection key={profile.name} name={profile.name} />
+          <DisplayNameSection name={profile.name} />
           <PasswordSection auth={auth} email={profile.email} />
           <ExportSection />
         </>
