@@ -58,6 +58,12 @@ describe('the account is the person’s: export, password, name, deletion', () =
     await page.getByRole('button', { name: /Mira Renamed/ }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByRole('button', { name: 'Get Started' }).click();
+    // Without SMTP_URL (this run's server), 'Forgot password?' says who resets passwords, and leads back.
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByText(/its operator resets passwords/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'phone-forgot-password-operator');
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
     await signIn(page, account.email, account.password);
     await page.getByText('Wrong e-mail or password.').waitFor();
     await signIn(page, account.email, 'second-password-for-mira');
