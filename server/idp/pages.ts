@@ -111,7 +111,7 @@ export function forgotPasswordPage(view: ForgotView): string {
     return layout(
       { title: 'Forgot password' },
       `<h1>Forgot your password?</h1>
-<p>This cardchat server does not send e-mail, so its operator resets passwords: ask them for a reset link (they make one with <code>npm run admin -- reset-password</code> and your e-mail address). The link works once, for 30 minutes.</p>
+<p>This cardchat server does not send e-mail, so its operator resets passwords: ask the person who runs it for a reset link for your e-mail address. The link works once, for 30 minutes.</p>
 ${back}`,
     );
   }
