@@ -127,7 +127,7 @@ export async function forgetDeletedAccount(): Promise<void> {
   });
   for (const key of ['selectedCharacter', 'isFromCardClick']) localStorage.removeItem(key);
   if ('caches' in window) await caches.delete(CARD_IMAGE_CACHE);
-  set({ status: 'signedOut' });
+  // As in signOut, the session state stays until the browser leaves: a guarded page must not start a sign-in.
   window.location.assign(`${window.location.origin}/`);
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AccountTokensTable, Database } from '../schema';
 
 export type AccountTokenPurpose = AccountTokensTable['purpose'];
@@ -6,6 +6,10 @@ export type AccountTokenPurpose = AccountTokensTable['purpose'];
 export async function insertAccountToken(db: Kysely<Database>, row: AccountTokensTable): Promise<void> {
   await db.insertInto('account_tokens').values(row).execute();
 }
+
+/** The token's row, when it is of this purpose and not expired yet. */
+const liveToken = (tokenHash: string, purpose: AccountTokenPurpose, now: string) => (eb: ExpressionBuilder<Database, 'account_tokens'>) =>
+  eb.and([eb('token_hash', '=', tokenHash), eb('purpose', '=', purpose), eb('expires_at', '>', now)]);
 
 /** The account a live token of this purpose opens, without using it up (a page showing its form). */
 export async function findLiveAccountToken(
@@ -17,9 +21,7 @@ export async function findLiveAccountToken(
   const row = await db
     .selectFrom('account_tokens')
     .select('account_id')
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .where('expires_at', '>', now)
+    .where(liveToken(tokenHash, purpose, now))
     .executeTakeFirst();
   return row?.account_id;
 }
@@ -36,9 +38,7 @@ export async function consumeAccountToken(
 ): Promise<string | undefined> {
   const row = await db
     .deleteFrom('account_tokens')
-    .where('token_hash', '=', tokenHash)
-    .where('purpose', '=', purpose)
-    .where('expires_at', '>', now)
+    .where(liveToken(tokenHash, purpose, now))
     .returning('account_id')
     .executeTakeFirst();
   return row?.account_id;

@@ -1,31 +1,25 @@
 import { useId, useState } from 'react';
 import type { ClientConfig } from '../../../core/contract';
 import { deleteAccount } from '../../api/account';
-import { ApiError } from '../../api/errors';
 import { forgetDeletedAccount } from '../../auth/session';
 import styles from './Account.module.css';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { useAccountAction } from './useAccountAction';
 
 /** Profile's danger zone: deleting the account, after a confirmation typed out. */
 export function DeleteAccountSection({ email, auth }: { email: string | null; auth: ClientConfig['auth'] | undefined }) {
   const headingId = useId();
   const [asking, setAsking] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: deleting, result, run, clear } = useAccountAction('Deleting the account failed. Please try again.');
   const external = auth?.provider === 'external' ? new URL(auth.issuer).host : null;
 
-  const confirm = async (confirmation: string) => {
-    setDeleting(true);
-    setError(null);
-    try {
+  const confirm = (confirmation: string) =>
+    void run(async () => {
       await deleteAccount({ confirmation });
       // The server refuses the account from now on; the device forgets it and goes Home.
       await forgetDeletedAccount();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Deleting the account failed. Please try again.');
-      setDeleting(false);
-    }
-  };
+      return undefined;
+    });
 
   return (
     <section className={styles.dangerZone} aria-labelledby={headingId}>
@@ -43,11 +37,11 @@ export function DeleteAccountSection({ email, auth }: { email: string | null; au
         email={email}
         external={external}
         deleting={deleting}
-        error={error}
-        onConfirm={(confirmation) => void confirm(confirmation)}
+        error={result?.ok === false ? result.text : null}
+        onConfirm={confirm}
         onCancel={() => {
           setAsking(false);
-          setError(null);
+          clear();
         }}
       />
     </section>

@@ -1,31 +1,24 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/errors';
 import { updateProfile } from '../../api/users';
 import { refreshSession } from '../../auth/session';
 import styles from './Account.module.css';
+import { useAccountAction } from './useAccountAction';
 
 /** The name chats and exports call the person by; saved on the server, the session re-read after. */
 export function DisplayNameSection({ name }: { name: string | null }) {
   const headingId = useId();
   const inputId = useId();
   const [value, setValue] = useState(name ?? '');
-  const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy: saving, result, run } = useAccountAction('Saving failed. Please try again.');
   const trimmed = value.trim();
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setResult(null);
-    try {
+    void run(async () => {
       await updateProfile({ name: trimmed });
       await refreshSession();
-      setResult({ ok: true, text: 'Name saved.' });
-    } catch (error) {
-      setResult({ ok: false, text: error instanceof ApiError ? error.message : 'Saving failed. Please try again.' });
-    } finally {
-      setSaving(false);
-    }
+      return 'Name saved.';
+    });
   };
 
   return (
@@ -33,7 +26,7 @@ export function DisplayNameSection({ name }: { name: string | null }) {
       <h2 id={headingId} className={styles.heading}>
         Display name
       </h2>
-      <form className={styles.form} onSubmit={(event) => void save(event)}>
+      <form className={styles.form} onSubmit={save}>
         <label htmlFor={inputId} className={styles.label}>
           The name your characters call you
         </label>

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ClientConfig } from '../../../core/contract';
 import { changePassword } from '../../api/account';
-import { ApiError } from '../../api/errors';
 import styles from './Account.module.css';
+import { useAccountAction } from './useAccountAction';
 
 /** What the answer says about other devices, in words. */
 export function signedOutLine(count: number): string {
@@ -17,8 +17,7 @@ export function PasswordSection({ auth, email }: { auth: ClientConfig['auth'] | 
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [again, setAgain] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy: saving, result, run } = useAccountAction('Changing the password failed. Please try again.');
 
   if (auth?.provider === 'external') {
     return (
@@ -32,22 +31,16 @@ export function PasswordSection({ auth, email }: { auth: ClientConfig['auth'] | 
   }
 
   const mismatch = again !== '' && again !== next;
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     if (mismatch) return;
-    setSaving(true);
-    setResult(null);
-    try {
+    void run(async () => {
       const answer = await changePassword({ current_password: current, new_password: next });
-      setResult({ ok: true, text: signedOutLine(answer.signed_out_sessions) });
       setCurrent('');
       setNext('');
       setAgain('');
-    } catch (error) {
-      setResult({ ok: false, text: error instanceof ApiError ? error.message : 'Changing the password failed. Please try again.' });
-    } finally {
-      setSaving(false);
-    }
+      return signedOutLine(answer.signed_out_sessions);
+    });
   };
 
   return (
@@ -55,7 +48,7 @@ export function PasswordSection({ auth, email }: { auth: ClientConfig['auth'] | 
       <h2 id={headingId} className={styles.heading}>
         Change password
       </h2>
-      <form className={styles.form} onSubmit={(event) => void save(event)}>
+      <form className={styles.form} onSubmit={save}>
         {/* For password managers: whose password this is. */}
         <input type="email" name="username" autoComplete="username" hidden readOnly value={email ?? ''} />
         <label htmlFor={ids.current} className={styles.label}>
