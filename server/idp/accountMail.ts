@@ -1,10 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config';
+import { sentSince, type AccountTokenPurpose } from '../db/repositories/accountTokens';
 import type { Database, LocalAccount } from '../db/schema';
-import type { Mailer } from '../mail/mailer';
+import type { Mail, Mailer } from '../mail/mailer';
 import { passwordResetMail, verifyEmailMail } from '../mail/messages';
 import { issueLink, LINK_TTL_MS } from './oneTimeLinks';
+
+/**
+ * At most one mail of a kind per account in this time: the forms are limited per address already,
+ * and this keeps anyone from filling a stranger's inbox from many addresses. The mail sent a moment
+ * ago is still good.
+ */
+export const MAIL_INTERVAL_MS = 60_000;
 
 export interface AccountMailer {
   /** Mails a reset link to the account, when there is one with this address (nothing says whether there was). */
@@ -19,22 +27,19 @@ export interface AccountMailer {
  * request. A failure is logged for the operator; the person can ask again.
  */
 export function accountMailer(db: Kysely<Database>, config: Config, mailer: Mailer, log: FastifyBaseLogger): AccountMailer {
-  const later = (what: string, work: () => Promise<void>) => {
-    setImmediate(() => void work().catch((error: unknown) => log.error({ err: error }, `sending the ${what} mail failed`)));
+  const later = (account: LocalAccount, purpose: AccountTokenPurpose, write: (link: string) => Mail) => {
+    const work = async () => {
+      if (await sentSince(db, account.id, purpose, new Date(Date.now() - MAIL_INTERVAL_MS).toISOString())) return;
+      await mailer.send(write(await issueLink(db, config, account.id, purpose)));
+    };
+    setImmediate(() => void work().catch((error: unknown) => log.error({ err: error, purpose }, 'sending an account mail failed')));
   };
   return {
     sendPasswordReset(account) {
-      if (!account) return;
-      later('password reset', async () => {
-        const link = await issueLink(db, config, account.id, 'reset_password');
-        await mailer.send(passwordResetMail(account.email, link, LINK_TTL_MS.reset_password));
-      });
+      if (account) later(account, 'reset_password', (link) => passwordResetMail(account.email, link, LINK_TTL_MS.reset_password));
     },
     sendVerification(account) {
-      later('address verification', async () => {
-        const link = await issueLink(db, config, account.id, 'verify_email');
-        await mailer.send(verifyEmailMail(account.email, link, LINK_TTL_MS.verify_email));
-      });
+      later(account, 'verify_email', (link) => verifyEmailMail(account.email, link, LINK_TTL_MS.verify_email));
     },
   };
 }

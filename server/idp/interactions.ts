@@ -21,7 +21,7 @@ export interface InteractionOptions {
 export const verificationMessages = {
   sent: (email: string) =>
     `We sent a link to ${email}. Open it to confirm your address, then sign in. It works for 24 hours; check your spam folder too.`,
-  unconfirmed: 'Confirm your e-mail address first: we sent a new link to it.',
+  unconfirmed: 'Confirm your e-mail address first: open the link we sent to it. Nothing arrived? Check your spam folder, or sign in again in a minute for a new link.',
 } as const;
 
 type Route = { Params: { uid: string }; Body: Record<string, unknown> | undefined };
@@ -125,7 +125,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
     if (!account) {
       return html(reply, 400, signInPage({ action, signUpUrl, forgotUrl, email, problems: [messages.wrongCredentials] }));
     }
-    // Only the right password learns that the address is unconfirmed (and sends a new link).
+    // Only the right password learns that the address is unconfirmed (and sends a new link, at most one a minute).
     if (verification && account.email_verified_at === null) {
       verification.sendVerification(account);
       return html(reply, 403, signInPage({ action, signUpUrl, forgotUrl, email, problems: [verificationMessages.unconfirmed] }));

@@ -44,6 +44,18 @@ export async function consumeAccountToken(
   return row?.account_id;
 }
 
+/** Whether a link of this purpose went to the account after `since` (ISO): mails are not sent more often than that. */
+export async function sentSince(db: Kysely<Database>, accountId: string, purpose: AccountTokenPurpose, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('account_tokens')
+    .select('token_hash')
+    .where('account_id', '=', accountId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Every outstanding link of this purpose for the account: a new password makes older reset links useless. */
 export async function deleteAccountTokens(db: Kysely<Database>, accountId: string, purpose: AccountTokenPurpose): Promise<void> {
   await db.deleteFrom('account_tokens').where('account_id', '=', accountId).where('purpose', '=', purpose).execute();
