@@ -5,7 +5,8 @@ import { ChatConversation } from './ChatConversation';
 import { ChatHeader } from './ChatHeader';
 import styles from './ChatWindow.module.css';
 
-export const DEMO_NOTICE = "Replies come from cardchat's built-in demo until an AI service is configured.";
+/** Short enough for one line on a phone: the header and this notice leave the screen to the chat. */
+export const DEMO_NOTICE = 'Demo replies: this server has no AI service set up yet.';
 
 interface Props {
   target: ChatTarget | null;
@@ -33,7 +34,7 @@ export function ChatWindow({ target, character, userName, onSelect, ...header }:
         onDeleted={() => onSelect(null)}
       />
       {config?.ai === 'demo' && (
-        <p className={styles.demo} role="note">
+        <p className={styles.demo} role="note" title={DEMO_NOTICE}>
           {DEMO_NOTICE}
         </p>
       )}
