@@ -7,6 +7,7 @@ import { cardHasChats, deleteCollectionCard } from '../../sync/collections';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
 import { cardName } from './cardName';
 import { CollectionCard } from './CollectionCard';
 import { downloadCollectionImage } from './collectionActions';
@@ -29,6 +30,7 @@ export function CollectionsPage() {
     twoStep: boolean;
   } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const openChat = useOpenCardChat();
   const { items, phase } = collections;
 
   const askDelete = async (item: CollectionItem) => {
@@ -95,6 +97,7 @@ export function CollectionsPage() {
               key={item.file_id}
               item={item}
               online={online}
+              onChat={(card) => openChat(card, cardTypeOf(card))}
               onView={setViewing}
               onDownload={download}
               onDelete={(card) => void askDelete(card)}

@@ -4,7 +4,7 @@ import { useSession } from '../../auth/useSession';
 import type { CachedCard } from '../../db/db';
 import { toggleFavorite } from '../../sync/gallery';
 import { Spinner } from '../../ui/Spinner';
-import { rememberSelectedCharacter, saveCardImage } from './cardActions';
+import { saveCardImage, useOpenCardChat } from './cardActions';
 import { CharacterCard } from './CharacterCard';
 import styles from './Gallery.module.css';
 import { useGallery } from './useGallery';
@@ -15,6 +15,7 @@ export function Gallery({ q }: { q?: string }) {
   const gallery = useGallery(q);
   const session = useSession();
   const navigate = useNavigate();
+  const openChat = useOpenCardChat();
   const [viewing, setViewing] = useState<CachedCard | null>(null);
   const { cards, phase } = gallery;
 
@@ -48,10 +49,6 @@ export function Gallery({ q }: { q?: string }) {
     );
   }
 
-  const open = (card: CachedCard) => {
-    rememberSelectedCharacter(card);
-    void navigate({ to: '/recent-chat' });
-  };
   const favorite = (card: CachedCard) => {
     if (session.status === 'signedIn' || session.status === 'offline') void toggleFavorite(card);
     else void navigate({ to: '/login' });
@@ -69,7 +66,7 @@ export function Gallery({ q }: { q?: string }) {
       )}
       <div className={styles.grid}>
         {cards.map((card) => (
-          <CharacterCard key={card.file_id} card={card} onOpen={open} onView={setViewing} onFavorite={favorite} onDownload={download} />
+          <CharacterCard key={card.file_id} card={card} onOpen={openChat} onView={setViewing} onFavorite={favorite} onDownload={download} />
         ))}
       </div>
       {gallery.hasMore && (
