@@ -37,8 +37,11 @@ export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Prop
             : `Are you sure you want to delete "${name}"? This cannot be undone.`}
       </p>
       <div className={styles.buttons}>
-        {/* The first question defaults to Cancel: it takes the focus when the dialog opens. */}
-        <button key={final ? 'cancel-final' : 'cancel'} type="button" className={styles.secondary} onClick={onCancel} autoFocus={!final}>
+        {/*
+          Both questions default to Cancel: it takes the focus when each one shows (a new key makes a
+          new button, focused again), so a stray Enter never deletes a card and its chats.
+        */}
+        <button key={final ? 'cancel-final' : 'cancel'} type="button" className={styles.secondary} onClick={onCancel} autoFocus>
           Cancel
         </button>
         <button type="button" className={styles.danger} onClick={confirm} disabled={!online} title={online ? undefined : OFFLINE_REASON}>

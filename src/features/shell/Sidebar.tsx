@@ -7,6 +7,7 @@ import {
   Heart,
   House,
   MessageSquare,
+  Scale,
   Settings,
   Shield,
   Upload,
@@ -85,10 +86,18 @@ export function Sidebar({ signedIn, collapsed, mobileOpen, onNavigate }: Props) 
             </li>
           ))}
         </ul>
-        <InstallAppButton className={styles.install} />
+        {/* Collapsed, these two keep their icons and names (titles), like the links above. */}
+        <InstallAppButton className={styles.install} labelClassName={styles.label} title={collapsed ? 'Install app' : undefined} />
         <footer className={styles.footer}>
-          <Link to="/anti-slavery-policy" className={styles.footerLink} onClick={onNavigate}>
-            Anti-Slavery Policy
+          <Link
+            to="/anti-slavery-policy"
+            className={styles.footerLink}
+            activeProps={{ 'aria-current': 'page' }}
+            onClick={onNavigate}
+            title={collapsed ? 'Anti-Slavery Policy' : undefined}
+          >
+            <Scale size={18} aria-hidden="true" />
+            <span className={styles.label}>Anti-Slavery Policy</span>
           </Link>
         </footer>
       </nav>
