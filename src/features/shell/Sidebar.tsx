@@ -55,7 +55,8 @@ export function Sidebar({ signedIn, collapsed, mobileOpen, onNavigate }: Props) 
     <>
       {mobileOpen && <div className={styles.backdrop} onClick={onNavigate} aria-hidden="true" />}
       <nav id="sidebar" className={className} aria-label="Main">
-        <Link to="/" className={styles.brand} onClick={onNavigate}>
+        {/* Named on its own: collapsed, its words are hidden and the logo is decorative. */}
+        <Link to="/" className={styles.brand} onClick={onNavigate} aria-label="cardchat" title={collapsed ? 'cardchat' : undefined}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span className={styles.label}>cardchat</span>
         </Link>
