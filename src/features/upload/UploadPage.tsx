@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { MessageCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../ui/PageHeader';
 import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
 import { Consents } from './Consents';
@@ -21,6 +22,11 @@ export function UploadPage() {
   const { state } = form;
   const uploading = state.send.phase === 'uploading';
   const uploaded = state.send.phase === 'success' ? state.send.card : null;
+  // The form above clears: on a phone the result would sit below the fold, so it comes into view.
+  const success = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (uploaded) success.current?.scrollIntoView({ block: 'nearest' });
+  }, [uploaded]);
 
   return (
     <div className={styles.page}>
@@ -69,7 +75,7 @@ export function UploadPage() {
           </div>
         )}
         {state.send.phase === 'success' && (
-          <div className={styles.success} role="status">
+          <div className={styles.success} role="status" ref={success}>
             <p>{state.send.message}</p>
             <button type="button" className={styles.primary} onClick={() => uploaded && openChat(uploaded, cardTypeOf(uploaded))}>
               <MessageCircle size={18} aria-hidden="true" />
