@@ -53,6 +53,7 @@ export function ImportChatsButton({ onImported }: Props) {
         onClick={() => input.current?.click()}
         disabled={busy || !online}
         aria-busy={busy}
+        aria-label={busy ? 'Importing...' : 'Import'}
         title={online ? 'Import chats from a .zip archive' : OFFLINE_REASON}
       >
         {busy ? <Spinner size={16} label="Importing..." /> : <Upload size={16} aria-hidden="true" />}

@@ -59,7 +59,7 @@ export function ChatHeader({ target, name, historyOpen, onToggleHistory, panelOp
       </div>
       <div className={styles.tools}>
         {onNewChat && (
-          <button type="button" className={tool.tool} onClick={onNewChat}>
+          <button type="button" className={tool.tool} onClick={onNewChat} aria-label="New chat">
             <MessageSquarePlus size={16} aria-hidden="true" />
             <span className={tool.label}>New chat</span>
           </button>
