@@ -91,7 +91,11 @@ describe.each(SIZES)('the first hour on a %s', (size, { phone }) => {
     expect(await tags.getByRole('listitem').allInnerTexts()).toEqual(['cozy', 'night', 'lamps', 'city', 'quiet', '+2']);
     await checkScreen(page, `collections (${size})`);
     await screenshot(page, `first-hour-collections-${size}`);
-    await tile.getByRole('button', { name: `Chat with ${name}` }).click();
+    // Its Chat action is a button of its own, and a tap anywhere else on the card (its picture) opens the chat too.
+    await tile.getByRole('button', { name: `Chat with ${name}` }).waitFor();
+    await tile.locator('img').scrollIntoViewIfNeeded();
+    const picture = (await tile.locator('img').boundingBox())!;
+    await page.mouse.click(picture.x + picture.width / 2, picture.y + picture.height / 2);
     await page.waitForURL((url) => url.pathname === '/recent-chat' && url.searchParams.has('chat'));
     const words = 'Could you light the lamp by the bridge?';
     await sendInChat(page, words);
@@ -191,7 +195,7 @@ describe.each(SIZES)('the first hour on a %s', (size, { phone }) => {
     // Its description opens it too: a click where a person would tap, not on a button of its own.
     await page.goto('/');
     const description = page.getByRole('article', { name: second!.name }).locator('p').first();
-    await description.waitFor();
+    await description.scrollIntoViewIfNeeded();
     const box = (await description.boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForURL((url) => url.pathname === '/recent-chat' && url.searchParams.has('chat'));
