@@ -26,17 +26,11 @@ export function TagList({ tags, max, oneLine = false, className, tagClassName }:
           {tag}
         </li>
       ))}
-      {fit.measuring ? (
-        // Measured at its widest ('+N' for every tag), never seen: the count is settled before paint.
-        <li className={tagClassName} data-more aria-hidden="true">
-          +{tags.length}
+      {/* While measuring, '+N' at its widest ('+' every tag), never seen: the count settles before paint. */}
+      {(fit.measuring || more > 0) && (
+        <li className={tagClassName} data-more aria-label={`${more} more tags`}>
+          +{fit.measuring ? tags.length : more}
         </li>
-      ) : (
-        more > 0 && (
-          <li className={tagClassName} data-more aria-label={`${more} more tags`}>
-            +{more}
-          </li>
-        )
       )}
     </ul>
   );

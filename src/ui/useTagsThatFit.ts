@@ -1,11 +1,4 @@
-import { useLayoutEffect, useState, type RefObject } from 'react';
-
-/** Natural widths (px) of a list's tag chips and of its '+N' chip, for one set of tags. */
-interface Measured {
-  key: string;
-  tags: number[];
-  more: number;
-}
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /** The most tags (at least one) that fit in `available` px beside a '+N' for the rest. */
 export function tagsThatFit(widths: number[], moreWidth: number, gap: number, available: number, total: number): number {
@@ -18,39 +11,33 @@ export function tagsThatFit(widths: number[], moreWidth: number, gap: number, av
 }
 
 /**
- * How many of `tags` a one-line tag list shows, so that whole tags and the '+N' count fit its width
- * rather than every tag being cut short. The chips are measured once per set of tags (`measuring`:
- * render them all, and '+N' at its widest), before paint, and the count follows the list's width.
+ * How many of `tags` a one-line list shows, so that whole tags and the '+N' count fit its width
+ * rather than every tag being cut short. While `measuring` the list renders all of them and '+N' at
+ * its widest (its last chip); their widths are kept, and the count follows the list's width. All of
+ * it happens before paint.
  */
 export function useTagsThatFit(list: RefObject<HTMLElement | null>, tags: string[], total: number, enabled: boolean) {
-  const key = `${total}\u0000${tags.join('\u0000')}`;
-  const [measured, setMeasured] = useState<Measured | null>(null);
-  const [count, setCount] = useState(tags.length);
-  const measuring = enabled && measured?.key !== key;
+  const key = tags.join('\n');
+  const [fit, setFit] = useState<[string, number] | null>(null);
+  const widths = useRef<number[]>([]);
+  const measuring = enabled && fit?.[0] !== key;
 
   useLayoutEffect(() => {
     const element = list.current;
-    if (!measuring || !element) return;
-    const chips = [...element.children] as HTMLElement[];
-    const more = chips.find((chip) => chip.hasAttribute('data-more'));
-    // scrollWidth is the whole text's width even where the chip is cut short with an ellipsis.
-    const widths = chips.filter((chip) => chip !== more).map((chip) => chip.scrollWidth);
-    setMeasured({ key, tags: widths, more: more?.scrollWidth ?? 0 });
-  }, [list, measuring, key]);
-
-  useLayoutEffect(() => {
-    const element = list.current;
-    if (!enabled || !element || !measured || measured.key !== key) return;
-    const fit = () => {
-      const gap = parseFloat(getComputedStyle(element).columnGap) || 0;
-      setCount(tagsThatFit(measured.tags, measured.more, gap, element.clientWidth, total));
+    if (!enabled || !element) return;
+    // scrollWidth is the whole text's width even where a chip is cut short with an ellipsis.
+    if (measuring) widths.current = [...element.children].map((chip) => chip.scrollWidth);
+    const own = widths.current.slice(0, -1);
+    const more = widths.current.at(-1) ?? 0;
+    const update = () => {
+      const count = tagsThatFit(own, more, parseFloat(getComputedStyle(element).columnGap) || 0, element.clientWidth, total);
+      setFit((known) => (known?.[0] === key && known[1] === count ? known : [key, count]));
     };
-    fit();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(fit);
+    update();
+    const observer = new ResizeObserver(update);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [list, enabled, measured, key, total]);
+  }, [list, enabled, measuring, key, total]);
 
-  return { measuring, shown: enabled && !measuring ? count : tags.length };
+  return { measuring, shown: enabled && !measuring ? fit![1] : tags.length };
 }
