@@ -3,10 +3,8 @@ import type { CachedCard } from '../../db/db';
 import { TagList } from '../../ui/TagList';
 import { toCardView, VISIBLE_TAGS } from './cardView';
 import styles from './CharacterCard.module.css';
+import { PORTRAIT_SIZES } from './firstRow';
 import { Portrait } from './Portrait';
-
-// Two columns on a phone, ~220 px tiles from tablets up: lets the browser pick 240w or 480w.
-const SIZES = '(max-width: 640px) 50vw, 240px';
 
 interface Props {
   card: CachedCard;
@@ -14,6 +12,8 @@ interface Props {
   onView: (card: CachedCard) => void;
   onFavorite: (card: CachedCard) => void;
   onDownload: (card: CachedCard) => void;
+  /** In the first row: its picture is fetched first (Portrait). */
+  priority?: boolean;
 }
 
 /**
@@ -21,12 +21,12 @@ interface Props {
  * actions. The name is the tile's button: it covers the whole tile, so a click anywhere opens the
  * chat, while the actions stay buttons of their own above it.
  */
-export function CharacterCard({ card, onOpen, onView, onFavorite, onDownload }: Props) {
+export function CharacterCard({ card, onOpen, onView, onFavorite, onDownload, priority }: Props) {
   const view = toCardView(card);
   return (
     <article className={styles.card} aria-label={view.name}>
       <span className={styles.portrait}>
-        <Portrait card={card} sizes={SIZES} />
+        <Portrait card={card} sizes={PORTRAIT_SIZES} priority={priority} />
       </span>
       <div className={styles.body}>
         <h2 className={styles.name}>
