@@ -22,6 +22,18 @@ export function exited(child: ChildProcess): Promise<number | string> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 0)));
 }
 
+/** SIGINT (a graceful shutdown), then SIGKILL if it has not exited within `timeoutMs`; resolves once it has exited. */
+export async function stopChild(child: ChildProcess, timeoutMs = 20_000): Promise<void> {
+  child.kill('SIGINT');
+  let timer: NodeJS.Timeout | undefined;
+  const code = await Promise.race([exited(child), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)))]);
+  clearTimeout(timer);
+  if (code === 'timeout') {
+    child.kill('SIGKILL');
+    await exited(child);
+  }
+}
+
 export interface HealthWait {
   timeoutMs: number;
   /** Short for the bench, so start-up is measured rather than the poll interval. */

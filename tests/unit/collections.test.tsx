@@ -131,7 +131,7 @@ describe('a collection card', () => {
   async function renderCard(card: CollectionItem, onChat = vi.fn()) {
     vi.mocked(images.fetchImageBlob).mockResolvedValue(new Blob(['png']));
     const Page = () => (
-      <CollectionCard item={card} online onChat={onChat} onView={vi.fn()} onDownload={vi.fn()} onDelete={vi.fn()} onReplaced={vi.fn()} />
+      <CollectionCard item={card} onChat={onChat} onView={vi.fn()} onDownload={vi.fn()} onDelete={vi.fn()} onReplaced={vi.fn()} />
     );
     const router = createRouter({ routeTree: createRootRoute({ component: Page }), history: createMemoryHistory({ initialEntries: ['/'] }) });
     render(<RouterProvider router={router} />);

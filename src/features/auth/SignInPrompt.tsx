@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { startLogin } from '../../auth/login';
-import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+import { useOfflineReason } from '../../lib/useOnline';
 import styles from '../../ui/statusScreen.module.css';
 
 interface Props {
@@ -16,7 +16,7 @@ interface Props {
  * that signs in and comes back here. The visitor chooses to sign in; the page never jumps away.
  */
 export function SignInPrompt({ title, children, action = 'Sign in' }: Props) {
-  const online = useOnline();
+  const offline = useOfflineReason();
   const [error, setError] = useState<string | null>(null);
   const login = () => {
     setError(null);
@@ -28,10 +28,10 @@ export function SignInPrompt({ title, children, action = 'Sign in' }: Props) {
     <div className={styles.screen}>
       <p className={styles.title}>{title}</p>
       {children}
-      <button type="button" className={styles.button} onClick={login} disabled={!online} title={online ? undefined : OFFLINE_REASON}>
+      <button type="button" className={styles.button} onClick={login} disabled={offline !== undefined} title={offline}>
         {action}
       </button>
-      {!online && <p>{OFFLINE_REASON}: connect to the internet to sign in.</p>}
+      {offline && <p>{offline}: signing in needs a connection to cardchat.</p>}
       {error && <p role="alert">{error}</p>}
     </div>
   );

@@ -1,7 +1,6 @@
 import { Download, Eye, MessageCircle, Trash2 } from 'lucide-react';
 import type { CollectionItem } from '../../../core/types';
 import type { ReplaceResult } from '../../api/collections';
-import { OFFLINE_REASON } from '../../lib/useOnline';
 import { TagList } from '../../ui/TagList';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { CardImage } from './CardImage';
@@ -10,7 +9,8 @@ import styles from './Collections.module.css';
 
 interface Props {
   item: CollectionItem;
-  online: boolean;
+  /** Why cardchat cannot be used right now (lib/useOnline.ts); undefined while it answers. */
+  offline?: string;
   onChat: (item: CollectionItem) => void;
   onView: (item: CollectionItem) => void;
   onDownload: (item: CollectionItem) => void;
@@ -22,9 +22,8 @@ interface Props {
  * One card of the collection: image, title, up to 5 tags and '+N', its actions, and Chat, whose
  * button covers the tile: a click anywhere but on another action opens the chat with the card.
  */
-export function CollectionCard({ item, online, onChat, onView, onDownload, onDelete, onReplaced }: Props) {
+export function CollectionCard({ item, offline, onChat, onView, onDownload, onDelete, onReplaced }: Props) {
   const name = cardName(item);
-  const offline = online ? undefined : OFFLINE_REASON;
   return (
     <article className={styles.card} aria-label={name}>
       <span className={styles.portrait}>
@@ -42,7 +41,7 @@ export function CollectionCard({ item, online, onChat, onView, onDownload, onDel
           type="button"
           className={styles.action}
           onClick={() => onDownload(item)}
-          disabled={!online}
+          disabled={offline !== undefined}
           aria-label={`Download ${name}`}
           title={offline ?? 'Download'}
         >
@@ -52,7 +51,7 @@ export function CollectionCard({ item, online, onChat, onView, onDownload, onDel
           type="button"
           className={styles.action}
           onClick={() => onDelete(item)}
-          disabled={!online}
+          disabled={offline !== undefined}
           aria-label={`Delete ${name}`}
           title={offline ?? 'Delete'}
         >

@@ -6,7 +6,7 @@ import { removeCollectionItem } from '../../db/collections';
 import { cardHasChats, deleteCollectionCard } from '../../sync/collections';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
-import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+import { useOfflineReason, useSavedCopyNote } from '../../lib/useOnline';
 import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
 import { cardName } from './cardName';
 import { CollectionCard } from './CollectionCard';
@@ -21,7 +21,9 @@ import { useCollections } from './useCollections';
 /** 'My Collections': the user's uploaded cards, 12 a page, from Dexie. */
 export function CollectionsPage() {
   const collections = useCollections();
-  const online = useOnline();
+  const offline = useOfflineReason();
+  const online = offline === undefined;
+  const savedNote = useSavedCopyNote('cards');
   const session = useSession();
   const isAdmin = session.status === 'signedIn' && session.profile.is_admin;
   const [viewing, setViewing] = useState<CollectionItem | null>(null);
@@ -72,7 +74,7 @@ export function CollectionsPage() {
           className={styles.button}
           onClick={collections.reload}
           disabled={!online}
-          title={online ? undefined : OFFLINE_REASON}
+          title={offline}
         >
           Retry
         </button>
@@ -96,7 +98,7 @@ export function CollectionsPage() {
             <CollectionCard
               key={item.file_id}
               item={item}
-              online={online}
+              offline={offline}
               onChat={(card) => openChat(card, cardTypeOf(card))}
               onView={setViewing}
               onDownload={download}
@@ -116,7 +118,7 @@ export function CollectionsPage() {
       <div className={styles.content}>
         {!online && (
           <p className={styles.notice} role="status">
-            {OFFLINE_REASON}: showing the cards saved on this device.
+            {savedNote}
           </p>
         )}
         {message && (

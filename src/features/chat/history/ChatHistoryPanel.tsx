@@ -2,7 +2,7 @@ import { ChevronDown, RefreshCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ChatSeed } from '../../../db/chatMessages';
 import type { LocalChat } from '../../../db/db';
-import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { useOfflineReason, useSavedCopyNote } from '../../../lib/useOnline';
 import { Spinner } from '../../../ui/Spinner';
 import { ChatHistoryItem } from './ChatHistoryItem';
 import styles from './ChatHistoryPanel.module.css';
@@ -22,7 +22,9 @@ function newChatRow(seed: ChatSeed): LocalChat {
 
 /** /recent-chat's left panel 'Select a history': search, and the 'Recent' list read from Dexie. */
 export function ChatHistoryPanel({ selectedChatId, onSelect, newChat = null }: Props) {
-  const online = useOnline();
+  const offline = useOfflineReason();
+  const online = offline === undefined;
+  const savedNote = useSavedCopyNote('chats');
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState(true);
   const history = useChatHistory(query);
@@ -57,7 +59,7 @@ export function ChatHistoryPanel({ selectedChatId, onSelect, newChat = null }: P
           onClick={history.reload}
           disabled={busy || !online}
           aria-label="Refresh chat list"
-          title={online ? 'Refresh chat list' : OFFLINE_REASON}
+          title={offline ?? 'Refresh chat list'}
         >
           <RefreshCw size={16} aria-hidden="true" className={busy && online ? styles.spinning : undefined} />
         </button>
@@ -83,7 +85,7 @@ export function ChatHistoryPanel({ selectedChatId, onSelect, newChat = null }: P
         )}
         {phase === 'offline' && (
           <p className={styles.offline} role="status">
-            You're offline: showing the chats saved on this device.
+            {savedNote}
           </p>
         )}
         {chats === undefined ? null : chats.length === 0 ? (

@@ -1,7 +1,7 @@
 import { ArrowDown } from 'lucide-react';
 import { Fragment, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import type { LocalMessage } from '../../../db/db';
-import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { offlineReason, useConnectivity } from '../../../lib/useOnline';
 import { groupByDate } from './dateLabels';
 import { MessageBubble } from './MessageBubble';
 import styles from './MessageList.module.css';
@@ -38,7 +38,9 @@ interface Props {
  * It opens at the newest message and follows new ones while the reader is there (useFollowLatest).
  */
 export function MessageList({ messages, waiting, replaying, onSendNow, characterName, greeting, history, actions, regenerableId, onRetry, onRegenerate, emptyText }: Props) {
-  const online = useOnline();
+  const state = useConnectivity();
+  const offline = offlineReason(state);
+  const online = offline === undefined;
   const follow = useFollowLatest();
   const last = messages.at(-1);
   const typing = (actions.busy || replaying) && last?.state !== 'streaming';
@@ -71,8 +73,8 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
                 message={message}
                 waiting={waiting.has(message.id)}
                 lastError={waiting.get(message.id) ?? null}
-                // Offline the triggers send it once the device is back; "Send now" is for a server that was unreachable.
-                onSendNow={online ? sendNow : undefined}
+                // Offline the triggers send it once the device is back; "Send now" is for a server that may be back.
+                onSendNow={state === 'offline' ? undefined : sendNow}
                 onRegenerate={message.id === regenerableId ? regenerate : undefined}
                 regenerateDisabled={message.id === regenerableId && (busy || !online)}
               />
@@ -83,7 +85,7 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
           ))}
         </Fragment>
       )),
-    [messages, waiting, online, regenerableId, busy, sendNow, regenerate, retry],
+    [messages, waiting, state, online, regenerableId, busy, sendNow, regenerate, retry],
   );
 
   const loadOlder = () => {
@@ -102,7 +104,7 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
                 className={styles.moreButton}
                 onClick={loadOlder}
                 disabled={history.loadingOlder || !online}
-                title={online ? undefined : OFFLINE_REASON}
+                title={offline}
               >
                 {history.loadingOlder ? 'Loading...' : 'Load More History (10)'}
               </button>
