@@ -7,7 +7,7 @@
 import { zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ChatImportResponse } from '../../core/types';
+import type { ChatImportResponse } from '../../core/contract';
 import { writeChatJsonl } from '../../core/chat/index';
 import { chatLog, FIRST_CHARACTER, newPage, nextAiReply, pageToken, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
 import { seriousViolations } from './page-checks';

@@ -14,7 +14,7 @@ import {
   writeCard,
   type Card,
 } from '../../core/card/index';
-import type { UserProfile } from '../../core/types';
+import type { UserProfile } from '../../core/contract';
 import { OFFLINE_REASON } from '../../src/lib/useOnline';
 
 const uploadCard = vi.fn();
