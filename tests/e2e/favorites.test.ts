@@ -8,6 +8,7 @@ const [FIRST, SECOND] = SEED_CHARACTERS.map((character) => character.name) as [s
 /** Signs up from /favorites (the guard sends the visitor to sign-in and back) and waits for the page. */
 async function signUpToFavorites(page: Page, name: string): Promise<void> {
   await page.goto('/favorites');
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await signUp(page, { name, email: uniqueEmail('fav'), password: 'favorite-things-42' });
   await page.getByRole('heading', { name: 'My Favorites' }).waitFor();
 }
