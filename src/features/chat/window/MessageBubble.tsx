@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { memo, useLayoutEffect } from 'react';
+import { memo } from 'react';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { useStreamingText } from '../../../sync/streamingText';
@@ -21,8 +21,6 @@ interface Props {
   /** Offered on the chat's last reply. */
   onRegenerate?: (message: LocalMessage) => void;
   regenerateDisabled?: boolean;
-  /** A streaming reply grew (the list follows it while the reader is at the bottom). */
-  onGrow?: () => void;
 }
 
 function statusLine(message: LocalMessage, waiting: boolean): string | null {
@@ -54,19 +52,19 @@ function sameProps(a: Props, b: Props): boolean {
  * One message: who, the styled text, when, and how far it got. Memoised, with stable props from the
  * list: while a reply streams, or the outbox replays, only the bubbles that changed render again.
  */
-export const MessageBubble = memo(function MessageBubble({ message, waiting = false, lastError = null, onSendNow, onRegenerate, regenerateDisabled = false, onGrow }: Props) {
+export const MessageBubble = memo(function MessageBubble({ message, waiting = false, lastError = null, onSendNow, onRegenerate, regenerateDisabled = false }: Props) {
   const status = statusLine(message, waiting);
   const time = messageTime(message.send_date);
   const empty = message.role === 'assistant' && message.state === 'sent' && message.content.trim() === '';
   return (
-    <article className={`${styles.row} ${styles[message.role]}`} aria-label={message.name} aria-busy={message.state === 'streaming'}>
+    <article className={`${styles.row} ${styles[message.role]}`} aria-label={message.name} aria-busy={message.state === 'streaming'} data-message-id={message.id}>
       <div className={styles.bubble}>
         <p className={styles.name}>{message.name}</p>
         <p className={styles.text}>
           {empty ? (
             <em className={styles.muted}>{NO_RESPONSE}</em>
           ) : message.state === 'streaming' ? (
-            <StreamingText id={message.id} stored={message.content} onGrow={onGrow} />
+            <StreamingText id={message.id} stored={message.content} />
           ) : (
             <StyledText text={message.content} />
           )}
@@ -95,9 +93,11 @@ export const MessageBubble = memo(function MessageBubble({ message, waiting = fa
   );
 }, sameProps);
 
-/** A reply streaming in this tab: its text from memory, repainted alone as pieces arrive. */
-function StreamingText({ id, stored, onGrow }: { id: string; stored: string; onGrow: (() => void) | undefined }) {
+/**
+ * A reply streaming in this tab: its text from memory, repainted alone as pieces arrive, and styled
+ * as it will be once complete (the list follows its growth by watching sizes, not renders).
+ */
+function StreamingText({ id, stored }: { id: string; stored: string }) {
   const text = useStreamingText(id, stored);
-  useLayoutEffect(() => onGrow?.(), [text, onGrow]);
-  return <StyledText text={text} />;
+  return <StyledText text={text} streaming />;
 }
