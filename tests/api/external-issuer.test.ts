@@ -60,13 +60,13 @@ describe.each(databases)('with an external OpenID issuer (%s)', (dialect) => {
     const password = await test.app.inject({ method: 'POST', url: '/api/users/me/password', headers: bearer(token), payload: { current_password: 'a', new_password: 'b' } });
     expect(password.statusCode).toBe(409);
     expect(password.json().message).toBe(`You sign in through ${new URL(issuer.issuer).host}: change your password there.`);
+    const { id } = await test.db.kysely.selectFrom('users').select('id').where('subject', '=', 'leaving-user').executeTakeFirstOrThrow();
 
     const deleted = await test.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bearer(token), payload: { confirmation: 'leaving-user@hosted.example' } });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ success: true, sign_in_account: 'external' });
     expect(deleted.json().message).toContain(`You signed in through ${new URL(issuer.issuer).host}`);
     expect((await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) })).statusCode).toBe(401);
-    const { id } = await test.db.kysely.selectFrom('users').select('id').where('subject', '=', 'leaving-user').executeTakeFirstOrThrow();
     await test.app.accountDeletions.run(id);
     // A token the provider issues later is a new start: an empty account, as for anyone signing up.
     await new Promise((resolve) => setTimeout(resolve, 1100));
