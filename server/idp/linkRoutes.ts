@@ -69,7 +69,7 @@ export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUr
   /** The account a live link opens, or undefined after answering with the "expired" page. */
   async function liveAccount(request: FastifyRequest<TokenRoute>, reply: FastifyReply, purpose: AccountTokenPurpose) {
     const token = request.params.token;
-    const accountId = LINK_TOKEN.test(token) ? await findLiveAccountToken(db, tokenHash(token), purpose, new Date().toISOString()) : undefined;
+    const accountId = LINK_TOKEN.test(token) ? await findLiveAccountToken(db, { tokenHash: tokenHash(token), purpose, now: new Date().toISOString() }) : undefined;
     const account = accountId ? await findLocalAccountById(db, accountId) : undefined;
     if (!account) await html(reply, 410, messagePage({ title: 'Link expired', message: linkMessages.expired, link: home }));
     return account;
@@ -93,7 +93,7 @@ export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUr
     }
     // The link is used up in the transaction that stores the password: of two tabs, one wins.
     const changed = await db.transaction().execute(async (trx) => {
-      const owner = await consumeAccountToken(trx, tokenHash(request.params.token), 'reset_password', new Date().toISOString());
+      const owner = await consumeAccountToken(trx, { tokenHash: tokenHash(request.params.token), purpose: 'reset_password', now: new Date().toISOString() });
       if (owner !== account.id) return false;
       await storeNewPassword(trx, account.id, result.hash);
       // Opening a mailed link proves the address as well as a verification link would.
@@ -106,7 +106,7 @@ export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUr
 
   app.get<TokenRoute>(`${mountPath}/${LINK_PATHS.verify_email}/:token`, async (request, reply) => {
     const token = request.params.token;
-    const accountId = LINK_TOKEN.test(token) ? await consumeAccountToken(db, tokenHash(token), 'verify_email', new Date().toISOString()) : undefined;
+    const accountId = LINK_TOKEN.test(token) ? await consumeAccountToken(db, { tokenHash: tokenHash(token), purpose: 'verify_email', now: new Date().toISOString() }) : undefined;
     if (!accountId) return html(reply, 410, messagePage({ title: 'Link expired', message: linkMessages.verifyExpired, link: home }));
     await updateLocalAccount(db, accountId, { email_verified_at: new Date().toISOString() });
     return html(reply, 200, messagePage({ title: 'Address confirmed', message: linkMessages.verified, link: { href: `${publicUrl}/login`, text: 'Sign in' } }));

@@ -7,22 +7,20 @@ export async function insertAccountToken(db: Kysely<Database>, row: AccountToken
   await db.insertInto('account_tokens').values(row).execute();
 }
 
+/** A link as its page looks it up: the hash of its token, what it is for, and the time now (ISO). */
+export interface LinkLookup {
+  tokenHash: string;
+  purpose: AccountTokenPurpose;
+  now: string;
+}
+
 /** The token's row, when it is of this purpose and not expired yet. */
-const liveToken = (tokenHash: string, purpose: AccountTokenPurpose, now: string) => (eb: ExpressionBuilder<Database, 'account_tokens'>) =>
+const liveToken = ({ tokenHash, purpose, now }: LinkLookup) => (eb: ExpressionBuilder<Database, 'account_tokens'>) =>
   eb.and([eb('token_hash', '=', tokenHash), eb('purpose', '=', purpose), eb('expires_at', '>', now)]);
 
 /** The account a live token of this purpose opens, without using it up (a page showing its form). */
-export async function findLiveAccountToken(
-  db: Kysely<Database>,
-  tokenHash: string,
-  purpose: AccountTokenPurpose,
-  now: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('account_tokens')
-    .select('account_id')
-    .where(liveToken(tokenHash, purpose, now))
-    .executeTakeFirst();
+export async function findLiveAccountToken(db: Kysely<Database>, link: LinkLookup): Promise<string | undefined> {
+  const row = await db.selectFrom('account_tokens').select('account_id').where(liveToken(link)).executeTakeFirst();
   return row?.account_id;
 }
 
@@ -30,17 +28,8 @@ export async function findLiveAccountToken(
  * Uses the token up: of two requests racing with the same link, only the one whose delete removed
  * the row gets its account, so a link works once.
  */
-export async function consumeAccountToken(
-  db: Kysely<Database>,
-  tokenHash: string,
-  purpose: AccountTokenPurpose,
-  now: string,
-): Promise<string | undefined> {
-  const row = await db
-    .deleteFrom('account_tokens')
-    .where(liveToken(tokenHash, purpose, now))
-    .returning('account_id')
-    .executeTakeFirst();
+export async function consumeAccountToken(db: Kysely<Database>, link: LinkLookup): Promise<string | undefined> {
+  const row = await db.deleteFrom('account_tokens').where(liveToken(link)).returning('account_id').executeTakeFirst();
   return row?.account_id;
 }
 

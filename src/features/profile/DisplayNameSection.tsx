@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { updateProfile } from '../../api/users';
 import { refreshSession } from '../../auth/session';
 import styles from './Account.module.css';
+import { ActionStatus } from './ActionStatus';
 import { useAccountAction } from './useAccountAction';
 
 /** The name chats and exports call the person by; saved on the server, the session re-read after. */
@@ -45,9 +46,7 @@ export function DisplayNameSection({ name }: { name: string | null }) {
           </button>
         </div>
       </form>
-      <p className={result?.ok === false ? styles.error : styles.success} role="status">
-        {result?.text}
-      </p>
+      <ActionStatus result={result} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ClientConfig } from '../../../core/contract';
 import { changePassword } from '../../api/account';
 import styles from './Account.module.css';
+import { ActionStatus } from './ActionStatus';
 import { useAccountAction } from './useAccountAction';
 
 /** What the answer says about other devices, in words. */
@@ -80,9 +81,7 @@ export function PasswordSection({ auth, email }: { auth: ClientConfig['auth'] | 
           </button>
         </div>
       </form>
-      <p className={result?.ok === false ? styles.error : styles.success} role="status">
-        {result?.text}
-      </p>
+      <ActionStatus result={result} />
     </section>
   );
 }
