@@ -154,7 +154,18 @@ describe.each(databases)('REQUIRE_EMAIL_VERIFICATION and the operator’s reset 
 describe.each(databases)('without SMTP_URL (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
-    test = await createTestApp(dialect);
+    test = await createTestApp(dialect, { RATE_LIMIT_SIGN_IN_PER_MINUTE: '3' });
+  });
+
+  it('limits guesses at the current password like sign-in', async () => {
+    const sam = await signedUp(test, 'sam');
+    for (let i = 0; i < 3; i++) {
+      const wrong = await changePassword(test, sam.headers, { current_password: `guess number ${i}`, new_password: 'sam has a new one 5' });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const limited = await changePassword(test, sam.headers, { current_password: sam.who.password, new_password: 'sam has a new one 5' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
   afterAll(() => test.close());
 
