@@ -86,6 +86,7 @@ export async function exportAccount(ctx: ServiceContext, user: RequestUser, abor
         sign_in: { issuer: user.issuer, subject: user.subject },
       },
       plan: { id: user.plan, name: planLabel(user.plan), private_card_slots: Number.isFinite(slots) ? slots : null },
+      // No personas exist yet: issue 18 (personas) adds its table, and its rows belong here.
       personas: [],
       favorites: favorites.map((f) => ({ file_id: f.image_id, name: f.card_name, added_at: f.created_at })),
       cards: cardFiles.map(({ card, file }) => ({ file_id: card.id, name: card.card_name, public: card.is_public === 1, uploaded_at: card.created_at, file })),
