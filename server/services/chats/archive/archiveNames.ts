@@ -1,4 +1,5 @@
 /** File names going into and coming out of chat archives. */
+export { entryNameKey, isSafeEntryName } from '../../../../core/zip/index';
 
 /** Characters that reorder text and can make "evil.png‮lnosj.exe" look harmless. */
 const BIDI_CONTROLS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -26,22 +27,6 @@ export function safeArchiveName(base: string): string {
   const name = tidy(Array.from(tidy(base.normalize('NFC'))).slice(0, MAX_BASE_LENGTH).join(''));
   if (name === '') return 'chat';
   return RESERVED_NAMES.test(name) ? `${name}_` : name;
-}
-
-/**
- * Whether an entry name read from an archive is safe to trust as a relative path: not absolute, no
- * `..` segment, no backslash (a separator on Windows), no drive letter, no control character, and no
- * `__proto__` segment (any code keying an object by entry name would set a prototype with it).
- */
-export function isSafeEntryName(name: string): boolean {
-  if (name === '' || name.startsWith('/') || name.includes('\\') || /^[a-z]:/i.test(name)) return false;
-  if (CONTROL_CHARS.test(name)) return false;
-  return !name.split('/').some((segment) => segment === '..' || segment === '__proto__');
-}
-
-/** The key two names collide on when unpacked: case-insensitive file systems make them one file. */
-export function entryNameKey(name: string): string {
-  return name.normalize('NFC').toLowerCase();
 }
 
 /** "Aqua.jsonl" taken → "Aqua (2).jsonl"; compared case-insensitively, as many file systems do. */
