@@ -95,10 +95,13 @@ export async function parseYamlCard(bytes: Uint8Array, limits: CardLimits): Prom
   }
   checkYamlDepth(text, limits.maxDepth);
   // Loaded on first use, so the browser fetches the YAML parser only when someone picks a YAML file.
-  const { parse } = await import('yaml');
+  const { parseDocument } = await import('yaml');
   let value: unknown;
   try {
-    value = parse(text, { maxAliasCount: MAX_YAML_ALIASES, schema: 'core', merge: false, uniqueKeys: true, prettyErrors: false });
+    const doc = parseDocument(text, { schema: 'core', merge: false, uniqueKeys: true, prettyErrors: false });
+    // A warning is a tag it doesn't know (!!js/function...) or the like: not a card SillyTavern wrote.
+    if (doc.errors.length > 0 || doc.warnings.length > 0) throw doc.errors[0] ?? doc.warnings[0];
+    value = doc.toJS({ maxAliasCount: MAX_YAML_ALIASES });
   } catch (error) {
     throw new CardError('invalid_card_file', 'yaml', { cause: error });
   }
