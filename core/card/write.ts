@@ -94,3 +94,15 @@ export function stripCard(png: Uint8Array, limits?: Partial<CardLimits>): Uint8A
   const { textChunks, assetChunks, iendStart } = scanPng(png, resolved);
   return splice(png, [...textChunks, ...assetChunks], [], iendStart, resolved.maxFileBytes);
 }
+
+/**
+ * Whether the PNG's card is exactly what writeCard leaves: one `chara` and one `ccv3` chunk, both tEXt
+ * and spelled in lower case (SillyTavern reads tEXt only). Cards stored before every upload was
+ * rewritten may not be; the server rewrites those on the way out.
+ */
+export function hasCardTextChunks(png: Uint8Array, limits?: Partial<CardLimits>): boolean {
+  const chunks = scanPng(png, resolveLimits(limits)).textChunks.filter((chunk) => chunk.keyword !== 'naidata');
+  const spelled = (chunk: (typeof chunks)[number]) =>
+    chunk.type === 'tEXt' && String.fromCharCode(...png.subarray(chunk.start + 8, chunk.start + 8 + chunk.keyword.length)) === chunk.keyword;
+  return chunks.length === 2 && chunks.every(spelled) && chunks.some((chunk) => chunk.keyword === 'chara') && chunks.some((chunk) => chunk.keyword === 'ccv3');
+}

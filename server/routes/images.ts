@@ -120,7 +120,7 @@ export async function imageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const file = await imageFile(app.db.kysely, app.blobs, 'public', request.params.file_id, null, wantsDownload(request.query.download));
       if (file.disposition) void reply.header('content-disposition', file.disposition);
-      return reply.type('image/png').header('cache-control', PUBLIC_CACHE).send(file.stream);
+      return reply.type('image/png').header('cache-control', PUBLIC_CACHE).send(file.body);
     },
   );
 
@@ -144,7 +144,7 @@ export async function imageRoutes(app: FastifyInstance) {
         wantsDownload(request.query.download),
       );
       if (file.disposition) void reply.header('content-disposition', file.disposition);
-      return reply.type('image/png').header('cache-control', PRIVATE_CACHE).send(file.stream);
+      return reply.type('image/png').header('cache-control', PRIVATE_CACHE).send(file.body);
     },
   );
 

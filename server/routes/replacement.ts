@@ -63,6 +63,7 @@ export async function replacementRoutes(app: FastifyInstance) {
             creator_name: { type: 'string', maxLength: 200 },
             is_public_image: { type: 'boolean' },
             update_chat_links: { type: 'boolean' },
+            drop_assets: { type: 'boolean' },
           },
         },
         response: {

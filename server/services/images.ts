@@ -23,6 +23,7 @@ import type { Database, Image } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
 import type { RequestUser } from './users';
 import { THUMBNAIL_WIDTHS } from './thumbnails';
+import { cardPngOf } from './cardDownloads';
 
 export const IMAGE_NOT_FOUND = 'Image not found';
 export const DELETE_NOT_FOUND = 'Image not found or no permission to delete';
@@ -230,7 +231,7 @@ export function contentDisposition(name: string, extension = '.png'): string {
 }
 
 export interface ImageFile {
-  stream: Readable;
+  body: Buffer;
   /** Set when the caller asked for a download. */
   disposition?: string;
 }
@@ -245,11 +246,10 @@ export async function imageFile(
   download: boolean,
 ): Promise<ImageFile> {
   const image = scope === 'public' ? await publicImage(db, id) : await ownImage(db, id, user!);
-  const stream = await blobs.get(image.blob_key);
-  if (!stream) throw imageNotFound();
-  if (!download) return { stream };
+  const body = await cardPngOf(blobs, image);
+  if (!download) return { body };
   await incrementDownloadCount(db, image.id);
-  return { stream, disposition: contentDisposition(image.card_name) };
+  return { body, disposition: contentDisposition(image.card_name) };
 }
 
 export async function thumbnailFile(

@@ -34,6 +34,8 @@ export interface ReplaceRequest {
   creator_name: string;
   is_public_image: boolean;
   update_chat_links: boolean;
+  /** Save even though the card's embedded assets can't be kept (the server said so with 409 assets_not_kept). */
+  drop_assets?: boolean;
 }
 
 export interface ReplaceResult {

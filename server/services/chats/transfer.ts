@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import type { Kysely } from 'kysely';
 import { readCard, writeCard, type Card } from '../../../core/card/index';
@@ -12,6 +11,7 @@ import { allMessages, insertMessages } from '../../db/repositories/messages';
 import type { Chat, Database, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChatZip, isArchiveError, readChatZip, safeArchiveName } from './archive/index';
+import { defaultPortrait } from '../cardPictures';
 import { canRead, cardTypeOf, contentDisposition } from '../images';
 import type { RequestUser } from '../users';
 import { ownChat } from './reads';
@@ -21,9 +21,6 @@ export interface TransferContext {
   db: Kysely<Database>;
   blobs: BlobStore;
 }
-
-/** The picture a card carried along by an import is written into: cardchat's default portrait. */
-const DEFAULT_PORTRAIT = new URL('../../../public/default-avatar.png', import.meta.url);
 
 /**
  * The card PNG to ship with a chat: its linked card when the user may still read it, else the card
@@ -37,7 +34,8 @@ async function cardPngOf(ctx: TransferContext, user: RequestUser, chat: Chat): P
     if (stream) return new Uint8Array(await buffer(stream));
   }
   if (!chat.card_json) return null;
-  return writeCard(new Uint8Array(await readFile(DEFAULT_PORTRAIT)), JSON.parse(chat.card_json) as Card);
+  // A card carried along by an import is written into cardchat's default portrait.
+  return writeCard(await defaultPortrait(), JSON.parse(chat.card_json) as Card);
 }
 
 /**
