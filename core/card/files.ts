@@ -60,6 +60,10 @@ function isYamlName({ name, type }: DeclaredName): boolean {
   return /\.ya?ml$/i.test(name ?? '') || /yaml/i.test(type ?? '');
 }
 
+function declaredPng({ name, type }: DeclaredName): boolean {
+  return /\.a?png$/i.test(name ?? '') || (type ?? '').toLowerCase().includes('image/png');
+}
+
 /** The first byte that is not whitespace (after a UTF-8 BOM). */
 function firstContentByte(bytes: Uint8Array): number | undefined {
   let i = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
@@ -91,11 +95,19 @@ export async function readCardFile(bytes: Uint8Array, declared: DeclaredName = {
     return { card, format, source: 'png', picture: { data: bytes, ext: 'png' } };
   }
   if (kind === 'jpeg' || kind === 'webp') {
-    // RisuAI's JPEG: the picture in front, a .charx behind it.
-    if (!hasZipEnd(bytes)) throw new CardError('no_card_in_image', kind);
+    // RisuAI's JPEG: the picture in front, a .charx behind it. One sent as a PNG keeps spec §5's text.
+    if (!hasZipEnd(bytes)) throw new CardError(declaredPng(declared) ? 'bad_signature' : 'no_card_in_image', kind);
     return fromCharx(bytes, kind, resolved, { data: bytes, ext: kind });
   }
-  if (kind === 'zip') return fromCharx(bytes, 'charx', resolved);
+  if (kind === 'zip') {
+    try {
+      return fromCharx(bytes, 'charx', resolved);
+    } catch (error) {
+      // A zip sent as a PNG that isn't a card either: spec §5's text says what was expected.
+      if (error instanceof CardError && declaredPng(declared)) throw new CardError('bad_signature', error.code, { cause: error });
+      throw error;
+    }
+  }
   if (firstContentByte(bytes) === 0x7b) {
     const { card, format } = cardOfJson(parseCardJson(bytes, resolved));
     return fromJson(card, format, 'json');
@@ -105,6 +117,6 @@ export async function readCardFile(bytes: Uint8Array, declared: DeclaredName = {
     return fromJson(card, format, 'yaml');
   }
   // A PNG-named file that is none of these keeps the spec's own message.
-  if (/\.a?png$/i.test(declared.name ?? '') || (declared.type ?? '').includes('image/png')) throw new CardError('bad_signature');
+  if (declaredPng(declared)) throw new CardError('bad_signature');
   throw new CardError(/\.json$/i.test(declared.name ?? '') ? 'invalid_card_file' : 'unsupported_type', 'unknown_content');
 }

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { DEFAULT_CARD_LIMITS, MESSAGE_TOO_MANY_PIXELS, PNG_SIGNATURE, writeCard, type CardFile } from '../../core/card/index';
+import { DEFAULT_CARD_LIMITS, hasCardTextChunks, MESSAGE_TOO_MANY_PIXELS, PNG_SIGNATURE, writeCard, type CardFile } from '../../core/card/index';
 import { badRequest, type AppError } from '../errors';
 
 const DEFAULT_PORTRAIT = new URL('../../public/default-avatar.png', import.meta.url);
@@ -49,6 +49,8 @@ export async function pictureToPng(image: Uint8Array, refusal: () => AppError): 
  */
 export async function storedCardPng(file: CardFile): Promise<Uint8Array> {
   const { picture } = file;
+  // A PNG whose card chunks are already what writeCard leaves is kept as the uploader's own bytes.
+  if (file.source === 'png' && picture && hasCardTextChunks(picture.data)) return picture.data;
   const png =
     picture === null
       ? await defaultPortrait()
