@@ -32,6 +32,8 @@ export interface CardFile {
    * Asset chunks to write beside the card. Absent for a PNG, whose own asset chunks stay as they are.
    */
   assets?: EmbeddedAsset[];
+  /** How many embedded assets the card brings (a PNG's asset chunks, or the assets above). */
+  assetCount: number;
 }
 
 export interface DeclaredName {
@@ -73,13 +75,13 @@ function firstContentByte(bytes: Uint8Array): number | undefined {
 
 function fromCharx(bytes: Uint8Array, source: CardFileSource, limits: CardLimits, front?: CardPicture): CardFile {
   const { card, format, icon, assets } = readCharx(bytes, limits);
-  return { card, format, source, picture: icon ?? front ?? null, assets };
+  return { card, format, source, picture: icon ?? front ?? null, assets, assetCount: assets.length };
 }
 
 /** A JSON card's `data:` URL assets become asset chunks, and a `data:` main icon its picture. */
 function fromJson(card: Card, format: CardFormat, source: CardFileSource): CardFile {
   const lifted = liftAssets(card, dataUrlBytes);
-  return { card: lifted.card, format, source, picture: lifted.icon, assets: lifted.assets };
+  return { card: lifted.card, format, source, picture: lifted.icon, assets: lifted.assets, assetCount: lifted.assets.length };
 }
 
 /**
@@ -91,8 +93,8 @@ export async function readCardFile(bytes: Uint8Array, declared: DeclaredName = {
   if (bytes.length > resolved.maxFileBytes) throw new CardError('too_large', String(bytes.length));
   const kind = sniff(bytes);
   if (kind === 'png') {
-    const { card, format } = readCard(bytes, resolved);
-    return { card, format, source: 'png', picture: { data: bytes, ext: 'png' } };
+    const { card, format, assetChunks } = readCard(bytes, resolved);
+    return { card, format, source: 'png', picture: { data: bytes, ext: 'png' }, assetCount: assetChunks.length };
   }
   if (kind === 'jpeg' || kind === 'webp') {
     // RisuAI's JPEG: the picture in front, a .charx behind it. One sent as a PNG keeps spec §5's text.

@@ -1,5 +1,5 @@
 import type { FavoriteAddRequest, FavoriteAddResponse, PublicImagesResponse } from '../../core/types';
-import { authorizedFetchUrl } from './authorizedFetch';
+import { authorizedFetch, authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';
 
@@ -27,6 +27,13 @@ export const checkFavorite = (fileId: string) =>
  * which the server counts). A private PNG or thumbnail needs the Bearer token, which an <img src>
  * cannot send; a public one gets it too, harmlessly.
  */
+/** GET /api/upload/card/{id}/download/{json|charx}: the card as V3 .json or as .charx with its assets. */
+export async function fetchCardExport(fileId: string, format: 'json' | 'charx'): Promise<Blob> {
+  const response = await authorizedFetch(`upload/card/${encodeURIComponent(fileId)}/download/${format}`);
+  if (!response.ok) throw await errorFromResponse(response);
+  return response.blob();
+}
+
 export async function fetchImageBlob(url: string, { download = false } = {}): Promise<Blob> {
   const address = new URL(url, window.location.origin);
   if (download) address.searchParams.set('download', '1');

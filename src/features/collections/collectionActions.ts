@@ -1,16 +1,9 @@
 import type { CollectionItem } from '../../../core/types';
 import { fetchImageBlob } from '../../api/images';
+import { safeFileName, saveBlob } from '../cardFiles/saveFile';
 import { cardName } from './cardName';
 
 /** Saves the card's PNG (fetched with the token, `?download=1`) as `{title}.png`. */
 export async function downloadCollectionImage(item: CollectionItem): Promise<void> {
-  const blob = await fetchImageBlob(item.url, { download: true });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = `${cardName(item).replace(/[\\/:*?"<>|]+/g, '_')}.png`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(await fetchImageBlob(item.url, { download: true }), `${safeFileName(cardName(item))}.png`);
 }

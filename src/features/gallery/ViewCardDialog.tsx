@@ -1,5 +1,6 @@
 import type { CachedCard } from '../../db/db';
 import { useModalDialog } from '../../ui/useModalDialog';
+import { CardDownloads } from '../cardFiles/CardDownloads';
 import { toCardView } from './cardView';
 import { Portrait } from './Portrait';
 import styles from './ViewCardDialog.module.css';
@@ -28,6 +29,7 @@ export function ViewCardDialog({ card, onClose }: { card: CachedCard | null; onC
               <dt>Likes</dt>
               <dd>{view.like_count}</dd>
             </dl>
+            <CardDownloads card={{ fileId: card.file_id, name: view.name, isPublic: true }} />
             <button type="button" className={styles.close} onClick={onClose}>
               Close
             </button>

@@ -1,5 +1,6 @@
 import type { PublicImage } from '../../../core/types';
 import { fetchImageBlob } from '../../api/images';
+import { safeFileName, saveBlob } from '../cardFiles/saveFile';
 import { toCardView } from './cardView';
 
 /**
@@ -23,17 +24,7 @@ export function rememberSelectedCharacter(image: PublicImage): void {
   localStorage.setItem('isFromCardClick', 'true');
 }
 
-/** Saves the card's PNG as `{name}.png` through a temporary link, as the browser's download does. */
+/** Saves the card's PNG as `{name}.png`, as the browser's download does. */
 export async function saveCardImage(image: PublicImage): Promise<void> {
-  const blob = await fetchImageBlob(image.url, { download: true });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  // Characters some file systems refuse are replaced; the name is otherwise the card's.
-  link.download = `${toCardView(image).name.replace(/[\\/:*?"<>|]+/g, '_')}.png`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a moment later: some browsers start reading the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(await fetchImageBlob(image.url, { download: true }), `${safeFileName(toCardView(image).name)}.png`);
 }

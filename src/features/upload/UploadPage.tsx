@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { CARD_FILE_FORMATS } from '../../../core/card/index';
 import { PageHeader } from '../../ui/PageHeader';
 import { Consents } from './Consents';
 import { FilePicker } from './FilePicker';
@@ -6,8 +7,8 @@ import styles from './UploadPage.module.css';
 import { useUploadForm } from './useUploadForm';
 
 const REQUIREMENTS = [
-  'PNG with metadata (chara, ccv3 or naidata)',
-  'Max 20MB',
+  ...CARD_FILE_FORMATS.map((format) => format.label),
+  'Max 20MB, with the card’s assets',
   'Valid character info',
   'Image tied to your account',
 ];
