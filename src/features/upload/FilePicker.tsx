@@ -52,7 +52,7 @@ export function FilePicker({ file, preview, disabled, resetKey, onChoose }: Prop
           }}
         />
         <span className={styles.dropTitle}>Choose a character card</span>
-        <span className={styles.dropHint}>PNG, JSON, CHARX or YAML: browse, or drag and drop the file here</span>
+        <span className={styles.dropHint}>PNG, JSON, CHARX, YAML or RisuAI's JPEG: browse, or drag and drop the file here</span>
       </label>
       <div id="upload-file-status" aria-live="polite">
         {file.phase !== 'none' && (
