@@ -1,5 +1,5 @@
 import { fetchCardExport, fetchImageBlob } from '../../api/images';
-import { safeFileName, saveBlob } from './saveFile';
+import { safeFileName, saveBlob } from '../../lib/saveFile';
 
 export type CardDownloadFormat = 'png' | 'json' | 'charx';
 

@@ -1,6 +1,6 @@
 import type { CollectionItem } from '../../../core/types';
 import { fetchImageBlob } from '../../api/images';
-import { safeFileName, saveBlob } from '../cardFiles/saveFile';
+import { safeFileName, saveBlob } from '../../lib/saveFile';
 import { cardName } from './cardName';
 
 /** Saves the card's PNG (fetched with the token, `?download=1`) as `{title}.png`. */

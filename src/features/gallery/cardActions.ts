@@ -1,6 +1,6 @@
 import type { PublicImage } from '../../../core/types';
 import { fetchImageBlob } from '../../api/images';
-import { safeFileName, saveBlob } from '../cardFiles/saveFile';
+import { safeFileName, saveBlob } from '../../lib/saveFile';
 import { toCardView } from './cardView';
 
 /**
