@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { encodeTextChunk, makePng, toV2Json, toV3Json, writeCard } from '../../core/card/index';
 import { updateUser } from '../../server/db/repositories/users';
 import { testCard } from '../support/cards';
-import { cardWithAssets, imageWithCharx, jsonV1, jsonV2, jsonV3, picture, pngWithAssets, risuCharx, yamlCard } from '../support/cardFiles';
+import { apng, cardWithAssets, imageWithCharx, jsonV1, jsonV2, jsonV3, picture, pngWithAssets, risuCharx, yamlCard } from '../support/cardFiles';
 import { upload, userOf, type Uploader } from './cards';
 import { createTestApp, databases, type TestApp } from './helpers';
 
@@ -97,6 +97,10 @@ describe.each(databases)('card formats in and out (%s)', (dialect) => {
     ['a PNG with embedded assets (RisuAI)', async () => {
       const { png, card } = pngWithAssets(12);
       return { bytes: png, filename: 'risu.png', type: 'image/png', name: card.data.name, assets: 2 };
+    }],
+    ['an APNG', async () => {
+      const bytes = writeCard(apng(21, { width: 6, height: 9 }), testCard({ name: 'Animated Ana' }));
+      return { bytes, filename: 'ana.apng', type: 'image/apng', name: 'Animated Ana', assets: 0 };
     }],
     ['a V1 .json', async () => ({ bytes: jsonV1(testCard({ name: 'Vee One' })), filename: 'v1.json', type: 'application/json', name: 'Vee One', assets: 0 })],
     ['a V2 .json (chub.ai)', async () => ({ bytes: jsonV2(testCard({ name: 'Vee Two' })), filename: 'chub.json', type: 'application/json', name: 'Vee Two', assets: 0 })],

@@ -4,7 +4,7 @@
  * and PNGs with embedded asset chunks. Nothing is copied from another project.
  */
 import { zipSync, type Zippable } from 'fflate';
-import { makePng, toV2Json, toV3Json, writeCard, type Card, type EmbeddedAsset } from '../../core/card/index';
+import { concatBytes, encodeChunk, makePng, toV2Json, toV3Json, writeCard, type Card, type EmbeddedAsset } from '../../core/card/index';
 import { testCard } from './cards';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -14,6 +14,28 @@ export function picture(seed: number, size = { width: 3, height: 4 }): Uint8Arra
   const rgba = new Uint8Array(size.width * size.height * 4).map((_, i) => (i * 31 + seed * 17) % 256);
   new DataView(rgba.buffer).setUint32(0, seed);
   return makePng({ ...size, rgba });
+}
+
+/**
+ * An APNG of one frame (the default image is the animation's first frame, as the APNG spec allows):
+ * acTL and fcTL between IHDR and IDAT, so any APNG reader plays it and any PNG reader shows it.
+ */
+export function apng(seed: number, size = { width: 3, height: 4 }): Uint8Array {
+  const png = picture(seed, size);
+  const control = new DataView(new ArrayBuffer(8));
+  control.setUint32(0, 1); // frames
+  const frame = new DataView(new ArrayBuffer(26));
+  frame.setUint32(4, size.width);
+  frame.setUint32(8, size.height);
+  frame.setUint16(20, 1); // delay 1/100 s
+  frame.setUint16(22, 100);
+  const afterIhdr = 8 + 25;
+  return concatBytes([
+    png.subarray(0, afterIhdr),
+    encodeChunk('acTL', new Uint8Array(control.buffer)),
+    encodeChunk('fcTL', new Uint8Array(frame.buffer)),
+    png.subarray(afterIhdr),
+  ]);
 }
 
 /** A V3 card naming an emotion image and a sound, both embedded, and the picture as its main icon. */
