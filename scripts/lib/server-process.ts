@@ -56,7 +56,7 @@ export interface ServerProcess {
 }
 
 /** Settings of the developer's own deployment that must not leak into a server a test or the bench runs. */
-const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS)$/;
+const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_|CONNECTION_|MAX_CONNECTIONS_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS|NODE_ENV)$/;
 
 /**
  * Runs the server as `npm start` does (scripts/start.ts: build when stale, migrate, listen) with this

@@ -1,8 +1,3 @@
-/** Characters some file systems refuse in a name are replaced; the name is otherwise the card's. */
-export function safeFileName(name: string): string {
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'card';
-}
-
 /** Saves a blob under a name through a temporary link, as the browser's own download does. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);

@@ -1,5 +1,6 @@
 import { fetchCardExport, fetchImageBlob } from '../../api/images';
-import { safeFileName, saveBlob } from '../../lib/saveFile';
+import { safeFileName } from '../../../core/fileName';
+import { saveBlob } from '../../lib/saveFile';
 
 export type CardDownloadFormat = 'png' | 'json' | 'charx';
 
@@ -20,5 +21,5 @@ export async function downloadCard(card: DownloadableCard, format: CardDownloadF
     format === 'png'
       ? await fetchImageBlob(card.isPublic ? `/api/upload/image/${id}` : `/api/upload/image/user/${id}`, { download: true })
       : await fetchCardExport(card.fileId, format);
-  saveBlob(blob, `${safeFileName(card.name)}.${format}`);
+  saveBlob(blob, `${safeFileName(card.name, 'card')}.${format}`);
 }

@@ -30,11 +30,19 @@ export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Prop
         {final ? 'Final Warning' : 'Delete Character'}
       </h2>
       <p className={styles.text}>
-        {final
-          ? `Deleting "${name}" also deletes all of its chats. This cannot be undone.`
-          : twoStep
-            ? `"${name}" has chats. Delete the character and its chats?`
-            : `Are you sure you want to delete "${name}"? This cannot be undone.`}
+        {final ? (
+          <>
+            Deleting "<bdi>{name}</bdi>" also deletes all of its chats. This cannot be undone.
+          </>
+        ) : twoStep ? (
+          <>
+            "<bdi>{name}</bdi>" has chats. Delete the character and its chats?
+          </>
+        ) : (
+          <>
+            Are you sure you want to delete "<bdi>{name}</bdi>"? This cannot be undone.
+          </>
+        )}
       </p>
       <div className={styles.buttons}>
         {/* The first question defaults to Cancel: it takes the focus when the dialog opens. */}

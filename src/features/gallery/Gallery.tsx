@@ -6,6 +6,7 @@ import { toggleFavorite } from '../../sync/gallery';
 import { Spinner } from '../../ui/Spinner';
 import { rememberSelectedCharacter, saveCardImage } from './cardActions';
 import { CharacterCard } from './CharacterCard';
+import { FIRST_ROW } from './firstRow';
 import styles from './Gallery.module.css';
 import { useGallery } from './useGallery';
 import { ViewCardDialog } from './ViewCardDialog';
@@ -68,8 +69,8 @@ export function Gallery({ q }: { q?: string }) {
         </p>
       )}
       <div className={styles.grid}>
-        {cards.map((card) => (
-          <CharacterCard key={card.file_id} card={card} onOpen={open} onView={setViewing} onFavorite={favorite} onDownload={download} />
+        {cards.map((card, index) => (
+          <CharacterCard key={card.file_id} card={card} priority={index < FIRST_ROW} onOpen={open} onView={setViewing} onFavorite={favorite} onDownload={download} />
         ))}
       </div>
       {gallery.hasMore && (

@@ -1,6 +1,7 @@
+import { safeFileName } from '../../../core/fileName';
 import type { PublicImage } from '../../../core/types';
 import { fetchImageBlob } from '../../api/images';
-import { safeFileName, saveBlob } from '../../lib/saveFile';
+import { saveBlob } from '../../lib/saveFile';
 import { toCardView } from './cardView';
 
 /**
@@ -24,7 +25,7 @@ export function rememberSelectedCharacter(image: PublicImage): void {
   localStorage.setItem('isFromCardClick', 'true');
 }
 
-/** Saves the card's PNG as `{name}.png`, as the browser's download does. */
+/** Saves the card's PNG as `{name}.png` (bidi controls and characters file systems refuse dropped). */
 export async function saveCardImage(image: PublicImage): Promise<void> {
-  saveBlob(await fetchImageBlob(image.url, { download: true }), `${safeFileName(toCardView(image).name)}.png`);
+  saveBlob(await fetchImageBlob(image.url, { download: true }), `${safeFileName(toCardView(image).name, 'card')}.png`);
 }

@@ -25,7 +25,7 @@ export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props)
         Delete chat
       </h2>
       <p className={dialogStyles.text}>
-        Delete your chat with {chat?.character_name}? Its {count} {count === 1 ? 'message' : 'messages'} will be
+        Delete your chat with <bdi>{chat?.character_name}</bdi>? Its {count} {count === 1 ? 'message' : 'messages'} will be
         lost. This cannot be undone.
       </p>
       <div className={dialogStyles.buttons}>

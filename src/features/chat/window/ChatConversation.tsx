@@ -101,7 +101,13 @@ export function ChatConversation({ target, character, userName }: Props) {
           regenerableId={regenerable(visible)}
           onRetry={(message) => actions.retry(message, greetingIndex)}
           onRegenerate={actions.regenerate}
-          emptyText={empty ? `Start a conversation with ${name}!` : null}
+          emptyText={
+            empty ? (
+              <>
+                Start a conversation with <bdi>{name}</bdi>!
+              </>
+            ) : null
+          }
         />
       )}
       <Composer

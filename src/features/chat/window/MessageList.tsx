@@ -27,7 +27,8 @@ interface Props {
   regenerableId: string | null;
   onRetry: (message: LocalMessage) => void;
   onRegenerate: (reply: LocalMessage) => void;
-  emptyText: string | null;
+  /** A sentence that may embed the character's name (isolated in <bdi>). */
+  emptyText: ReactNode;
 }
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
