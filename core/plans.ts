@@ -1,7 +1,14 @@
-import type { PlanName } from './types';
+import type { PlanName } from './contract';
+import { PRIVATE_SLOTS, type PlanId } from './contract/constants';
 
 /** How a plan value reads to a person: 'normal' is the free tier, others are shown capitalised. */
 export function planLabel(plan: PlanName | null | undefined): string {
   if (!plan || plan === 'normal') return 'Free';
   return plan.charAt(0).toUpperCase() + plan.slice(1);
+}
+
+/** A plan's private card slots as the pricing page lists them: '5 private card slots', 'Unlimited ...'. */
+export function privateSlotsLabel(plan: PlanId): string {
+  const slots = PRIVATE_SLOTS[plan];
+  return `${Number.isFinite(slots) ? slots : 'Unlimited'} private card slots`;
 }

@@ -8,7 +8,7 @@
  * export → import → export gives the same bytes. We read what SillyTavern and TavernAI have written
  * over the years (see sillytavernDates.ts) and ignore fields we do not use (swipes, is_name, extra...).
  */
-import type { ChatRole } from '../types';
+import type { ChatRole } from '../contract';
 import { ChatFileError, DEFAULT_CHAT_FILE_LIMITS, type ChatFileLimits } from './chatFileError';
 import { DEFAULT_USER_NAME } from './prompt';
 import { parseSillyTavernDate } from './sillytavernDates';

@@ -1,21 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { RequestUser } from '../services/users';
-import { updateProfile } from '../services/users';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as contract from '../../core/contract/users';
+import { signedIn } from '../auth/signedIn';
+import { updateProfile, type RequestUser } from '../services/users';
 
-const profileSchema = {
-  type: 'object',
-  properties: {
-    email: { type: ['string', 'null'] },
-    name: { type: ['string', 'null'] },
-    picture: { type: ['string', 'null'] },
-    uid: { type: 'string' },
-    sub: { type: 'string' },
-    plan: { type: 'string' },
-    is_admin: { type: 'boolean' },
-  },
-} as const;
-
-function profileOf(user: RequestUser) {
+function profileOf(user: RequestUser): contract.UserProfile {
   return {
     email: user.email,
     name: user.name,
@@ -27,29 +15,12 @@ function profileOf(user: RequestUser) {
   };
 }
 
-export async function userRoutes(app: FastifyInstance) {
-  app.get(
-    '/api/users/profile',
-    { preHandler: app.authenticate, schema: { response: { 200: profileSchema } } },
-    async (request) => profileOf(request.user!),
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/users/profile', { preHandler: app.authenticate, schema: contract.getProfile }, async (request) =>
+    profileOf(signedIn(request)),
   );
 
-  app.put<{ Body: { name?: string; picture?: string | null } }>(
-    '/api/users/profile',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            name: { type: 'string', maxLength: 100 },
-            picture: { type: ['string', 'null'], maxLength: 2048 },
-          },
-        },
-        response: { 200: profileSchema },
-      },
-    },
-    async (request) => profileOf(await updateProfile(app.db.kysely, request.user!, request.body)),
+  app.put('/api/users/profile', { preHandler: app.authenticate, schema: contract.updateProfile }, async (request) =>
+    profileOf(await updateProfile(request.ctx, signedIn(request), request.body)),
   );
-}
+};

@@ -3,11 +3,12 @@
  * default portrait for a card that came without one (.json, .yaml, a .charx with no icon).
  */
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import { DEFAULT_CARD_LIMITS, hasCardTextChunks, MESSAGE_TOO_MANY_PIXELS, PNG_SIGNATURE, writeCard, type CardFile } from '../../core/card/index';
 import { badRequest, type AppError } from '../errors';
+import { projectFile } from '../paths';
+import { loadSharp } from './sharp';
 
-const DEFAULT_PORTRAIT = new URL('../../public/default-avatar.png', import.meta.url);
+const DEFAULT_PORTRAIT = projectFile('public/default-avatar.png');
 
 let portrait: Promise<Uint8Array> | undefined;
 
@@ -25,6 +26,7 @@ export const MESSAGE_BAD_PICTURE = "The card's picture is damaged or not an imag
  * decoded. `refusal` is the caller's error for what is not an image at all.
  */
 export async function pictureToPng(image: Uint8Array, refusal: () => AppError): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   let width: number | undefined;
   let height: number | undefined;
   try {

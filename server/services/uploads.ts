@@ -2,15 +2,17 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import { CardError, checkFile, DEFAULT_CARD_LIMITS, readCard, readCardFile, type Card } from '../../core/card/index';
+import { privateSlots } from '../../core/contract/constants';
 import { planLabel } from '../../core/plans';
-import type { CollectionItem } from '../../core/types';
-import type { BlobStore } from '../blobs/store';
+import type { CollectionItem } from '../../core/contract';
 import { countPrivateImages, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
 import { storedCardPng } from './cardPictures';
-import { collectionItemOf } from './images';
+import type { ServiceContext } from './context';
+import { removeBlobs } from './images/delete';
+import { collectionItemOf } from './images/presentation';
 import { makeThumbnails } from './thumbnails';
 import type { RequestUser } from './users';
 
@@ -34,18 +36,6 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
  */
 export function refuseDeclaredLength(contentLength: string | undefined, limit: number, message: string): void {
   if (Number(contentLength) > limit) throw new AppError(413, 'payload_too_large', message);
-}
-
-/** Private card slots by plan (spec §9); public cards (administrators') do not count. */
-export const PRIVATE_SLOTS: Record<string, number> = {
-  normal: 5,
-  monthly: 50,
-  quarterly: 100,
-  yearly: Number.POSITIVE_INFINITY,
-};
-
-export function privateSlots(plan: string): number {
-  return PRIVATE_SLOTS[plan] ?? PRIVATE_SLOTS.normal!;
 }
 
 export const MESSAGE_UPLOADED = 'Image uploaded successfully!';
@@ -152,12 +142,6 @@ async function checkRoom(
   if (await findImageByOwnerAndHash(db, user.id, sha256)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
 }
 
-export interface UploadContext {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  log: (error: unknown) => void;
-}
-
 /**
  * The upload as the PNG card it is stored as, whatever format it came in: every check of the codec
  * first (nothing is decoded past a limit), then the picture, the card's `chara` + `ccv3` tEXt chunks
@@ -175,7 +159,7 @@ async function cardOfUpload(form: UploadForm): Promise<{ png: Uint8Array; card: 
 }
 
 /** Spec §5 and §9 on the server: every check, then thumbnails, blobs and the row, in that order. */
-export async function uploadCard({ db, blobs, log }: UploadContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
+export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
   const { png, card, width, height } = await cardOfUpload(form);
 
   if (form.publicRelease && !user.isAdmin) throw forbidden(MESSAGE_ADMIN_ONLY);
@@ -183,7 +167,7 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
   // Of the bytes uploaded: the same file twice is the duplicate, whatever it is stored as.
   const sha256 = createHash('sha256').update(form.bytes).digest('hex');
   // Checked here to refuse early, and again under the owner's lock just before the insert.
-  await checkRoom(db, user, isPublic, sha256, form.replacing);
+  await checkRoom(ctx.db, user, isPublic, sha256, form.replacing);
 
   let thumbnails;
   try {
@@ -198,16 +182,16 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
   const thumbKeys = Object.fromEntries(thumbnails.map((t) => [String(t.width), `thumbs/${id}-${t.width}.webp`]));
   const written: string[] = [];
   try {
-    await blobs.put(blobKey, png, 'image/png');
+    await ctx.blobs.put(blobKey, png, 'image/png');
     written.push(blobKey);
     for (const thumbnail of thumbnails) {
       const key = thumbKeys[String(thumbnail.width)]!;
-      await blobs.put(key, thumbnail.data, 'image/webp');
+      await ctx.blobs.put(key, thumbnail.data, 'image/webp');
       written.push(key);
     }
     const now = new Date().toISOString();
     const name = card.data.name.trim() || 'Unnamed character';
-    const image = await db.transaction().execute(async (trx) => {
+    const image = await ctx.db.transaction().execute(async (trx) => {
       await lockOwner(trx, user.id);
       await checkRoom(trx, user, isPublic, sha256, form.replacing);
       return insertImage(trx, {
@@ -234,7 +218,7 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
     });
     return collectionItemOf(image);
   } catch (error) {
-    for (const key of written) await blobs.delete(key).catch(log);
+    await removeBlobs(ctx, written);
     // Two uploads of the same bytes racing each other: the second loses at the unique index.
     if (isUniqueViolation(error)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
     throw error;

@@ -1,4 +1,11 @@
-import type { FavoriteAddRequest, FavoriteAddResponse, PublicImagesResponse } from '../../core/types';
+import type {
+  CardExportFormat,
+  FavoriteAddRequest,
+  FavoriteAddResponse,
+  FavoriteCheckResponse,
+  PublicImagesResponse,
+  SuccessResponse,
+} from '../../core/contract';
 import { authorizedFetch, authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';
@@ -17,27 +24,27 @@ export const addFavorite = (body: FavoriteAddRequest) =>
   apiJson<FavoriteAddResponse>('favorites/add', { method: 'post', json: body });
 
 export const removeFavorite = (fileId: string) =>
-  apiJson<{ success: boolean; message: string }>(`favorites/remove/${encodeURIComponent(fileId)}`, { method: 'delete' });
+  apiJson<SuccessResponse>(`favorites/remove/${encodeURIComponent(fileId)}`, { method: 'delete' });
 
 export const checkFavorite = (fileId: string) =>
-  apiJson<{ is_favorited: boolean }>(`favorites/check/${encodeURIComponent(fileId)}`);
+  apiJson<FavoriteCheckResponse>(`favorites/check/${encodeURIComponent(fileId)}`);
 
 /**
  * An image the API serves, as a Blob for an object URL or a download (`download` adds `?download=1`,
  * which the server counts). A private PNG or thumbnail needs the Bearer token, which an <img src>
  * cannot send; a public one gets it too, harmlessly.
  */
-/** GET /api/upload/card/{id}/download/{json|charx}: the card as V3 .json or as .charx with its assets. */
-export async function fetchCardExport(fileId: string, format: 'json' | 'charx'): Promise<Blob> {
-  const response = await authorizedFetch(`upload/card/${encodeURIComponent(fileId)}/download/${format}`);
-  if (!response.ok) throw await errorFromResponse(response);
-  return response.blob();
-}
-
 export async function fetchImageBlob(url: string, { download = false } = {}): Promise<Blob> {
   const address = new URL(url, window.location.origin);
   if (download) address.searchParams.set('download', '1');
   const response = await authorizedFetchUrl(address);
+  if (!response.ok) throw await errorFromResponse(response);
+  return response.blob();
+}
+
+/** GET /api/upload/card/{id}/download/{json|charx}: the card as V3 .json or as .charx with its assets. */
+export async function fetchCardExport(fileId: string, format: CardExportFormat): Promise<Blob> {
+  const response = await authorizedFetch(`upload/card/${encodeURIComponent(fileId)}/download/${format}`);
   if (!response.ok) throw await errorFromResponse(response);
   return response.blob();
 }

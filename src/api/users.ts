@@ -1,9 +1,9 @@
-import type { UserProfile, UserTypeResponse } from '../../core/types';
+import type { ProfileUpdate, UserProfile, UserTypeResponse } from '../../core/contract';
 import { apiJson } from './client';
 
 export const getProfile = () => apiJson<UserProfile>('users/profile');
 
-export const updateProfile = (changes: { name?: string; picture?: string | null }) =>
+export const updateProfile = (changes: ProfileUpdate) =>
   apiJson<UserProfile>('users/profile', { method: 'put', json: changes });
 
 export const getUserType = () => apiJson<UserTypeResponse>('character-replacement/user-type');

@@ -1,10 +1,11 @@
-import type { ChatImportResponse } from '../../core/types';
+import type { ChatImportResponse } from '../../core/contract';
 import { CHAT_LIST_PAGE_SIZE, deleteChat, exportChat, importChats, listChats } from '../api/chatList';
 import { generateChatPhoto } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
 import { deleteLocalChat, getChat, saveChatListPage, setChatAvatar } from '../db/chatList';
 import { latestChatWith } from '../db/chatMessages';
 import type { LocalChat } from '../db/db';
+import { connectivity } from '../lib/connectivity';
 import { saveBlob } from '../lib/saveFile';
 
 export interface ChatListPull {
@@ -69,7 +70,7 @@ export async function exportChatArchive(chat: LocalChat): Promise<void> {
  */
 export async function chatToReopen(characterId: string): Promise<string | null> {
   const local = await latestChatWith(characterId);
-  if (!navigator.onLine) return local?.chat_id ?? null;
+  if (connectivity() !== 'online') return local?.chat_id ?? null;
   try {
     const { data } = await listChats({ character_id: characterId, page: 1, page_size: 1 });
     const latest = data[0];

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedOf } from './outboxServer';
-import type { ChatMessage, CompletionResult } from '../../core/types';
+import type { ChatMessage, CompletionResult } from '../../core/contract';
 import { db, type LocalMessage } from '../../src/db/db';
 import { filledGreetings, fromSelected, takeCardClick, type SelectedCharacter } from '../../src/features/chat/chatCharacter';
 import { ChatConversation } from '../../src/features/chat/window/ChatConversation';
@@ -52,7 +52,7 @@ describe('the composer', () => {
   const setup = (busy = false) => {
     const onSend = vi.fn();
     const onStop = vi.fn();
-    render(<Composer busy={busy} offline={false} onSend={onSend} onStop={onStop} />);
+    render(<Composer busy={busy} onSend={onSend} onStop={onStop} />);
     return { onSend, onStop, input: screen.getByPlaceholderText('Type a message') as HTMLTextAreaElement };
   };
 

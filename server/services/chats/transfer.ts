@@ -1,33 +1,29 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import type { Kysely } from 'kysely';
 import { readCard, writeCard, type Card } from '../../../core/card/index';
 import { userDisplayName, writeChatJsonl, type ArchiveChat } from '../../../core/chat/index';
-import type { ChatImportResponse } from '../../../core/types';
-import type { BlobStore } from '../../blobs/store';
+import type { ChatImportResponse } from '../../../core/contract';
 import { insertChat } from '../../db/repositories/chats';
 import { findImage, findReadableImageBy } from '../../db/repositories/images';
 import { allMessages, insertMessages } from '../../db/repositories/messages';
-import type { Chat, Database, Image, Message } from '../../db/schema';
+import type { Chat, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChatZip, isArchiveError, readChatZip, safeArchiveName } from './archive/index';
 import { defaultPortrait } from '../cardPictures';
-import { canRead, cardTypeOf, contentDisposition } from '../images';
+import { canRead } from '../images/access';
+import { contentDisposition } from '../images/files';
+import { cardTypeOf } from '../images/presentation';
+import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { ownChat } from './reads';
 import { contentBytes } from './storeMessages';
-
-export interface TransferContext {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-}
 
 /**
  * The card PNG to ship with a chat: its linked card when the user may still read it, else the card
  * an import brought along (written into the default portrait), so importing the zip again finds the
  * same character.
  */
-async function cardPngOf(ctx: TransferContext, user: RequestUser, chat: Chat): Promise<Uint8Array | null> {
+async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Promise<Uint8Array | null> {
   const image = chat.image_id ? await findImage(ctx.db, chat.image_id) : undefined;
   if (image && canRead(image, user)) {
     const stream = await ctx.blobs.get(image.blob_key);
@@ -42,8 +38,8 @@ async function cardPngOf(ctx: TransferContext, user: RequestUser, chat: Chat): P
  * One chat as a .zip: SillyTavern's JSONL (which SillyTavern opens as it is) and the character's
  * card, so importing it elsewhere finds the same character.
  */
-export async function exportChat(ctx: TransferContext, user: RequestUser, chatId: string, requestedName?: string) {
-  const chat = await ownChat(ctx.db, user, chatId);
+export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId: string, requestedName?: string) {
+  const chat = await ownChat(ctx, user, chatId);
   const messages = await allMessages(ctx.db, chat.id);
   const archive: ArchiveChat = {
     userName: userDisplayName(user),
@@ -65,7 +61,7 @@ interface ImportedCard {
 }
 
 /** The archive's cards that read as cards, each with the matching card the user can already see. */
-async function cardsOf(ctx: TransferContext, user: RequestUser, pngs: { bytes: Uint8Array }[]): Promise<ImportedCard[]> {
+async function cardsOf(ctx: ServiceContext, user: RequestUser, pngs: { bytes: Uint8Array }[]): Promise<ImportedCard[]> {
   const cards: ImportedCard[] = [];
   for (const png of pngs) {
     let card: Card;
@@ -84,7 +80,7 @@ async function cardsOf(ctx: TransferContext, user: RequestUser, pngs: { bytes: U
  * Links an imported chat: the archive's card of that name (stored or carried along), or its only card
  * when it holds one chat (the chat file may name the character differently); else a card of that name.
  */
-async function characterOf(ctx: TransferContext, user: RequestUser, name: string, cards: ImportedCard[], alone: boolean) {
+async function characterOf(ctx: ServiceContext, user: RequestUser, name: string, cards: ImportedCard[], alone: boolean) {
   const fromArchive = cards.find((c) => c.card.data.name === name) ?? (alone && cards.length === 1 ? cards[0] : undefined);
   const image = fromArchive?.image ?? (await findReadableImageBy(ctx.db, user.id, { cardName: name }));
   if (image) return { image_id: image.id, card_type: cardTypeOf(image), card_json: null } as const;
@@ -100,7 +96,7 @@ function importFailure(error: unknown): never {
  * Imports every chat of an archive as new chats of the importer (never anyone else's, whatever the
  * files say), all or nothing.
  */
-export async function importChats(ctx: TransferContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
+export async function importChats(ctx: ServiceContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
   let contents: ReturnType<typeof readChatZip>;
   try {
     contents = readChatZip(bytes);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+import { useOfflineReason } from '../../lib/useOnline';
 import { Modal } from '../replace/Modal';
 import styles from '../replace/Replace.module.css';
 
@@ -16,7 +16,7 @@ interface Props {
 export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Props) {
   const [final, setFinal] = useState(false);
   // The connection can drop while asking; Delete then waits for it instead of failing.
-  const online = useOnline();
+  const offline = useOfflineReason();
   useEffect(() => setFinal(false), [name]);
 
   const confirm = () => {
@@ -49,7 +49,7 @@ export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Prop
         <button key={final ? 'cancel-final' : 'cancel'} type="button" className={styles.secondary} onClick={onCancel} autoFocus={!final}>
           Cancel
         </button>
-        <button type="button" className={styles.danger} onClick={confirm} disabled={!online} title={online ? undefined : OFFLINE_REASON}>
+        <button type="button" className={styles.danger} onClick={confirm} disabled={offline !== undefined} title={offline}>
           {final ? 'Delete Everything' : 'Delete'}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSession } from '../../auth/useSession';
+import { useSavedCopyNote } from '../../lib/useOnline';
 import type { CachedCard } from '../../db/db';
 import { toggleFavorite } from '../../sync/gallery';
 import { Spinner } from '../../ui/Spinner';
@@ -15,6 +16,7 @@ import { ViewCardDialog } from './ViewCardDialog';
 export function Gallery({ q }: { q?: string }) {
   const gallery = useGallery(q);
   const session = useSession();
+  const savedNote = useSavedCopyNote('cards');
   const navigate = useNavigate();
   const [viewing, setViewing] = useState<CachedCard | null>(null);
   const { cards, phase } = gallery;
@@ -65,7 +67,7 @@ export function Gallery({ q }: { q?: string }) {
     <>
       {phase === 'offline' && (
         <p className={styles.offline} role="status">
-          You are offline: showing the cards saved on this device.
+          {savedNote}
         </p>
       )}
       <div className={styles.grid}>

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
-import { replaceCharacterImage, type ReplaceResult } from '../../api/collections';
-import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+import type { ReplaceResult } from '../../../core/contract';
+import { replaceCharacterImage } from '../../api/collections';
+import { useOfflineReason } from '../../lib/useOnline';
 import { Modal } from './Modal';
 import styles from './Replace.module.css';
 import { readAsDataUrl, replacementImageError } from './validateImage';
@@ -26,7 +27,7 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
   // saved until the user chooses to save without them (the V3 spec asks that they be told).
   const [assetsWarning, setAssetsWarning] = useState<string | null>(null);
   // The connection can drop while the dialog is open; Replace then waits for it instead of failing.
-  const online = useOnline();
+  const offline = useOfflineReason();
 
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -109,7 +110,7 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
         {assetsWarning && (
           <div role="alert">
             <p className={styles.error}>{assetsWarning}</p>
-            <button type="button" className={styles.secondary} onClick={() => void replace(true)} disabled={busy || !online}>
+            <button type="button" className={styles.secondary} onClick={() => void replace(true)} disabled={busy || offline !== undefined} title={offline}>
               Save without the assets
             </button>
           </div>
@@ -118,7 +119,7 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
           <button type="button" className={styles.secondary} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={styles.primary} disabled={busy || !online} title={online ? undefined : OFFLINE_REASON}>
+          <button type="submit" className={styles.primary} disabled={busy || offline !== undefined} title={offline}>
             {busy ? 'Replacing...' : 'Replace'}
           </button>
         </div>
