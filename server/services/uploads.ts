@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
-import { CardError, checkFile, DEFAULT_CARD_LIMITS, readCard, readCardFile, type Card } from '../../core/card/index';
+import { CARD_FILE_FORMATS, CardError, checkFile, DEFAULT_CARD_LIMITS, readCard, readCardFile, type Card } from '../../core/card/index';
 import { privateSlots } from '../../core/contract/constants';
+import { safeFileName } from '../../core/fileName';
 import { planLabel } from '../../core/plans';
 import type { CollectionItem } from '../../core/contract';
 import { countPrivateImages, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
@@ -102,16 +103,20 @@ async function readParts(parts: AsyncIterableIterator<Multipart>): Promise<Uploa
   return { ...form, publicRelease };
 }
 
+const CARD_EXTENSIONS = new Set(CARD_FILE_FORMATS.flatMap((format) => format.extensions));
+
 /**
- * The user's file name, reduced to something harmless to show: no path, no control characters, and
- * the .png it is stored as in place of the format it came in (.charx, .json...).
+ * The user's file name, made safe to show and save (core/fileName: no path, no control or bidi
+ * characters), with the .png it is stored as in place of the format it came in (.charx, .json...).
  */
 export function sanitizeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(0, 200);
-  if (!clean || clean === '.' || clean === '..') return 'card.png';
-  if (/\.png$/i.test(clean)) return clean;
-  return `${clean.replace(/\.(apng|json|charx|ya?ml|jpe?g|webp)$/i, '') || 'card'}.png`;
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 ? base.slice(dot) : '';
+  const known = CARD_EXTENSIONS.has(extension.toLowerCase());
+  const stem = safeFileName(known ? base.slice(0, dot) : base, 'card');
+  // A .png keeps the uploader's spelling of it (.PNG).
+  return `${stem}${extension.toLowerCase() === '.png' ? extension : '.png'}`;
 }
 
 function gcd(a: number, b: number): number {
