@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { useOfflineReason } from '../../lib/useOnline';
 import styles from './CardDownloads.module.css';
 import { downloadCard, type CardDownloadFormat, type DownloadableCard } from './downloadCard';
 
@@ -11,10 +12,14 @@ const FORMATS: { format: CardDownloadFormat; label: string; title: string }[] = 
 
 export const MESSAGE_DOWNLOAD_FAILED = 'Failed to download the card. Please try again.';
 
-/** 'Download as' PNG, .json (V3) or .charx: one row of buttons, big enough for a thumb. */
+/**
+ * 'Download as' PNG, .json (V3) or .charx: one row of buttons, big enough for a thumb, each disabled
+ * with the reason while cardchat can't be reached (the files are made by the server).
+ */
 export function CardDownloads({ card }: { card: DownloadableCard }) {
   const [busy, setBusy] = useState<CardDownloadFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const offline = useOfflineReason();
 
   const download = (format: CardDownloadFormat) => {
     setBusy(format);
@@ -39,9 +44,9 @@ export function CardDownloads({ card }: { card: DownloadableCard }) {
             type="button"
             className={styles.button}
             onClick={() => download(format)}
-            disabled={busy !== null}
+            disabled={busy !== null || offline !== undefined}
             aria-label={title}
-            title={title}
+            title={offline ?? title}
           >
             {busy === format ? 'Saving…' : label}
           </button>
