@@ -114,7 +114,8 @@ describe('hostile card text', () => {
     expect(readCard(pngWith(encodeTextChunk('tEXt', 'chara', wrapped))).card.data.name).toHaveLength(name.length);
     const over = `${wrapped}${'\n'.repeat(16 * 1024 * 1024 - wrapped.length + 1)}`;
     expectCardError(() => readCard(pngWith(encodeTextChunk('tEXt', 'chara', over))), 'text_too_large');
-  });
+    // 16 MiB decoded twice takes seconds on a loaded machine: vitest's 5 s default is no budget for it.
+  }, 60_000);
 
   it('rejects text that is not JSON', () => {
     for (const bad of ['', 'name: x', '{"name": "x"', "{'name': 'x'}", 'NaN']) {
