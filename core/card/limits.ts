@@ -11,6 +11,16 @@ export const MAX_PIXELS = 100_000_000;
 /** Real cards nest about 6 levels (card → data → character_book → entries → entry → extensions). */
 export const MAX_JSON_DEPTH = 64;
 
+/** SillyTavern's YAML cards are a name and two texts; a parser has no business with more than this. */
+export const MAX_YAML_BYTES = 1024 * 1024;
+/** A .charx's files; RisuAI cards with a few hundred expressions exist, thousands are an attack. */
+export const MAX_ARCHIVE_ENTRIES = 1_000;
+/**
+ * Declared size over compressed size for one .charx entry: text deflates ~10:1, images barely;
+ * a higher ratio is a bomb (DEFLATE itself stops near 1032:1).
+ */
+export const MAX_INFLATION_RATIO = 200;
+
 export const DEFAULT_CARD_LIMITS: Readonly<CardLimits> = Object.freeze({
   maxFileBytes: MAX_FILE_BYTES,
   maxChunks: MAX_CHUNKS,
@@ -19,6 +29,9 @@ export const DEFAULT_CARD_LIMITS: Readonly<CardLimits> = Object.freeze({
   maxSide: MAX_SIDE,
   maxPixels: MAX_PIXELS,
   maxDepth: MAX_JSON_DEPTH,
+  maxYamlBytes: MAX_YAML_BYTES,
+  maxArchiveEntries: MAX_ARCHIVE_ENTRIES,
+  maxInflationRatio: MAX_INFLATION_RATIO,
 });
 
 export function resolveLimits(limits?: Partial<CardLimits>): CardLimits {

@@ -19,7 +19,7 @@ function verifyTextChunk(bytes: Uint8Array, chunk: CardTextChunk, limits: CardLi
 }
 
 function decodeChunk(bytes: Uint8Array, chunk: CardTextChunk, limits: CardLimits): ReturnType<typeof normalizeCard> {
-  const base64 = chunkText(bytes, chunk, limits.maxInflatedBytes);
+  const base64 = chunkText(bytes, chunk, chunk.keyword.length, limits.maxInflatedBytes);
   return normalizeCard(parseJson(decodeBase64(base64), limits.maxDepth));
 }
 
@@ -33,7 +33,7 @@ function decodeChunk(bytes: Uint8Array, chunk: CardTextChunk, limits: CardLimits
  */
 export function readCard(bytes: Uint8Array, limits?: Partial<CardLimits>): ReadCardResult {
   const resolved = resolveLimits(limits);
-  const { width, height, textChunks } = scanPng(bytes, resolved);
+  const { width, height, textChunks, assetChunks } = scanPng(bytes, resolved);
   if (textChunks.length === 0) throw new CardError('no_card');
   for (const chunk of textChunks) verifyTextChunk(bytes, chunk, resolved);
   let firstError: CardError | undefined;
@@ -43,7 +43,7 @@ export function readCard(bytes: Uint8Array, limits?: Partial<CardLimits>): ReadC
     if (!chunk) continue;
     try {
       const { card, format } = decodeChunk(bytes, chunk, resolved);
-      return { card, format, keyword, width, height, textChunks };
+      return { card, format, keyword, width, height, textChunks, assetChunks };
     } catch (error) {
       if (!(error instanceof CardError)) throw error;
       firstError ??= error;

@@ -62,13 +62,13 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/upload/image/:file_id', { schema: contract.publicImageFile }, async (request, reply) => {
     const file = await imageFile(request.ctx, 'public', request.params.file_id, null, wantsDownload(request.query.download));
     if (file.disposition) void reply.header('content-disposition', file.disposition);
-    return reply.type('image/png').header('cache-control', PUBLIC_CACHE).send(file.stream);
+    return reply.type('image/png').header('cache-control', PUBLIC_CACHE).send(file.body);
   });
 
   app.get('/api/upload/image/user/:file_id', { preHandler: app.authenticate, schema: contract.ownImageFile }, async (request, reply) => {
     const file = await imageFile(request.ctx, 'user', request.params.file_id, signedIn(request), wantsDownload(request.query.download));
     if (file.disposition) void reply.header('content-disposition', file.disposition);
-    return reply.type('image/png').header('cache-control', PRIVATE_CACHE).send(file.stream);
+    return reply.type('image/png').header('cache-control', PRIVATE_CACHE).send(file.body);
   });
 
   app.get(

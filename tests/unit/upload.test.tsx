@@ -9,13 +9,15 @@ import {
   MESSAGE_BAD_SIGNATURE,
   MESSAGE_INVALID_CARD,
   MESSAGE_NO_CARD,
-  MESSAGE_NOT_PNG,
+  MESSAGE_UNSUPPORTED_TYPE,
   MESSAGE_TOO_LARGE,
   writeCard,
   type Card,
 } from '../../core/card/index';
 import type { UserProfile } from '../../core/contract';
 import { OFFLINE_REASON } from '../../src/lib/useOnline';
+import { testCard } from '../support/cards';
+import { jsonV2, risuCharx, yamlCard } from '../support/cardFiles';
 
 const uploadCard = vi.fn();
 vi.mock('../../src/api/uploads', async (importOriginal) => ({
@@ -78,15 +80,31 @@ const fileOf = (bytes: Uint8Array | string, name = 'card.png', type = 'image/png
 
 describe('checking a chosen file', () => {
   it("reads a V2 card's name and its own spec version ('2.0')", async () => {
-    expect(await inspectFile(fileOf(v2CardPng('Juniper')))).toEqual({ name: 'Juniper', specVersion: '2.0' });
+    const png = v2CardPng('Juniper');
+    const inspected = await inspectFile(fileOf(png));
+    expect(inspected).toMatchObject({ name: 'Juniper', specVersion: '2.0', format: 'PNG', assets: 0 });
+    expect(new Uint8Array(await inspected.picture!.arrayBuffer())).toEqual(png);
   });
 
   it("reads a card written by the codec as V3 ('3.0')", async () => {
-    expect(await inspectFile(fileOf(v3CardPng('Orrin')))).toEqual({ name: 'Orrin', specVersion: '3.0' });
+    expect(await inspectFile(fileOf(v3CardPng('Orrin')))).toMatchObject({ name: 'Orrin', specVersion: '3.0' });
+  });
+
+  it('reads the other card formats, a .charx with its icon and assets, a .json with no picture', async () => {
+    const { bytes, card } = risuCharx(40);
+    const charx = await inspectFile(fileOf(bytes, 'risu.charx', ''));
+    expect(charx).toMatchObject({ name: card.data.name, format: 'CHARX', assets: 3 });
+    expect(charx.picture?.type).toBe('image/png');
+    expect(await inspectFile(fileOf(jsonV2(testCard({ name: 'Jay' })), 'jay.json', 'application/json'))).toMatchObject({
+      name: 'Jay',
+      format: 'JSON',
+      picture: null,
+    });
+    expect(await inspectFile(fileOf(yamlCard('Yo', 'ctx', 'hi'), 'yo.yml', ''))).toMatchObject({ name: 'Yo', format: 'YAML' });
   });
 
   it("refuses a non-PNG type, an oversized file, a bad header, a PNG without a card and unusable card data", async () => {
-    await expect(inspectFile(fileOf('hello', 'a.jpg', 'image/jpeg'))).rejects.toThrow(MESSAGE_NOT_PNG);
+    await expect(inspectFile(fileOf('hello', 'a.txt', 'text/plain'))).rejects.toThrow(MESSAGE_UNSUPPORTED_TYPE);
     const big = fileOf('x');
     Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
     await expect(inspectFile(big)).rejects.toThrow(MESSAGE_TOO_LARGE);
@@ -106,7 +124,7 @@ describe('checking a chosen file', () => {
 describe('the upload state machine', () => {
   const on = { signedIn: true, offline: undefined };
   const file = fileOf('x');
-  const card = { name: 'N', specVersion: '2.0' };
+  const card = { name: 'N', specVersion: '2.0', format: 'PNG', assets: 0, picture: null };
 
   it('needs a valid file, both checkboxes and no upload in progress', () => {
     let s = state.initialUploadState;
@@ -164,7 +182,10 @@ describe('the Upload screen', () => {
       'Please confirm you are 18 or older',
     ]);
     expect(screen.queryByLabelText('Publish as public')).toBeNull();
-    expect((document.querySelector('input[type="file"]') as HTMLInputElement).accept).toBe('image/png');
+    const accept = (document.querySelector('input[type="file"]') as HTMLInputElement).accept.split(',');
+    expect(accept).toEqual(expect.arrayContaining(['.png', '.json', '.charx', '.yaml', '.yml', '.jpg', '.webp', 'image/png']));
+    const requirements = within(screen.getByRole('region', { name: 'Requirements' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(requirements).toEqual(expect.arrayContaining([expect.stringMatching(/^CHARX/), expect.stringMatching(/^YAML/), expect.stringMatching(/^JSON/)]));
 
     choose(fileOf(v2CardPng('Juniper'), 'juniper.png'));
     await screen.findByText('Juniper');

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import { readCard, writeCard, type Card } from '../../../core/card/index';
 import { userDisplayName, writeChatJsonl, type ArchiveChat } from '../../../core/chat/index';
@@ -10,17 +9,14 @@ import { allMessages, insertMessages } from '../../db/repositories/messages';
 import type { Chat, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChatZip, isArchiveError, readChatZip, safeArchiveName } from './archive/index';
+import { defaultPortrait } from '../cardPictures';
 import { canRead } from '../images/access';
 import { contentDisposition } from '../images/files';
 import { cardTypeOf } from '../images/presentation';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
-import { projectFile } from '../../paths';
 import { ownChat } from './reads';
 import { contentBytes } from './storeMessages';
-
-/** The picture a card carried along by an import is written into: cardchat's default portrait. */
-const DEFAULT_PORTRAIT = projectFile('public/default-avatar.png');
 
 /**
  * The card PNG to ship with a chat: its linked card when the user may still read it, else the card
@@ -34,7 +30,8 @@ async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Pr
     if (stream) return new Uint8Array(await buffer(stream));
   }
   if (!chat.card_json) return null;
-  return writeCard(new Uint8Array(await readFile(DEFAULT_PORTRAIT)), JSON.parse(chat.card_json) as Card);
+  // A card carried along by an import is written into cardchat's default portrait.
+  return writeCard(await defaultPortrait(), JSON.parse(chat.card_json) as Card);
 }
 
 /**

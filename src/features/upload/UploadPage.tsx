@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { CARD_FILE_FORMATS } from '../../../core/card/index';
 import { PageHeader } from '../../ui/PageHeader';
 import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
 import { Consents } from './Consents';
@@ -9,8 +10,8 @@ import styles from './UploadPage.module.css';
 import { useUploadForm } from './useUploadForm';
 
 const REQUIREMENTS = [
-  'PNG with metadata (chara, ccv3 or naidata)',
-  'Max 20MB',
+  ...CARD_FILE_FORMATS.map((format) => format.label),
+  'Max 20MB, with the card’s assets',
   'Valid character info',
   'Image tied to your account',
 ];
