@@ -17,7 +17,7 @@ import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { projectFile } from '../../paths';
 import { ownChat } from './reads';
-import { contentBytes } from './storeMessages';
+import { contentBytes, swipeColumns, swipeFieldsOf } from './storeMessages';
 
 /** The picture a card carried along by an import is written into: cardchat's default portrait. */
 const DEFAULT_PORTRAIT = projectFile('public/default-avatar.png');
@@ -48,7 +48,10 @@ export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId:
     userName: userDisplayName(user),
     characterName: chat.character_name,
     createdAt: chat.created_at,
-    messages: messages.map((m) => ({ role: m.role, name: m.name, content: m.content, sendDate: m.send_date })),
+    messages: messages.map((m) => {
+      const { swipes, swipe_id } = swipeFieldsOf(m);
+      return { role: m.role, name: m.name, content: m.content, sendDate: m.send_date, swipes, swipeId: swipe_id };
+    }),
   };
   const base = safeArchiveName(`${chat.character_name} - ${chat.created_at.slice(0, 10)}`);
   const files: { name: string; data: Uint8Array }[] = [{ name: `${base}.jsonl`, data: new TextEncoder().encode(writeChatJsonl(archive)) }];
@@ -117,10 +120,10 @@ export async function importChats(ctx: ServiceContext, user: RequestUser, bytes:
       chat_id: id,
       seq,
       role: m.role,
-      content: m.content,
       name: m.name,
       send_date: m.sendDate,
       client_id: null,
+      ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
     }));
     const row: Chat = {
       id,
