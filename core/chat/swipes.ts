@@ -27,7 +27,7 @@ export function chosenSwipe(message: SwipeFields): number {
 
 /** The fields of a message showing `shown` of `alternatives` (no swipes when there is one). */
 function fieldsOf(alternatives: string[], shown: number): SwipeFields {
-  if (alternatives.length <= 1) return { content: alternatives[0] ?? '', swipes: undefined, swipe_id: undefined };
+  if (alternatives.length <= 1) return { content: alternatives[0] ?? '' };
   return { content: alternatives[shown]!, swipes: alternatives, swipe_id: shown };
 }
 

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedOf } from './outboxServer';
+import { listProps } from './messageListProps';
 import type { ChatMessage, CompletionResult } from '../../core/contract';
 import { db, type LocalMessage } from '../../src/db/db';
 import { filledGreetings, fromSelected, takeCardClick, type SelectedCharacter } from '../../src/features/chat/chatCharacter';
@@ -158,10 +159,9 @@ describe('a card click', () => {
 });
 
 describe('the message list', () => {
-  const history = { hasOlder: false, loadingOlder: false, loadOlderError: null, loadOlder: vi.fn() };
-  const idle = { busy: false, failedRegeneration: null, retryRegeneration: vi.fn() };
-  const list = (messages: LocalMessage[], extra: Partial<Parameters<typeof MessageList>[0]> = {}) =>
-    render(<MessageList messages={messages} waiting={new Map()} replaying={false} onSendNow={vi.fn()} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} {...extra} />);
+  const base = listProps();
+  const idle = base.actions;
+  const list = (messages: LocalMessage[], extra: Partial<Parameters<typeof MessageList>[0]> = {}) => render(<MessageList {...base} messages={messages} {...extra} />);
 
   it('shows a failed message with the spec\'s system message and a Retry', () => {
     const onRetry = vi.fn();
@@ -190,12 +190,12 @@ describe('the message list', () => {
   it('shows the typing indicator while a reply is awaited, and Regenerate on the last reply', () => {
     const onRegenerate = vi.fn();
     const reply = message({ seq: 2, role: 'assistant', content: 'Hello' });
-    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, onRegenerate, actions: { ...idle, busy: true } });
+    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, tools: { ...base.tools, onRegenerate }, actions: { ...idle, busy: true } });
     expect(screen.getByRole('status').textContent).toBe('Ada is typing');
     const regenerate = screen.getByRole('button', { name: 'Regenerate' }) as HTMLButtonElement;
     expect(regenerate.disabled).toBe(true);
     cleanup();
-    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, onRegenerate });
+    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, tools: { ...base.tools, onRegenerate } });
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(onRegenerate).toHaveBeenCalledWith(reply);
   });
@@ -213,7 +213,7 @@ describe('the message list', () => {
     // Settled (here: stopped) with all of it in the row, the bubble reads the row again.
     endStreamingText('reply-k1');
     const stopped = { ...streaming, content: 'Once upon a time', state: 'failed' as const, error: STOPPED_REASON };
-    rerender(<MessageList messages={[earlier, stopped]} waiting={new Map()} replaying={false} onSendNow={vi.fn()} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} />);
+    rerender(<MessageList {...base} messages={[earlier, stopped]} />);
     expect(bubble().textContent).toContain('Once upon a time');
     expect(bubble().textContent).toContain('Stopped · not saved');
   });
@@ -225,7 +225,7 @@ describe('the message list', () => {
     messageTime.mockClear();
     // New objects with the same fields (a live query's re-run), and a changed second message.
     const again = [{ ...rows[0]! }, { ...rows[1]!, content: 'Hello there' }];
-    rerender(<MessageList messages={again} waiting={new Map()} replaying={false} onSendNow={vi.fn()} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} />);
+    rerender(<MessageList {...base} messages={again} />);
     expect(messageTime).toHaveBeenCalledTimes(1);
     expect(screen.getAllByRole('article')[1]!.textContent).toContain('Hello there');
   });

@@ -26,6 +26,7 @@ const PROFILE: UserProfile = { uid: 'u1', sub: 'u1', email: 'me@example.test', n
 
 function queued(id: string): OutboxItem {
   return {
+    kind: 'message',
     client_id: id,
     chat_id: 'chat-1',
     created_at: new Date(Date.UTC(2026, 10, 21, 9, 0)).toISOString(),

@@ -131,7 +131,7 @@ export function useOutboxBed(options: { toFake: FakeTimerKinds }) {
       bed.online = false;
       expect(await bed.type(chatId, content)).toEqual({ kind: 'queued' });
       bed.online = true;
-      return (await db.outbox.toArray()).find((item) => item.request.messages?.[0]?.content === content)!.client_id;
+      return (await db.outbox.toArray()).find((item) => item.kind === 'message' && item.request.messages?.[0]?.content === content)!.client_id;
     },
   };
 

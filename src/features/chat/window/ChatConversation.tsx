@@ -14,8 +14,10 @@ import { Composer } from './Composer';
 import { GreetingBubble } from './GreetingBubble';
 import styles from './ChatWindow.module.css';
 import { MessageList } from './MessageList';
+import { UndoDelete } from './UndoDelete';
 import { useChatActions } from './useChatActions';
 import { useChatMessages } from './useChatMessages';
+import { useMessageTools } from './useMessageTools';
 
 interface Props {
   target: ChatTarget;
@@ -63,11 +65,13 @@ export function ChatConversation({ target, character, userName }: Props) {
   const replaying = (outbox ?? []).some((item) => sendingIds.has(item.client_id));
 
   const messages = useMemo(() => history.messages ?? [], [history.messages]);
-  // A reply being regenerated gives way to its replacement; an empty streaming row to the typing dots.
-  const visible = useMemo(
-    () => messages.filter((m) => m.id !== actions.replacing && !(m.state === 'streaming' && m.content === '')),
-    [messages, actions.replacing],
-  );
+  // A reply being regenerated gives way to its new version, and a continued one to its row that grows
+  // (or was stopped); an empty streaming row gives way to the typing dots.
+  const visible = useMemo(() => {
+    const continued = new Set(messages.flatMap((m) => (m.continues ? [m.continues] : [])));
+    return messages.filter((m) => m.id !== actions.replacing && !continued.has(m.id) && !(m.state === 'streaming' && m.content === ''));
+  }, [messages, actions.replacing]);
+  const { editingId, tools } = useMessageTools(actions, visible.at(-1));
   const stored = messages.some((m) => m.state === 'sent');
   const showGreeting = !stored && history.phase !== 'loading' && greetings.length > 0;
   const greetingIndex = showGreeting ? greetings[greetingPosition]?.index : undefined;
@@ -107,7 +111,8 @@ export function ChatConversation({ target, character, userName }: Props) {
           actions={actions}
           regenerableId={regenerable(visible)}
           onRetry={(message) => actions.retry(message, greetingIndex)}
-          onRegenerate={actions.regenerate}
+          tools={tools}
+          editingId={editingId}
           emptyText={
             empty ? (
               <>
@@ -117,6 +122,7 @@ export function ChatConversation({ target, character, userName }: Props) {
           }
         />
       )}
+      <UndoDelete chatId={target.chatId} />
       <Composer
         busy={actions.busy}
         onSend={(text) => actions.send(text, greetingIndex)}

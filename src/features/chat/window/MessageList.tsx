@@ -1,8 +1,9 @@
 import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { LocalMessage } from '../../../db/db';
 import { offlineReason, useConnectivity } from '../../../lib/useOnline';
+import { alternativesOf } from '../../../../core/chat/swipes';
 import { groupByDate } from './dateLabels';
-import { MessageBubble } from './MessageBubble';
+import { MessageBubble, type BubbleTools } from './MessageBubble';
 import styles from './MessageList.module.css';
 import { SystemNotice } from './SystemNotice';
 import { TypingIndicator } from './TypingIndicator';
@@ -26,7 +27,10 @@ interface Props {
   /** The reply that offers Regenerate, if any. */
   regenerableId: string | null;
   onRetry: (message: LocalMessage) => void;
-  onRegenerate: (reply: LocalMessage) => void;
+  /** Edit, delete, versions, regenerate and continue (one stable object). */
+  tools: BubbleTools;
+  /** The message shown as an edit box, if any. */
+  editingId: string | null;
   /** A sentence that may embed the character's name (isolated in <bdi>). */
   emptyText: ReactNode;
 }
@@ -34,8 +38,25 @@ interface Props {
 /** How close to the bottom (px) still counts as reading the newest messages. */
 const STICK_DISTANCE = 80;
 
+/** Why messages cannot be changed, nor the AI asked, while a reply comes in. */
+export const REPLY_ON_ITS_WAY = 'Wait for the reply to finish.';
+
+/** What the chat's last messages offer (issue 18): versions and Continue on the last reply, Save and regenerate on the last message of the user's. */
+function offers(messages: LocalMessage[], regenerableId: string | null) {
+  const last = messages.at(-1);
+  const lastReply = last?.role === 'assistant' && last.state === 'sent' ? last : undefined;
+  const lastUser = messages.findLast((message) => message.role === 'user' && message.state === 'sent');
+  return {
+    versionsId: lastReply && (alternativesOf(lastReply).length > 1 || lastReply.id === regenerableId) ? lastReply.id : null,
+    continuableId: lastReply?.id ?? null,
+    // Only while the chat's last message answers it (or is it): a new reply to the edited text.
+    saveAndRegenerateId: lastUser && regenerableId !== null ? lastUser.id : null,
+  };
+}
+
 /** The conversation: 'Load More History (10)', messages under date separators, the typing indicator. */
-export function MessageList({ messages, waiting, replaying, onSendNow, characterName, greeting, history, actions, regenerableId, onRetry, onRegenerate, emptyText }: Props) {
+export function MessageList(props: Props) {
+  const { messages, waiting, replaying, onSendNow, characterName, greeting, history, actions, regenerableId, onRetry, tools, editingId, emptyText } = props;
   const state = useConnectivity();
   const offline = offlineReason(state);
   const online = offline === undefined;
@@ -58,9 +79,11 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
   }, []);
   // Stable, so the memoised bubbles render again only when their own message changes.
   const sendNow = useStableCallback(onSendNow);
-  const regenerate = useStableCallback(onRegenerate);
   const retry = useStableCallback(onRetry);
   const busy = actions.busy;
+  const changeDisabled = busy || replaying ? REPLY_ON_ITS_WAY : undefined;
+  const aiDisabled = busy || replaying ? REPLY_ON_ITS_WAY : offline;
+  const { versionsId, continuableId, saveAndRegenerateId } = offers(messages, regenerableId);
 
   // Built again only when a message, the waiting set or what the bubbles offer changed, not on every
   // render of the window (the outbox's replay renders it several times per message).
@@ -79,9 +102,17 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
                 lastError={waiting.get(message.id) ?? null}
                 // Offline the triggers send it once the device is back; "Send now" is for a server that may be back.
                 onSendNow={state === 'offline' ? undefined : sendNow}
-                onRegenerate={message.id === regenerableId ? regenerate : undefined}
-                regenerateDisabled={message.id === regenerableId && (busy || !online)}
                 onGrow={onGrow}
+                tools={tools}
+                changeable={message.state === 'sent'}
+                changeDisabled={changeDisabled}
+                last={message === last}
+                editing={message.id === editingId}
+                versions={message.id === versionsId}
+                regenerate={message.id === regenerableId}
+                continuable={message.id === continuableId}
+                saveAndRegenerate={message.id === saveAndRegenerateId}
+                aiDisabled={aiDisabled}
               />
               {message.role === 'user' && message.state === 'failed' && (
                 <SystemNotice reason={message.error ?? ''} onRetry={() => retry(message)} disabled={busy} />
@@ -90,7 +121,7 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
           ))}
         </Fragment>
       )),
-    [messages, waiting, state, online, regenerableId, busy, sendNow, regenerate, retry, onGrow],
+    [messages, waiting, state, last, regenerableId, editingId, versionsId, continuableId, saveAndRegenerateId, busy, changeDisabled, aiDisabled, tools, sendNow, retry, onGrow],
   );
 
   const onScroll = () => {
