@@ -14,7 +14,7 @@ const fromSeq = (chatId: string, seq: number) => db.messages.where('[chat_id+seq
 export function editedRow(row: LocalMessage, edit: EditMessageRequest): LocalMessage {
   let fields: SwipeFields = row;
   if (edit.swipe_id !== undefined && swipeRangeProblem(fields, edit.swipe_id) === null) fields = withChosenSwipe(fields, edit.swipe_id);
-  if (edit.content !== undefined) fields = withEditedContent(fields, edit.content.trim());
+  if (edit.content !== undefined) fields = withEditedContent(fields, edit.content);
   const { swipes: _swipes, swipe_id: _swipeId, ...rest } = row;
   return { ...rest, ...fields };
 }

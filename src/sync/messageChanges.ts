@@ -25,8 +25,8 @@ async function change(row: LocalMessage, request: Omit<ChangeRequest, 'chat_id' 
   if (state === 'unreachable') void checkNow();
 }
 
-/** The message's new text (on a reply with versions, the shown version's). */
-export const editText = (row: LocalMessage, content: string) => change(row, { kind: 'edit', edit: { content } });
+/** The message's new text (on a reply with versions, the shown version's), trimmed as the server stores it. */
+export const editText = (row: LocalMessage, content: string) => change(row, { kind: 'edit', edit: { content: content.trim() } });
 
 /** Shows another version of a reply: the next prompt carries it. */
 export const chooseVersion = (row: LocalMessage, swipeId: number) => change(row, { kind: 'edit', edit: { swipe_id: swipeId } });

@@ -91,7 +91,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
       aria-label={message.name}
       aria-busy={message.state === 'streaming'}
     >
-      <div className={`${styles.bubble} ${props.changeable ? editStyles.changeable : ''}`}>
+      <div className={`${styles.bubble} ${props.changeable && !editing ? editStyles.changeable : ''}`}>
         <p className={styles.name}>{message.name}</p>
         {tools && props.changeable && !editing && <MessageMenu message={message} disabled={props.changeDisabled} last={props.last ?? false} {...tools} />}
         {tools && editing ? (
