@@ -61,6 +61,8 @@ describe('the waiting count', () => {
   it("says 'message' for one and 'messages' otherwise", () => {
     expect(waitingLine(1)).toBe('1 message waiting');
     expect(waitingLine(2)).toBe('2 messages waiting');
+    expect(waitingLine(0, 1)).toBe('1 change waiting');
+    expect(waitingLine(2, 3)).toBe('2 messages and 3 changes waiting');
   });
 });
 
