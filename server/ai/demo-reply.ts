@@ -66,9 +66,13 @@ function firstSentence(text: string): string {
   return sentence.replace(/[.!?]+$/, '').trim();
 }
 
-/** The start of the user's message, stripped of what would break our own quotes and styling. */
+/**
+ * The start of the user's words, without the markup they wrote them in (`<action>` tags and any
+ * other tag, asterisks, quotes), which would otherwise show raw inside our quote or break its styling.
+ */
 function quotable(message: string): string {
   const words = message
+    .replace(/<\/?[a-z][^<>]*>/gi, ' ')
     .replace(/["*.!?…]|'(?!\p{L})|(?<!\p{L})'/gu, ' ')
     .split(/\s+/)
     .filter(Boolean);

@@ -12,6 +12,7 @@ import { dateSeparatorLabel, groupByDate, messageTime as messageTimeOf } from '.
 import { GreetingBubble } from '../../src/features/chat/window/GreetingBubble';
 import { MessageList } from '../../src/features/chat/window/MessageList';
 import { StyledText } from '../../src/features/chat/window/StyledText';
+import { SEND_FAILED, SystemNotice } from '../../src/features/chat/window/SystemNotice';
 import { STOPPED_REASON } from '../../src/db/chatMessages';
 import { endStreamingText, setStreamingText } from '../../src/sync/streamingText';
 
@@ -109,6 +110,31 @@ describe('styled text', () => {
       ['dialogue', '"Hi!"'],
       ['emphasis', 'waves'],
     ]);
+  });
+});
+
+describe('a streaming reply', () => {
+  it('is styled as it arrives: an open emphasis shows styled, without its asterisk', () => {
+    const { container } = render(<StyledText text={'*She smiles and "Wel'} streaming />);
+    expect(container.textContent).toBe('She smiles and "Wel');
+    expect([...container.querySelectorAll('[data-style]')].map((span) => span.getAttribute('data-style'))).toEqual(['emphasis']);
+  });
+});
+
+describe('a failed reply', () => {
+  it('says the spec sentence once, with a reason of its own under it', () => {
+    const { container } = render(<SystemNotice reason={SEND_FAILED} onRetry={vi.fn()} disabled={false} />);
+    expect(container.textContent!.split(SEND_FAILED)).toHaveLength(2);
+    cleanup();
+    render(<SystemNotice reason="The AI service is busy right now." onRetry={vi.fn()} disabled={false} />);
+    expect(screen.getByRole('alert').textContent).toContain(SEND_FAILED);
+    expect(screen.getByRole('alert').textContent).toContain('The AI service is busy right now.');
+  });
+
+  it("gets a reason from the server that is not the spec's sentence again", async () => {
+    const { failureOf, REPLY_FAILED_REASON } = await import('../../server/services/chats/completions');
+    expect(failureOf(new Error('boom'))).toEqual({ code: 'internal', message: REPLY_FAILED_REASON });
+    expect(REPLY_FAILED_REASON).not.toBe(SEND_FAILED);
   });
 });
 

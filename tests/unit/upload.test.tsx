@@ -27,8 +27,10 @@ vi.mock('../../src/auth/refresh', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/auth/refresh')>()),
   accessToken: (options?: { forceRefresh?: boolean }) => accessToken(options),
 }));
+const navigate = vi.fn();
 vi.mock('@tanstack/react-router', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@tanstack/react-router')>()),
+  useNavigate: () => navigate,
   Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
     <a href={to} className={className}>
       {children}
@@ -126,7 +128,7 @@ describe('the upload state machine', () => {
     const failed = state.uploadReducer(s, { type: 'failed', message: 'Nope' });
     expect(failed.send).toEqual({ phase: 'error', message: 'Nope' });
     expect(state.canUpload(failed, on)).toBe(true);
-    const done = state.uploadReducer(s, { type: 'succeeded', message: 'ok' });
+    const done = state.uploadReducer(s, { type: 'succeeded', message: 'ok', card: {} as never });
     expect(done).toMatchObject({ file: { phase: 'none' }, acceptPrivacy: false, confirmAdult: false, send: { phase: 'success' }, resets: 1 });
   });
 
@@ -173,13 +175,19 @@ describe('the Upload screen', () => {
     expect(screen.queryByRole('list', { name: "Why you can't upload yet" })).toBeNull();
     expect(button.disabled).toBe(false);
 
+    const uploaded = { file_id: 'juniper-1', is_public: 0, filename: 'juniper.png', title: 'Juniper', display_title: 'Juniper', url: '/api/upload/image/user/juniper-1', upload_time: '2026-11-21T10:00:00.000Z', card_data: { spec_version: '2.0', data: { name: 'Juniper', description: 'd', tags: [] } } };
     uploadCard.mockImplementation(async (_file: File, options: { onProgress: (n: number) => void }) => {
       options.onProgress(0.4);
-      return { success: true, message: 'ok', data: {} };
+      return { success: true, message: 'ok', data: uploaded };
     });
     await act(async () => fireEvent.click(button));
     expect(await screen.findByText('Image uploaded successfully!')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View in My Collections' }).getAttribute('href')).toBe('/collections');
+    // 'Start chatting' opens a chat with the new card, marked as the user's own (private).
+    fireEvent.click(screen.getByRole('button', { name: 'Start chatting' }));
+    expect(navigate).toHaveBeenCalledWith({ to: '/recent-chat' });
+    expect(JSON.parse(localStorage.getItem('selectedCharacter')!)).toMatchObject({ id: 'juniper-1', name: 'Juniper', card_type: 'user' });
+    expect(localStorage.getItem('isFromCardClick')).toBe('true');
     expect(uploadCard.mock.calls[0]![1]).toMatchObject({ publicRelease: false });
     // The form cleared.
     expect(screen.queryByText('Juniper')).toBeNull();
@@ -216,7 +224,7 @@ describe('the Upload screen', () => {
     expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("shows the server's message when the upload is refused", async () => {
+  it("shows the server's message when the upload is refused, and the way to Pricing when it is the slot limit", async () => {
     render(<UploadPage />);
     choose(fileOf(v3CardPng('Orrin')));
     await screen.findByText('Orrin');
@@ -224,8 +232,15 @@ describe('the Upload screen', () => {
     fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
     uploadCard.mockRejectedValue(new ApiError('Your Free plan allows 5 private cards.', 403, 'slot_limit'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
-    expect((await screen.findByRole('alert')).textContent).toBe('Your Free plan allows 5 private cards.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Your Free plan allows 5 private cards. See the plans');
+    expect(within(alert).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
     expect(screen.getByText('Orrin')).toBeTruthy(); // kept for another try
+
+    uploadCard.mockRejectedValue(new ApiError('Upload failed. Please try again.', 500, 'server_error'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Upload failed. Please try again.'));
+    expect(within(screen.getByRole('alert')).queryByRole('link')).toBeNull();
   });
 
   it("offers 'Publish as public' to administrators only, and sends it", async () => {

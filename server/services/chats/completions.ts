@@ -220,12 +220,18 @@ async function retriedTarget(db: Db, row: CompletionRequestRow, userMessage: Mes
   return onReply(row.kind === 'continue' ? 'continue' : 'swipe', reply);
 }
 
-/** What a failure tells the client and the ledger: an AppError's own words, else the spec's chat error. */
+/**
+ * The reason an unexpected failure gives. The chat already says the spec's 'Sorry, I encountered an
+ * error. Please try again.' above the reason, so this must not be that sentence again.
+ */
+export const REPLY_FAILED_REASON = 'Something went wrong on the server while writing the reply.';
+
+/** What a failure tells the client and the ledger: an AppError's own words, else REPLY_FAILED_REASON. */
 export function failureOf(error: unknown): { code: string; message: string } {
   if (error instanceof AppError) return { code: error.code, message: error.message };
   const outage = outageOf(error);
   if (outage) return { code: outage.error, message: outage.message };
-  return { code: 'internal', message: 'Sorry, I encountered an error. Please try again.' };
+  return { code: 'internal', message: REPLY_FAILED_REASON };
 }
 
 /**

@@ -26,7 +26,8 @@ export const PLANS: readonly Plan[] = [
     name: 'Free',
     price: '$0',
     period: 'forever',
-    features: ['Unlimited AI conversations', privateSlotsLabel('normal')],
+    // Export is every plan's: a person's chats are theirs to take (and, with issue 21, all their data).
+    features: ['Unlimited AI conversations', privateSlotsLabel('normal'), 'Export and import chats'],
     availability: 'free',
   },
   {
@@ -34,7 +35,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Monthly',
     price: '$19',
     period: '/month',
-    features: ['Everything in Free', 'Export conversations', 'Custom character images', privateSlotsLabel('monthly')],
+    features: ['Everything in Free', 'Custom character images', privateSlotsLabel('monthly')],
     availability: 'available',
     popular: true,
   },
@@ -58,8 +59,11 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-/** No plan (signed out, or never changed) means Free; plan values compare case-insensitively. */
-export function isCurrentPlan(plan: Plan, currentPlan: string | null | undefined): boolean {
-  const current = currentPlan?.trim().toLowerCase() || 'normal';
-  return plan.id === current;
+/**
+ * Whether `plan` is the user's. A visitor (null: signed out) has none; a user's empty plan value is
+ * Free; values compare case-insensitively.
+ */
+export function isCurrentPlan(plan: Plan, currentPlan: string | null): boolean {
+  if (currentPlan === null) return false;
+  return plan.id === (currentPlan.trim().toLowerCase() || 'normal');
 }

@@ -56,13 +56,14 @@ export function useUploadForm() {
     sending.current = true;
     dispatch({ type: 'uploading' });
     try {
-      await uploadCard(state.file.file, {
+      const { data } = await uploadCard(state.file.file, {
         publicRelease: isAdmin && state.publicRelease,
         onProgress: (progress) => dispatch({ type: 'progress', progress }),
       });
-      dispatch({ type: 'succeeded', message: UPLOAD_SUCCESS });
+      dispatch({ type: 'succeeded', message: UPLOAD_SUCCESS, card: data });
     } catch (error) {
-      dispatch({ type: 'failed', message: error instanceof ApiError ? error.message : UPLOAD_FAILED });
+      if (error instanceof ApiError) dispatch({ type: 'failed', message: error.message, code: error.code });
+      else dispatch({ type: 'failed', message: UPLOAD_FAILED });
     } finally {
       sending.current = false;
     }

@@ -63,6 +63,16 @@ describe('demo provider', () => {
     expect(text.match(/"/g)).toHaveLength(2);
   });
 
+  it("quotes the user's words without the markup they wrote them in", async () => {
+    const text = await replyText(mira, '<action>waves</action> *smiles* <scene>At the door.</scene> Hello there');
+    expect(text).toMatch(/waves\s+smiles\s+At the door\s+Hello/);
+    // Only the reply's own styling: its action and narration, and one pair of quotes.
+    expect(text).not.toMatch(/<\/?(action|scene)>/);
+    expect(text.match(/"/g)).toHaveLength(2);
+    const quoted = /'([^']*)'/.exec(text)?.[1] ?? '';
+    expect(quoted).not.toMatch(/[*<>]/);
+  });
+
   it('never says the creator notes', async () => {
     for (const message of MESSAGES) {
       expect(await replyText(mira, message)).not.toContain(CREATOR_NOTES);

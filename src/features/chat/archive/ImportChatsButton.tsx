@@ -5,6 +5,7 @@ import { useOfflineReason } from '../../../lib/useOnline';
 import { importChatArchive } from '../../../sync/chatList';
 import { Spinner } from '../../../ui/Spinner';
 import dialogStyles from '../../../ui/dialog.module.css';
+import tool from '../window/HeaderTool.module.css';
 import styles from './ChatArchive.module.css';
 import { importedLine, importErrorMessage, isZipFile, NOT_A_ZIP } from './importLogic';
 import { NoticeDialog } from './NoticeDialog';
@@ -48,14 +49,15 @@ export function ImportChatsButton({ onImported }: Props) {
     <>
       <button
         type="button"
-        className={styles.importButton}
+        className={tool.tool}
         onClick={() => input.current?.click()}
         disabled={busy || offline !== undefined}
         aria-busy={busy}
+        aria-label={busy ? 'Importing...' : 'Import'}
         title={offline ?? 'Import chats from a .zip archive'}
       >
         {busy ? <Spinner size={16} label="Importing..." /> : <Upload size={16} aria-hidden="true" />}
-        {!busy && 'Import'}
+        {!busy && <span className={tool.label}>Import</span>}
       </button>
       <input
         ref={input}

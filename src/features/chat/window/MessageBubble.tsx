@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect } from 'react';
+import { memo } from 'react';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { useStreamingText } from '../../../sync/streamingText';
@@ -27,8 +27,6 @@ interface Props {
   lastError?: string | null;
   /** Online, for a waiting message: try now instead of waiting for the next trigger (the server may be back). */
   onSendNow?: () => void;
-  /** A streaming reply grew (the list follows it while the reader is at the bottom). */
-  onGrow?: () => void;
   tools?: BubbleTools;
   /** A stored message: its ⋯ menu (Edit, Delete, Delete from here) is offered. */
   changeable?: boolean;
@@ -80,7 +78,7 @@ function sameProps(a: Props, b: Props): boolean {
  * list: while a reply streams, or the outbox replays, only the bubbles that changed render again.
  */
 export const MessageBubble = memo(function MessageBubble(props: Props) {
-  const { message, waiting = false, lastError = null, onSendNow, onGrow, tools, editing = false } = props;
+  const { message, waiting = false, lastError = null, onSendNow, tools, editing = false } = props;
   const status = statusLine(message, waiting);
   const time = messageTime(message.send_date);
   const empty = message.role === 'assistant' && message.state === 'sent' && message.content.trim() === '';
@@ -90,6 +88,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
       className={`${styles.row} ${styles[message.role]} ${editing ? editStyles.editingRow : ''}`}
       aria-label={message.name}
       aria-busy={message.state === 'streaming'}
+      data-message-id={message.id}
     >
       <div className={`${styles.bubble} ${props.changeable && !editing ? editStyles.changeable : ''}`}>
         <p className={styles.name}>{message.name}</p>
@@ -106,7 +105,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             {empty ? (
               <em className={styles.muted}>{NO_RESPONSE}</em>
             ) : message.state === 'streaming' ? (
-              <StreamingText id={message.id} stored={message.content} onGrow={onGrow} />
+              <StreamingText id={message.id} stored={message.content} />
             ) : (
               <StyledText text={message.content} />
             )}
@@ -137,9 +136,11 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   );
 }, sameProps);
 
-/** A reply streaming in this tab: its text from memory, repainted alone as pieces arrive. */
-function StreamingText({ id, stored, onGrow }: { id: string; stored: string; onGrow: (() => void) | undefined }) {
+/**
+ * A reply streaming in this tab: its text from memory, repainted alone as pieces arrive, and styled
+ * as it will be once complete (the list follows its growth by watching sizes, not renders).
+ */
+function StreamingText({ id, stored }: { id: string; stored: string }) {
   const text = useStreamingText(id, stored);
-  useLayoutEffect(() => onGrow?.(), [text, onGrow]);
-  return <StyledText text={text} />;
+  return <StyledText text={text} streaming />;
 }
