@@ -7,6 +7,17 @@ import { applyLocally, reapplyChanges, releaseHolds, UNDO_MS } from './messageCh
 const ofChat = (chatId: string) => db.outbox.where('[chat_id+created_at]').between([chatId, Dexie.minKey], [chatId, Dexie.maxKey], true, true);
 
 /**
+ * When a new entry of the chat is queued (ISO-8601): `at`, or just after the chat's newest entry when
+ * that has the same time or later. An edit and a delete made within one millisecond still go in the
+ * order they were made (the index orders equal times by their random client ids).
+ */
+async function queuedAt(chatId: string, at: number): Promise<string> {
+  const newest = await ofChat(chatId).last();
+  const after = newest ? Date.parse(newest.created_at) + 1 : -Infinity;
+  return new Date(Math.max(at, after)).toISOString();
+}
+
+/**
  * Writes a typed message and queues it in one transaction, so a crash can never leave a message that
  * shows as pending but is never sent, nor a queued send whose message is gone.
  */
@@ -19,7 +30,7 @@ export async function enqueueMessage(
     // The person moved on: a delete waiting for its Undo goes first, as it was made first.
     await releaseHolds(seed.chat_id);
     const row = await writePendingMessage(seed, message);
-    await db.outbox.add(newItem(row.id, seed.chat_id, message.sendDate, request));
+    await db.outbox.add(newItem(row.id, seed.chat_id, await queuedAt(seed.chat_id, Date.parse(message.sendDate)), request));
     return row;
   });
 }
@@ -39,7 +50,7 @@ export function enqueueChange(request: ChangeRequest): Promise<MessageChange> {
     const change: MessageChange = {
       ...request,
       client_id: crypto.randomUUID(),
-      created_at: new Date(now).toISOString(),
+      created_at: await queuedAt(request.chat_id, now),
       attempts: 0,
       last_error: null,
     };
@@ -57,7 +68,7 @@ export function enqueueChange(request: ChangeRequest): Promise<MessageChange> {
 export async function requeueMessage(row: LocalMessage, request: CompletionRequest): Promise<void> {
   await db.transaction('rw', [db.messages, db.outbox], async () => {
     await markPending(row.id);
-    await db.outbox.put(newItem(row.client_id ?? row.id, row.chat_id, new Date().toISOString(), request));
+    await db.outbox.put(newItem(row.client_id ?? row.id, row.chat_id, await queuedAt(row.chat_id, Date.now()), request));
   });
 }
 
