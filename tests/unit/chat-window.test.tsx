@@ -257,6 +257,56 @@ describe('the message list', () => {
   });
 });
 
+describe("a message's actions (issue 18)", () => {
+  const base = listProps();
+  const hi = message({ seq: 1, role: 'user', content: 'Hi' });
+  const reply = message({ seq: 2, role: 'assistant', content: 'Hello', swipes: ['Hey', 'Hello'], swipe_id: 1 });
+  const list = (extra: Partial<Parameters<typeof MessageList>[0]> = {}) => render(<MessageList {...base} messages={[hi, reply]} regenerableId={reply.id} {...extra} />);
+
+  it('edits in place: Enter saves the trimmed text, Shift+Enter is a new line, Escape cancels, and an empty or too long text is refused', () => {
+    const onSave = vi.fn();
+    const onCancelEdit = vi.fn();
+    list({ editingId: hi.id, tools: { ...base.tools, onSave, onCancelEdit } });
+    const box = screen.getByRole('textbox', { name: 'Message text' });
+    expect(screen.getByRole('button', { name: 'Save and regenerate' })).toBeTruthy();
+    fireEvent.change(box, { target: { value: '   ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(screen.getByText('A message cannot be empty: delete it instead.')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'x'.repeat(1001) } });
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(box, { target: { value: '  Hi again  ' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSave).toHaveBeenCalledWith(hi, 'Hi again', undefined);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(onCancelEdit).toHaveBeenCalled();
+  });
+
+  it("browses the last reply's versions ('2 / 2'), and right past the last asks for a new one", () => {
+    const onChooseVersion = vi.fn();
+    const onRegenerate = vi.fn();
+    list({ tools: { ...base.tools, onChooseVersion, onRegenerate } });
+    expect(screen.getByText('2 / 2', { exact: false })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous version' }));
+    expect(onChooseVersion).toHaveBeenCalledWith(reply, 0);
+    fireEvent.click(screen.getByRole('button', { name: 'New version' }));
+    expect(onRegenerate).toHaveBeenCalledWith(reply);
+  });
+
+  it('offers Edit, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
+    const onDeleteFrom = vi.fn();
+    list({ tools: { ...base.tools, onDeleteFrom } });
+    fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Edit', 'Delete', 'Delete from here']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete from here' }));
+    expect(onDeleteFrom).toHaveBeenCalledWith(hi);
+    cleanup();
+    list({ actions: { ...base.actions, busy: true } });
+    for (const name of ['Continue', 'Regenerate', 'Previous version']) expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
 describe('a new chat', () => {
   beforeEach(async () => {
     await db.messages.clear();
