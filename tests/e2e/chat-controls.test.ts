@@ -136,6 +136,7 @@ describe("issue 18's chat controls", () => {
     await messageAction(page, replyText, FIRST_CHARACTER, 'Delete');
     await bubble(page, replyText).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Undo' }).waitFor({ state: 'detached', timeout: 15_000 });
+    await page.getByRole('status').getByText('2 changes waiting').waitFor();
 
     await openOffline(page, () => page.reload());
     await chatLog(page).getByText('Edited in the tunnel').waitFor();
