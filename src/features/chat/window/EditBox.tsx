@@ -15,7 +15,7 @@ const length = (text: string) => [...text].length;
 interface Props {
   message: LocalMessage;
   onSave: (message: LocalMessage, content: string, then?: 'regenerate') => void;
-  onCancel: () => void;
+  onCancel: (message: LocalMessage) => void;
   /** The chat's last message of the user's: "Save and regenerate" asks for a new reply to the edited text. */
   regenerate?: { disabled: string | undefined } | undefined;
 }
@@ -41,7 +41,7 @@ export function EditBox({ message, onSave, onCancel, regenerate }: Props) {
 
   const save = (then?: 'regenerate') => {
     if (problem) return;
-    if (text.trim() === message.content && then === undefined) onCancel();
+    if (text.trim() === message.content && then === undefined) onCancel(message);
     else onSave(message, text.trim(), then);
   };
 
@@ -53,7 +53,7 @@ export function EditBox({ message, onSave, onCancel, regenerate }: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault();
-      onCancel();
+      onCancel(message);
     } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       save();
@@ -79,7 +79,7 @@ export function EditBox({ message, onSave, onCancel, regenerate }: Props) {
         {problem ?? `${used.toLocaleString('en-US')} / ${limit.toLocaleString('en-US')}`}
       </p>
       <div className={styles.buttons}>
-        <button type="button" className={styles.cancel} onClick={onCancel}>
+        <button type="button" className={styles.cancel} onClick={() => onCancel(message)}>
           Cancel
         </button>
         {regenerate && (

@@ -16,7 +16,7 @@ export const NO_RESPONSE = 'No response received';
 /** What the window does with a message (one stable object, so bubbles render again only when their own props change). */
 export interface BubbleTools extends MessageMenuActions, ReplyToolActions {
   onSave: (message: LocalMessage, content: string, then?: 'regenerate') => void;
-  onCancelEdit: () => void;
+  onCancelEdit: (message: LocalMessage) => void;
 }
 
 interface Props {

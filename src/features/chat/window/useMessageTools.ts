@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { LocalMessage } from '../../../db/db';
 import { chooseVersion, deleteFromHere, deleteOne, editText } from '../../../sync/messageChanges';
 import type { BubbleTools } from './MessageBubble';
@@ -15,6 +15,17 @@ const report = (what: string) => (error: unknown) => console.error(what, error);
  */
 export function useMessageTools(actions: Pick<ChatActions, 'regenerate' | 'continueReply'>, last: LocalMessage | undefined) {
   const [editingId, setEditingId] = useState<string | null>(null);
+  // Where the focus goes back to once an edit ends: the message's ⋯ button, as a menu's item would.
+  const [refocus, setRefocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (refocus === null) return;
+    document.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(refocus)}"] [aria-haspopup="menu"]`)?.focus();
+    setRefocus(null);
+  }, [refocus]);
+  const endEdit = (message: LocalMessage) => {
+    setEditingId(null);
+    setRefocus(message.id);
+  };
   const regenerate = useStableCallback(actions.regenerate);
   const continueReply = useStableCallback(actions.continueReply);
   const regenerateLast = useStableCallback(() => last && regenerate(last));
@@ -22,9 +33,9 @@ export function useMessageTools(actions: Pick<ChatActions, 'regenerate' | 'conti
   const tools = useMemo<BubbleTools>(
     () => ({
       onEdit: (message) => setEditingId(message.id),
-      onCancelEdit: () => setEditingId(null),
+      onCancelEdit: endEdit,
       onSave: (message, content, then) => {
-        setEditingId(null);
+        endEdit(message);
         editText(message, content)
           .then(() => then === 'regenerate' && regenerateLast())
           .catch(report('Saving the edit failed'));
