@@ -94,6 +94,7 @@ describe("issue 18's chat controls", () => {
     await expect.poll(() => page.getByPlaceholder('Type a message').isEnabled()).toBe(true);
     await messageAction(page, 'A message to go', me, 'Delete from here');
     await page.getByRole('status').getByText('2 messages deleted').waitFor();
+    await screenshot(page, 'controls-undo-phone');
     expect(await chatLog(page).getByText('A reply to go.').count()).toBe(0);
     await page.getByRole('button', { name: 'Undo' }).click();
     await chatLog(page).getByText('A reply to go.').waitFor();
@@ -130,6 +131,8 @@ describe("issue 18's chat controls", () => {
     await messageAction(page, said, 'Offline Editor', 'Edit');
     const box = page.getByRole('textbox', { name: 'Message text' });
     await box.fill('Edited in the tunnel');
+    await screenshot(page, 'controls-edit-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
     await box.press('Enter');
     await chatLog(page).getByText('Edited in the tunnel').waitFor();
     const replyText = fakeReplyTo(said);
