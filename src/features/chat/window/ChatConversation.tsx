@@ -13,8 +13,8 @@ import type { ChatTarget } from '../useChatSelection';
 import { Composer } from './Composer';
 import { GreetingBubble } from './GreetingBubble';
 import styles from './ChatWindow.module.css';
+import { ChangeNotices } from './ChangeNotices';
 import { MessageList } from './MessageList';
-import { UndoDelete } from './UndoDelete';
 import { useChatActions } from './useChatActions';
 import { useChatMessages } from './useChatMessages';
 import { useMessageTools } from './useMessageTools';
@@ -62,7 +62,8 @@ export function ChatConversation({ target, character, userName }: Props) {
     () => new Map((outbox ?? []).filter((item) => !sendingIds.has(item.client_id)).map((item) => [item.client_id, item.last_error])),
     [outbox, sendingIds],
   );
-  const replaying = (outbox ?? []).some((item) => sendingIds.has(item.client_id));
+  // A reply streams for a message the outbox sends (not for an edit or a delete it sends).
+  const replaying = (outbox ?? []).some((item) => item.kind === 'message' && sendingIds.has(item.client_id));
 
   const messages = useMemo(() => history.messages ?? [], [history.messages]);
   // A reply being regenerated gives way to its new version, and a continued one to its row that grows
@@ -122,7 +123,7 @@ export function ChatConversation({ target, character, userName }: Props) {
           }
         />
       )}
-      <UndoDelete chatId={target.chatId} />
+      <ChangeNotices chatId={target.chatId} />
       <Composer
         busy={actions.busy}
         onSend={(text) => actions.send(text, greetingIndex)}

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { render, screen } from '@testing-library/react';
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatGetResponse, ChatMessage } from '../../core/contract';
@@ -16,6 +17,7 @@ const { saveServerPage } = await import('../../src/db/chatMessages');
 const { UNDO_MS } = await import('../../src/db/messageChanges');
 const { flushOutbox } = await import('../../src/sync/outbox');
 const { chooseVersion, deleteFromHere, deleteOne, editText, undoChange } = await import('../../src/sync/messageChanges');
+const { CHANGE_REFUSED, ChangeNotices } = await import('../../src/features/chat/window/ChangeNotices');
 
 // Only Date: the Undo window is measured against it; the flush's own timers run for real.
 const bed = useOutboxBed({ toFake: ['Date'] });
@@ -128,13 +130,15 @@ describe('changes to stored messages, local first', () => {
     expect((await db.chats.get(CHAT))!.message_count).toBe(2);
   });
 
-  it('a change the server refuses leaves the outbox, and the chat is pulled again to show what the server holds', async () => {
+  it('a change the server refuses leaves the outbox, the chat is pulled again to show what the server holds, and the window says why', async () => {
     const rows = await storedChat();
     getChatMessages.mockResolvedValue({ chat: chatRow(4), data: rows, total: 4, page: 1, page_size: 10, total_pages: 1 } as unknown as ChatGetResponse);
     bed.server.answerChange = () => refusal(400, 'too_long', 'At most 1,000 characters.');
     await editText(await row('m1'), 'Too long, the server says');
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
     await vi.waitFor(async () => expect(await local()).toEqual(['Hi', 'Hello', 'More', 'Sure']));
+    render(<ChangeNotices chatId={CHAT} />);
+    expect((await screen.findByRole('alert')).textContent).toContain(`${CHANGE_REFUSED} At most 1,000 characters.`);
   });
 });
 
