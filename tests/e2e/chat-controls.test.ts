@@ -66,9 +66,9 @@ describe("issue 18's chat controls", () => {
       ['assistant', 'The first answer.'],
     ]);
 
-    // Right past the last version asks for a new one; left goes back to the first, which the server then shows.
+    // Regenerate adds a version; left goes back to the first, which the server then shows.
     await nextAiReply({ kind: 'reply', text: 'A second answer.' });
-    await page.getByRole('button', { name: 'New version' }).click();
+    await page.getByRole('button', { name: 'Regenerate' }).click();
     await chatLog(page).getByText('A second answer.').waitFor();
     await chatLog(page).getByText('2 / 2').waitFor();
     expect(await chatLog(page).getByText('The first answer.').count()).toBe(0);

@@ -46,7 +46,8 @@ function offers(messages: LocalMessage[], regenerableId: string | null) {
   const lastReply = last?.role === 'assistant' && last.state === 'sent' ? last : undefined;
   const lastUser = messages.findLast((message) => message.role === 'user' && message.state === 'sent');
   return {
-    versionsId: lastReply && (alternativesOf(lastReply).length > 1 || lastReply.id === regenerableId) ? lastReply.id : null,
+    // One version is not a choice: Regenerate makes the second, then the arrows show.
+    versionsId: lastReply && alternativesOf(lastReply).length > 1 ? lastReply.id : null,
     continuableId: lastReply?.id ?? null,
     // Only while the chat's last message answers it (or is it): a new reply to the edited text.
     saveAndRegenerateId: lastUser && regenerableId !== null ? lastUser.id : null,
