@@ -59,16 +59,10 @@ describe("issue 18's chat controls", () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'controls-edit-phone');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await chatLog(page).getByText('Hello there, edited').waitFor();
-    await expect.poll(() => storedFromUser(page, chatId)).toEqual([
-      ['user', 'Hello there, edited'],
-      ['assistant', 'The first answer.'],
-    ]);
-
-    // Regenerate adds a version; left goes back to the first, which the server then shows.
+    // Save and regenerate: the edit reaches the server before the new version is asked for.
     await nextAiReply({ kind: 'reply', text: 'A second answer.' });
-    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.getByRole('button', { name: 'Save and regenerate' }).click();
+    await chatLog(page).getByText('Hello there, edited').waitFor();
     await chatLog(page).getByText('A second answer.').waitFor();
     await chatLog(page).getByText('2 / 2').waitFor();
     expect(await chatLog(page).getByText('The first answer.').count()).toBe(0);
@@ -76,7 +70,10 @@ describe("issue 18's chat controls", () => {
     await page.getByRole('button', { name: 'Previous version' }).click();
     await chatLog(page).getByText('The first answer.').waitFor();
     await chatLog(page).getByText('1 / 2').waitFor();
-    await expect.poll(async () => (await storedFromUser(page, chatId))[1]).toEqual(['assistant', 'The first answer.']);
+    await expect.poll(() => storedFromUser(page, chatId)).toEqual([
+      ['user', 'Hello there, edited'],
+      ['assistant', 'The first answer.'],
+    ]);
 
     // Continue appends to the same reply.
     await nextAiReply({ kind: 'reply', text: 'And then some more.' });

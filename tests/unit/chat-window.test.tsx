@@ -279,6 +279,9 @@ describe("a message's actions (issue 18)", () => {
     expect(onSave).not.toHaveBeenCalled();
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(onSave).toHaveBeenCalledWith(hi, 'Hi again', undefined);
+    fireEvent.change(box, { target: { value: 'Hi, tapped' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith(hi, 'Hi, tapped', undefined);
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(onCancelEdit).toHaveBeenCalled();
   });
