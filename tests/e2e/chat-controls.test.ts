@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   backOnline,
@@ -31,6 +31,16 @@ async function messageAction(page: Page, text: string, author: string, item: 'Ed
 async function storedFromUser(page: Page, chatId: string): Promise<Array<[string, string]>> {
   const stored = await storedMessages(page, chatId);
   return stored.slice(stored.findIndex(([role]) => role === 'user'));
+}
+
+/** A finger drawn 150 px sideways across the middle of `target`: its pointer events, as a phone's touch sends them. */
+async function swipeAcross(target: Locator, direction: 'left' | 'right'): Promise<void> {
+  const box = (await target.boundingBox())!;
+  const clientY = box.y + box.height / 2;
+  const from = box.x + box.width / 2 + (direction === 'left' ? 75 : -75);
+  const touch = { pointerType: 'touch', isPrimary: true, pointerId: 7, bubbles: true, clientY };
+  await target.locator('p').first().dispatchEvent('pointerdown', { ...touch, clientX: from });
+  await target.locator('p').first().dispatchEvent('pointerup', { ...touch, clientX: from + (direction === 'left' ? -150 : 150) });
 }
 
 const chatIdOf = (page: Page) => new URL(page.url()).searchParams.get('chat')!;
@@ -74,6 +84,13 @@ describe("issue 18's chat controls", () => {
       ['user', 'Hello there, edited'],
       ['assistant', 'The first answer.'],
     ]);
+    // A finger swiped left across the reply shows the next version, swiped right the previous one.
+    await swipeAcross(bubble(page, 'The first answer.'), 'left');
+    await chatLog(page).getByText('A second answer.').waitFor();
+    await chatLog(page).getByText('2 / 2').waitFor();
+    await swipeAcross(bubble(page, 'A second answer.'), 'right');
+    await chatLog(page).getByText('1 / 2').waitFor();
+    await expect.poll(async () => (await storedFromUser(page, chatId))[1]).toEqual(['assistant', 'The first answer.']);
 
     // Continue appends to the same reply.
     await nextAiReply({ kind: 'reply', text: 'And then some more.' });

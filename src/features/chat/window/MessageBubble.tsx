@@ -7,8 +7,9 @@ import { EditBox } from './EditBox';
 import editStyles from './MessageEdit.module.css';
 import { MessageMenu, type MessageMenuActions } from './MessageMenu';
 import styles from './MessageList.module.css';
-import { ReplyTools, type ReplyToolActions } from './ReplyTools';
+import { ReplyTools, swipeAction, type ReplyOffer, type ReplyToolActions } from './ReplyTools';
 import { StyledText } from './StyledText';
+import { useSwipeGesture } from './useSwipeGesture';
 
 /** What an empty stored reply shows (spec §8). */
 export const NO_RESPONSE = 'No response received';
@@ -83,6 +84,9 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   const time = messageTime(message.send_date);
   const empty = message.role === 'assistant' && message.state === 'sent' && message.content.trim() === '';
   const offersReplyTools = tools && !editing && (props.versions || props.regenerate || props.continuable);
+  const offer: ReplyOffer = { versions: props.versions, regenerate: props.regenerate, continue: props.continuable, aiDisabled: props.aiDisabled, disabled: props.changeDisabled };
+  const onSwipe = offersReplyTools ? swipeAction(message, offer, tools) : undefined;
+  const gesture = useSwipeGesture(onSwipe);
   return (
     <article
       className={`${styles.row} ${styles[message.role]} ${editing ? editStyles.editingRow : ''}`}
@@ -90,7 +94,10 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
       aria-busy={message.state === 'streaming'}
       data-message-id={message.id}
     >
-      <div className={`${styles.bubble} ${props.changeable && !editing ? editStyles.changeable : ''}`}>
+      <div
+        className={`${styles.bubble} ${props.changeable && !editing ? editStyles.changeable : ''} ${onSwipe ? editStyles.swipeable : ''}`}
+        {...gesture}
+      >
         <p className={styles.name}>{message.name}</p>
         {tools && props.changeable && !editing && <MessageMenu message={message} disabled={props.changeDisabled} last={props.last ?? false} {...tools} />}
         {tools && editing ? (
@@ -128,7 +135,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
       {offersReplyTools && (
         <ReplyTools
           message={message}
-          offer={{ versions: props.versions, regenerate: props.regenerate, continue: props.continuable, aiDisabled: props.aiDisabled, disabled: props.changeDisabled }}
+          offer={offer}
           {...tools}
         />
       )}

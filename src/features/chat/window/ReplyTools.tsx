@@ -24,6 +24,23 @@ export interface ReplyOffer {
   disabled?: string | undefined;
 }
 
+/**
+ * What a swipe across the reply does (useSwipeGesture), the arrows' rules: left is the next version,
+ * or a new one past the last when one may be asked for; right is the previous. Undefined when the
+ * versions are not offered or cannot change now.
+ */
+export function swipeAction(message: LocalMessage, offer: ReplyOffer, actions: ReplyToolActions): ((direction: 'next' | 'previous') => void) | undefined {
+  if (!offer.versions || offer.disabled !== undefined) return undefined;
+  const count = alternativesOf(message).length;
+  const position = chosenSwipe(message);
+  return (direction) => {
+    if (direction === 'previous') {
+      if (position > 0) actions.onChooseVersion(message, position - 1);
+    } else if (position < count - 1) actions.onChooseVersion(message, position + 1);
+    else if (offer.regenerate && offer.aiDisabled === undefined) actions.onRegenerate(message);
+  };
+}
+
 interface Props extends ReplyToolActions {
   message: LocalMessage;
   offer: ReplyOffer;
