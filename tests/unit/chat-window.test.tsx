@@ -297,6 +297,18 @@ describe("a message's actions (issue 18)", () => {
     expect(onRegenerate).toHaveBeenCalledWith(reply);
   });
 
+  it("browses the last reply's versions with ← and → in the empty composer, as SillyTavern does, and types as usual otherwise", () => {
+    const onSwipe = vi.fn();
+    render(<Composer busy={false} onSend={vi.fn()} onStop={vi.fn()} onSwipe={onSwipe} />);
+    const input = screen.getByPlaceholderText('Type a message');
+    fireEvent.keyDown(input, { key: 'ArrowLeft' });
+    fireEvent.keyDown(input, { key: 'ArrowRight' });
+    expect(onSwipe.mock.calls).toEqual([['previous'], ['next']]);
+    fireEvent.change(input, { target: { value: 'draft' } });
+    fireEvent.keyDown(input, { key: 'ArrowLeft' });
+    expect(onSwipe).toHaveBeenCalledTimes(2);
+  });
+
   it('offers Edit, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
     const onDeleteFrom = vi.fn();
     list({ tools: { ...base.tools, onDeleteFrom } });

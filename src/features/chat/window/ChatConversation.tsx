@@ -4,7 +4,7 @@ import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { chatOutbox } from '../../../db/outbox';
 import { checkNow, connectivity } from '../../../lib/connectivity';
-import { useOnline, useSavedCopyNote } from '../../../lib/useOnline';
+import { offlineReason, useConnectivity, useOnline, useSavedCopyNote } from '../../../lib/useOnline';
 import { useSendingIds } from '../../../sync/delivery';
 import { flushOutbox } from '../../../sync/outbox';
 import { Spinner } from '../../../ui/Spinner';
@@ -15,6 +15,8 @@ import { GreetingBubble } from './GreetingBubble';
 import styles from './ChatWindow.module.css';
 import { ChangeNotices } from './ChangeNotices';
 import { MessageList } from './MessageList';
+import { chatOffers } from './replyOffers';
+import { swipeAction } from './ReplyTools';
 import { useChatActions } from './useChatActions';
 import { useChatMessages } from './useChatMessages';
 import { useMessageTools } from './useMessageTools';
@@ -73,6 +75,15 @@ export function ChatConversation({ target, character, userName }: Props) {
     return messages.filter((m) => m.id !== actions.replacing && !continued.has(m.id) && !(m.state === 'streaming' && m.content === ''));
   }, [messages, actions.replacing]);
   const { editingId, tools } = useMessageTools(actions, visible.at(-1));
+  const regenerableId = regenerable(visible);
+  const offline = offlineReason(useConnectivity());
+  // The composer's ← / → act on the last reply as its arrows do.
+  const lastSwipe = useMemo(() => {
+    const last = visible.at(-1);
+    const offer = chatOffers(visible, regenerableId, { replying: actions.busy || replaying, offline });
+    if (!last || offer.versionsId !== last.id) return undefined;
+    return swipeAction(last, { versions: true, regenerate: regenerableId === last.id, aiDisabled: offer.aiDisabled, disabled: offer.changeDisabled }, tools);
+  }, [visible, regenerableId, actions.busy, replaying, offline, tools]);
   const stored = messages.some((m) => m.state === 'sent');
   const showGreeting = !stored && history.phase !== 'loading' && greetings.length > 0;
   const greetingIndex = showGreeting ? greetings[greetingPosition]?.index : undefined;
@@ -110,7 +121,7 @@ export function ChatConversation({ target, character, userName }: Props) {
           }
           history={history}
           actions={actions}
-          regenerableId={regenerable(visible)}
+          regenerableId={regenerableId}
           onRetry={(message) => actions.retry(message, greetingIndex)}
           tools={tools}
           editingId={editingId}
@@ -128,6 +139,7 @@ export function ChatConversation({ target, character, userName }: Props) {
         busy={actions.busy}
         onSend={(text) => actions.send(text, greetingIndex)}
         onStop={actions.stop}
+        onSwipe={lastSwipe}
       />
     </>
   );

@@ -2,9 +2,9 @@ import { ArrowDown } from 'lucide-react';
 import { Fragment, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import type { LocalMessage } from '../../../db/db';
 import { offlineReason, useConnectivity } from '../../../lib/useOnline';
-import { alternativesOf } from '../../../../core/chat/swipes';
 import { groupByDate } from './dateLabels';
 import { MessageBubble, type BubbleTools } from './MessageBubble';
+import { chatOffers } from './replyOffers';
 import styles from './MessageList.module.css';
 import { SystemNotice } from './SystemNotice';
 import { TypingIndicator } from './TypingIndicator';
@@ -37,23 +37,6 @@ interface Props {
   emptyText: ReactNode;
 }
 
-/** Why messages cannot be changed, nor the AI asked, while a reply comes in. */
-export const REPLY_ON_ITS_WAY = 'Wait for the reply to finish.';
-
-/** What the chat's last messages offer (issue 18): versions and Continue on the last reply, Save and regenerate on the last message of the user's. */
-function offers(messages: LocalMessage[], regenerableId: string | null) {
-  const last = messages.at(-1);
-  const lastReply = last?.role === 'assistant' && last.state === 'sent' ? last : undefined;
-  const lastUser = messages.findLast((message) => message.role === 'user' && message.state === 'sent');
-  return {
-    // One version is not a choice: Regenerate makes the second, then the arrows show.
-    versionsId: lastReply && alternativesOf(lastReply).length > 1 ? lastReply.id : null,
-    continuableId: lastReply?.id ?? null,
-    // Only while the chat's last message answers it (or is it): a new reply to the edited text.
-    saveAndRegenerateId: lastUser && regenerableId !== null ? lastUser.id : null,
-  };
-}
-
 /**
  * The conversation: 'Load More History (10)', messages under date separators, the typing indicator.
  * It opens at the newest message and follows new ones while the reader is there (useFollowLatest).
@@ -78,9 +61,7 @@ export function MessageList(props: Props) {
   const sendNow = useStableCallback(onSendNow);
   const retry = useStableCallback(onRetry);
   const busy = actions.busy;
-  const changeDisabled = busy || replaying ? REPLY_ON_ITS_WAY : undefined;
-  const aiDisabled = busy || replaying ? REPLY_ON_ITS_WAY : offline;
-  const { versionsId, continuableId, saveAndRegenerateId } = offers(messages, regenerableId);
+  const { changeDisabled, aiDisabled, versionsId, continuableId, saveAndRegenerateId } = chatOffers(messages, regenerableId, { replying: busy || replaying, offline });
 
   // Built again only when a message, the waiting set or what the bubbles offer changed, not on every
   // render of the window (the outbox's replay renders it several times per message).
