@@ -322,6 +322,19 @@ describe("a message's actions (issue 18)", () => {
   });
 });
 
+describe('a reply on its way', () => {
+  it('renders again only the bubbles that offer the AI or the versions, not every message of the chat', () => {
+    const base = listProps();
+    const rows = [message({ seq: 1, role: 'user', content: 'Hi' }), message({ seq: 2, role: 'assistant', content: 'Hello' }), message({ seq: 3, role: 'user', content: 'More' }), message({ seq: 4, role: 'assistant', content: 'Sure' })];
+    const { rerender } = render(<MessageList {...base} messages={rows} regenerableId="m-4" />);
+    messageTime.mockClear();
+    rerender(<MessageList {...base} messages={rows} regenerableId="m-4" actions={{ ...base.actions, busy: true }} />);
+    // The last reply (Regenerate, Continue) and the user's last message (Save and regenerate).
+    expect(messageTime).toHaveBeenCalledTimes(2);
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
 describe('a new chat', () => {
   beforeEach(async () => {
     await db.messages.clear();

@@ -31,7 +31,7 @@ interface Props {
   tools?: BubbleTools;
   /** A stored message: its ⋯ menu (Edit, Delete, Delete from here) is offered. */
   changeable?: boolean;
-  /** Why it cannot be changed right now (a reply is on its way). */
+  /** Why its versions cannot be changed right now (a reply is on its way); the ⋯ menu reads ChangeDisabled. */
   changeDisabled?: string | undefined;
   /** The chat's last message. */
   last?: boolean;
@@ -99,7 +99,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
         {...gesture}
       >
         <p className={styles.name}>{message.name}</p>
-        {tools && props.changeable && !editing && <MessageMenu message={message} disabled={props.changeDisabled} last={props.last ?? false} {...tools} />}
+        {tools && props.changeable && !editing && <MessageMenu message={message} last={props.last ?? false} {...tools} />}
         {tools && editing ? (
           <EditBox
             message={message}

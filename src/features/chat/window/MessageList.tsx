@@ -4,7 +4,7 @@ import type { LocalMessage } from '../../../db/db';
 import { offlineReason, useConnectivity } from '../../../lib/useOnline';
 import { groupByDate } from './dateLabels';
 import { MessageBubble, type BubbleTools } from './MessageBubble';
-import { chatOffers } from './replyOffers';
+import { ChangeDisabled, chatOffers } from './replyOffers';
 import styles from './MessageList.module.css';
 import { SystemNotice } from './SystemNotice';
 import { TypingIndicator } from './TypingIndicator';
@@ -82,14 +82,15 @@ export function MessageList(props: Props) {
                 onSendNow={state === 'offline' ? undefined : sendNow}
                 tools={tools}
                 changeable={message.state === 'sent'}
-                changeDisabled={changeDisabled}
+                // Only the bubbles that offer the AI or the versions take these: the others stay as they are while a reply comes.
+                changeDisabled={message.id === versionsId ? changeDisabled : undefined}
                 last={message === last}
                 editing={message.id === editingId}
                 versions={message.id === versionsId}
                 regenerate={message.id === regenerableId}
                 continuable={message.id === continuableId}
                 saveAndRegenerate={message.id === saveAndRegenerateId}
-                aiDisabled={aiDisabled}
+                aiDisabled={[regenerableId, continuableId, saveAndRegenerateId].includes(message.id) ? aiDisabled : undefined}
               />
               {message.role === 'user' && message.state === 'failed' && (
                 <SystemNotice reason={message.error ?? ''} onRetry={() => retry(message)} disabled={busy} />
@@ -128,14 +129,16 @@ export function MessageList(props: Props) {
               {history.loadOlderError}
             </p>
           )}
-          <div className={styles.list} role="log" aria-label={`Conversation with ${characterName}`}>
-            {greeting}
-            {rows}
-            {typing && <TypingIndicator name={characterName} />}
-            {actions.failedRegeneration && (
-              <SystemNotice reason={actions.failedRegeneration.reason} onRetry={actions.retryRegeneration} disabled={actions.busy || !online} />
-            )}
-          </div>
+          <ChangeDisabled.Provider value={changeDisabled}>
+            <div className={styles.list} role="log" aria-label={`Conversation with ${characterName}`}>
+              {greeting}
+              {rows}
+              {typing && <TypingIndicator name={characterName} />}
+              {actions.failedRegeneration && (
+                <SystemNotice reason={actions.failedRegeneration.reason} onRetry={actions.retryRegeneration} disabled={actions.busy || !online} />
+              )}
+            </div>
+          </ChangeDisabled.Provider>
           {emptyText && <p className={styles.empty}>{emptyText}</p>}
         </div>
       </div>

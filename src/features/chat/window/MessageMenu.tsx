@@ -1,9 +1,10 @@
 import { MoreHorizontal, Pencil, Scissors, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useContext, useId, useState } from 'react';
 import type { LocalMessage } from '../../../db/db';
 import menuStyles from '../../../ui/menu.module.css';
 import { useMenu } from '../archive/useMenu';
 import styles from './MessageEdit.module.css';
+import { ChangeDisabled } from './replyOffers';
 
 export interface MessageMenuActions {
   onEdit: (message: LocalMessage) => void;
@@ -13,14 +14,14 @@ export interface MessageMenuActions {
 
 interface Props extends MessageMenuActions {
   message: LocalMessage;
-  /** Why the message cannot be changed right now (a reply is on its way); undefined when it can. */
-  disabled: string | undefined;
   /** The chat's last message: "Delete from here" would delete just it, so it is not offered. */
   last: boolean;
 }
 
 /** ⋯ on a stored message: Edit, Delete, and Delete from here (it and everything after it). */
-export function MessageMenu({ message, disabled, last, onEdit, onDelete, onDeleteFrom }: Props) {
+export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom }: Props) {
+  // Why the message cannot be changed right now (a reply is on its way); undefined when it can.
+  const disabled = useContext(ChangeDisabled);
   const menu = useMenu();
   const menuId = useId();
   // Near the bottom of the screen the menu opens upwards, so it is not cut off under the composer.

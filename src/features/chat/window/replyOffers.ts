@@ -1,8 +1,15 @@
+import { createContext } from 'react';
 import { alternativesOf } from '../../../../core/chat/swipes';
 import type { LocalMessage } from '../../../db/db';
 
 /** Why messages cannot be changed, nor the AI asked, while a reply comes in. */
 export const REPLY_ON_ITS_WAY = 'Wait for the reply to finish.';
+
+/**
+ * Why no message can be changed right now (undefined when they can), for every ⋯ menu. A context and
+ * not a bubble prop: each reply's start and end would otherwise render every bubble again.
+ */
+export const ChangeDisabled = createContext<string | undefined>(undefined);
 
 /**
  * What the chat's messages offer (issue 18): versions and Continue on the last reply, Save and
