@@ -8,6 +8,12 @@ export function waitingCount(): Promise<number> {
   return db.outbox.count();
 }
 
+/** What waits, told apart for log out's warning: messages, and changes to stored messages (edits, deletes). */
+export async function waitingKinds(): Promise<{ messages: number; changes: number }> {
+  const messages = await db.outbox.where('kind').equals('message').count();
+  return { messages, changes: (await db.outbox.count()) - messages };
+}
+
 /** What the top bar needs of each waiting message or change: which it is and since when it waits. */
 export interface WaitingSince {
   clientId: string;

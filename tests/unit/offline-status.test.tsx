@@ -226,5 +226,7 @@ describe('log out', () => {
 
   it('words one message in the singular', () => {
     expect(unsentWarning(1)).toBe("1 message hasn't been sent yet. Logging out deletes it.");
+    expect(unsentWarning(0, 1)).toBe("1 change to your messages hasn't been saved yet. Logging out deletes it.");
+    expect(unsentWarning(2, 1)).toBe("2 messages and 1 change haven't been sent yet. Logging out deletes them.");
   });
 });
