@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { swipeRangeProblem, withChosenSwipe, withEditedContent, type SwipeFields } from '../../core/chat/index';
+import { swipeRangeProblem, withChosenSwipe, withEditedContent, type SwipeFields } from '../../core/chat/swipes';
 import type { EditMessageRequest } from '../../core/contract';
 import { db, type LocalMessage, type MessageChange, type MessageSend } from './db';
 
