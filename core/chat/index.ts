@@ -17,3 +17,4 @@ export { tokenizeStyledText, type StyledKind, type StyledSegment } from './style
 export { cardGreetings, greetingAt, type CardGreeting } from './greetings';
 export * from './sillytavern';
 export { userDisplayName } from './userName';
+export * from './swipes';

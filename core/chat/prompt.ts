@@ -8,6 +8,8 @@
  *   system    "[Start a new Chat]"                       (only when examples are sent)
  *   …         the stored history, oldest first, the new user message last
  *   system    post_history_instructions
+ *   assistant the reply so far, when asked to continue it (SillyTavern's continue: the model goes on
+ *             from the end of its own words; no new user turn)
  *
  * Examples are system messages rather than user/assistant pairs: the model then cannot mistake them
  * for things actually said in this chat, no `name` field is needed (many OpenAI-compatible servers
@@ -47,6 +49,8 @@ export interface BuildPromptInput {
   contextTokens: number;
   /** Tokens kept free for the reply (LLM_MAX_TOKENS). */
   replyTokens: number;
+  /** Continue: the reply to go on from, sent last as the character's own unfinished turn. */
+  continuation?: string | undefined;
 }
 
 export interface BuiltPrompt {
@@ -101,8 +105,8 @@ function systemText(card: Card, names: Names, lore: readonly LoreEntry[]): strin
 
 /**
  * Fits the prompt into contextTokens − replyTokens. The main system message, the post-history
- * instructions and the newest message always go in (so the result is over budget only when those
- * alone are); then example blocks in card order while they fit (so the last ones are dropped
+ * instructions, the newest message and a reply being continued always go in (so the result is over
+ * budget only when those alone are); then example blocks in card order while they fit (so the last ones are dropped
  * first: authors put their most telling example first); then history, newest to oldest, while it
  * fits (so the oldest is dropped first, and what is kept is an unbroken run up to the newest).
  */
@@ -114,15 +118,19 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const budget = input.contextTokens - input.replyTokens;
   const room = Number.isNaN(budget) ? 0 : Math.max(0, budget);
 
+  const continuation = input.continuation === undefined ? [] : [input.continuation];
   const lore = activeLore(
     data.character_book,
-    history.map((message) => message.content),
+    [...history.map((message) => message.content), ...continuation],
     { tokenBudget: Math.floor(room * LORE_BUDGET_SHARE) },
   );
   const post = fill(clean(data.post_history_instructions).replace(ORIGINAL, () => ''));
 
   const head: PromptMessage[] = [{ role: 'system', content: systemText(card, names, lore) }];
-  const tail: PromptMessage[] = post ? [{ role: 'system', content: post }] : [];
+  const tail: PromptMessage[] = [
+    ...(post ? [{ role: 'system' as const, content: post }] : []),
+    ...continuation.map((text) => ({ role: 'assistant' as const, content: fillPlaceholders(clean(text), names) })),
+  ];
   const chat: PromptMessage[] = history.map((message) => ({ role: message.role, content: fillPlaceholders(clean(message.content), names) }));
   const newest = chat.slice(-1);
   const older = chat.slice(0, -1);

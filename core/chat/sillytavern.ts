@@ -5,8 +5,11 @@
  *   {"name":"Aqua","is_user":false,"is_system":false,"send_date":1674563371558,"mes":"Hi!","extra":{}}
  *
  * We write dates as epoch milliseconds, which SillyTavern reads and which keep full precision, so
- * export → import → export gives the same bytes. We read what SillyTavern and TavernAI have written
- * over the years (see sillytavernDates.ts) and ignore fields we do not use (swipes, is_name, extra...).
+ * export → import → export gives the same bytes. A reply with several versions carries them as
+ * SillyTavern does: `swipes` (every version), `swipe_id` (the shown one, which `mes` holds) and
+ * `swipe_info` (one entry per version). We read what SillyTavern and TavernAI have written over the
+ * years (see sillytavernDates.ts) and ignore fields we do not use (is_name, extra, swipe_info's
+ * per-version details...).
  */
 import type { ChatRole } from '../contract';
 import { ChatFileError, DEFAULT_CHAT_FILE_LIMITS, type ChatFileLimits } from './chatFileError';
@@ -24,6 +27,9 @@ export interface ArchiveMessage {
   content: string;
   /** ISO-8601 UTC. */
   sendDate: string;
+  /** A reply's versions when it has more than one; `content` is `swipes[swipeId]`. */
+  swipes?: string[] | undefined;
+  swipeId?: number | undefined;
 }
 
 export interface ArchiveChat {
@@ -52,14 +58,21 @@ export function writeChatJsonl(chat: ArchiveChat): string {
     }),
   ];
   for (const message of chat.messages) {
+    const sendDate = epochMillis(message.sendDate);
+    const swipes = message.swipes && message.swipes.length > 1 ? message.swipes : undefined;
     lines.push(
       JSON.stringify({
         name: message.name,
         is_user: message.role === 'user',
         is_system: message.role === 'system',
-        send_date: epochMillis(message.sendDate),
+        send_date: sendDate,
         mes: message.content,
         extra: {},
+        ...(swipes && {
+          swipe_id: message.swipeId ?? 0,
+          swipes,
+          swipe_info: swipes.map(() => ({ send_date: sendDate, extra: {} })),
+        }),
       }),
     );
   }
@@ -131,9 +144,26 @@ export function parseChatJsonl(text: string, options: ParseChatOptions = {}): Ar
     const role = roles[i]!;
     previous = date ?? previous;
     const speaker = role === 'user' ? userName : role === 'system' ? 'System' : characterName;
-    return { role, name: nonEmptyText(own(record, 'name')) ?? speaker, content, sendDate: new Date(previous).toISOString() };
+    const message: ArchiveMessage = { role, name: nonEmptyText(own(record, 'name')) ?? speaker, content, sendDate: new Date(previous).toISOString() };
+    return role === 'assistant' ? { ...message, ...swipesOf(record, content) } : message;
   });
   return { userName, characterName, createdAt: new Date(created).toISOString(), messages };
+}
+
+/**
+ * A reply's versions as SillyTavern keeps them. `mes` is what was shown, so it is the chosen version
+ * whatever `swipe_id` says: a swipe_id out of range (or versions that are not all text) is found
+ * again by `mes`, and a `mes` among none of them joins them as the last.
+ */
+function swipesOf(record: Record<string, unknown>, content: string): Pick<ArchiveMessage, 'swipes' | 'swipeId'> {
+  const raw = own(record, 'swipes');
+  if (!Array.isArray(raw)) return {};
+  const swipes = raw.filter(isText);
+  const claimed = own(record, 'swipe_id');
+  let swipeId = swipes.length === raw.length && typeof claimed === 'number' && Number.isInteger(claimed) && claimed >= 0 && claimed < swipes.length ? claimed : swipes.indexOf(content);
+  if (swipeId === -1) swipeId = swipes.push(content) - 1;
+  swipes[swipeId] = content;
+  return swipes.length > 1 ? { swipes, swipeId } : {};
 }
 
 function roleOf(record: Record<string, unknown>): ChatRole {

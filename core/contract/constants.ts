@@ -12,8 +12,14 @@ export const PAGE_SIZES = {
   messages: 10,
 } as const;
 
-/** The longest message a person may send, in characters. */
+/** The longest message a person may send, in characters (their edits of their own messages too). */
 export const MAX_MESSAGE_CHARS = 1000;
+
+/**
+ * The longest text a character's message may be edited to, in characters: replies run to several
+ * thousand, and a person fixing one must not be refused; 32,000 is more than a whole 8K context.
+ */
+export const MAX_REPLY_CHARS = 32_000;
 
 /** The thumbnail widths the server makes of every card: one for phones and narrow columns, one for dense screens. */
 export const THUMBNAIL_WIDTHS = [240, 480] as const;

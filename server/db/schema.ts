@@ -122,6 +122,10 @@ export interface MessagesTable {
   name: string;
   send_date: string;
   client_id: string | null;
+  /** JSON string[]: every version of a reply that has more than one (content is the shown one), else null. */
+  swipes: string | null;
+  /** The shown version's index when `swipes` is set, else null. */
+  swipe_id: number | null;
 }
 
 /** One row per (user, Idempotency-Key): what that completion request did, so a retry gets the same answer. */
@@ -129,7 +133,7 @@ export interface CompletionRequestsTable {
   user_id: string;
   idempotency_key: string;
   chat_id: string;
-  kind: 'message' | 'regenerate';
+  kind: 'message' | 'regenerate' | 'continue';
   /** sha256 of what was asked (the message text, or the regeneration): a reused key must ask the same. */
   request_hash: string;
   state: 'running' | 'done' | 'failed';
@@ -142,6 +146,17 @@ export interface CompletionRequestsTable {
   updated_at: string;
 }
 
+/** One row per (user, Idempotency-Key) of an edit or delete: a retried change applies once. */
+export interface MessageChangesTable {
+  user_id: string;
+  idempotency_key: string;
+  chat_id: string;
+  kind: 'edit' | 'delete' | 'delete_from';
+  /** sha256 of the change asked for: the same key asking another is refused. */
+  request_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -152,6 +167,7 @@ export interface Database {
   chats: ChatsTable;
   messages: MessagesTable;
   completion_requests: CompletionRequestsTable;
+  message_changes: MessageChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -17,6 +17,7 @@ export interface SendOptions {
   key?: string;
   stream?: boolean;
   regenerate?: boolean;
+  continue?: boolean;
   greetingIndex?: number;
 }
 
@@ -32,6 +33,7 @@ export function complete(test: TestApp, user: Uploader, options: SendOptions) {
       messages: options.text === undefined ? [] : [{ role: 'user', content: options.text }],
       stream: options.stream ?? false,
       regenerate: options.regenerate ?? false,
+      ...(options.continue === undefined ? {} : { continue: options.continue }),
       ...(options.greetingIndex === undefined ? {} : { greeting_index: options.greetingIndex }),
     },
   });
@@ -96,3 +98,17 @@ export const exportChat = (test: TestApp, user: Uploader, chatId: string) =>
 /** POST /api/messages: a message added to a chat without a reply. */
 export const appendMessage = (test: TestApp, user: Uploader, body: { chatId: string; content: string; timestamp?: string }) =>
   test.app.inject({ method: 'POST', url: '/api/messages', headers: user.headers, payload: body });
+
+const keyed = (user: Uploader, key: string | undefined) => ({ ...user.headers, ...(key === undefined ? {} : { 'idempotency-key': key }) });
+
+/** PATCH /api/messages/{id}: `{content}` and/or `{swipe_id}`, with an Idempotency-Key when given. */
+export const editMessage = (test: TestApp, user: Uploader, id: string, body: Record<string, unknown>, key?: string) =>
+  test.app.inject({ method: 'PATCH', url: `/api/messages/${id}`, headers: keyed(user, key), payload: body });
+
+/** DELETE /api/messages/{id}. */
+export const deleteMessage = (test: TestApp, user: Uploader, id: string, key?: string) =>
+  test.app.inject({ method: 'DELETE', url: `/api/messages/${id}`, headers: keyed(user, key) });
+
+/** POST /api/messages/delete-from: the message and everything after it. */
+export const deleteFrom = (test: TestApp, user: Uploader, body: { chat_id: string; message_id: string }, key?: string) =>
+  test.app.inject({ method: 'POST', url: '/api/messages/delete-from', headers: keyed(user, key), payload: body });

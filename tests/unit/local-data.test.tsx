@@ -64,6 +64,7 @@ const message = (id: string, chatId: string, seq: number, state: LocalMessage['s
   state,
 });
 const queued = (clientId: string, chatId: string): OutboxItem => ({
+  kind: 'message',
   client_id: clientId,
   chat_id: chatId,
   created_at: TIME,

@@ -49,6 +49,20 @@ export async function adjustChatTotals(
     .execute();
 }
 
+/** After a delete: the chat's last message time is its newest remaining message's (its creation when none is left). */
+export async function resetLastMessageAt(db: Db, chatId: string): Promise<void> {
+  await db
+    .updateTable('chats')
+    .set((eb) => ({
+      last_message_at: eb.fn.coalesce(
+        eb.selectFrom('messages').select((inner) => inner.fn.max('send_date').as('latest')).where('messages.chat_id', '=', chatId),
+        eb.ref('created_at'),
+      ),
+    }))
+    .where('id', '=', chatId)
+    .execute();
+}
+
 export interface ChatListFilter {
   imageId?: string | undefined;
   /** A substring of the character's name, any case. */

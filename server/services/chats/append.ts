@@ -37,6 +37,8 @@ export async function appendMessage(
       name: userDisplayName(user),
       send_date: sent.toISOString(),
       client_id: null,
+      swipes: null,
+      swipe_id: null,
     };
     await storeMessages(trx, chat.id, [message], now.toISOString());
     return chatMessageOf(message);

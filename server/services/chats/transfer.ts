@@ -16,7 +16,7 @@ import { cardTypeOf } from '../images/presentation';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { ownChat } from './reads';
-import { contentBytes } from './storeMessages';
+import { contentBytes, swipeColumns, swipeFieldsOf } from './storeMessages';
 
 /**
  * The card PNG to ship with a chat: its linked card when the user may still read it, else the card
@@ -45,7 +45,10 @@ export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId:
     userName: userDisplayName(user),
     characterName: chat.character_name,
     createdAt: chat.created_at,
-    messages: messages.map((m) => ({ role: m.role, name: m.name, content: m.content, sendDate: m.send_date })),
+    messages: messages.map((m) => {
+      const { swipes, swipe_id } = swipeFieldsOf(m);
+      return { role: m.role, name: m.name, content: m.content, sendDate: m.send_date, swipes, swipeId: swipe_id };
+    }),
   };
   const base = safeArchiveName(`${chat.character_name} - ${chat.created_at.slice(0, 10)}`);
   const files: { name: string; data: Uint8Array }[] = [{ name: `${base}.jsonl`, data: new TextEncoder().encode(writeChatJsonl(archive)) }];
@@ -114,10 +117,10 @@ export async function importChats(ctx: ServiceContext, user: RequestUser, bytes:
       chat_id: id,
       seq,
       role: m.role,
-      content: m.content,
       name: m.name,
       send_date: m.sendDate,
       client_id: null,
+      ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
     }));
     const row: Chat = {
       id,

@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeCard, readCard, type Card } from '../../../core/card/index';
-import { buildPrompt, DEFAULT_SYSTEM_PROMPT, estimateMessageTokens, estimateTokens, type BuildPromptInput } from '../../../core/chat/index';
+import {
+  buildPrompt,
+  DEFAULT_SYSTEM_PROMPT,
+  estimateMessageTokens,
+  estimateTokens,
+  withChosenSwipe,
+  withEditedContent,
+  withNewSwipe,
+  type BuildPromptInput,
+  type SwipeFields,
+} from '../../../core/chat/index';
 import type { ChatRole } from '../../../core/contract';
 import { sillyTavernCard } from '../../fixtures/ecosystem';
 
@@ -145,6 +155,47 @@ describe('buildPrompt: fitting the budget', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('buildPrompt: a history people changed (issue 18)', () => {
+  /** Stored rows as the server reads them into a prompt: each message's shown text. */
+  const historyOf = (rows: (SwipeFields & { role: ChatRole })[]) => rows.map(({ role, content }) => ({ role, content }));
+  const question = { role: 'user' as ChatRole, content: 'Where is the boat?' };
+
+  it('carries an edited message, not what it said before', () => {
+    const reply = { role: 'assistant' as ChatRole, ...withEditedContent({ content: 'The boat is red.' }, 'The boat is blue.') };
+    const { messages } = build({ history: historyOf([question, reply, { role: 'user', content: 'Thanks.' }]) });
+    expect(messages.slice(-4, -1)).toEqual([question, { role: 'assistant', content: 'The boat is blue.' }, { role: 'user', content: 'Thanks.' }]);
+    expect(JSON.stringify(messages)).not.toContain('red');
+  });
+
+  it('carries the chosen version of a reply, and only that one', () => {
+    let reply: SwipeFields = { content: 'Version zero.' };
+    reply = withNewSwipe(reply, 'Version one.');
+    reply = withNewSwipe(reply, 'Version two.');
+    reply = withChosenSwipe(reply, 0);
+    expect(reply).toEqual({ content: 'Version zero.', swipes: ['Version zero.', 'Version one.', 'Version two.'], swipe_id: 0 });
+    const { messages } = build({ history: historyOf([question, { role: 'assistant', ...reply }, { role: 'user', content: 'Go on.' }]) });
+    expect(messages.filter((message) => message.role === 'assistant')).toEqual([{ role: 'assistant', content: 'Version zero.' }]);
+  });
+
+  it('continue: ends with the reply so far as the character\'s own turn, after the post-history instructions, with no new user turn', () => {
+    const { messages } = build({ history: chat('Tell me of {{char}}.'), continuation: 'Once, {{char}} kept' });
+    expect(messages.slice(-3)).toEqual([
+      { role: 'user', content: 'Tell me of Mira.' },
+      { role: 'system', content: 'Stay in character as Mira.' },
+      { role: 'assistant', content: 'Once, Mira kept' },
+    ]);
+    expect(messages.filter((message) => message.role === 'user')).toHaveLength(1);
+  });
+
+  it('continue: the reply so far stays in whatever the budget, and wakes lore like the history does', () => {
+    const tight = build({ history: chat('m0', 'm1', 'm2 newest'), continuation: 'The storm rose', contextTokens: 10 + 500 });
+    expect(tight.messages.at(-1)).toEqual({ role: 'assistant', content: 'The storm rose' });
+    const lore = build({ history: chat('hello'), continuation: 'I walked to the lamp.' });
+    expect(lore.messages[0]!.content).toContain('Mira trims the lamp nightly.');
+    expect(lore.messages[0]!.content).not.toContain('Storms wreck ships here.');
   });
 });
 
