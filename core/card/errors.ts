@@ -19,6 +19,8 @@ export type CardErrorCode =
   | 'text_too_large'
   /** A zTXt/iTXt card chunk inflating past the cap. */
   | 'inflate_limit'
+  /** The card's JSON over its size cap. */
+  | 'card_too_large'
   /** A card text chunk whose zTXt/iTXt header is malformed. */
   | 'bad_text_chunk'
   /** Unknown compression method or a broken zlib stream. */
@@ -40,6 +42,8 @@ export const MESSAGE_INVALID_CARD = 'PNG must contain valid character card infor
 export const MESSAGE_CORRUPT_PNG = 'The PNG file is damaged or truncated';
 export const MESSAGE_TOO_MANY_PIXELS = 'The image dimensions are too large';
 export const MESSAGE_TEXT_TOO_LARGE = 'The character data in the PNG is too large';
+/** In the words of the spec's 'File size exceeds 20MB limit'. */
+export const MESSAGE_CARD_TOO_LARGE = 'Character data exceeds 2MB limit';
 
 const MESSAGES: Record<CardErrorCode, string> = {
   not_png: MESSAGE_NOT_PNG,
@@ -50,6 +54,7 @@ const MESSAGES: Record<CardErrorCode, string> = {
   no_card: MESSAGE_NO_CARD,
   text_too_large: MESSAGE_TEXT_TOO_LARGE,
   inflate_limit: MESSAGE_TEXT_TOO_LARGE,
+  card_too_large: MESSAGE_CARD_TOO_LARGE,
   // The user cannot act on the difference between these: the card data is unusable.
   bad_text_chunk: MESSAGE_INVALID_CARD,
   bad_compression: MESSAGE_INVALID_CARD,
