@@ -18,6 +18,18 @@ export interface UserProfile {
   is_admin: boolean;
 }
 
+/** GET /api/users/storage: what the user keeps stored against their plan's quota (core/plans.ts). */
+export interface StorageUsage {
+  plan: PlanName;
+  used_bytes: number;
+  quota_bytes: number;
+  /** Private cards: PNGs, thumbnails and card text. */
+  cards_bytes: number;
+  /** Chats: message text, a fixed cost per message, an imported card's text. */
+  chats_bytes: number;
+  portraits_bytes: number;
+}
+
 export interface HealthResponse {
   status: 'ok';
   database: 'sqlite' | 'postgres';

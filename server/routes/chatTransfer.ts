@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ChatExportRequest } from '../../core/types';
 import { AppError, badRequest } from '../errors';
 import { exportChat, importChats } from '../services/chats/transfer';
@@ -13,6 +13,12 @@ const MESSAGE_ARCHIVE_TOO_LARGE = 'The archive is larger than 50 MB.';
 
 /** Export and import of chats as SillyTavern-compatible .zip archives. */
 export async function chatTransferRoutes(app: FastifyInstance) {
+  const context = (request: FastifyRequest) => ({
+    db: app.db.kysely,
+    blobs: app.blobs,
+    log: (err: unknown) => request.log.warn({ err }, 'clean-up after a failed import failed'),
+  });
+
   // Scoped to these routes, like the upload's: nowhere else accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 }, throwFileSizeLimit: false });
 
@@ -21,7 +27,7 @@ export async function chatTransferRoutes(app: FastifyInstance) {
     { preHandler: app.authenticate, schema: { body: exportBody } },
     async (request, reply) => {
       const { bytes, disposition } = await exportChat(
-        { db: app.db.kysely, blobs: app.blobs },
+        context(request),
         request.user!,
         request.body.chat_id,
         request.body.exportfilename,
@@ -56,7 +62,7 @@ export async function chatTransferRoutes(app: FastifyInstance) {
       }
       const bytes = await file.toBuffer();
       if (file.file.truncated) throw new AppError(413, 'payload_too_large', MESSAGE_ARCHIVE_TOO_LARGE);
-      return importChats({ db: app.db.kysely, blobs: app.blobs }, request.user!, new Uint8Array(bytes));
+      return importChats(context(request), request.user!, new Uint8Array(bytes));
     },
   );
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { storageUsage } from '../services/storage';
 import type { RequestUser } from '../services/users';
 import { updateProfile } from '../services/users';
 
@@ -12,6 +13,18 @@ const profileSchema = {
     sub: { type: 'string' },
     plan: { type: 'string' },
     is_admin: { type: 'boolean' },
+  },
+} as const;
+
+const storageSchema = {
+  type: 'object',
+  properties: {
+    plan: { type: 'string' },
+    used_bytes: { type: 'integer' },
+    quota_bytes: { type: 'integer' },
+    cards_bytes: { type: 'integer' },
+    chats_bytes: { type: 'integer' },
+    portraits_bytes: { type: 'integer' },
   },
 } as const;
 
@@ -32,6 +45,12 @@ export async function userRoutes(app: FastifyInstance) {
     '/api/users/profile',
     { preHandler: app.authenticate, schema: { response: { 200: profileSchema } } },
     async (request) => profileOf(request.user!),
+  );
+
+  app.get(
+    '/api/users/storage',
+    { preHandler: app.authenticate, schema: { response: { 200: storageSchema } } },
+    async (request) => storageUsage(app.db.kysely, request.user!),
   );
 
   app.put<{ Body: { name?: string; picture?: string | null } }>(

@@ -1,15 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
-import { CardError, checkFile, DEFAULT_CARD_LIMITS, readCard, type Card } from '../../core/card/index';
-import { planLabel } from '../../core/plans';
+import { boundedText, CardError, checkFile, DEFAULT_CARD_LIMITS, MAX_NAME_CHARS, readCard, summarizeCard, type Card } from '../../core/card/index';
+import { planLabel, planLimits } from '../../core/plans';
 import type { CollectionItem } from '../../core/types';
 import type { BlobStore } from '../blobs/store';
-import { countPrivateImages, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
+import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
 import { collectionItemOf } from './images';
+import { checkStorageRoom } from './storage';
 import { makeThumbnails } from './thumbnails';
 import type { RequestUser } from './users';
 
@@ -35,18 +36,6 @@ export function refuseDeclaredLength(contentLength: string | undefined, limit: n
   if (Number(contentLength) > limit) throw new AppError(413, 'payload_too_large', message);
 }
 
-/** Private card slots by plan (spec §9); public cards (administrators') do not count. */
-export const PRIVATE_SLOTS: Record<string, number> = {
-  normal: 5,
-  monthly: 50,
-  quarterly: 100,
-  yearly: Number.POSITIVE_INFINITY,
-};
-
-export function privateSlots(plan: string): number {
-  return PRIVATE_SLOTS[plan] ?? PRIVATE_SLOTS.normal!;
-}
-
 export const MESSAGE_UPLOADED = 'Image uploaded successfully!';
 export const MESSAGE_DUPLICATE = 'You have already uploaded this card.';
 export const MESSAGE_ADMIN_ONLY = 'Only administrators can publish public cards';
@@ -56,7 +45,7 @@ export const MESSAGE_ONE_FILE = "Send one PNG card in the field 'image' with at 
 export const MESSAGE_BAD_MULTIPART = 'The upload was cut off or is not valid multipart/form-data';
 
 export function slotLimitMessage(plan: string): string {
-  return `Your ${planLabel(plan)} plan allows ${privateSlots(plan)} private cards. Delete one or upgrade to upload more.`;
+  return `Your ${planLabel(plan)} plan allows ${planLimits(plan).privateSlots} private cards. Delete one or upgrade to upload more.`;
 }
 
 export interface UploadForm {
@@ -133,18 +122,26 @@ function cardFailure(error: unknown): never {
   throw error;
 }
 
-/** The plan's private slots (public cards do not count) and the same-bytes rule. */
+/** What a private card adds to its owner's storage and what it frees (a replaced card of theirs). */
+interface StorageChange {
+  adding: number;
+  freeing: number;
+}
+
+/** The plan's private slots and storage (public cards count against neither) and the same-bytes rule. */
 async function checkRoom(
   db: Kysely<Database>,
   user: RequestUser,
   isPublic: boolean,
   sha256: string,
   replacing: string | undefined,
+  storage: StorageChange,
 ): Promise<void> {
-  if (!isPublic && (await countPrivateImages(db, user.id, replacing)) >= privateSlots(user.plan)) {
+  if (!isPublic && (await countPrivateImages(db, user.id, replacing)) >= planLimits(user.plan).privateSlots) {
     throw new AppError(403, 'slot_limit', slotLimitMessage(user.plan));
   }
   if (await findImageByOwnerAndHash(db, user.id, sha256)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
+  if (!isPublic) await checkStorageRoom(db, user, storage.adding, storage.freeing);
 }
 
 export interface UploadContext {
@@ -168,8 +165,16 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
   if (form.publicRelease && !user.isAdmin) throw forbidden(MESSAGE_ADMIN_ONLY);
   const isPublic = form.publicRelease;
   const sha256 = createHash('sha256').update(form.bytes).digest('hex');
-  // Checked here to refuse early, and again under the owner's lock just before the insert.
-  await checkRoom(db, user, isPublic, sha256, form.replacing);
+  // Lists show the name; a card's own text keeps it whole.
+  const name = boundedText(card.data.name.trim() || 'Unnamed character', MAX_NAME_CHARS);
+  const cardJson = JSON.stringify(card);
+  const summary = JSON.stringify(summarizeCard(card, name));
+  const textBytes = Buffer.byteLength(cardJson) + Buffer.byteLength(summary);
+  const replaced = form.replacing ? await findImage(db, form.replacing) : undefined;
+  const freeing = replaced?.stored_bytes ?? 0;
+  // Checked here to refuse early (the thumbnails' size is not known yet), and again under the
+  // owner's lock just before the insert.
+  await checkRoom(db, user, isPublic, sha256, form.replacing, { adding: form.bytes.length + textBytes, freeing });
 
   let thumbnails;
   try {
@@ -192,10 +197,10 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
       written.push(key);
     }
     const now = new Date().toISOString();
-    const name = card.data.name.trim() || 'Unnamed character';
+    const storedBytes = form.bytes.length + thumbnails.reduce((sum, t) => sum + t.data.length, 0) + textBytes;
     const image = await db.transaction().execute(async (trx) => {
       await lockOwner(trx, user.id);
-      await checkRoom(trx, user, isPublic, sha256, form.replacing);
+      await checkRoom(trx, user, isPublic, sha256, form.replacing, { adding: storedBytes, freeing });
       return insertImage(trx, {
         id,
         owner_id: user.id,
@@ -209,7 +214,9 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
         width,
         height,
         aspect_ratio: aspectRatio(width, height),
-        card_json: JSON.stringify(card),
+        card_json: cardJson,
+        card_summary: summary,
+        stored_bytes: storedBytes,
         card_name: name,
         card_tags: JSON.stringify(card.data.tags),
         card_creator: card.data.creator,

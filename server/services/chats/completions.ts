@@ -13,6 +13,7 @@ import type { Chat, CompletionRequestRow, Database, Message } from '../../db/sch
 import { AppError, badRequest } from '../../errors';
 import { outageOf } from '../../outages';
 import { cardTypeOf, readableImage } from '../images';
+import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
 import { cardOfChat } from './character';
 import { answering, HEARTBEAT_MS, inProgress, ledgerKey, ledgerState, resultOf } from './completionLedger';
@@ -86,6 +87,8 @@ async function chatFor(
     card_type: cardTypeOf(image),
     card_json: null,
     portrait_key: null,
+    portrait_bytes: 0,
+    importing_since: null,
     message_count: 0,
     size: 0,
     last_message_at: now,
@@ -122,6 +125,7 @@ export async function prepareCompletion(
   if (state.kind === 'retry') return { kind: 'generate', job: await retryJob(ctx, user, state.row, userName) };
 
   const text = request.regenerate ? null : checkedMessageText(lastUserContent(request));
+  if (text !== null) await checkStorageRoom(ctx.db, user, 0);
   const { chat, card, isNew } = await chatFor(ctx, user, request, at);
   const ledger: CompletionRequestRow = {
     user_id: user.id,

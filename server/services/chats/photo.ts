@@ -9,6 +9,7 @@ import type { Config } from '../../config';
 import { setChatPortrait } from '../../db/repositories/chats';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
 import { userDisplayName } from '../../../core/chat/index';
 import { cardOfChat } from './character';
@@ -16,6 +17,8 @@ import { ownChat } from './reads';
 import { portraitUrl } from './wire';
 
 const PORTRAIT_SIZE = 512;
+/** About what a 512×512 PNG portrait takes; the stored one counts its real size. */
+const PORTRAIT_ESTIMATE_BYTES = 512 * 1024;
 const GENERATION_TIMEOUT_MS = 90_000;
 
 export interface PhotoContext {
@@ -72,6 +75,8 @@ async function requestImage(ctx: PhotoContext, prompt: string): Promise<Uint8Arr
 export async function generateChatPhoto(ctx: PhotoContext, user: RequestUser, chatId: string): Promise<ChatPhotoResponse> {
   if (!ctx.images.baseUrl) throw new AppError(503, 'images_unavailable', 'Photo generation is not set up on this server.');
   const chat = await ownChat(ctx.db, user, chatId);
+  // Before asking the image service: a portrait that could not be kept is not worth its cost.
+  await checkStorageRoom(ctx.db, user, PORTRAIT_ESTIMATE_BYTES, chat.portrait_bytes);
   const picture = await requestImage(ctx, await portraitPrompt(ctx, user, chat));
   let png: Buffer;
   try {
@@ -82,7 +87,7 @@ export async function generateChatPhoto(ctx: PhotoContext, user: RequestUser, ch
   // Keys are the server's own (chat ids may hold characters blob keys refuse).
   const key = `portraits/${randomUUID()}.png`;
   await ctx.blobs.put(key, png, 'image/png');
-  await setChatPortrait(ctx.db, chat.id, key, new Date().toISOString());
+  await setChatPortrait(ctx.db, chat.id, { key, bytes: png.length }, new Date().toISOString());
   if (chat.portrait_key) await ctx.blobs.delete(chat.portrait_key);
   return { success: true, url: portraitUrl(chat.id) };
 }

@@ -1,18 +1,21 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buffer } from 'node:stream/consumers';
 import type { Kysely } from 'kysely';
 import { readCard, writeCard, type Card } from '../../../core/card/index';
 import { userDisplayName, writeChatJsonl, type ArchiveChat } from '../../../core/chat/index';
 import type { ChatImportResponse } from '../../../core/types';
 import type { BlobStore } from '../../blobs/store';
-import { insertChat } from '../../db/repositories/chats';
-import { findImage, findReadableImageBy } from '../../db/repositories/images';
+import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
+import { findImage, findReadableImageBy, lockOwner } from '../../db/repositories/images';
+import { chatStoredBytes } from '../../db/repositories/storage';
 import { allMessages, insertMessages } from '../../db/repositories/messages';
 import type { Chat, Database, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
-import { buildChatZip, isArchiveError, readChatZip, safeArchiveName } from './archive/index';
+import { buildChatZip, isArchiveError, readChatZip, safeArchiveName, type ChatArchiveContents } from './archive/index';
 import { canRead, cardTypeOf, contentDisposition } from '../images';
+import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
 import { ownChat } from './reads';
 import { contentBytes } from './storeMessages';
@@ -20,6 +23,8 @@ import { contentBytes } from './storeMessages';
 export interface TransferContext {
   db: Kysely<Database>;
   blobs: BlobStore;
+  /** Where a failed clean-up is reported (the request's log). */
+  log: (error: unknown) => void;
 }
 
 /** The picture a card carried along by an import is written into: cardchat's default portrait. */
@@ -98,19 +103,44 @@ function importFailure(error: unknown): never {
   throw error;
 }
 
+/** The most one write of an import stores: a few milliseconds of the database's time, then others get a turn. */
+const IMPORT_STEP = { messages: 500, bytes: 512 * 1024 };
+
+/** The messages in runs of at most IMPORT_STEP, each run one statement. */
+function* importSteps(messages: Message[]): Generator<Message[]> {
+  let run: Message[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const size = Buffer.byteLength(message.content);
+    if (run.length > 0 && (run.length === IMPORT_STEP.messages || bytes + size > IMPORT_STEP.bytes)) {
+      yield run;
+      run = [];
+      bytes = 0;
+    }
+    run.push(message);
+    bytes += size;
+  }
+  if (run.length > 0) yield run;
+}
+
 /**
  * Imports every chat of an archive as new chats of the importer (never anyone else's, whatever the
- * files say), all or nothing.
+ * files say), all or nothing. The chats are inserted first, marked as importing (hidden from every
+ * list) and holding their room in the user's quota, under the user's lock; then their messages go in
+ * a step at a time with a turn for other requests between steps (one long transaction would hold
+ * SQLite's one connection, and everyone's requests, for seconds); then the mark is cleared. A failure
+ * deletes the chats again; a crash leaves them marked, and the next import removes them.
  */
 export async function importChats(ctx: TransferContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
-  let contents: ReturnType<typeof readChatZip>;
+  let contents: ChatArchiveContents;
   try {
-    contents = readChatZip(bytes);
+    contents = await readChatZip(bytes);
   } catch (error) {
     importFailure(error);
   }
   const cards = await cardsOf(ctx, user, contents.cards);
-  const now = new Date().toISOString();
+  const started = new Date();
+  const now = started.toISOString();
   const planned: { row: Chat; messages: Message[] }[] = [];
   for (const { chat } of contents.chats) {
     const character = await characterOf(ctx, user, chat.characterName, cards, contents.chats.length === 1);
@@ -131,6 +161,8 @@ export async function importChats(ctx: TransferContext, user: RequestUser, bytes
       character_name: chat.characterName,
       ...character,
       portrait_key: null,
+      portrait_bytes: 0,
+      importing_since: now,
       message_count: messages.length,
       size: contentBytes(messages),
       last_message_at: messages.reduce((last, m) => (m.send_date > last ? m.send_date : last), chat.createdAt),
@@ -138,13 +170,29 @@ export async function importChats(ctx: TransferContext, user: RequestUser, bytes
       updated_at: now,
     };
     planned.push({ row, messages });
+    await nextTurn();
   }
+
+  await deleteStaleImports(ctx.db, started);
+  const adding = planned.reduce((sum, { row }) => sum + chatStoredBytes(row), 0);
   await ctx.db.transaction().execute(async (trx) => {
-    for (const { row, messages } of planned) {
-      await insertChat(trx, row);
-      await insertMessages(trx, messages);
-    }
+    await lockOwner(trx, user.id);
+    await checkStorageRoom(trx, user, adding);
+    for (const { row } of planned) await insertChat(trx, row);
   });
+  const ids = planned.map(({ row }) => row.id);
+  try {
+    for (const { messages } of planned) {
+      for (const step of importSteps(messages)) {
+        await insertMessages(ctx.db, step);
+        await nextTurn();
+      }
+    }
+    await finishImport(ctx.db, ids);
+  } catch (error) {
+    await deleteChats(ctx.db, ids).catch(ctx.log);
+    throw error;
+  }
   return {
     success: true,
     message: 'Chat data has been imported successfully.',
