@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { viewerOf } from '../services/cardHits';
 import { characterDetails, userCharacters } from '../services/images';
 import { characterDetailsSchema, chatCharacterSchema, fileIdParams } from './schemas';
 
@@ -17,10 +18,10 @@ export async function characterRoutes(app: FastifyInstance) {
     async (request) => userCharacters(app.db.kysely, request.user!),
   );
 
-  // Details by file id: public cards for anyone, private ones for their owner; counts a view.
+  // Details by file id: public cards for anyone, private ones for their owner; counts a view (once a day per viewer).
   app.get<{ Params: { file_id: string } }>(
     '/api/characters/:file_id',
     { preHandler: app.authenticateIfPresent, schema: { params: fileIdParams, response: { 200: characterDetailsSchema } } },
-    async (request) => characterDetails(app.db.kysely, request.params.file_id, request.user),
+    async (request) => characterDetails(app.db.kysely, request.params.file_id, request.user, viewerOf(request.user, request.ip)),
   );
 }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { viewerOf } from '../services/cardHits';
 import { THUMBNAIL_WIDTHS } from '../services/thumbnails';
 import { badRequest } from '../errors';
 import {
@@ -41,7 +42,9 @@ const downloadQuery = {
   properties: { download: { type: 'string', enum: ['0', '1', 'true', 'false'] } },
 } as const;
 
-const wantsDownload = (value: string | undefined) => value === '1' || value === 'true';
+/** Who downloads, when the query asks for a download; null otherwise. */
+const downloaderOf = (request: FastifyRequest<{ Querystring: { download?: string } }>) =>
+  request.query.download === '1' || request.query.download === 'true' ? viewerOf(request.user, request.ip) : null;
 
 /** Uploads, the public gallery, card images and thumbnails, card data, deletes (spec §7 "Images and uploads"). */
 export async function imageRoutes(app: FastifyInstance) {
@@ -118,7 +121,7 @@ export async function imageRoutes(app: FastifyInstance) {
     '/api/upload/image/:file_id',
     { schema: { params: fileIdParams, querystring: downloadQuery } },
     async (request, reply) => {
-      const file = await imageFile(app.db.kysely, app.blobs, 'public', request.params.file_id, null, wantsDownload(request.query.download));
+      const file = await imageFile(app.db.kysely, app.blobs, 'public', request.params.file_id, null, downloaderOf(request));
       if (file.disposition) void reply.header('content-disposition', file.disposition);
       return reply.type('image/png').header('cache-control', PUBLIC_CACHE).send(file.stream);
     },
@@ -141,7 +144,7 @@ export async function imageRoutes(app: FastifyInstance) {
         'user',
         request.params.file_id,
         request.user,
-        wantsDownload(request.query.download),
+        downloaderOf(request),
       );
       if (file.disposition) void reply.header('content-disposition', file.disposition);
       return reply.type('image/png').header('cache-control', PRIVATE_CACHE).send(file.stream);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { CardSummaryData } from '../../core/card/index';
 import type { Favorite } from '../../core/types';
 import {
   deleteFavorite,
@@ -16,16 +17,16 @@ import type { RequestUser } from './users';
 
 export const MESSAGE_PRIVATE_FAVORITE = "Private cards don't need favorites";
 
+/** A favorite as lists show it: the card's bounded summary (core/card/summary.ts), never the whole card. */
 function favoriteOf(row: FavoriteWithImage): Favorite {
-  const card = JSON.parse(row.card_json) as { data?: { description?: unknown } };
-  const tags = JSON.parse(row.card_tags) as unknown;
+  const summary = JSON.parse(row.card_summary) as CardSummaryData;
   return {
     id: row.id,
     file_id: row.image_id,
     image_type: cardTypeOf(row),
     character_name: row.card_name,
-    character_description: typeof card.data?.description === 'string' ? card.data.description : '',
-    tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [],
+    character_description: summary.description,
+    tags: summary.tags,
     url: imageUrl({ id: row.image_id, is_public: row.is_public }),
     created_at: row.created_at,
   };

@@ -8,19 +8,20 @@ import type {
   CollectionItem,
   PublicImage,
 } from '../../core/types';
+import type { Card, CardSummaryData } from '../../core/card/index';
 import type { BlobStore } from '../blobs/store';
 import { latestChatPerImage } from '../db/repositories/chats';
 import {
   deleteImage,
   findImage,
-  incrementDownloadCount,
-  incrementViewCount,
   listOwnerImages,
   listPublicImages,
   type GalleryImage,
+  type ListedImage,
 } from '../db/repositories/images';
 import type { Database, Image } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
+import { countOnce } from './cardHits';
 import type { RequestUser } from './users';
 import { THUMBNAIL_WIDTHS } from './thumbnails';
 
@@ -31,10 +32,6 @@ const imageNotFound = () => notFound(IMAGE_NOT_FOUND);
 
 // ---------------------------------------------------------------- presentation
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
 export function cardOf(image: Pick<Image, 'card_json'>): { spec: string; spec_version: string; data: Record<string, unknown> } & Record<string, unknown> {
   return JSON.parse(image.card_json) as { spec: string; spec_version: string; data: Record<string, unknown> };
 }
@@ -44,20 +41,9 @@ export function tagsOf(image: Pick<Image, 'card_tags'>): string[] {
   return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
 }
 
-function summaryOf(image: GalleryImage): CardSummary {
-  const data = cardOf(image).data;
-  return {
-    spec_version: image.spec_version,
-    data: {
-      name: image.card_name,
-      description: text(data.description),
-      personality: text(data.personality),
-      scenario: text(data.scenario),
-      first_mes: text(data.first_mes),
-      creator: image.card_creator,
-      tags: tagsOf(image),
-    },
-  };
+/** What lists say of a card: the bounded summary made at upload (core/card/summary.ts), never the whole card. */
+function summaryOf(image: Pick<Image, 'card_summary' | 'spec_version'>): CardSummary {
+  return { spec_version: image.spec_version, data: JSON.parse(image.card_summary) as CardSummaryData };
 }
 
 /** Spec §3 card_type: 'public' for the gallery's cards, 'user' for a user's own private ones. */
@@ -77,7 +63,7 @@ function thumbnailSrcset(id: string): string {
   return THUMBNAIL_WIDTHS.map((width) => `${thumbnailUrl(id, width)} ${width}w`).join(', ');
 }
 
-export function collectionItemOf(image: Image): CollectionItem {
+export function collectionItemOf(image: ListedImage): CollectionItem {
   return {
     file_id: image.id,
     display_title: image.display_title,
@@ -115,7 +101,7 @@ export function publicImageOf(image: GalleryImage): PublicImage {
 }
 
 /** `chatId`: the user's most recent chat with the card, if any. */
-function chatCharacterOf(image: Image, chatId: string | null): ChatCharacter {
+function chatCharacterOf(image: ListedImage, chatId: string | null): ChatCharacter {
   const { data } = summaryOf(image);
   return {
     id: image.id,
@@ -185,10 +171,10 @@ export async function userCharacters(db: Kysely<Database>, user: RequestUser) {
   return { success: true as const, data: rows.map((image) => chatCharacterOf(image, chats.get(image.id) ?? null)) };
 }
 
-/** Character details by file id; counts a view. */
-export async function characterDetails(db: Kysely<Database>, id: string, user: RequestUser | null): Promise<CharacterDetails> {
+/** Character details by file id; counts a view, once a day per `viewer` (cardHits.ts). */
+export async function characterDetails(db: Kysely<Database>, id: string, user: RequestUser | null, viewer: string): Promise<CharacterDetails> {
   const image = await readableImage(db, id, user);
-  await incrementViewCount(db, image.id);
+  await countOnce(db, image.id, 'view', viewer);
   return {
     file_id: image.id,
     filename: image.filename,
@@ -211,14 +197,15 @@ export async function cardTags(
   user: RequestUser | null,
 ): Promise<CardTagsResponse> {
   const image = scope === 'public' ? await publicImage(db, id) : await ownImage(db, id, user!);
-  const { data } = summaryOf(image);
+  // One card: its whole text, as the card endpoint sends it.
+  const { data } = JSON.parse(image.card_json) as Pick<Card, 'data'>;
   return {
-    tags: data.tags,
+    tags: tagsOf(image),
     description: data.description,
     personality: data.personality,
     scenario: data.scenario,
     first_mes: data.first_mes,
-    card_name: data.name,
+    card_name: image.card_name,
   };
 }
 
@@ -242,13 +229,14 @@ export async function imageFile(
   scope: 'public' | 'user',
   id: string,
   user: RequestUser | null,
-  download: boolean,
+  /** Set when the caller asked for a download: who downloads, counted once a day (cardHits.ts). */
+  downloader: string | null,
 ): Promise<ImageFile> {
   const image = scope === 'public' ? await publicImage(db, id) : await ownImage(db, id, user!);
   const stream = await blobs.get(image.blob_key);
   if (!stream) throw imageNotFound();
-  if (!download) return { stream };
-  await incrementDownloadCount(db, image.id);
+  if (downloader === null) return { stream };
+  await countOnce(db, image.id, 'download', downloader);
   return { stream, disposition: contentDisposition(image.card_name) };
 }
 
