@@ -228,6 +228,20 @@ describe('the Upload screen', () => {
     expect(screen.getByText('Orrin')).toBeTruthy(); // kept for another try
   });
 
+  it('links a refusal over the storage quota to Pricing', async () => {
+    render(<UploadPage />);
+    choose(fileOf(v3CardPng('Hoard')));
+    await screen.findByText('Hoard');
+    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
+    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    const message = 'Your Free plan stores up to 250 MB of cards and chats, and it is full. Delete chats or cards you no longer need, or see Pricing for a plan with more room.';
+    uploadCard.mockRejectedValue(new ApiError(message, 413, 'storage_quota'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(message);
+    expect(within(alert).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
+  });
+
   it("offers 'Publish as public' to administrators only, and sends it", async () => {
     sessionStore.set({ status: 'signedIn', profile: profile(true) });
     render(<UploadPage />);

@@ -1,3 +1,5 @@
+import { storageFeature } from '../../../core/plans';
+
 /**
  * The plans shown on /pricing. `id` is the value stored in users.plan ('normal' is Free), so the
  * page can mark the user's current plan and the admin command can name the same value.
@@ -23,7 +25,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Free',
     price: '$0',
     period: 'forever',
-    features: ['Unlimited AI conversations', '5 private card slots'],
+    features: ['Unlimited AI conversations', '5 private card slots', storageFeature('normal')],
     availability: 'free',
   },
   {
@@ -31,7 +33,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Monthly',
     price: '$19',
     period: '/month',
-    features: ['Everything in Free', 'Export conversations', 'Custom character images', '50 private card slots'],
+    features: ['Everything in Free', 'Export conversations', 'Custom character images', '50 private card slots', storageFeature('monthly')],
     availability: 'available',
     popular: true,
   },
@@ -41,7 +43,7 @@ export const PLANS: readonly Plan[] = [
     price: '$43',
     period: 'per 3 months',
     savings: 'Save $14',
-    features: ['100 private card slots', 'Priority support', 'Advanced customization'],
+    features: ['100 private card slots', storageFeature('quarterly'), 'Priority support', 'Advanced customization'],
     availability: 'comingSoon',
   },
   {
@@ -50,7 +52,7 @@ export const PLANS: readonly Plan[] = [
     price: '$119',
     period: '/year',
     savings: 'Save $109/year',
-    features: ['Unlimited private card slots', 'Early access', 'Priority support', 'Custom character creation'],
+    features: ['Unlimited private card slots', storageFeature('yearly'), 'Early access', 'Priority support', 'Custom character creation'],
     availability: 'comingSoon',
   },
 ];

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../ui/PageHeader';
+import { PricingLinkText } from '../../ui/PricingLinkText';
 import { Consents } from './Consents';
 import { FilePicker } from './FilePicker';
 import styles from './UploadPage.module.css';
@@ -74,7 +75,7 @@ export function UploadPage() {
         )}
         {state.send.phase === 'error' && (
           <p className={styles.error} role="alert">
-            {state.send.message}
+            <PricingLinkText text={state.send.message} />
           </p>
         )}
       </form>
