@@ -13,7 +13,7 @@ import { updateUser } from '../../server/db/repositories/users';
 import { testCardPng } from '../support/cards';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
 import { upload, userOf, type Uploader } from './cards';
-import { appendMessage, chatJsonl, complete, importArchive, ownCard } from './chat-helpers';
+import { appendMessage, chatJsonl, complete, importArchive, listChats, ownCard } from './chat-helpers';
 import { createTestApp, databases, type TestApp } from './helpers';
 import { rowsOf, userIdOf } from './security/nothing-written';
 
@@ -121,6 +121,17 @@ describe.each(databases)('storage quota (%s)', (dialect) => {
     expect((await upload(test, user, testCardPng({ name: 'Free room' }))).statusCode).toBe(200);
   });
 
+  it('gives a long chat’s room back when it is deleted, its messages gone in steps', async () => {
+    const user = await userOf(test, 'long-chat');
+    const id = await userIdOf(test, user);
+    const imported = await importArchive(test, user, archive(4_500, 20));
+    expect((await usage(user)).chats_bytes).toBe(4_500 * (20 + MESSAGE_ROW_BYTES));
+    const chatId = imported.json().imported[0].chat_id as string;
+    expect((await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: user.headers, payload: { chat_id: chatId } })).statusCode).toBe(200);
+    expect(await rowsOf(test, id)).toEqual({ images: 0, chats: 0, messages: 0 });
+    expect((await usage(user)).used_bytes).toBe(0);
+  });
+
   it('does not count public cards, which are the gallery’s', async () => {
     const adminTest = await createTestApp(dialect, { ADMIN_EMAILS: 'quota-admin@example.com' });
     try {
@@ -130,6 +141,19 @@ describe.each(databases)('storage quota (%s)', (dialect) => {
     } finally {
       await adminTest.close();
     }
+  });
+
+  it("hides an import's chats until they are whole, and sweeps away those a crash left behind", async () => {
+    const { user, id, filler } = await userWithStored(10 * MB);
+    // The filler stands for an import that stopped 20 minutes ago, half written.
+    const stopped = new Date(Date.now() - 20 * 60 * 1000).toISOString();
+    await test.db.kysely.updateTable('chats').set({ importing_since: stopped }).where('id', '=', filler).execute();
+    expect((await listChats(test, user)).json().data).toEqual([]);
+    expect((await usage(user)).chats_bytes).toBe(0);
+    expect((await importArchive(test, user, archive(2, 10))).statusCode).toBe(200);
+    expect(await test.db.kysely.selectFrom('chats').select('id').where('id', '=', filler).execute()).toEqual([]);
+    expect((await listChats(test, user)).json().data).toHaveLength(1);
+    expect((await rowsOf(test, id)).chats).toBe(1);
   });
 
   it('lets only one of two imports racing for the last room through', async () => {

@@ -97,14 +97,8 @@ export async function countChatsOfImage(db: Db, userId: string, imageId: string)
   return Number(count);
 }
 
-export async function deleteChatsOfImage(db: Db, userId: string, imageId: string): Promise<number> {
-  const result = await db
-    .deleteFrom('chats')
-    .where('user_id', '=', userId)
-    .where('image_id', '=', imageId)
-    .where('importing_since', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function chatsOfImage(db: Db, userId: string, imageId: string): Promise<Chat[]> {
+  return usersChats(db, userId).selectAll().where('image_id', '=', imageId).execute();
 }
 
 export async function deleteChats(db: Db, ids: string[]): Promise<void> {

@@ -76,6 +76,11 @@ export function messagesAfter(db: Db, chatId: string, seq: number): Promise<Mess
   return db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).where('seq', '>', seq).orderBy('seq').execute();
 }
 
+/** Deletes the chat's messages from `seq` on (the newest ones). */
+export async function deleteMessagesFrom(db: Db, chatId: string, seq: number): Promise<void> {
+  await db.deleteFrom('messages').where('chat_id', '=', chatId).where('seq', '>=', seq).execute();
+}
+
 export async function deleteMessages(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.deleteFrom('messages').where('id', 'in', ids).execute();
 }

@@ -63,7 +63,7 @@ export async function exportChat(ctx: TransferContext, user: RequestUser, chatId
   const png = await cardPngOf(ctx, user, chat);
   if (png) files.push({ name: `${safeArchiveName(chat.character_name)}.png`, data: png });
   const zipName = (requestedName?.trim() || base).replace(/\.zip$/i, '');
-  return { bytes: buildChatZip(files), disposition: contentDisposition(zipName, '.zip') };
+  return { bytes: await buildChatZip(files), disposition: contentDisposition(zipName, '.zip') };
 }
 
 interface ImportedCard {

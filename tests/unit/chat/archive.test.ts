@@ -42,7 +42,7 @@ async function refusal(bytes: Uint8Array): Promise<ArchiveError> {
 describe('chat archives', () => {
   it('round-trips chats and cards, keeping repeated names apart', async () => {
     const png = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]);
-    const zip = buildChatZip([
+    const zip = await buildChatZip([
       { name: 'Aqua.jsonl', data: GOOD },
       { name: 'aqua.jsonl', data: jsonl(chat('Aqua', 'second chat')) },
       { name: 'アクア 🌊.jsonl', data: jsonl(chat('アクア 🌊')) },
@@ -62,7 +62,7 @@ describe('chat archives', () => {
       ...chat('Aqua'),
       messages: Array.from({ length: 200 }, (_, i) => ({ role: 'assistant', name: 'Aqua', content: words.slice(i * 2000, (i + 1) * 2000).join(' '), sendDate: '2023-01-24T11:31:37.000Z' })),
     };
-    expect((await readChatZip(buildChatZip([{ name: 'big.jsonl', data: jsonl(big) }]))).chats[0]!.chat).toEqual(big);
+    expect((await readChatZip(await buildChatZip([{ name: 'big.jsonl', data: jsonl(big) }]))).chats[0]!.chat).toEqual(big);
   });
 
   it('makes safe file names from character names', async () => {

@@ -10,7 +10,7 @@
  * event loop between steps, so other users' requests are answered meanwhile.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { zipSync, type Zippable } from 'fflate';
+import { zip, type AsyncZippable } from 'fflate';
 import { DEFAULT_CARD_LIMITS } from '../../../../core/card/index';
 import { CHAT_FILE_SIZE_CODES, chatJsonlSteps, isChatFileError, type ArchiveChat } from '../../../../core/chat/sillytavern';
 import { ArchiveError, shownName } from './archiveError';
@@ -48,17 +48,18 @@ export interface ChatArchiveContents {
 /**
  * A zip of the given files. Names must be safe relative paths (build them with safeArchiveName);
  * a repeated name gets " (2)", " (3)"... so no file silently replaces another. PNGs are stored as
- * they are, since deflating them again gains nothing.
+ * they are, since deflating them again gains nothing. Large files are deflated on worker threads
+ * (fflate's async zip), so a chat of tens of megabytes never holds up other requests.
  */
-export function buildChatZip(files: { name: string; data: Uint8Array }[]): Uint8Array {
-  const zippable: Zippable = Object.create(null) as Zippable;
+export function buildChatZip(files: { name: string; data: Uint8Array }[]): Promise<Uint8Array> {
+  const zippable: AsyncZippable = Object.create(null) as AsyncZippable;
   const taken = new Set<string>();
   for (const file of files) {
     if (!isSafeEntryName(file.name)) throw new RangeError(`Unsafe archive entry name: ${shownName(file.name)}`);
     const level = file.name.toLowerCase().endsWith('.png') ? 0 : 6;
     zippable[uniqueEntryName(file.name, taken)] = [file.data, { level }];
   }
-  return zipSync(zippable);
+  return new Promise((resolve, reject) => zip(zippable, (error, data) => (error ? reject(error) : resolve(data))));
 }
 
 /** Everything in an uploaded archive worth importing, or an ArchiveError saying why not. */
