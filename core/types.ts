@@ -1,3 +1,5 @@
+import type { CardSummaryData } from './card/summary';
+
 /**
  * The API's request and response shapes: one definition for the server and the PWA.
  * Field names follow the spec's wire format (snake_case), which other clients of this field use too.
@@ -56,18 +58,10 @@ export interface ApiErrorBody {
   message: string;
 }
 
-/** The card fields lists carry (spec §3 "Collection item" / "Public image"). */
+/** The card fields lists carry (spec §3 "Collection item" / "Public image"), bounded (core/card/summary.ts). */
 export interface CardSummary {
   spec_version: string;
-  data: {
-    name: string;
-    description: string;
-    personality: string;
-    scenario: string;
-    first_mes: string;
-    creator: string;
-    tags: string[];
-  };
+  data: CardSummaryData;
 }
 
 /** One of the user's uploads (GET /api/collections, POST /api/upload/image). */
