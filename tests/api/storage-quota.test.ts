@@ -102,6 +102,7 @@ describe.each(databases)('storage quota (%s)', (dialect) => {
     await test.db.kysely.updateTable('chats').set({ size: FREE }).where('user_id', '=', id).where('character_name', '=', 'Filler').execute();
     const chat = (await test.db.kysely.selectFrom('chats').select('id').where('user_id', '=', id).where('character_name', '=', 'Quota').executeTakeFirstOrThrow()).id;
     const calls = fake.requests.length;
+    quotaRefusal(await importArchive(test, user, new Uint8Array([1, 2, 3]))); // refused before the archive is even read
     quotaRefusal(await complete(test, user, { chatId: chat, text: 'one more?' }));
     quotaRefusal(await appendMessage(test, user, { chatId: chat, content: 'and this?' }));
     quotaRefusal(await test.app.inject({ method: 'POST', url: '/api/chats/photo', headers: user.headers, payload: { chat_id: chat } }));

@@ -132,6 +132,8 @@ function* importSteps(messages: Message[]): Generator<Message[]> {
  * deletes the chats again; a crash leaves them marked, and the next import removes them.
  */
 export async function importChats(ctx: TransferContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
+  // A full account is told so before its archive costs any inflating.
+  await checkStorageRoom(ctx.db, user, 0);
   let contents: ChatArchiveContents;
   try {
     contents = await readChatZip(bytes);
