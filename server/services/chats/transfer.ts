@@ -123,27 +123,15 @@ function* importSteps(messages: Message[]): Generator<Message[]> {
   if (run.length > 0) yield run;
 }
 
-/**
- * Imports every chat of an archive as new chats of the importer (never anyone else's, whatever the
- * files say), all or nothing. The chats are inserted first, marked as importing (hidden from every
- * list) and holding their room in the user's quota, under the user's lock; then their messages go in
- * a step at a time with a turn for other requests between steps (one long transaction would hold
- * SQLite's one connection, and everyone's requests, for seconds); then the mark is cleared. A failure
- * deletes the chats again; a crash leaves them marked, and the next import removes them.
- */
-export async function importChats(ctx: TransferContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
-  // A full account is told so before its archive costs any inflating.
-  await checkStorageRoom(ctx.db, user, 0);
-  let contents: ChatArchiveContents;
-  try {
-    contents = await readChatZip(bytes);
-  } catch (error) {
-    importFailure(error);
-  }
+interface PlannedChat {
+  row: Chat;
+  messages: Message[];
+}
+
+/** The archive's chats as new chats of the user, marked as importing, each with its messages. */
+async function planChats(ctx: TransferContext, user: RequestUser, contents: ChatArchiveContents, now: string): Promise<PlannedChat[]> {
   const cards = await cardsOf(ctx, user, contents.cards);
-  const started = new Date();
-  const now = started.toISOString();
-  const planned: { row: Chat; messages: Message[] }[] = [];
+  const planned: PlannedChat[] = [];
   for (const { chat } of contents.chats) {
     const character = await characterOf(ctx, user, chat.characterName, cards, contents.chats.length === 1);
     const id = randomUUID();
@@ -174,8 +162,17 @@ export async function importChats(ctx: TransferContext, user: RequestUser, bytes
     planned.push({ row, messages });
     await nextTurn();
   }
+  return planned;
+}
 
-  await deleteStaleImports(ctx.db, started);
+/**
+ * Stores planned chats: the chats first, hidden (importing) and holding their room in the user's
+ * quota, under the user's lock; then their messages a step at a time with a turn for other requests
+ * between steps (one long transaction would hold SQLite's one connection, and everyone's requests,
+ * for seconds); then the mark is cleared. A failure deletes the chats again; a crash leaves them
+ * marked, and a later import removes them.
+ */
+async function storeChats(ctx: TransferContext, user: RequestUser, planned: PlannedChat[]): Promise<void> {
   const adding = planned.reduce((sum, { row }) => sum + chatStoredBytes(row), 0);
   await ctx.db.transaction().execute(async (trx) => {
     await lockOwner(trx, user.id);
@@ -195,6 +192,25 @@ export async function importChats(ctx: TransferContext, user: RequestUser, bytes
     await deleteChats(ctx.db, ids).catch(ctx.log);
     throw error;
   }
+}
+
+/**
+ * Imports every chat of an archive as new chats of the importer (never anyone else's, whatever the
+ * files say), all or nothing, within the user's storage quota.
+ */
+export async function importChats(ctx: TransferContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
+  // A full account is told so before its archive costs any inflating.
+  await checkStorageRoom(ctx.db, user, 0);
+  let contents: ChatArchiveContents;
+  try {
+    contents = await readChatZip(bytes);
+  } catch (error) {
+    importFailure(error);
+  }
+  const started = new Date();
+  const planned = await planChats(ctx, user, contents, started.toISOString());
+  await deleteStaleImports(ctx.db, started);
+  await storeChats(ctx, user, planned);
   return {
     success: true,
     message: 'Chat data has been imported successfully.',
