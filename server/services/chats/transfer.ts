@@ -104,9 +104,9 @@ function importFailure(error: unknown): never {
 }
 
 /** The most one write of an import stores: a few milliseconds of the database's time, then others get a turn. */
-const IMPORT_STEP = { messages: 500, bytes: 512 * 1024 };
+const IMPORT_STEP = { messages: 2_000, bytes: 512 * 1024 };
 
-/** The messages in runs of at most IMPORT_STEP, each run one statement. */
+/** The messages in runs of at most IMPORT_STEP, each run one transaction. */
 function* importSteps(messages: Message[]): Generator<Message[]> {
   let run: Message[] = [];
   let bytes = 0;
@@ -183,7 +183,7 @@ async function storeChats(ctx: TransferContext, user: RequestUser, planned: Plan
   try {
     for (const { messages } of planned) {
       for (const step of importSteps(messages)) {
-        await insertMessages(ctx.db, step);
+        await ctx.db.transaction().execute((trx) => insertMessages(trx, step));
         await nextTurn();
       }
     }
