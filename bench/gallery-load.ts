@@ -12,8 +12,8 @@ const RUNS = 3;
 const SECONDS = 4;
 const ANCHOR = 'Express-class servers ~8k req/s hello-world on 2 vCPU';
 
-async function load(url: string, overallRate?: number) {
-  const result = await autocannon({ url, connections: 10, duration: SECONDS, ...(overallRate ? { overallRate } : {}) });
+async function load(url: string, overallRate?: number, headers?: Record<string, string>) {
+  const result = await autocannon({ url, connections: 10, duration: SECONDS, ...(overallRate ? { overallRate } : {}), ...(headers ? { headers } : {}) });
   if (result.non2xx || result.errors || result.timeouts) {
     throw new Error(`the gallery answered ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
@@ -28,6 +28,8 @@ export async function galleryLoadFigures(session: Session): Promise<Row[]> {
   const p99 = median((await repeat(RUNS, () => load(url, 1000))).map((result) => result.latency.p99));
   // The same server's floor (no database, tiny body): tells the gallery's own cost from Fastify's and autocannon's.
   const health = (await load(url.replace(/\/api\/upload\/image.*$/, '/api/health'))).requests.average;
+  // As a browser asks (issue 15): the same page brotli-compressed, made once per cached page, not per request.
+  const compressed = (await load(url, undefined, { 'accept-encoding': 'br' })).requests.average;
   return [
     {
       n: '4',
@@ -38,6 +40,7 @@ export async function galleryLoadFigures(session: Session): Promise<Row[]> {
       pass: saturated >= 5000,
     },
     { n: '4', figure: 'Same, p99 latency at 1,000 req/s', value: ms(p99), goal: '≤ 10 ms', anchor: ANCHOR, pass: p99 <= 10 },
+    { n: '4', figure: 'Same page asked for as browsers do (Accept-Encoding: br), saturated (one run)', value: `${Math.round(compressed).toLocaleString('en')} req/s`, goal: '≥ 5,000 req/s', anchor: ANCHOR, pass: compressed >= 5000 },
     { n: '4', figure: 'For comparison: GET /api/health saturated, same server and client (one run)', value: `${Math.round(health).toLocaleString('en')} req/s`, goal: '—', anchor: ANCHOR, pass: undefined },
   ];
 }

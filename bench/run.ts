@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7): builds dist/, measures every figure of the issue's table on this
+ * `npm run bench` (issue 7, figure 11 from issue 15, figure 12 from issue 13): builds dist/, measures every figure of the issue's table on this
  * machine, prints one table (figure, value, goal, anchor, pass/fail by the goal) and writes it to
  * bench/results.md with the machine it was measured on. Timings are medians of several runs;
  * ratios are measured side by side in the same run. Tests never assert timings; this does.
@@ -19,7 +19,9 @@ import { openSession, type Session } from './lib/session';
 import { MB } from './lib/stats';
 import { failedRows, renderTable, type Row } from './lib/table';
 import { outboxFigures } from './outbox';
+import { reconnectFigures } from './reconnect';
 import { reloadFigures } from './reload';
+import { slowPhoneFigures } from './slow-phone';
 import { startupFigures } from './startup';
 import { streamingFigures } from './streaming';
 import { uploadFigures } from './upload';
@@ -85,6 +87,7 @@ async function sessionFigures(session: Session, bigCard: Uint8Array): Promise<vo
   await measure('9', 'Import of a 10,000-message chat; Dexie storing it', '≤ 2 s; ≥ 8,000 messages/s', '—', needsChat(async (chatId) => importRows(imported!.serverMs, await storeInDexie(session, chatId))));
   await measure('7', 'Reload of /recent-chat, service worker vs network', '≤ 0.2×', '—', needsChat((chatId) => reloadFigures(session, chatId, newestText)));
   await measure('8', 'Outbox replay of 100 queued messages', '≤ 3 s, zero duplicates', 'workbox-background-sync', needsChat((chatId) => outboxFigures(session, chatId)));
+  await measure('11', 'First visit on a slow phone', '≤ 2.5 s; repeat ≤ 1 s; JS ≤ 170 KiB', 'a bare static server', () => slowPhoneFigures(session));
 }
 
 async function main(): Promise<void> {
@@ -102,7 +105,7 @@ async function main(): Promise<void> {
     return codec.rows;
   });
   let session: Session | undefined;
-  if (!only || ['1', '3', '4', '5', '6', '7', '8', '9'].some((n) => only.has(n))) {
+  if (!only || ['1', '3', '4', '5', '6', '7', '8', '9', '11'].some((n) => only.has(n))) {
     try {
       session = await openSession();
       await sessionFigures(session, bigCard.length ? bigCard : cardOfSize(20 * MB));
@@ -113,6 +116,7 @@ async function main(): Promise<void> {
       await session?.close();
     }
   }
+  await measure('12', 'Reconnect after an outage', '≤ 15 s, each once', 'before issue 13: never, until a reload', reconnectFigures);
   await measure('—', 'In-process chat figures', '', '', chatRows);
 
   const order = (row: Row) => (row.n === '—' ? 99 : Number.parseInt(row.n, 10));
@@ -123,8 +127,8 @@ async function main(): Promise<void> {
     '',
     `Measured ${new Date().toISOString()} on ${machineLine()}.`,
     `Load average (1 min) before the run ${loadBefore}; after each figure ${loads.join(', ')}. The whole run took ${minutes.toFixed(1)} minutes, building dist/ included.`,
-    'Timings are medians of several runs (see each file in bench/); ratios (2, 5, 7) are measured side by side, alternating, in the same run.',
-    'Figures 1 and 3–9 run against one server started as `npm start` starts it (SQLite, seeded gallery, tests/support/fakeOpenAI as the LLM, per-user rate limits raised: bench/lib/session.ts) and one user signed up in Chromium.',
+    'Timings are medians of several runs (see each file in bench/); ratios (2, 5, 7) and figure 11\'s reference are measured side by side, alternating, in the same run.',
+    'Figures 1, 3–9 and 11 run against one server started as `npm start` starts it (SQLite, seeded gallery, tests/support/fakeOpenAI as the LLM, per-user rate limits raised: bench/lib/session.ts) and one user signed up in Chromium; figure 11 visits as a fresh phone, no one signed in, beside a bare static server (bench/lib/bare-static.ts). Figure 12 runs its own server behind a loopback TCP proxy that refuses connections for a while (bench/reconnect.ts).',
     '"—" rows are kept from before issue 7: the server\'s own time, in-process.',
     '',
     renderTable(rows),

@@ -1,11 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createTokenVerifier } from './auth/verify';
 import { issuerOf, type Config } from './config';
+import { capConnectionsPerAddress, httpServerOptions } from './connections';
 import type { Db } from './db/index';
 import { loadProviderKeys } from './idp/keys';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { blobsPlugin } from './plugins/blobs';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { idpPlugin } from './plugins/idp';
@@ -42,13 +44,17 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    http: httpServerOptions(config),
   });
+  capConnectionsPerAddress(app.server, config);
 
   const embedded = !config.oidc.issuer;
   const keys = embedded ? await loadProviderKeys(db.kysely, config.dataDir) : undefined;
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { dataDir: config.dataDir });
   await app.register(securityPlugin, { config });
+  // Before every route: it hooks each route as it is added.
+  await app.register(compressionPlugin);
   await app.register(rateLimitsPlugin, { limits: config.rateLimits });
   await app.register(dbPlugin, { db, closeOnExit: closeDb });
   await app.register(blobsPlugin, { dataDir: config.dataDir, s3: config.s3 });

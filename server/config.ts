@@ -52,11 +52,23 @@ export interface Config {
   /** Pino log level; tests pass 'silent'. */
   logLevel: string;
   /**
+   * NODE_ENV=development: the embedded provider also accepts the Vite dev server's origin
+   * (`npm run dev`, port 5173) as the PWA's. Off in any other mode.
+   */
+  development: boolean;
+  /**
    * The reverse proxies whose X-Forwarded-* headers are believed (Fastify's trustProxy): their
    * addresses or CIDR ranges. False: the connection's own address is the client's, so no one can
    * choose their address (and escape per-address limits) by sending X-Forwarded-For.
    */
   trustProxy: false | string[];
+  /** Bounds on connections, so idle sockets cannot use up the process's file descriptors. */
+  connections: {
+    /** A connection that has not sent a whole request head in this long is answered 408 and closed. */
+    headersTimeoutMs: number;
+    /** Connections one client address (an IPv6 /64) may hold open; TRUST_PROXY addresses are exempt. */
+    perAddress: number;
+  };
   /** Requests a minute; per instance, in memory. */
   rateLimits: {
     /** Per signed-in user: POST /api/chat/completions. */
@@ -95,13 +107,15 @@ function text(env: Env, name: string): string | undefined {
 }
 
 /** A limit has no "off" value: 0 would read as both "none allowed" and "unlimited". */
-function perMinute(env: Env, name: string, fallback: number): number {
+function positive(env: Env, name: string, fallback: number, unit: string): number {
   const value = number(env, name, fallback);
   if (!Number.isInteger(value) || value < 1) {
-    throw new ConfigError(`${name} must be a whole number of requests a minute, at least 1, got '${env[name]}'`);
+    throw new ConfigError(`${name} must be a whole number of ${unit}, at least 1, got '${env[name]}'`);
   }
   return value;
 }
+
+const perMinute = (env: Env, name: string, fallback: number) => positive(env, name, fallback, 'requests a minute');
 
 /** proxy-addr's names for reserved ranges, accepted by Fastify's trustProxy. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -173,7 +187,12 @@ export function loadConfig(env: Env = process.env): Config {
     s3: s3SettingsOf(env),
     seedGallery: text(env, 'SEED_GALLERY') !== 'false',
     logLevel: text(env, 'LOG_LEVEL') ?? 'info',
+    development: text(env, 'NODE_ENV') === 'development',
     trustProxy: trustProxy(env),
+    connections: {
+      headersTimeoutMs: positive(env, 'CONNECTION_HEADERS_TIMEOUT_MS', 10_000, 'milliseconds'),
+      perAddress: positive(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 'connections'),
+    },
     rateLimits: {
       completionsPerMinute: perMinute(env, 'RATE_LIMIT_COMPLETIONS_PER_MINUTE', 30),
       uploadsPerMinute: perMinute(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 20),

@@ -3,10 +3,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { refreshSession, sessionStore, watchConnectivity } from './auth/session';
 import { appConfig, checkAppConfig } from './config/appConfig';
+import { preloadFirstRow } from './features/gallery/firstRow';
 import { ConfigErrorScreen } from './features/shell/ConfigErrorScreen';
 import { applyTheme } from './features/shell/theme';
+import { afterFirstView } from './pwa/afterFirstView';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { routeTree } from './routeTree.gen';
+import { pullFirstGalleryPageEarly } from './sync/gallery';
 import './styles/theme.css';
 
 const router = createRouter({
@@ -36,6 +39,21 @@ function startOutboxOnceSignedIn(): void {
   });
 }
 
+/**
+ * Home's gallery is pulled before anything else (src/sync/gallery.ts), unless a search (`?q=`)
+ * filters it, and its first row's pictures are started as soon as the list is in; how many cards
+ * it brought tells when Home's first view is complete.
+ */
+function startFirstView(): Promise<number> | undefined {
+  const home = window.location.pathname === '/' && !new URLSearchParams(window.location.search).get('q')?.trim();
+  if (!home) return undefined;
+  return pullFirstGalleryPageEarly().then((cards) => {
+    preloadFirstRow(cards);
+    return cards.length;
+  });
+}
+
+const firstData = startFirstView();
 applyTheme();
 const root = createRoot(document.getElementById('root')!);
 
@@ -45,7 +63,9 @@ try {
   if (window.location.pathname !== '/callback') void refreshSession();
   watchConnectivity();
   startOutboxOnceSignedIn();
-  void registerServiceWorker();
+  // The worker's precache would fetch every route's code: it waits until the first view is complete,
+  // so a first visit on a slow link spends it on what is on screen.
+  void afterFirstView(firstData).then(registerServiceWorker);
   root.render(
     <StrictMode>
       <RouterProvider router={router} />

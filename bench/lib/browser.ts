@@ -32,10 +32,37 @@ export async function accessTokenOf(page: Page): Promise<string> {
   return (JSON.parse(raw) as { accessToken: string }).accessToken;
 }
 
-/** Lighthouse's mobile throttling: 150 ms RTT, 1.6 Mbps down and up. */
+/** Lighthouse's mobile network: 150 ms RTT, 1.6 Mbps down and up. */
+const LIGHTHOUSE_MOBILE_NETWORK = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 200_000 };
+
+/** Lighthouse's mobile throttling of one page's network. */
 export async function throttleLikeLighthouseMobile(cdp: CDPSession): Promise<void> {
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 200_000 });
+  await cdp.send('Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE_NETWORK);
+}
+
+/**
+ * The same network for every service worker the browser starts from now on. CDP throttles per
+ * target, and a page's conditions do not reach its worker: unthrottled, a precache would look free.
+ * (Each target still gets a link of its own, so a worker competing with its page is understated.)
+ * Browser-level auto-attach speaks only the flat protocol, which playwright's CDPSession cannot
+ * address, so each new worker is attached by hand and spoken to through sendMessageToTarget.
+ * Returns the function that stops throttling workers started later.
+ */
+export async function throttleServiceWorkers(browser: Browser): Promise<() => Promise<void>> {
+  const cdp = await browser.newBrowserCDPSession();
+  let id = 0;
+  cdp.on('Target.targetCreated', ({ targetInfo }) => {
+    if (targetInfo.type !== 'service_worker') return;
+    void (async () => {
+      const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: targetInfo.targetId, flatten: false });
+      for (const [method, params] of [['Network.enable', {}], ['Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE_NETWORK]] as const) {
+        await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
+      }
+    })().catch(() => undefined); // a worker that ended meanwhile has nothing left to throttle
+  });
+  await cdp.send('Target.setDiscoverTargets', { discover: true });
+  return () => cdp.detach();
 }
 
 /**

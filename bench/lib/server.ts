@@ -6,7 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { exited, freePort, spawnServer, waitForHealth } from '../../scripts/lib/server-process';
+import { freePort, spawnServer, stopChild, waitForHealth } from '../../scripts/lib/server-process';
 
 export interface ServerOptions {
   /** Fill the gallery with the twelve original characters after it listens. */
@@ -28,7 +28,6 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-const STOP_TIMEOUT_MS = 20_000;
 
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
   const port = await freePort();
@@ -58,14 +57,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     child,
     startMs,
     async stop() {
-      child.kill('SIGINT');
-      let timer: NodeJS.Timeout | undefined;
-      const code = await Promise.race([exited(child), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), STOP_TIMEOUT_MS)))]);
-      clearTimeout(timer);
-      if (code === 'timeout') {
-        child.kill('SIGKILL');
-        await exited(child);
-      }
+      await stopChild(child);
       cleanUp();
     },
   };

@@ -22,6 +22,18 @@ export function exited(child: ChildProcess): Promise<number | string> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 0)));
 }
 
+/** SIGINT (a graceful shutdown), then SIGKILL if it has not exited within `timeoutMs`; resolves once it has exited. */
+export async function stopChild(child: ChildProcess, timeoutMs = 20_000): Promise<void> {
+  child.kill('SIGINT');
+  let timer: NodeJS.Timeout | undefined;
+  const code = await Promise.race([exited(child), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)))]);
+  clearTimeout(timer);
+  if (code === 'timeout') {
+    child.kill('SIGKILL');
+    await exited(child);
+  }
+}
+
 export interface HealthWait {
   timeoutMs: number;
   /** Short for the bench, so start-up is measured rather than the poll interval. */
@@ -56,7 +68,7 @@ export interface ServerProcess {
 }
 
 /** Settings of the developer's own deployment that must not leak into a server a test or the bench runs. */
-const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS)$/;
+const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_|CONNECTION_|MAX_CONNECTIONS_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS|NODE_ENV)$/;
 
 /**
  * Runs the server as `npm start` does (scripts/start.ts: build when stale, migrate, listen) with this

@@ -4,6 +4,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { checkBlobKey, type BlobBody, type BlobStore } from './store';
 
+/** The temporary name put() writes under before its rename. */
+const UNFINISHED = /\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+
 /** Blobs as files under one directory. Writes land under a temporary name and are renamed into place, so a reader never sees half a file. */
 export class FileBlobStore implements BlobStore {
   readonly kind = 'files';
@@ -36,6 +39,17 @@ export class FileBlobStore implements BlobStore {
       await fs.promises.rm(temporary, { force: true });
       throw error;
     }
+  }
+
+  /**
+   * Removes the temporary files of writes that never finished (the process was killed mid-put): they
+   * are nobody's blob and would only fill the disk. Run at start, before any put of this process.
+   */
+  async removeUnfinishedWrites(): Promise<number> {
+    const entries = await fs.promises.readdir(this.root, { recursive: true, withFileTypes: true });
+    const unfinished = entries.filter((entry) => entry.isFile() && UNFINISHED.test(entry.name));
+    await Promise.all(unfinished.map((entry) => fs.promises.rm(path.join(entry.parentPath, entry.name), { force: true })));
+    return unfinished.length;
   }
 
   async get(key: string): Promise<Readable | null> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -31,6 +31,26 @@ export interface DbOptions {
 
 export const DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 5000;
 
+/**
+ * SQLite rolls a transaction back by itself on some failures (a full disk, an I/O error); Kysely's
+ * ROLLBACK after it then fails with "no transaction is active" and hides the error that says why,
+ * which would make a full disk a 500 instead of a 503.
+ */
+class SqliteDialectKeepingErrors extends SqliteDialect {
+  constructor(private readonly database: SQLite.Database) {
+    super({ database });
+  }
+
+  override createDriver(): Driver {
+    const database = this.database;
+    return new (class extends SqliteDriver {
+      override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+        if (database.inTransaction) await super.rollbackTransaction(connection);
+      }
+    })({ database });
+  }
+}
+
 function openSqlite(dataDir: string, busyTimeoutMs: number): Kysely<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const database = new SQLite(path.join(dataDir, 'cardchat.db'));
@@ -42,7 +62,7 @@ function openSqlite(dataDir: string, busyTimeoutMs: number): Kysely<Database> {
   database.pragma('journal_size_limit = 67108864');
   database.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
   database.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors(database) });
 }
 
 function openPostgres(connectionString: string, schema: string | undefined): Kysely<Database> {

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Account } from 'oidc-provider';
 import { findLocalAccountByEmail, findLocalAccountById, insertLocalAccount } from '../db/repositories/localAccounts';
 import type { Database, LocalAccount } from '../db/schema';
-
-export const PASSWORD_RULE = 'at least 8 characters, and not only letters or only digits';
+import { passwordProblem } from './passwordPolicy';
 
 export const messages = {
   wrongCredentials: 'Wrong e-mail or password.',
@@ -12,8 +11,6 @@ export const messages = {
   invalidEmail: 'Enter a valid e-mail address, like name@example.com.',
   emptyName: 'Enter your name.',
   longName: 'Your name can be at most 100 characters long.',
-  weakPassword: `Choose a stronger password: ${PASSWORD_RULE}.`,
-  longPassword: 'Your password can be at most 200 characters long.',
 } as const;
 
 // N = 2^15 with r = 8 needs 32 MiB per hash; maxmem leaves room above Node's 32 MiB default.
@@ -56,24 +53,22 @@ interface SignUpInput {
 }
 
 /** Every reason the form cannot be accepted, in the order the fields appear. */
-function signUpProblems({ name, email, password }: SignUpInput): string[] {
+async function signUpProblems({ name, email, password }: SignUpInput): Promise<string[]> {
   const problems: string[] = [];
   const trimmedName = name.trim();
   if (!trimmedName) problems.push(messages.emptyName);
   else if (trimmedName.length > 100) problems.push(messages.longName);
   const normalized = normalizeEmail(email);
   if (normalized.length > 254 || !EMAIL.test(normalized)) problems.push(messages.invalidEmail);
-  if (password.length > 200) problems.push(messages.longPassword);
-  else if (password.length < 8 || /^\p{L}+$/u.test(password) || /^\p{N}+$/u.test(password)) {
-    problems.push(messages.weakPassword);
-  }
+  const weak = await passwordProblem(password, { email, name });
+  if (weak) problems.push(weak);
   return problems;
 }
 
 type SignUpResult = { account: LocalAccount } | { problems: string[] };
 
 export async function signUp(db: Kysely<Database>, input: SignUpInput): Promise<SignUpResult> {
-  const problems = signUpProblems(input);
+  const problems = await signUpProblems(input);
   if (problems.length > 0) return { problems };
   const email = normalizeEmail(input.email);
   // Checked first so a taken e-mail answers without the cost of hashing; the insert still decides.

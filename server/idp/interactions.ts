@@ -32,12 +32,13 @@ const field = (request: InteractionRequest, name: string) => {
 export async function interactionRoutes(app: FastifyInstance, { provider, db, mountPath, publicUrl }: InteractionOptions) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   // Brute force costs an attacker more than a user: RATE_LIMIT_SIGN_IN_PER_MINUTE posts from one
-  // address, and as many guesses at one account however many addresses they come from.
+  // address, and as many guesses at one account from one address. Never per account alone: anyone
+  // could then lock its owner out by guessing wrong on purpose (the owner signs in from elsewhere).
   const max = app.rateLimits.signInPerMinute;
   const signInsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-in attempts' });
   const signInsForAccount = app.perMinuteLimit({
     max,
-    key: (request) => `account:${field(request as InteractionRequest, 'email').trim().toLowerCase()}`,
+    key: (request) => `${addressKey(request)} account:${field(request as InteractionRequest, 'email').trim().toLowerCase()}`,
     what: 'sign-in attempts for this account',
   });
   const signUpsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-up attempts' });

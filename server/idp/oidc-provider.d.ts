@@ -108,18 +108,24 @@ declare module 'oidc-provider' {
     provider: Provider;
     client?: Client;
     account?: Account;
-    session?: { accountId?: string; grantIdFor(clientId: string): string | undefined };
+    session?: { accountId?: string; grantIdFor(clientId: string): string | undefined; authTime(): number | undefined };
     result?: InteractionResults;
     requestParamScopes: Set<string>;
     requestParamOIDCScopes: Set<string>;
     resourceServers: Record<string, ResourceServer>;
-    entities: { RotatedRefreshToken?: { remainingTTL: number } };
+    entities: {
+      RotatedRefreshToken?: { remainingTTL: number };
+      /** The end-session request's id_token_hint, decoded (its signature already checked). */
+      IdTokenHint?: { payload: { sub?: unknown; iat?: unknown } };
+    };
   }
 
   export interface KoaContextWithOIDC {
     oidc: OIDCContext;
     type: string;
     body: unknown;
+    status: number;
+    set(field: string, value: string): void;
   }
 
   export interface ErrorOut {
@@ -162,6 +168,7 @@ declare module 'oidc-provider' {
       };
     };
     pkce?: { required?: (ctx: KoaContextWithOIDC, client: Client) => boolean };
+    expiresWithSession?: (ctx: KoaContextWithOIDC, code: unknown) => Awaitable<boolean>;
     issueRefreshToken?: (ctx: KoaContextWithOIDC, client: Client, code: unknown) => Awaitable<boolean>;
     rotateRefreshToken?: boolean | ((ctx: KoaContextWithOIDC) => Awaitable<boolean>);
     extraTokenClaims?: (ctx: KoaContextWithOIDC, token: IssuedToken) => Awaitable<Record<string, unknown> | undefined>;

@@ -1,4 +1,4 @@
-import { PASSWORD_RULE } from './accounts';
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from './passwordPolicy';
 
 /** Assets these pages use; served by the idp plugin from our own origin, as the CSP requires. */
 export const ASSETS_PATH = '/oidc-assets';
@@ -85,8 +85,8 @@ ${problemList(view.problems)}
 <form method="post" action="${escapeHtml(view.action)}">
 ${field('name', 'Name', 'text', view.name, 'autocomplete="name" maxlength="100" required autofocus')}
 ${field('email', 'Email', 'email', view.email, 'autocomplete="email" required')}
-${field('password', 'Password', 'password', '', 'autocomplete="new-password" minlength="8" aria-describedby="password-rule" required')}
-<p class="hint" id="password-rule">Use ${PASSWORD_RULE}.</p>
+${field('password', 'Password', 'password', '', `autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" aria-describedby="password-rule" required`)}
+<p class="hint" id="password-rule">${escapeHtml(PASSWORD_HINT)}</p>
 <button type="submit">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="${escapeHtml(view.signInUrl)}">Sign in</a></p>`,
@@ -112,16 +112,33 @@ ${details}
   );
 }
 
+export interface LogoutView {
+  /** The request is the app's own Log out (its id_token_hint names this session): sign out at once. */
+  automatic: boolean;
+  /** Where "Stay signed in" leads. */
+  home: string;
+}
+
 /**
  * The sign-out step oidc-provider asks for. `form` is the provider's own confirmation form (its action
- * and CSRF token); logout.js submits it at once, so the user never has to confirm, and the button is
- * there for a browser without script. `logout=yes` ends the whole session, not only this app's grant.
+ * and CSRF token); `logout=yes` ends the whole session, not only this app's grant. For the app's own
+ * Log out, logout.js submits it at once (the button is there for a browser without script). Anything
+ * else (a link or redirect from another site) only asks: signing someone out is not another site's call.
  */
-export function logoutPage(form: string): string {
+export function logoutPage(form: string, view: LogoutView): string {
   const confirm = `<input type="hidden" name="logout" value="yes"><button type="submit">Sign out</button></form>`;
-  return layout(
-    { title: 'Signing out', scripts: [`${ASSETS_PATH}/logout.js`] },
-    `<h1>Signing you out…</h1>
+  if (view.automatic) {
+    return layout(
+      { title: 'Signing out', scripts: [`${ASSETS_PATH}/logout.js`] },
+      `<h1>Signing you out…</h1>
 ${form.replace('</form>', confirm)}`,
+    );
+  }
+  return layout(
+    { title: 'Sign out' },
+    `<h1>Sign out of cardchat?</h1>
+<p>You are signed in to cardchat in this browser. Sign out only if you meant to.</p>
+${form.replace('</form>', confirm)}
+<p class="switch"><a href="${escapeHtml(view.home)}">Stay signed in</a></p>`,
   );
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import Provider, { errors, type ClientMetadata, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
 import { issuerOf, type Config } from '../config';
 import { findLocalAccountById } from '../db/repositories/localAccounts';
+import { outageOf } from '../outages';
+import { retryAfterOf } from '../plugins/errors';
 import type { Database } from '../db/schema';
 import { findAccount } from './accounts';
 import { KyselyAdapter } from './adapter';
@@ -16,16 +18,31 @@ const DAY = 24 * 60 * MINUTE;
 /** The path the provider answers under (the issuer's path, `/oidc` unless PUBLIC_URL has a path). */
 export const mountPathOf = (config: Config) => new URL(issuerOf(config)).pathname.replace(/\/+$/, '');
 
-/** Origins the PWA may run at: the public one, plus `vite` dev servers while developing on this machine. */
-function appOrigins(publicUrl: string): string[] {
-  const { hostname } = new URL(publicUrl);
-  const local = hostname === 'localhost' || hostname === '127.0.0.1';
-  const dev = local ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : [];
+/**
+ * Origins the PWA may run at: the public one, plus the `vite` dev server's while the server runs in
+ * development. Never otherwise: anyone able to listen on port 5173 of a user's machine (another
+ * program, another account) would receive that user's authorization codes.
+ */
+function appOrigins({ publicUrl, development }: Config): string[] {
+  const dev = development ? ['http://localhost:5173', 'http://127.0.0.1:5173'] : [];
   return [publicUrl, ...dev.filter((origin) => origin !== publicUrl)];
 }
 
+/**
+ * Whether a sign-out request comes from the app itself: its `id_token_hint` (whose signature the
+ * provider has checked by now) names this session's account and was issued since this session signed
+ * in. Any other request to end the session (a bare link from another site) is asked about first.
+ */
+function isOwnSignOut(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities.IdTokenHint?.payload;
+  const session = ctx.oidc.session;
+  const signedInAt = session?.authTime();
+  if (!hint || !session?.accountId || signedInAt === undefined) return false;
+  return hint.sub === session.accountId && typeof hint.iat === 'number' && hint.iat >= signedInAt;
+}
+
 function appClient(config: Config): ClientMetadata {
-  const origins = appOrigins(config.publicUrl);
+  const origins = appOrigins(config);
   return {
     client_id: config.oidc.clientId,
     client_name: 'cardchat',
@@ -59,6 +76,26 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC): Promise<Grant | undef
   }
   await grant.save();
   return grant;
+}
+
+/**
+ * A request the provider could not serve because the database or the disk is out of service (a full
+ * disk above all) is 503 with Retry-After, as the API answers it, not its generic 500: the same
+ * request works once the outage ends. Called from renderError (pages) and on `server_error` (JSON
+ * answers, whose body the provider has written by then; for pages renderError runs after it).
+ */
+function answerOutage(ctx: KoaContextWithOIDC, error: unknown, home: { href: string; text: string }): boolean {
+  const outage = outageOf(error);
+  if (!outage) return false;
+  ctx.status = 503;
+  ctx.set('Retry-After', retryAfterOf(outage));
+  if (ctx.type.includes('html')) {
+    ctx.body = messagePage({ title: 'cardchat is unavailable', message: outage.message, link: home });
+  } else {
+    // OAuth's own code for "try again later", so openid-client reports it as such.
+    ctx.body = { error: 'temporarily_unavailable', error_description: outage.message };
+  }
+  return true;
 }
 
 export interface ProviderOptions {
@@ -95,7 +132,7 @@ export function createProvider({ config, db, keys }: ProviderOptions): Provider 
         enabled: true,
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(form);
+          ctx.body = logoutPage(form, { automatic: isOwnSignOut(ctx), home: home.href });
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
@@ -120,6 +157,13 @@ export function createProvider({ config, db, keys }: ProviderOptions): Provider 
       },
     },
     pkce: { required: () => true },
+    // Every code and refresh token belongs to the session it was issued in, whatever its scopes (the
+    // default exempts offline_access): however the session ends (signed out here or in the app,
+    // replaced by another account's sign-in, expired), its refresh tokens stop working at once, and
+    // signing out revokes its grant. Access tokens are JWTs the API checks by signature alone: one
+    // already issued works until it expires (15 minutes), which is the price of not asking the
+    // provider on every API call (and of an external issuer working the same way).
+    expiresWithSession: () => true,
     // Refresh tokens without prompt=consent: the PWA needs them to stay signed in between visits.
     issueRefreshToken: (_ctx, caller) => caller.grantTypeAllowed('refresh_token'),
     // A refresh token works once; a reused one revokes the whole grant (theft detection).
@@ -137,8 +181,9 @@ export function createProvider({ config, db, keys }: ProviderOptions): Provider 
     findAccount: (_ctx, sub) => findAccount(db, sub),
     loadExistingGrant,
     interactions: { url: (_ctx, interaction) => `${mountPathOf(config)}/interaction/${interaction.uid}` },
-    renderError: (ctx, out) => {
+    renderError: (ctx, out, error) => {
       ctx.type = 'html';
+      if (answerOutage(ctx, error, home)) return;
       ctx.body = messagePage({
         title: 'Sign-in problem',
         message: 'Something went wrong with this sign-in request. Go back to cardchat and try again.',
@@ -157,8 +202,9 @@ export function createProvider({ config, db, keys }: ProviderOptions): Provider 
       RefreshToken: (ctx) => ctx.oidc.entities.RotatedRefreshToken?.remainingTTL ?? 14 * DAY,
     },
   });
-  // Behind a TLS proxy the provider builds its URLs and Secure cookies from X-Forwarded-Proto/Host;
-  // client addresses (rate limits) are Fastify's business and believe only TRUST_PROXY.
+  provider.on('server_error', (ctx, error) => answerOutage(ctx as KoaContextWithOIDC, error, home));
+  // The provider builds its URLs and Secure cookies from X-Forwarded-Proto/Host, which the idp plugin
+  // sets from PUBLIC_URL on every request it hands over (whatever the client sent).
   provider.proxy = true;
   return provider;
 }

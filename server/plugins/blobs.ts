@@ -25,7 +25,14 @@ export const blobsPlugin = fp<BlobsOptions>(async (app: FastifyInstance, { dataD
     app.decorate('blobs', store);
     return;
   }
-  const own: BlobStore = s3 ? new S3BlobStore(s3) : new FileBlobStore(path.join(dataDir, 'blobs'));
+  let own: BlobStore;
+  if (s3) own = new S3BlobStore(s3);
+  else {
+    const files = new FileBlobStore(path.join(dataDir, 'blobs'));
+    const removed = await files.removeUnfinishedWrites();
+    if (removed > 0) app.log.info({ removed }, 'removed the temporary files of unfinished blob writes');
+    own = files;
+  }
   app.decorate('blobs', own);
   app.addHook('onClose', () => own.close());
 });

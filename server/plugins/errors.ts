@@ -2,12 +2,20 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, type ErrorBody } from '../errors';
 import { outageOf } from '../outages';
+import { STORAGE_FULL, STORAGE_FULL_RETRY_AFTER_SECONDS, StorageWatch } from '../storageFull';
 
 /** Seconds a client should wait before trying again after the database or storage was unreachable. */
-const OUTAGE_RETRY_AFTER_SECONDS = '2';
+const OUTAGE_RETRY_AFTER_SECONDS = 2;
 
+/** Retry-After for an outage: a full disk takes longer to clear than a restarting service. */
+export const retryAfterOf = (outage: ErrorBody) =>
+  String(outage.error === STORAGE_FULL.error ? STORAGE_FULL_RETRY_AFTER_SECONDS : OUTAGE_RETRY_AFTER_SECONDS);
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Room to write, for /api/health: DATA_DIR's free space and writes refused for lack of it. */
+    storageWatch: StorageWatch;
+  }
   interface FastifyContextConfig {
     /** What a 413 on this route says, in the route's own words, instead of naming its body limit. */
     payloadTooLargeMessage?: string;
@@ -42,7 +50,14 @@ function tooLargeMessage(request: FastifyRequest): string {
   return 'The request is too large.';
 }
 
-export const errorsPlugin = fp(async (app: FastifyInstance) => {
+export const errorsPlugin = fp<{ dataDir: string }>(async (app: FastifyInstance, { dataDir }) => {
+  const storageWatch = new StorageWatch(dataDir);
+  app.decorate('storageWatch', storageWatch);
+  // A write that went through means whatever was full has room again (health stops saying degraded).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) storageWatch.noteWritten();
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let status: number;
     let body: ErrorBody;
@@ -56,9 +71,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       body = { error: code, message: code === 'payload_too_large' ? tooLargeMessage(request) : error.message };
     } else if (outage) {
       request.log.warn({ err: error }, outage.error);
+      if (outage.error === STORAGE_FULL.error) storageWatch.noteFull();
       status = 503;
       body = outage;
-      void reply.header('retry-after', OUTAGE_RETRY_AFTER_SECONDS);
+      void reply.header('retry-after', retryAfterOf(outage));
     } else {
       // Details of a server fault go to the log only: they can hold paths, SQL or secrets.
       request.log.error({ err: error }, 'request failed');

@@ -27,6 +27,21 @@ export const idpPlugin = fp<{ config: Config; keys: ProviderKeys }>(async (app: 
   const mountPath = mountPathOf(config);
   const handle = provider.callback();
 
+  // The provider (Koa, proxy mode) builds its issuer-relative URLs, redirects and Secure cookies from
+  // the request's Host and X-Forwarded-* headers, which any client can write. Every request it sees,
+  // its own and our interaction pages', names PUBLIC_URL instead, and the client address Fastify
+  // worked out (X-Forwarded-For believed from TRUST_PROXY only).
+  const publicUrl = new URL(config.publicUrl);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith(`${mountPath}/`)) return;
+    const headers = request.raw.headers;
+    delete headers.forwarded;
+    headers.host = publicUrl.host;
+    headers['x-forwarded-host'] = publicUrl.host;
+    headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+    headers['x-forwarded-for'] = request.ip;
+  });
+
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };

@@ -1,7 +1,9 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { issuerOf, type Config } from '../config';
+
+const NO_STORE = 'no-store';
 
 /**
  * Security headers for every response. The CSP allows scripts from our own origin only (no inline
@@ -35,5 +37,16 @@ export const securityPlugin = fp<{ config: Config }>(async (app: FastifyInstance
     // The embedded provider's sign-in pages post to /oidc and redirect back to the app.
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     hsts: config.publicUrl.startsWith('https:'),
+  });
+
+  // ASVS 14.3.2: nothing a signed-in user is sent stays in a browser's or a proxy's cache (a shared
+  // computer, a corporate proxy). Whatever a route set, an API answer to a request carrying a token
+  // is no-store; set early too, so a hijacked reply (a streamed completion) copies it.
+  const authenticatedApi = (request: FastifyRequest) => request.url.startsWith('/api/') && request.headers.authorization !== undefined;
+  app.addHook('onRequest', async (request, reply) => {
+    if (authenticatedApi(request)) void reply.header('cache-control', NO_STORE);
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (authenticatedApi(request)) void reply.header('cache-control', NO_STORE);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { GALLERY_FIRST_PAGE_URL } from '../../core/gallery';
 
 /** Paths that belong to the server: a miss there is a JSON 404, never the app shell. */
 const SERVER_PREFIXES = ['/api/', '/oidc/'];
@@ -10,6 +11,17 @@ const SERVER_PREFIXES = ['/api/', '/oidc/'];
 function isServerPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   return SERVER_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
+}
+
+/**
+ * Home's shell names the gallery's first page as a preload, so the browser asks for it while the app's
+ * code is still on its way; the page's own early fetch of that URL (src/sync/firstGalleryPage.ts)
+ * takes the answer. `crossorigin` (anonymous) matches fetch()'s default credentials, without which
+ * the preload would go unused and the list be fetched twice. A search (`?q=`) lists other cards.
+ */
+function isHomeWithoutSearch(url: string): boolean {
+  const address = new URL(url, 'http://cardchat');
+  return address.pathname === '/' && !address.searchParams.get('q')?.trim();
 }
 
 function cacheHeaders(reply: FastifyReply, filePath: string): void {
@@ -34,6 +46,9 @@ export const staticPlugin = fp<{ distDir: string }>(async (app: FastifyInstance,
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text file (vite.config.ts): sent as the client accepts,
+      // with Content-Encoding and Vary: Accept-Encoding; the plain file to a client that accepts neither.
+      preCompressed: true,
       setHeaders: (reply, filePath) => cacheHeaders(reply, filePath),
     });
   }
@@ -44,6 +59,7 @@ export const staticPlugin = fp<{ distDir: string }>(async (app: FastifyInstance,
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!hasDist || !wantsPage || isServerPath(request.url)) return notFound(reply);
     reply.header('Cache-Control', 'no-cache');
+    if (isHomeWithoutSearch(request.url)) reply.header('Link', `<${GALLERY_FIRST_PAGE_URL}>; rel=preload; as=fetch; crossorigin`);
     return reply.sendFile('index.html');
   });
 });

@@ -54,7 +54,7 @@ export async function chatRoutes(app: FastifyInstance, { config }: { config: Con
     { preHandler: app.authenticate, schema: { params: { type: 'object', required: ['chat_id'], properties: { chat_id: idString } } } },
     async (request, reply) => {
       const stream = await chatPhoto({ db: app.db.kysely, blobs: app.blobs }, request.user!, request.params.chat_id);
-      return reply.header('content-type', 'image/png').header('cache-control', 'private, no-cache').send(stream);
+      return reply.header('content-type', 'image/png').header('cache-control', 'no-store').send(stream);
     },
   );
 }

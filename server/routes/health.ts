@@ -13,7 +13,11 @@ export async function healthRoutes(app: FastifyInstance, { config }: { config: C
           200: {
             type: 'object',
             properties: {
-              status: { type: 'string' },
+              status: { type: 'string', enum: ['ok', 'degraded'] },
+              reason: {
+                type: 'object',
+                properties: { error: { type: 'string' }, message: { type: 'string' }, free_bytes: { type: 'number' } },
+              },
               database: { type: 'string', enum: ['sqlite', 'postgres'] },
               blobs: { type: 'string', enum: ['files', 's3'] },
               ai: { type: 'string', enum: ['demo', 'openai'] },
@@ -40,8 +44,11 @@ export async function healthRoutes(app: FastifyInstance, { config }: { config: C
         app.log.warn({ err: error }, 'health check: blob store unusable');
         return reply.status(503).send(STORAGE_UNAVAILABLE);
       }
+      // Reads still work on a full disk: 200, so clients and load balancers keep using this instance.
+      const reason = await app.storageWatch.problem();
       return {
-        status: 'ok',
+        status: reason ? 'degraded' : 'ok',
+        ...(reason ? { reason } : {}),
         database: app.db.dialect,
         blobs: app.blobs.kind,
         ai: app.ai.kind,

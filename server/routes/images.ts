@@ -35,7 +35,8 @@ import {
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 /** Fastify's own type for JSON it serialises; a string sent with it goes out as it is. */
 const JSON_TYPE = 'application/json; charset=utf-8';
-const PRIVATE_CACHE = 'private, no-cache';
+/** As every answer to a request with a token (plugins/security.ts): kept by no cache. */
+const PRIVATE_CACHE = 'no-store';
 
 const downloadQuery = {
   type: 'object',

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import { safeFileName } from '../../core/fileName';
 import type {
   CardSummary,
   CardTagsResponse,
@@ -209,9 +210,12 @@ export async function cardTags(
   };
 }
 
-/** A name safe in Content-Disposition: ASCII fallback plus the UTF-8 form (RFC 6266). */
+/**
+ * A name safe in Content-Disposition: ASCII fallback plus the UTF-8 form (RFC 6266), made a safe
+ * file name first (no bidi controls that would disguise the extension, no separators).
+ */
 export function contentDisposition(name: string, extension = '.png'): string {
-  const base = name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, 150) || 'card';
+  const base = safeFileName(name, 'card');
   const ascii = base.replace(/[^A-Za-z0-9 ._()-]/g, '_');
   return `attachment; filename="${ascii}${extension}"; filename*=UTF-8''${encodeURIComponent(`${base}${extension}`)}`;
 }

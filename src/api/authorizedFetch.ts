@@ -1,5 +1,6 @@
 import { accessToken } from '../auth/refresh';
 import { appConfig } from '../config/appConfig';
+import { noteAnswer, noteNoAnswer } from '../lib/connectivity';
 import { identityHeaders } from './identity';
 
 /**
@@ -23,13 +24,29 @@ export type AuthorizedInit = Omit<RequestInit, 'headers'> & { headers?: Record<s
 /**
  * fetch() of an API path with the user's identity headers and the refresh-once rule, for calls that
  * cannot go through apiJson (a streamed reply, a file download). No retries beyond that one: the
- * caller decides what a failure means. Rejects only when no answer came (network, abort).
+ * caller decides what a failure means. Rejects only when no answer came (network, abort). What came
+ * back feeds the app's connectivity; an abort does too when its reason is a timeout.
  */
-export function authorizedFetch(path: string, init: AuthorizedInit = {}): Promise<Response> {
-  return authorizedFetchUrl(apiUrl(path), init);
+export async function authorizedFetch(path: string, init: AuthorizedInit = {}): Promise<Response> {
+  try {
+    const response = await authorizedFetchUrl(apiUrl(path), init);
+    noteAnswer(response);
+    return response;
+  } catch (error) {
+    if (!init.signal?.aborted || isTimeout(init.signal.reason)) noteNoAnswer();
+    throw error;
+  }
 }
 
-/** authorizedFetch for a URL the API handed out (an image's `url`), rather than a path. */
+/** An abort that says no answer came in time, rather than that someone stopped the request. */
+export function isTimeout(reason: unknown): boolean {
+  return reason instanceof DOMException && reason.name === 'TimeoutError';
+}
+
+/**
+ * authorizedFetch for a URL the API handed out (an image's `url`), rather than a path. It does not
+ * feed connectivity: the service worker may answer an image from its cache while cardchat is down.
+ */
 export async function authorizedFetchUrl(url: string | URL, init: AuthorizedInit = {}): Promise<Response> {
   const send = (token: string | null) => fetch(url, { ...init, headers: { ...init.headers, ...(token ? identityHeaders(token) : {}) } });
   const token = await accessToken().catch(() => null);

@@ -1,6 +1,7 @@
-import ky, { type Options } from 'ky';
+import ky, { TimeoutError, type Options } from 'ky';
 import { appConfig } from '../config/appConfig';
 import { accessToken } from '../auth/refresh';
+import { noteAnswer, noteNoAnswer } from '../lib/connectivity';
 import { retryWithFreshToken } from './authorizedFetch';
 import { toApiError } from './errors';
 import { identityHeaders } from './identity';
@@ -27,6 +28,8 @@ const http = ky.create({
       },
     ],
     afterResponse: [
+      // Every answer, a retried attempt's too, tells the app's connectivity that cardchat is there.
+      (_request, _options, response) => noteAnswer(response),
       // The shared refresh-once rule (authorizedFetch.ts). The retry runs without these hooks or
       // ky's retries, so a second 401 is final.
       async (request, options, response) => {
@@ -41,11 +44,15 @@ const http = ky.create({
   },
 });
 
-/** A call to the API that throws ApiError with the text to show. */
+/**
+ * A call to the API that throws ApiError with the text to show. One that got no answer (after ky's
+ * retries) makes the app's connectivity unreachable, which starts the probes that find cardchat again.
+ */
 export async function apiJson<T>(path: string, options: Options = {}): Promise<T> {
   try {
     return await http(path, options).json<T>();
   } catch (error) {
+    if (error instanceof TimeoutError || error instanceof TypeError) noteNoAnswer();
     throw await toApiError(error, REQUEST_TIMEOUT_MS);
   }
 }

@@ -2,9 +2,9 @@ import type { FavoriteAddRequest, FavoriteAddResponse, PublicImagesResponse } fr
 import { authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';
+import { GALLERY_PAGE_SIZE } from '../../core/gallery';
 
-/** The spec's gallery page size. */
-export const GALLERY_PAGE_SIZE = 20;
+export { GALLERY_PAGE_SIZE };
 
 /** GET /api/upload/image: public cards, newest first; `q` matches name, tag or creator. */
 export function listPublicImages({ q, offset = 0, limit = GALLERY_PAGE_SIZE }: { q?: string; offset?: number; limit?: number }) {

@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors';
 import { getProfile } from '../api/users';
 import { OFFLINE_SESSION_MS } from '../config/appConfig';
 import { db } from '../db/db';
+import { connectivity, noteNoAnswer, onReconnected, startConnectivity } from '../lib/connectivity';
 import { createStore } from '../lib/store';
 import { oidcConfiguration, openid } from './oidc';
 import { SessionEndedError } from './refresh';
@@ -43,18 +44,25 @@ async function forget(): Promise<void> {
   });
 }
 
+let settling: Promise<Session> | undefined;
+
 /**
  * Settles the session: asks the server who the tokens belong to, falls back to the cached profile
- * when the network is down, and forgets everything when the provider has ended the session.
+ * when cardchat cannot be reached, and forgets everything when the provider has ended the session.
+ * Calls made while one runs share it.
  */
-export async function refreshSession(now = Date.now()): Promise<Session> {
+export function refreshSession(now = Date.now()): Promise<Session> {
+  settling ??= settle(now).finally(() => (settling = undefined));
+  return settling;
+}
+
+async function settle(now: number): Promise<Session> {
   if (!loadTokens()) {
     set({ status: 'signedOut' });
     return sessionStore.get();
   }
-  if (!navigator.onLine) {
-    const profile = await rememberedProfile(now);
-    set(profile ? { status: 'offline', profile } : { status: 'signedOut' });
+  if (connectivity() === 'offline') {
+    await remembered(now);
     return sessionStore.get();
   }
   try {
@@ -64,14 +72,22 @@ export async function refreshSession(now = Date.now()): Promise<Session> {
   } catch (error) {
     const unreachable = (error instanceof ApiError && (error.isNetwork || error.status >= 500)) || error instanceof TypeError;
     if (unreachable) {
-      const profile = await rememberedProfile(now);
-      set(profile ? { status: 'offline', profile } : { status: 'signedOut' });
+      // A 5xx here (a gateway while the server restarts) is cardchat not there yet too: the probes
+      // go on until it answers, and then this runs again (watchConnectivity).
+      noteNoAnswer();
+      await remembered(now);
     } else {
       if (error instanceof SessionEndedError || (error instanceof ApiError && error.status === 401)) await forget();
       set({ status: 'signedOut' });
     }
   }
   return sessionStore.get();
+}
+
+/** Offline with the profile confirmed in the last 24 hours, else signed out (the tokens stay for the next check). */
+async function remembered(now: number): Promise<void> {
+  const profile = await rememberedProfile(now);
+  set(profile ? { status: 'offline', profile } : { status: 'signedOut' });
 }
 
 /** Clears the stored profile and tokens, ends the provider's session when reachable, and returns to the origin. */
@@ -85,7 +101,7 @@ export async function signOut(): Promise<void> {
   const home = `${window.location.origin}/`;
   try {
     const [client, config] = await Promise.all([openid(), oidcConfiguration()]);
-    if (navigator.onLine && config.serverMetadata().end_session_endpoint) {
+    if (connectivity() === 'online' && config.serverMetadata().end_session_endpoint) {
       const url = client.buildEndSessionUrl(config, {
         post_logout_redirect_uri: home,
         ...(idToken ? { id_token_hint: idToken } : {}),
@@ -99,11 +115,20 @@ export async function signOut(): Promise<void> {
   window.location.assign(home);
 }
 
-/** Re-checks the session when connectivity returns, so '(offline)' clears by itself. */
+/**
+ * Starts the app's connectivity (lib/connectivity.ts: the device's events and the probes while
+ * cardchat does not answer) and re-checks the session each time cardchat answers again, so '(offline)'
+ * clears by itself; the outbox flushes once the session is signed in again (sync/outboxTriggers.ts).
+ * A session still signed out with tokens kept is one that could not be checked: it is checked too.
+ */
 export function watchConnectivity(): () => void {
-  const onOnline = () => {
-    if (sessionStore.get().status === 'offline') void refreshSession();
+  const stop = startConnectivity();
+  const unsubscribe = onReconnected(() => {
+    const { status } = sessionStore.get();
+    if (status === 'offline' || (status === 'signedOut' && loadTokens())) void refreshSession();
+  });
+  return () => {
+    unsubscribe();
+    stop();
   };
-  window.addEventListener('online', onOnline);
-  return () => window.removeEventListener('online', onOnline);
 }

@@ -46,7 +46,7 @@ export function applyUpdate(): void {
 }
 
 /**
- * Call once at start-up. Production builds only: the dev server has no sw.js, and a worker caching
+ * Call once, when the first view is complete (src/pwa/afterFirstView.ts). Production builds only: the dev server has no sw.js, and a worker caching
  * the dev shell would hide edits. Never throws: the app works without a worker, just not offline.
  */
 export async function registerServiceWorker(): Promise<void> {

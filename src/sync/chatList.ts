@@ -5,6 +5,7 @@ import { ApiError } from '../api/errors';
 import { deleteLocalChat, getChat, saveChatListPage, setChatAvatar } from '../db/chatList';
 import { latestChatWith } from '../db/chatMessages';
 import type { LocalChat } from '../db/db';
+import { connectivity } from '../lib/connectivity';
 
 export interface ChatListPull {
   page: number;
@@ -76,7 +77,7 @@ export async function exportChatArchive(chat: LocalChat): Promise<void> {
  */
 export async function chatToReopen(characterId: string): Promise<string | null> {
   const local = await latestChatWith(characterId);
-  if (!navigator.onLine) return local?.chat_id ?? null;
+  if (connectivity() !== 'online') return local?.chat_id ?? null;
   try {
     const { data } = await listChats({ character_id: characterId, page: 1, page_size: 1 });
     const latest = data[0];

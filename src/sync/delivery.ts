@@ -6,6 +6,7 @@ import { loadTokens } from '../auth/tokens';
 import { deleteMessage, markFailed, messageRow, moveToEnd, storeCompletion, STOPPED_REASON, STREAMING_REPLY_PREFIX } from '../db/chatMessages';
 import { completeItem, failItem, nextItem, queuedSends, recordAttempt, removeItem, type QueuedSend } from '../db/outbox';
 import { createStore, useStore } from '../lib/store';
+import { forgetAnswered, markAnswered } from './answeredSends';
 import { pullChatList } from './chatList';
 import { pullNewestMessages } from './chatMessages';
 import { replyWriter } from './replyWriter';
@@ -18,8 +19,11 @@ import { endStreamingText } from './streamingText';
 export type DeliveryOutcome =
   | { kind: 'stored' }
   | { kind: 'stopped' }
-  /** `retryAfterMs`: the server said when to try again (429, 503 with Retry-After). */
-  | { kind: 'queued'; retryAfterMs?: number }
+  /**
+   * `status`: the answer that said to wait (absent when none came); `retryAfterMs`: when the server
+   * said to try again (429, 503 with Retry-After).
+   */
+  | { kind: 'queued'; status?: number; retryAfterMs?: number }
   | { kind: 'failed'; reason: string };
 
 /** What a user message's row says when Stop came before the server had saved it. */
@@ -189,13 +193,16 @@ export async function deliver({ chatId, characterName, request, key, replySeq, q
     state: 'streaming',
   });
   try {
-    const result = await streamCompletion(request, { idempotencyKey: key, signal, onDelta: reply.append });
+    const result = await streamCompletion(request, { idempotencyKey: key, signal, onAnswer: () => markAnswered(key), onDelta: reply.append });
     await reply.close({ save: false });
     const replaced = [replyId, ...(queued ? [queued.rowId] : []), ...(replacedId ? [replacedId] : [])];
     await (queued ? completeItem(key, result, replaced) : storeCompletion(result, replaced));
     if (refreshRecentList) refreshChatList();
     return { kind: 'stored' };
   } catch (error) {
+    // Not stored: if it stays in the outbox it is waiting again. (A stored one has left the outbox
+    // by now; forgetting it too would flash it as waiting until the outbox's live query catches up.)
+    forgetAnswered(key);
     // Stop keeps what arrived on screen, so its row gets all of it.
     await reply.close({ save: Boolean(signal?.aborted) });
     if (signal?.aborted) return stopped(chatId, replyId, reply.text, queued?.rowId);
@@ -203,7 +210,11 @@ export async function deliver({ chatId, characterName, request, key, replySeq, q
     const apiError = error instanceof ApiError ? error : null;
     if (queued && apiError && queued.wait(apiError)) {
       await recordAttempt(key, apiError.message);
-      return { kind: 'queued', ...(apiError.retryAfterMs === undefined ? {} : { retryAfterMs: apiError.retryAfterMs }) };
+      return {
+        kind: 'queued',
+        ...(apiError.isNetwork ? {} : { status: apiError.status }),
+        ...(apiError.retryAfterMs === undefined ? {} : { retryAfterMs: apiError.retryAfterMs }),
+      };
     }
     const reason = apiError?.message ?? 'Something went wrong.';
     if (queued) await failItem(key, queued.rowId, reason);

@@ -2,7 +2,9 @@ import { addFavorite, checkFavorite, removeFavorite } from '../api/favorites';
 import { GALLERY_PAGE_SIZE, listPublicImages } from '../api/images';
 import { ApiError } from '../api/errors';
 import { markFavorite, saveGalleryPage } from '../db/cards';
+import type { PublicImage, PublicImagesResponse } from '../../core/types';
 import type { CachedCard } from '../db/db';
+import { fetchFirstGalleryPage } from './firstGalleryPage';
 
 export interface GalleryPull {
   /** How many public cards the server has for this query. */
@@ -22,10 +24,36 @@ export interface GalleryPull {
  * cards that do not match, so it never removes anything.
  */
 export async function pullGallery({ q, offset }: { q?: string; offset: number }): Promise<GalleryPull> {
-  const page = await listPublicImages({ q, offset, limit: GALLERY_PAGE_SIZE });
   const firstUnfiltered = !q && offset === 0;
+  if (firstUnfiltered && earlyPull) {
+    const early = earlyPull;
+    earlyPull = undefined;
+    // One that failed is asked for again through the API client, with its retries and messages.
+    const pulled = await early.catch(() => undefined);
+    if (pulled) return pulled;
+  }
+  return savePage(await listPublicImages({ q, offset, limit: GALLERY_PAGE_SIZE }), firstUnfiltered);
+}
+
+async function savePage(page: PublicImagesResponse, firstUnfiltered: boolean): Promise<GalleryPull> {
   await saveGalleryPage(page.data, firstUnfiltered ? { complete: page.data.length >= page.total } : undefined);
   return { total: page.total, count: page.data.length };
+}
+
+/** Home's first pull, started at start-up; the first pull Home itself makes takes it. */
+let earlyPull: Promise<GalleryPull> | undefined;
+
+/**
+ * Pulls Home's first page as soon as the app's first script runs, not once the router has drawn
+ * Home: the list (already on its way by the shell's preload) is in Dexie by the time the grid first
+ * reads it, so the first render shows cards. Resolves with the page's cards for whoever wants to
+ * start on their pictures.
+ */
+export function pullFirstGalleryPageEarly(): Promise<PublicImage[]> {
+  const page = fetchFirstGalleryPage();
+  earlyPull = page.then((fetched) => savePage(fetched, true));
+  earlyPull.catch(() => undefined); // handled by the pull that takes it
+  return page.then((fetched) => fetched.data);
 }
 
 /** What a favorite says of its card (the server takes the rest from the card itself). */

@@ -1,7 +1,7 @@
 import { refreshTokens } from '../auth/refresh';
 import { isExpired, loadTokens } from '../auth/tokens';
 import { waitingChats } from '../db/outbox';
-import { deliverQueue, refreshChatList, waitUnlessRefused } from './delivery';
+import { deliverQueue, refreshChatList, waitUnlessRefused, type DeliveryOutcome } from './delivery';
 
 let running: Promise<void> | null = null;
 let again = false;
@@ -44,13 +44,21 @@ async function acrossTabs(work: () => Promise<void>): Promise<void> {
 /** The longest Retry-After the outbox honours by itself; beyond it the other triggers still apply. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
-/** The one flush scheduled after a Retry-After (a later answer replaces it). */
+/**
+ * The first wait after cardchat answered "not now" without saying how long (a 502 or 503 while it
+ * restarts, 409 while another tab sends the message); doubled each time, up to MAX_RETRY_AFTER_MS.
+ */
+export const FIRST_RETRY_MS = 2_000;
+
+/** The one flush scheduled after a wait (a later one replaces it). */
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** How many flushes in a row were told "not now" without a Retry-After. */
+let refusals = 0;
 
 /**
- * The server said when to try again (a 429 from the per-user rate limit, a 503 with Retry-After):
- * nothing else may trigger a flush for a long while (the device stays online and visible), so the
- * outbox flushes itself then.
+ * cardchat answered but said to try again later: nothing else may trigger a flush for a long while
+ * (the device stays online and visible, so no event comes), so the outbox flushes itself then.
+ * No answer at all is connectivity's to handle: its probes flush once cardchat answers again.
  */
 function flushAfter(delayMs: number): void {
   clearTimeout(retryTimer);
@@ -63,6 +71,21 @@ function flushAfter(delayMs: number): void {
   );
 }
 
+/** Sign-out: a retry scheduled for the user who queued the messages must not fire for nobody (or the next user). */
+export function cancelScheduledFlush(): void {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  refusals = 0;
+}
+
+/** Whether an answered wait (not a 401: that is the session's to sort out) is worth a flush of its own later. */
+function retryLater({ retryAfterMs, status }: Extract<DeliveryOutcome, { kind: 'queued' }>): number | undefined {
+  if (retryAfterMs !== undefined) return retryAfterMs;
+  if (status === undefined || status === 401) return undefined;
+  refusals += 1;
+  return FIRST_RETRY_MS * 2 ** (refusals - 1);
+}
+
 async function flushOnce(): Promise<void> {
   if (!(await tokenReady())) return;
   let stored = 0;
@@ -73,10 +96,12 @@ async function flushOnce(): Promise<void> {
       stored += replay.stored;
       const { stoppedBy } = replay;
       if (stoppedBy) {
-        if (stoppedBy.retryAfterMs !== undefined) flushAfter(stoppedBy.retryAfterMs);
+        const delay = retryLater(stoppedBy);
+        if (delay !== undefined) flushAfter(delay);
         return;
       }
     }
+    refusals = 0;
   } finally {
     // Once per flush, not per message: N replayed messages need one fresh recent list.
     if (stored > 0) refreshChatList();

@@ -1,8 +1,8 @@
 import { FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '../../core/caches';
 import { sessionStore } from '../auth/session';
 import { dropInterruptedReplies } from '../db/chatMessages';
-import { flushOutbox } from './outbox';
-
+import { checkNow, connectivity, onReconnected } from '../lib/connectivity';
+import { cancelScheduledFlush, flushOutbox } from './outbox';
 
 /** Background Sync, where the browser has it (Chromium); not in the DOM typings yet. */
 interface SyncRegistration extends ServiceWorkerRegistration {
@@ -14,18 +14,27 @@ const signedIn = () => sessionStore.get().status === 'signedIn';
 /** Settled before the first replay, whose fresh streaming row has the id an interrupted one had. */
 let cleaned: Promise<void> = Promise.resolve();
 
-/** Only a signed-in session replays: offline or signed out, the requests would only fail. */
+/**
+ * Only a signed-in session replays: offline or signed out, the requests would only fail. While
+ * cardchat does not answer, a trigger probes instead; its answer flushes (onReconnected below).
+ */
 function flushIfSignedIn(): void {
   if (!signedIn()) return;
+  if (connectivity() !== 'online') {
+    void checkNow();
+    return;
+  }
   cleaned
     .then(() => flushOutbox())
     .catch((error: unknown) => console.error('Sending the waiting messages failed', error));
 }
 
 /**
- * Call once at start-up. Flushes when the session becomes signed in (start-up, or the `online` that
- * makes an offline session signed in again), on `online`, when the page comes back to the
- * foreground, and when the service worker relays a Background Sync. Returns what undoes it.
+ * Call once at start-up. Flushes when the session becomes signed in (start-up, sign-in, or the
+ * re-check that follows cardchat answering again while the session was '(offline)'), when cardchat
+ * answers again while the session is signed in, when the page comes back to the foreground, and when
+ * the service worker relays a Background Sync. Each return of cardchat flushes once: the session's
+ * re-check and the reconnection never both do. Returns what undoes it.
  */
 export function startOutboxTriggers(): () => void {
   cleaned = dropInterruptedReplies().catch((error: unknown) => console.error('Could not clear interrupted replies', error));
@@ -34,8 +43,12 @@ export function startOutboxTriggers(): () => void {
   const unsubscribe = sessionStore.subscribe(() => {
     const now = signedIn();
     if (now && !wasSignedIn) flushIfSignedIn();
+    // A retry the server asked for belongs to the user who was signed in.
+    if (sessionStore.get().status === 'signedOut') cancelScheduledFlush();
     wasSignedIn = now;
   });
+  // While the session is '(offline)' this does nothing: its re-check signs it in, which flushes above.
+  const unsubscribeReconnected = onReconnected(flushIfSignedIn);
   const onVisible = () => {
     if (document.visibilityState === 'visible') flushIfSignedIn();
   };
@@ -43,12 +56,12 @@ export function startOutboxTriggers(): () => void {
     if ((event.data as { type?: unknown } | null)?.type === FLUSH_OUTBOX_MESSAGE) flushIfSignedIn();
   };
   const worker = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
-  window.addEventListener('online', flushIfSignedIn);
   document.addEventListener('visibilitychange', onVisible);
   worker?.addEventListener('message', onWorkerMessage);
   return () => {
     unsubscribe();
-    window.removeEventListener('online', flushIfSignedIn);
+    unsubscribeReconnected();
+    cancelScheduledFlush();
     document.removeEventListener('visibilitychange', onVisible);
     worker?.removeEventListener('message', onWorkerMessage);
   };

@@ -2,6 +2,7 @@ import type { CompletionRequest } from '../../core/types';
 import { dropStoppedReplies, type ChatSeed } from '../db/chatMessages';
 import type { LocalMessage } from '../db/db';
 import { enqueueMessage, requeueMessage } from '../db/outbox';
+import { checkNow, connectivity } from '../lib/connectivity';
 import { deliver, deliverHead, waitWhenUnreachable, type DeliveryOutcome } from './delivery';
 import { flushOutbox } from './outbox';
 import { requestBackgroundSync } from './outboxTriggers';
@@ -36,12 +37,14 @@ export async function retryMessage(seed: ChatSeed, row: LocalMessage, greetingIn
 }
 
 /**
- * Online, a message just queued is sent at once and streamed, with Stop, when it is the oldest of its
- * chat; else it waits: offline for the triggers (outboxTriggers.ts), behind older ones for the flush,
- * which sends the chat's queue in order.
+ * While cardchat answers, a message just queued is sent at once and streamed, with Stop, when it is
+ * the oldest of its chat; else it waits: behind older ones for the flush, which sends the chat's queue
+ * in order; offline or unreachable for the triggers (outboxTriggers.ts). Unreachable, the send is a
+ * user action that needs the server, so it probes at once: an answer flushes.
  */
 async function sendQueued(chatId: string, clientId: string, signal: AbortSignal): Promise<DeliveryOutcome> {
-  if (navigator.onLine) {
+  const state = connectivity();
+  if (state === 'online') {
     const outcome = await deliverHead(chatId, { only: clientId, signal, wait: waitWhenUnreachable, refreshRecentList: true });
     if (typeof outcome !== 'string') {
       if (outcome.kind === 'queued') requestBackgroundSync();
@@ -50,6 +53,7 @@ async function sendQueued(chatId: string, clientId: string, signal: AbortSignal)
     flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
   } else {
     requestBackgroundSync();
+    if (state === 'unreachable') void checkNow();
   }
   return { kind: 'queued' };
 }

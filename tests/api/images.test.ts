@@ -269,7 +269,7 @@ describe.each(databases)('card uploads and images (%s)', (dialect) => {
       const own = await get(`/api/upload/image/user/${privateId}?user_id=x`, owner);
       expect(own.statusCode).toBe(200);
       expect(own.headers['content-type']).toBe('image/png');
-      expect(own.headers['cache-control']).toBe('private, no-cache');
+      expect(own.headers['cache-control']).toBe('no-store');
       expect((await get(`/api/upload/image/user/${privateId}`, stranger)).statusCode).toBe(404);
       expect((await get(`/api/upload/image/user/${publicId}`, stranger)).statusCode).toBe(404);
       expect((await get(`/api/upload/image/user/${privateId}`)).statusCode).toBe(401);

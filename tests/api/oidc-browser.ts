@@ -44,9 +44,10 @@ export interface HttpResponse extends BrowserResponse {
 /**
  * Requests over a real socket to `baseURL` (e.g. a server child's http://127.0.0.1:<port>). The
  * Host header is the request's own, so a caller can name the public origin the server believes it
- * is reached at, as a load balancer in front of several instances passes it on.
+ * is reached at, as a load balancer in front of several instances passes it on. `localAddress`
+ * sends from another loopback address (127.0.0.2...), as another client on the network would.
  */
-export function httpTo(baseURL: string): Transport<HttpResponse> {
+export function httpTo(baseURL: string, localAddress?: string): Transport<HttpResponse> {
   const { hostname, port } = new URL(baseURL);
   return ({ method, path, headers, body }) =>
     new Promise((resolve, reject) => {
@@ -59,6 +60,7 @@ export function httpTo(baseURL: string): Transport<HttpResponse> {
           headers: { ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }), ...headers },
           // A connection per request: nothing is left open to hold a server's shutdown.
           agent: false,
+          ...(localAddress ? { localAddress } : {}),
         },
         (incoming) => {
           const chunks: Buffer[] = [];

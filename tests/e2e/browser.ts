@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, expect, inject } from 'vitest';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
 import { defaultReplyTo, type FakeBehaviour } from '../support/fakeOpenAI';
@@ -43,13 +43,15 @@ afterAll(closeBrowser);
 export interface PageOptions {
   /** A 390×844 touch phone at 3× density, as the design's phone checks use. */
   phone?: boolean;
+  /** Another origin than the run's server (a server of the test's own, behind a proxy). */
+  baseURL?: string;
 }
 
 export async function newContext(options: PageOptions = {}): Promise<BrowserContext> {
   const phone = options.phone
     ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }
     : {};
-  return (await getBrowser()).newContext({ baseURL: baseURL(), ...phone });
+  return (await getBrowser()).newContext({ baseURL: options.baseURL ?? baseURL(), ...phone });
 }
 
 /** A page in its own fresh context; close it with `page.context().close()` or let the file's end do it. */
@@ -243,4 +245,28 @@ export async function uploadCard(page: Page, png: Uint8Array, filename: string):
     },
     { bytes: Array.from(png), filename, token },
   );
+}
+
+/** The pages told they are offline by openOffline, each through a DevTools session of its own. */
+const offlineSessions = new WeakMap<Page, CDPSession>();
+
+/**
+ * Opens a document (a reload, a goto) while the context is offline (context.setOffline(true)).
+ * Chromium starts each new document under that emulation with navigator.onLine true, unlike a device
+ * that is offline, so the page would only learn it from failing requests; this tells the new document
+ * too, as the device would. Clear it with backOnline.
+ */
+export async function openOffline(page: Page, open: () => Promise<unknown>): Promise<void> {
+  await open();
+  const session = offlineSessions.get(page) ?? (await page.context().newCDPSession(page));
+  offlineSessions.set(page, session);
+  await session.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}
+
+/** context.setOffline(false), and the offline state openOffline gave the page's document cleared with it. */
+export async function backOnline(page: Page): Promise<void> {
+  await page.context().setOffline(false);
+  const session = offlineSessions.get(page);
+  offlineSessions.delete(page);
+  await session?.detach();
 }

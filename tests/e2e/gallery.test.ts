@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
-import { newPage, screenshot } from './browser';
+import { newPage, openOffline, screenshot } from './browser';
 import { horizontalOverflow, serviceWorkerInControl, seriousViolations } from './page-checks';
 
 
@@ -177,8 +177,8 @@ describe('the home gallery', () => {
     await serviceWorkerInControl(page);
     await page.unroute(LIST, list);
     await page.context().setOffline(true);
-    await page.goto('/');
-    await page.getByText('You are offline').waitFor();
+    await openOffline(page, () => page.goto('/'));
+    await page.getByText("You're offline: showing the cards saved on this device.").waitFor();
     expect(await page.getByRole('article').count()).toBe(3);
     const search = page.getByRole('searchbox', { name: 'Search characters' });
     await search.fill('INKWELL');

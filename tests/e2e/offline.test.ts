@@ -1,14 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chatLog, fakeReplyTo, FIRST_CHARACTER, newPage, screenshot, sendInChat, signUpAndChat, storedMessages } from './browser';
+import { backOnline, chatLog, fakeReplyTo, FIRST_CHARACTER, newPage, openOffline, screenshot, sendInChat, signUpAndChat, storedMessages } from './browser';
 import { horizontalOverflow } from './page-checks';
 
 /** The top bar's note while the device is offline (the issue's wording). */
 const OFFLINE_BANNER = /You['’]re offline — messages will be sent when you['’]re back online/;
 const WAITING = 'Waiting to send';
 
-/** The offline note, inside the top bar (the page's banner landmark). */
-const banner = (page: Page) => page.getByRole('banner').getByText(OFFLINE_BANNER);
+/** The offline note of the connectivity line (a status region under the top bar, or over the conversation). */
+const banner = (page: Page) => page.getByRole('status').getByText(OFFLINE_BANNER);
 /** The chat bubble (an article in the log) that shows `text`. */
 const bubble = (page: Page, text: string) => chatLog(page).getByRole('article').filter({ hasText: text });
 
@@ -28,26 +28,26 @@ function portraitLoaded(page: Page): Promise<boolean> {
 async function readOffline(page: Page, chatId: string, said: string, label: string): Promise<void> {
   const phone = (page.viewportSize()?.width ?? 1000) < 600;
   await page.context().setOffline(true);
-  await page.reload();
+  await openOffline(page, () => page.reload());
   await chatLog(page).getByText(said, { exact: true }).waitFor();
   await chatLog(page).getByText(fakeReplyTo(said), { exact: true }).waitFor();
   await banner(page).waitFor();
   if (phone) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await screenshot(page, `offline-chat-${label}`);
 
-  await page.goto('/');
+  await openOffline(page, () => page.goto('/'));
   await page.getByRole('heading', { name: FIRST_CHARACTER }).waitFor();
   await expect.poll(() => portraitLoaded(page)).toBe(true);
   await banner(page).waitFor();
   if (phone) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await screenshot(page, `offline-gallery-${label}`);
 
-  await page.goto('/terms');
+  await openOffline(page, () => page.goto('/terms'));
   await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
   await banner(page).waitFor();
   if (phone) expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
-  await page.goto(`/recent-chat?chat=${chatId}`);
+  await openOffline(page, () => page.goto(`/recent-chat?chat=${chatId}`));
   await chatLog(page).getByText(said, { exact: true }).waitFor();
 }
 
@@ -60,7 +60,7 @@ describe('offline first', () => {
     // The banner belongs to the offline state only.
     expect(await banner(page).count()).toBe(0);
     await readOffline(page, chatId, said, 'desktop');
-    await page.context().setOffline(false);
+    await backOnline(page);
     await banner(page).waitFor({ state: 'detached' });
     await page.context().close();
   });
@@ -86,19 +86,19 @@ describe('offline first', () => {
       await bubble(page, text).getByText(WAITING).waitFor();
     }
     expect(await chatLog(page).getByText(WAITING).count()).toBe(3);
-    await page.getByRole('banner').getByText('3 messages waiting').waitFor();
+    await page.getByRole('status').getByText('3 messages waiting').waitFor();
     await screenshot(page, 'offline-waiting-desktop');
 
-    await page.reload();
+    await openOffline(page, () => page.reload());
     for (const text of texts) await bubble(page, text).getByText(WAITING).waitFor();
     expect(await chatLog(page).getByText(WAITING).count()).toBe(3);
     await banner(page).waitFor();
 
-    await page.context().setOffline(false);
+    await backOnline(page);
     for (const text of texts) await chatLog(page).getByText(fakeReplyTo(text), { exact: true }).waitFor();
     await expect.poll(() => chatLog(page).getByText(WAITING).count()).toBe(0);
     await banner(page).waitFor({ state: 'detached' });
-    await page.getByRole('banner').getByText(/messages? waiting/).waitFor({ state: 'detached' });
+    await page.getByRole('status').getByText(/messages? waiting/).waitFor({ state: 'detached' });
     // On screen in the order written, each once.
     const onScreen = await chatLog(page).getByRole('article').allInnerTexts();
     const positions = texts.map((text) => onScreen.findIndex((t) => t.includes(text) && !t.includes('You said')));

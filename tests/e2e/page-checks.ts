@@ -13,13 +13,16 @@ interface Violation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Runs axe-core in the page (evaluate is not subject to the page's CSP) and returns serious and critical findings. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * Runs axe-core in the page (evaluate is not subject to the page's CSP) and returns serious and
+ * critical findings, in the whole page or only within the elements `within` selects.
+ */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   await page.evaluate(axeSource);
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as Violation[];
+  const violations = (await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(context?: unknown): Promise<{ violations: unknown[] }> } }).axe;
+    return (await (selector ? axe.run({ include: [[selector]] }) : axe.run())).violations;
+  }, within)) as Violation[];
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { fakeReplyTo, newPage, screenshot, sendInChat, signUpAndChat } from './browser';
@@ -21,18 +22,27 @@ function workers(page: Page): Promise<{ controlled: boolean; waiting: boolean; i
   });
 }
 
-/** Serves a byte-changed dist/sw.js while the page looks for an update, then puts the original back. */
+/** dist/sw.js and the build's compressed copies of it, which the server sends to browsers that accept them. */
+const VARIANTS: Array<[string, (bytes: Buffer) => Buffer]> = [
+  [SW_FILE, (bytes) => bytes],
+  [`${SW_FILE}.br`, (bytes) => brotliCompressSync(bytes)],
+  [`${SW_FILE}.gz`, (bytes) => gzipSync(bytes)],
+];
+
+/** Serves a byte-changed dist/sw.js (each copy) while the page looks for an update, then puts the originals back. */
 async function deployNewWorker(page: Page): Promise<void> {
-  const original = fs.readFileSync(SW_FILE);
-  const { atime, mtime } = fs.statSync(SW_FILE);
+  const originals = VARIANTS.filter(([file]) => fs.existsSync(file)).map(([file, encode]) => ({ file, encode, bytes: fs.readFileSync(file), stat: fs.statSync(file) }));
+  const changed = Buffer.concat([fs.readFileSync(SW_FILE), Buffer.from(`\n// e2e update ${Date.now()}\n`)]);
   try {
-    fs.writeFileSync(SW_FILE, Buffer.concat([original, Buffer.from(`\n// e2e update ${Date.now()}\n`)]));
+    for (const { file, encode } of originals) fs.writeFileSync(file, encode(changed));
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r!.update()));
   } finally {
-    fs.writeFileSync(SW_FILE, original);
-    fs.utimesSync(SW_FILE, atime, mtime);
+    for (const { file, bytes, stat } of originals) {
+      fs.writeFileSync(file, bytes);
+      fs.utimesSync(file, stat.atime, stat.mtime);
+    }
   }
-  expect(fs.readFileSync(SW_FILE).equals(original)).toBe(true);
+  for (const { file, bytes } of originals) expect(fs.readFileSync(file).equals(bytes)).toBe(true);
 }
 
 describe('updating the app', () => {

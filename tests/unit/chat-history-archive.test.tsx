@@ -112,7 +112,8 @@ describe('the chat menu', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Chat actions' }));
     fireEvent.click(screen.getByRole('menuitem', { name: /Delete chat/ }));
     expect(await dialogTitle()).toBe('Delete chat');
-    expect(screen.getByText(/Ada\? Its 7 messages will be lost/)).toBeTruthy();
+    // The name sits in a <bdi> inside the sentence, so the paragraph's whole text is matched.
+    expect(screen.getByText((_, element) => element?.tagName === 'P' && /with Ada\? Its 7 messages will be lost/.test(element.textContent ?? ''))).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('Cancel');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(api.deleteChat).not.toHaveBeenCalled();

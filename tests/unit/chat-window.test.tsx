@@ -52,7 +52,7 @@ describe('the composer', () => {
   const setup = (busy = false) => {
     const onSend = vi.fn();
     const onStop = vi.fn();
-    render(<Composer busy={busy} offline={false} onSend={onSend} onStop={onStop} />);
+    render(<Composer busy={busy} onSend={onSend} onStop={onStop} />);
     return { onSend, onStop, input: screen.getByPlaceholderText('Type a message') as HTMLTextAreaElement };
   };
 

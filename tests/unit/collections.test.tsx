@@ -76,7 +76,8 @@ describe('the delete confirmation', () => {
   it('asks once for a card without chats', () => {
     const onConfirm = vi.fn();
     render(<ConfirmDeleteDialog name="Mara" twoStep={false} onConfirm={onConfirm} onCancel={() => undefined} />);
-    expect(screen.getByText(/Are you sure you want to delete "Mara"/)).toBeTruthy();
+    // The name sits in a <bdi> inside the sentence, so the paragraph's whole text is matched.
+    expect(screen.getByText((_, element) => element?.tagName === 'P' && /Are you sure you want to delete "Mara"/.test(element.textContent ?? ''))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete', hidden: true }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });

@@ -50,7 +50,7 @@ describe('tags', () => {
   });
 
   it("toggle between 'Show more' and 'Show less' on a card", () => {
-    render(<FavoriteCard favorite={favorite({ character_name: 'Ada', tags: ['1', '2', '3', '4', '5', '6', '7', '8'] })} online onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
+    render(<FavoriteCard favorite={favorite({ character_name: 'Ada', tags: ['1', '2', '3', '4', '5', '6', '7', '8'] })} onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
     const card = screen.getByRole('article', { name: 'Ada' });
     expect(within(card).getAllByRole('listitem')).toHaveLength(6);
     fireEvent.click(within(card).getByRole('button', { name: 'Show more' }));
@@ -60,7 +60,7 @@ describe('tags', () => {
   });
 
   it('offer no toggle with 6 or fewer', () => {
-    render(<FavoriteCard favorite={favorite({ character_name: 'Six', tags: ['1', '2', '3', '4', '5', '6'] })} online onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
+    render(<FavoriteCard favorite={favorite({ character_name: 'Six', tags: ['1', '2', '3', '4', '5', '6'] })} onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });
@@ -70,7 +70,7 @@ describe('a favorite card', () => {
     const onRemove = vi.fn();
     const onOpen = vi.fn();
     const item = favorite({ character_name: 'Grace' });
-    render(<FavoriteCard favorite={item} online onOpen={onOpen} onRemove={onRemove} onReplaced={vi.fn()} />);
+    render(<FavoriteCard favorite={item} onOpen={onOpen} onRemove={onRemove} onReplaced={vi.fn()} />);
     const card = screen.getByRole('article', { name: 'Grace' });
     expect(card.textContent).toContain(addedLine(item.created_at));
     expect(addedLine(item.created_at)).toMatch(/^Added: /);
@@ -83,14 +83,14 @@ describe('a favorite card', () => {
   });
 
   it("disables Remove offline with the reason 'You're offline'", () => {
-    render(<FavoriteCard favorite={favorite({ character_name: 'Off' })} online={false} onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
+    render(<FavoriteCard favorite={favorite({ character_name: 'Off' })} offline="You're offline" onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
     const remove = screen.getByRole('button', { name: 'Remove Off from favorites' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
     expect(remove.title).toBe("You're offline");
   });
 
   it('falls back to the default image when the picture fails', () => {
-    const { container } = render(<FavoriteCard favorite={favorite()} online onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
+    const { container } = render(<FavoriteCard favorite={favorite()} onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
     const img = container.querySelector('img')!;
     fireEvent.error(img);
     expect(img.getAttribute('src')).toBe('/default-avatar.png');
@@ -163,7 +163,7 @@ describe('opening a favorite', () => {
 
 describe('card text', () => {
   it("reads {{char}} as the character's name", () => {
-    render(<FavoriteCard favorite={favorite({ character_name: 'Bram', character_description: '{{char}} bakes at night.' })} online onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
+    render(<FavoriteCard favorite={favorite({ character_name: 'Bram', character_description: '{{char}} bakes at night.' })} onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
     expect(screen.getByRole('article', { name: 'Bram' }).textContent).toContain('Bram bakes at night.');
   });
 });

@@ -1,10 +1,14 @@
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserProfile } from '../../core/types';
 import { signOut } from '../../src/auth/session';
 import { db, type OutboxItem } from '../../src/db/db';
-import { OFFLINE_BANNER, OfflineStatus, waitingLine } from '../../src/features/shell/OfflineStatus';
+import { OFFLINE_BANNER, OfflineStatus, unreachableLine, waitingLine } from '../../src/features/shell/OfflineStatus';
+import { StatusSlot } from '../../src/features/shell/StatusSlot';
+import { WAIT_NOTICE_MS } from '../../src/features/shell/useWaitingCount';
+import { noteAnswer, noteNoAnswer } from '../../src/lib/connectivity';
+import { forgetAnswered, markAnswered } from '../../src/sync/answeredSends';
 import { unsentWarning } from '../../src/features/shell/LogOutDialog';
 import { UserMenu } from '../../src/features/shell/UserMenu';
 import { installDialogStandIn } from './dialogStandIn';
@@ -31,6 +35,15 @@ function queued(id: string): OutboxItem {
   };
 }
 
+/** The line as the shell shows it: floating from the top bar's anchor. */
+const renderStatus = () =>
+  render(
+    <>
+      <StatusSlot />
+      <OfflineStatus />
+    </>,
+  );
+
 const setOnline = (online: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
 
 beforeAll(installDialogStandIn);
@@ -54,7 +67,7 @@ describe('the offline status line', () => {
   it('shows the offline notice and the count while offline', async () => {
     setOnline(false);
     await db.outbox.bulkAdd([queued('a'), queued('b')]);
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     await waitFor(() => expect(status.textContent).toContain('2 messages waiting'));
     expect(status.textContent).toContain(OFFLINE_BANNER);
@@ -63,15 +76,15 @@ describe('the offline status line', () => {
 
   it('shows the offline notice alone when nothing waits', async () => {
     setOnline(false);
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     expect(status.textContent).toBe(OFFLINE_BANNER);
   });
 
-  it('shows only the count while online with messages still to go, and follows the outbox', async () => {
+  it('shows the count online for messages that have waited, and follows the outbox', async () => {
     setOnline(true);
     await db.outbox.add(queued('a'));
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     await waitFor(() => expect(status.textContent).toBe('1 message waiting'));
     await db.outbox.clear();
@@ -80,7 +93,7 @@ describe('the offline status line', () => {
 
   it('follows the online and offline events', async () => {
     const onLine = setOnline(true);
-    render(<OfflineStatus />);
+    renderStatus();
     const status = screen.getByRole('status');
     expect(status.textContent).toBe('');
     onLine.mockReturnValue(false);
@@ -89,6 +102,92 @@ describe('the offline status line', () => {
     onLine.mockReturnValue(true);
     fireEvent(window, new Event('online'));
     await waitFor(() => expect(status.textContent).toBe(''));
+  });
+});
+
+describe('where the line floats', () => {
+  it("from a page's own anchor while the page is shown, else from the top bar's", async () => {
+    setOnline(false);
+    const shell = renderStatus();
+    const status = screen.getByRole('status');
+    const shellSlot = status.parentElement;
+    const page = render(<StatusSlot page />);
+    await waitFor(() => expect(screen.getByRole('status').parentElement).toBe(page.container.firstElementChild));
+    page.unmount();
+    await waitFor(() => expect(screen.getByRole('status').parentElement).toBe(shellSlot));
+    expect(shell.container.contains(screen.getByRole('status'))).toBe(true);
+  });
+});
+
+describe('no alarm on a normal send (issue 14, item 10)', () => {
+  /** Dexie's live queries settle on their own schedule: waits, moving the fake clock 1 ms at a time. */
+  const eventually = (check: () => unknown) => vi.waitFor(check, { interval: 1 });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    setOnline(true);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('online, a message counts only once it has waited about 2 s; one whose reply streams never does', async () => {
+    renderStatus();
+    const status = screen.getByRole('status');
+    await db.outbox.bulkAdd([{ ...queued('sent-normally'), created_at: new Date().toISOString() }, { ...queued('slow'), created_at: new Date().toISOString() }]);
+    // The server answered the first: its reply is streaming.
+    markAnswered('sent-normally');
+    await act(() => vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS - 100));
+    expect(status.textContent).toBe('');
+    await eventually(() => expect(status.textContent).toBe('1 message waiting'));
+    forgetAnswered('sent-normally');
+    await eventually(() => expect(status.textContent).toBe('2 messages waiting'));
+  });
+
+  it('offline, every unsent message counts at once', async () => {
+    setOnline(false);
+    renderStatus();
+    const status = screen.getByRole('status');
+    await db.outbox.add({ ...queued('typed-offline'), created_at: new Date().toISOString() });
+    await eventually(() => expect(status.textContent).toContain('1 message waiting'));
+    expect(status.textContent).toContain(OFFLINE_BANNER);
+  });
+});
+
+describe('while cardchat cannot be reached', () => {
+  let healthy = false;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    setOnline(true);
+    healthy = false;
+    vi.stubGlobal('fetch', () => (healthy ? Promise.resolve(new Response('{"status":"ok"}', { headers: { 'content-type': 'application/json' } })) : Promise.reject(new TypeError('Failed to fetch'))));
+    window.dispatchEvent(new Event('online'));
+  });
+  afterEach(() => {
+    noteAnswer(new Response('{}', { headers: { 'content-type': 'application/json' } }));
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("says so with a countdown to the next try, Try now tries at once, and the line goes when it answers", async () => {
+    renderStatus();
+    const status = screen.getByRole('status');
+    expect(status.textContent).toBe('');
+    act(() => noteNoAnswer());
+    expect(status.textContent).toBe(`${unreachableLine(1)}Try now`);
+    expect(unreachableLine(1)).toBe("Can't reach cardchat — trying again in 1 s");
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(status.textContent).toContain(unreachableLine(2));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(status.textContent).toContain(unreachableLine(1));
+    // Read once by a screen reader, not every second.
+    expect(within(status).getByText(/trying again in/).getAttribute('aria-hidden')).toBe('true');
+
+    healthy = true;
+    await act(async () => {
+      fireEvent.click(within(status).getByRole('button', { name: 'Try now' }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(status.textContent).toBe('');
   });
 });
 

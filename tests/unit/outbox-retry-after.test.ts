@@ -6,7 +6,7 @@ vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => Promise.resolve(
 
 const { db } = await import('../../src/db/db');
 const { retryAfterMs } = await import('../../src/api/errors');
-const { flushOutbox, MAX_RETRY_AFTER_MS } = await import('../../src/sync/outbox');
+const { cancelScheduledFlush, FIRST_RETRY_MS, flushOutbox, MAX_RETRY_AFTER_MS } = await import('../../src/sync/outbox');
 
 const RATE_LIMITED = 'Too many requests. Please try again later.';
 
@@ -62,13 +62,37 @@ describe('the outbox after a 429 with Retry-After', () => {
     await vi.waitFor(() => expect(bed.server.stored).toHaveLength(1));
   });
 
-  it('schedules nothing for a wait without Retry-After', async () => {
-    await typeOffline('one');
-    bed.server.answer = () => refusal(502, 'ai_unavailable', 'The AI service is unavailable.');
+  it('flushes by itself after an answered wait without Retry-After (a restart, a 502), 2 s on and doubling', async () => {
+    const id = await typeOffline('one');
+    bed.server.answer = () => refusal(503, 'server_restarting', 'The server restarted while replying. Please try again.');
     await flushOutbox();
+    expect(bed.server.calls).toHaveLength(1);
+
+    await vi.advanceTimersByTimeAsync(FIRST_RETRY_MS);
+    await vi.waitFor(() => expect(bed.server.calls).toHaveLength(2));
+    // Refused again: the next try waits twice as long.
+    await vi.advanceTimersByTimeAsync(2 * FIRST_RETRY_MS - 1);
+    expect(bed.server.calls).toHaveLength(2);
     bed.server.answer = () => undefined;
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(bed.server.stored).toEqual([id]));
+  });
+
+  it('schedules nothing after a 401 (the session is to be sorted out first), and a sign-out drops what was scheduled', async () => {
+    await typeOffline('one');
+    bed.server.answer = () => refusal(401, 'unauthorized', 'Invalid or expired access token');
+    await flushOutbox();
     await vi.advanceTimersByTimeAsync(MAX_RETRY_AFTER_MS * 2);
     expect(bed.server.calls).toHaveLength(1);
+
+    bed.server.answer = rateLimited('5');
+    await flushOutbox();
+    expect(bed.server.calls).toHaveLength(2);
+    cancelScheduledFlush();
+    bed.server.answer = () => undefined;
+    await vi.advanceTimersByTimeAsync(MAX_RETRY_AFTER_MS * 2);
+    expect(bed.server.calls).toHaveLength(2);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -4,9 +4,11 @@ import { seedOf } from './outboxServer';
 import type { UserProfile } from '../../core/types';
 
 const flushOutbox = vi.fn(() => Promise.resolve());
-vi.mock('../../src/sync/outbox', () => ({ flushOutbox: () => flushOutbox() }));
+const cancelScheduledFlush = vi.fn();
+vi.mock('../../src/sync/outbox', () => ({ flushOutbox: () => flushOutbox(), cancelScheduledFlush: () => cancelScheduledFlush() }));
 
 const { sessionStore } = await import('../../src/auth/session');
+const { noteAnswer, noteNoAnswer } = await import('../../src/lib/connectivity');
 const { startOutboxTriggers } = await import('../../src/sync/outboxTriggers');
 const { sendMessage } = await import('../../src/sync/sendMessage');
 
@@ -38,6 +40,7 @@ afterEach(() => {
   stop?.();
   stop = undefined;
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('what flushes the outbox', () => {
@@ -47,21 +50,28 @@ describe('what flushes the outbox', () => {
     stop = startOutboxTriggers();
     await flushes(1);
 
+    cancelScheduledFlush.mockClear();
     offline();
+    expect(cancelScheduledFlush).not.toHaveBeenCalled();
+    // Signing out drops a flush scheduled for the user who was signed in.
     signedOut();
+    expect(cancelScheduledFlush).toHaveBeenCalled();
     await quiet();
     expect(flushOutbox).toHaveBeenCalledTimes(1);
     signedIn();
     await flushes(2);
   });
 
-  it('flushes on online, on becoming visible and on the service worker\'s FLUSH_OUTBOX, only when signed in', async () => {
+  it("flushes when cardchat answers again, on becoming visible and on the service worker's FLUSH_OUTBOX, only when signed in", async () => {
     const worker = fakeWorker({});
     let visibility: DocumentVisibilityState = 'visible';
     vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    // No probe may answer here: only the answer below brings cardchat back.
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
     stop = startOutboxTriggers();
     const fire = () => {
-      window.dispatchEvent(new Event('online'));
+      noteNoAnswer();
+      noteAnswer(new Response('{}', { headers: { 'content-type': 'application/json' } }));
       document.dispatchEvent(new Event('visibilitychange'));
       worker.dispatchEvent(new MessageEvent('message', { data: { type: 'FLUSH_OUTBOX' } }));
     };

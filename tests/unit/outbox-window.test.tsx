@@ -44,7 +44,8 @@ describe('a message in the outbox', () => {
 describe('the composer offline', () => {
   it('still takes a message, and says it will be sent once back online', () => {
     const onSend = vi.fn();
-    render(<Composer busy={false} offline onSend={onSend} onStop={vi.fn()} />);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(<Composer busy={false} onSend={onSend} onStop={vi.fn()} />);
     const input = screen.getByPlaceholderText('Type a message') as HTMLTextAreaElement;
     expect(input.disabled).toBe(false);
     fireEvent.change(input, { target: { value: 'Written on the train' } });

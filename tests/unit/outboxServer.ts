@@ -7,6 +7,13 @@ export interface Call {
   authorization: string | undefined;
   chatId: string;
   content: string;
+  /** The request's signal: an answer that never comes ends when it aborts (see `hang`). */
+  signal: AbortSignal | undefined;
+}
+
+/** A network that accepts the request and never answers: it ends only when the request is aborted. */
+export function hang(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason ?? new DOMException('Aborted', 'AbortError'))));
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -23,12 +30,15 @@ export const refusal = (status: number, error: string, message: string, headers:
  */
 export function fakeServer() {
   const calls: Call[] = [];
+  /** GET /api/health calls (the app's connectivity probes), and how the network treats them. */
+  const health = { calls: 0, network: 'up' as 'up' | 'refused' | 'hanging' };
   const stored: string[] = [];
   const results = new Map<string, CompletionResult>();
   const seqs = new Map<string, number>();
   const server = {
     calls,
     stored,
+    health,
     answer: (_call: Call): Response | undefined | Promise<Response | undefined> => undefined,
     /** What the server answers normally: store once per key, then the same result again. */
     store(call: Call): Response {
@@ -61,10 +71,16 @@ export function fakeServer() {
       }
       return json(200, result);
     },
-    fetch: vi.fn(async (_url: string, init: RequestInit) => {
+    fetch: vi.fn(async (url: string, init: RequestInit) => {
+      if (String(url).endsWith('/health')) {
+        health.calls += 1;
+        if (health.network === 'refused') throw new TypeError('Failed to fetch');
+        if (health.network === 'hanging') return hang(init.signal ?? undefined);
+        return json(200, { status: 'ok' });
+      }
       const headers = init.headers as Record<string, string>;
       const body = JSON.parse(init.body as string) as { chat_id: string; messages?: { content: string }[] };
-      const call: Call = { key: headers['Idempotency-Key']!, authorization: headers.Authorization, chatId: body.chat_id, content: body.messages?.[0]?.content ?? '' };
+      const call: Call = { key: headers['Idempotency-Key']!, authorization: headers.Authorization, chatId: body.chat_id, content: body.messages?.[0]?.content ?? '', signal: init.signal ?? undefined };
       calls.push(call);
       return (await server.answer(call)) ?? server.store(call);
     }),
@@ -87,10 +103,16 @@ export const tokensOf = (accessToken: string, expiresAt: number) => ({ accessTok
 
 type FakeTimerKinds = NonNullable<NonNullable<Parameters<typeof vi.useFakeTimers>[0]>['toFake']>;
 
+/** Tells the app's connectivity that cardchat answered, as any answered request does: it starts each test online. */
+export async function answeredOnce(): Promise<void> {
+  const { noteAnswer } = await import('../../src/lib/connectivity');
+  noteAnswer(json(200, {}));
+}
+
 /**
  * The outbox test bed, registered as beforeEach/afterEach of the calling file: empty local tables, a
  * fakeServer as fetch, a navigator.onLine the test switches with `bed.online`, fake timers (`toFake`)
- * at 2026-11-21 09:00 UTC, and a signed-in user with 'token-1'. The calling file keeps its own
+ * at 2026-11-21 09:00 UTC, connectivity online, and a signed-in user with 'token-1'. The calling file keeps its own
  * vi.mock calls; src modules are loaded here only once its hooks run.
  */
 export function useOutboxBed(options: { toFake: FakeTimerKinds }) {
@@ -124,9 +146,12 @@ export function useOutboxBed(options: { toFake: FakeTimerKinds }) {
     vi.useFakeTimers({ toFake: options.toFake });
     vi.setSystemTime(Date.UTC(2026, 10, 21, 9));
     saveTokens(tokensOf('token-1', Date.now() + 3_600_000));
+    await answeredOnce();
   });
 
-  afterEach(() => {
+  afterEach(async () => {
+    // A test that left cardchat unreachable must not leave its probes running into the next one.
+    await answeredOnce();
     vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();

@@ -102,7 +102,7 @@ describe('checking a chosen file', () => {
 });
 
 describe('the upload state machine', () => {
-  const on = { signedIn: true, online: true };
+  const on = { signedIn: true, offline: undefined };
   const file = fileOf('x');
   const card = { name: 'N', specVersion: '2.0' };
 
@@ -117,8 +117,8 @@ describe('the upload state machine', () => {
     expect(state.canUpload(s, on)).toBe(false); // still validating
     s = state.uploadReducer(s, { type: 'validated', file, card });
     expect(state.canUpload(s, on)).toBe(true);
-    expect(state.canUpload(s, { signedIn: false, online: true })).toBe(false);
-    expect(state.uploadBlockers(s, { signedIn: false, online: false })).toEqual([state.MESSAGE_NOT_AUTHENTICATED, OFFLINE_REASON]);
+    expect(state.canUpload(s, { signedIn: false, offline: undefined })).toBe(false);
+    expect(state.uploadBlockers(s, { signedIn: false, offline: OFFLINE_REASON })).toEqual([state.MESSAGE_NOT_AUTHENTICATED, OFFLINE_REASON]);
     s = state.uploadReducer(s, { type: 'uploading' });
     expect(state.canUpload(s, on)).toBe(false);
     s = state.uploadReducer(s, { type: 'progress', progress: 0.5 });

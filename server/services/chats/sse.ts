@@ -24,7 +24,8 @@ export class CompletionEventStream {
     this.raw.writeHead(200, {
       ...headers,
       'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
+      // A reply is the user's own words: never kept by a cache (ASVS 14.3.2).
+      'cache-control': 'no-store, no-transform',
       // Proxies such as nginx would otherwise hold the stream back until it ends.
       'x-accel-buffering': 'no',
     });

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { getCharacterDetails } from '../../api/favorites';
+import { useOnline } from '../../lib/useOnline';
 import { fromChat, fromDetails, fromSelected, type CharacterView, type SelectedCharacter } from './chatCharacter';
 import type { ChatTarget } from './useChatSelection';
 
@@ -10,9 +11,11 @@ import type { ChatTarget } from './useChatSelection';
 export function useChatCharacter(target: ChatTarget | null, picked: SelectedCharacter | null): CharacterView | null {
   const characterId = target?.seed.character_id ?? null;
   const [details, setDetails] = useState<CharacterView | null>(null);
+  // Asked again once cardchat answers, if it could not be asked when the chat opened.
+  const online = useOnline();
 
   useEffect(() => {
-    if (!characterId || !navigator.onLine) return;
+    if (!characterId || !online) return;
     let live = true;
     getCharacterDetails(characterId).then(
       (loaded) => live && setDetails(fromDetails(loaded)),
@@ -21,7 +24,7 @@ export function useChatCharacter(target: ChatTarget | null, picked: SelectedChar
     return () => {
       live = false;
     };
-  }, [characterId]);
+  }, [characterId, online]);
 
   const seed = target?.seed ?? null;
   // Kept the same object while nothing changed, so what is derived from it (greetings) is too.

@@ -2,14 +2,14 @@ import { Download, Eye, Trash2 } from 'lucide-react';
 import type { CollectionItem } from '../../../core/types';
 import type { ReplaceResult } from '../../api/collections';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
-import { OFFLINE_REASON } from '../../lib/useOnline';
 import { CardImage } from './CardImage';
 import { cardName, cardTags } from './cardName';
 import styles from './Collections.module.css';
 
 interface Props {
   item: CollectionItem;
-  online: boolean;
+  /** Why cardchat cannot be used right now (lib/useOnline.ts); undefined while it answers. */
+  offline?: string;
   onView: (item: CollectionItem) => void;
   onDownload: (item: CollectionItem) => void;
   onDelete: (item: CollectionItem) => void;
@@ -17,9 +17,8 @@ interface Props {
 }
 
 /** One card of the collection: image, title, up to 5 tags and its actions. */
-export function CollectionCard({ item, online, onView, onDownload, onDelete, onReplaced }: Props) {
+export function CollectionCard({ item, offline, onView, onDownload, onDelete, onReplaced }: Props) {
   const name = cardName(item);
-  const offline = online ? undefined : OFFLINE_REASON;
   return (
     <article className={styles.card} aria-label={name}>
       <span className={styles.portrait}>
@@ -43,7 +42,7 @@ export function CollectionCard({ item, online, onView, onDownload, onDelete, onR
           type="button"
           className={styles.action}
           onClick={() => onDownload(item)}
-          disabled={!online}
+          disabled={offline !== undefined}
           aria-label={`Download ${name}`}
           title={offline ?? 'Download'}
         >
@@ -53,7 +52,7 @@ export function CollectionCard({ item, online, onView, onDownload, onDelete, onR
           type="button"
           className={styles.action}
           onClick={() => onDelete(item)}
-          disabled={!online}
+          disabled={offline !== undefined}
           aria-label={`Delete ${name}`}
           title={offline ?? 'Delete'}
         >

@@ -6,7 +6,7 @@ import { removeCollectionItem } from '../../db/collections';
 import { cardHasChats, deleteCollectionCard } from '../../sync/collections';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
-import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+import { useOfflineReason, useSavedCopyNote } from '../../lib/useOnline';
 import { cardName } from './cardName';
 import { CollectionCard } from './CollectionCard';
 import { downloadCollectionImage } from './collectionActions';
@@ -20,7 +20,9 @@ import { useCollections } from './useCollections';
 /** 'My Collections': the user's uploaded cards, 12 a page, from Dexie. */
 export function CollectionsPage() {
   const collections = useCollections();
-  const online = useOnline();
+  const offline = useOfflineReason();
+  const online = offline === undefined;
+  const savedNote = useSavedCopyNote('cards');
   const session = useSession();
   const isAdmin = session.status === 'signedIn' && session.profile.is_admin;
   const [viewing, setViewing] = useState<CollectionItem | null>(null);
@@ -70,7 +72,7 @@ export function CollectionsPage() {
           className={styles.button}
           onClick={collections.reload}
           disabled={!online}
-          title={online ? undefined : OFFLINE_REASON}
+          title={offline}
         >
           Retry
         </button>
@@ -94,7 +96,7 @@ export function CollectionsPage() {
             <CollectionCard
               key={item.file_id}
               item={item}
-              online={online}
+              offline={offline}
               onView={setViewing}
               onDownload={download}
               onDelete={(card) => void askDelete(card)}
@@ -113,7 +115,7 @@ export function CollectionsPage() {
       <div className={styles.content}>
         {!online && (
           <p className={styles.notice} role="status">
-            {OFFLINE_REASON}: showing the cards saved on this device.
+            {savedNote}
           </p>
         )}
         {message && (

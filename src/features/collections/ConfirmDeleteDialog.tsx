@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+import { useOfflineReason } from '../../lib/useOnline';
 import { Modal } from '../replace/Modal';
 import styles from '../replace/Replace.module.css';
 
@@ -16,7 +16,7 @@ interface Props {
 export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Props) {
   const [final, setFinal] = useState(false);
   // The connection can drop while asking; Delete then waits for it instead of failing.
-  const online = useOnline();
+  const offline = useOfflineReason();
   useEffect(() => setFinal(false), [name]);
 
   const confirm = () => {
@@ -30,18 +30,26 @@ export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Prop
         {final ? 'Final Warning' : 'Delete Character'}
       </h2>
       <p className={styles.text}>
-        {final
-          ? `Deleting "${name}" also deletes all of its chats. This cannot be undone.`
-          : twoStep
-            ? `"${name}" has chats. Delete the character and its chats?`
-            : `Are you sure you want to delete "${name}"? This cannot be undone.`}
+        {final ? (
+          <>
+            Deleting "<bdi>{name}</bdi>" also deletes all of its chats. This cannot be undone.
+          </>
+        ) : twoStep ? (
+          <>
+            "<bdi>{name}</bdi>" has chats. Delete the character and its chats?
+          </>
+        ) : (
+          <>
+            Are you sure you want to delete "<bdi>{name}</bdi>"? This cannot be undone.
+          </>
+        )}
       </p>
       <div className={styles.buttons}>
         {/* The first question defaults to Cancel: it takes the focus when the dialog opens. */}
         <button key={final ? 'cancel-final' : 'cancel'} type="button" className={styles.secondary} onClick={onCancel} autoFocus={!final}>
           Cancel
         </button>
-        <button type="button" className={styles.danger} onClick={confirm} disabled={!online} title={online ? undefined : OFFLINE_REASON}>
+        <button type="button" className={styles.danger} onClick={confirm} disabled={offline !== undefined} title={offline}>
           {final ? 'Delete Everything' : 'Delete'}
         </button>
       </div>

@@ -1,3 +1,4 @@
+import { safeFileName } from '../../../core/fileName';
 import type { CollectionItem } from '../../../core/types';
 import { fetchImageBlob } from '../../api/images';
 import { cardName } from './cardName';
@@ -8,7 +9,7 @@ export async function downloadCollectionImage(item: CollectionItem): Promise<voi
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = `${cardName(item).replace(/[\\/:*?"<>|]+/g, '_')}.png`;
+  link.download = `${safeFileName(cardName(item), 'card')}.png`;
   document.body.append(link);
   link.click();
   link.remove();

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/errors';
 import { collectionItems } from '../../db/collections';
 import { pullCollections } from '../../sync/collections';
 import { totalPagesOf } from './pagination';
+import { connectivity, onReconnected } from '../../lib/connectivity';
 
 export type CollectionsPhase = 'loading' | 'ready' | 'error' | 'offline';
 
@@ -31,7 +32,7 @@ export function useCollections(): Collections {
 
   useEffect(() => {
     let current = true;
-    if (!navigator.onLine) {
+    if (connectivity() !== 'online') {
       setPhase('offline');
       return;
     }
@@ -60,9 +61,7 @@ export function useCollections(): Collections {
   }, [page, attempt]);
 
   useEffect(() => {
-    const again = () => setAttempt((n) => n + 1);
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
+    return onReconnected(() => setAttempt((n) => n + 1));
   }, []);
 
   const items = useLiveQuery(collectionItems, []);

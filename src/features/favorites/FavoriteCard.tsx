@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { fillPlaceholders } from '../../../core/card/placeholders';
 import type { Favorite } from '../../../core/types';
-import { OFFLINE_REASON } from '../../lib/useOnline';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { addedLine, tagsToShow } from './favoritesLogic';
 import styles from './FavoriteCard.module.css';
@@ -10,7 +9,8 @@ import { DEFAULT_AVATAR } from '../../ui/Avatar';
 
 interface Props {
   favorite: Favorite;
-  online: boolean;
+  /** Why cardchat cannot be used right now (lib/useOnline.ts); undefined while it answers. */
+  offline?: string;
   onOpen: (favorite: Favorite) => void;
   onRemove: (favorite: Favorite) => void;
   /** After a replacement the server has dropped this favorite (the new card is the user's own). */
@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** One favorite: portrait, name, description, tags (collapsible above 6), date added and actions. */
-export function FavoriteCard({ favorite, online, onOpen, onRemove, onReplaced }: Props) {
+export function FavoriteCard({ favorite, offline, onOpen, onRemove, onReplaced }: Props) {
   const [failed, setFailed] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const { shown, collapsible } = tagsToShow(favorite.tags, expanded);
@@ -63,8 +63,8 @@ export function FavoriteCard({ favorite, online, onOpen, onRemove, onReplaced }:
             type="button"
             className={styles.remove}
             onClick={() => onRemove(favorite)}
-            disabled={!online}
-            title={online ? undefined : OFFLINE_REASON}
+            disabled={offline !== undefined}
+            title={offline}
             aria-label={`Remove ${name} from favorites`}
           >
             Remove

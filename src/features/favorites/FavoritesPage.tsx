@@ -8,12 +8,14 @@ import { FavoriteCard } from './FavoriteCard';
 import { characterFromFavorite, countLine } from './favoritesLogic';
 import styles from './FavoritesPage.module.css';
 import { useFavorites } from './useFavorites';
-import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+import { useOfflineReason, useSavedCopyNote } from '../../lib/useOnline';
 
 /** Favorites (/favorites): the user's favorited public cards, from Dexie, pulled 10 at a time. */
 export function FavoritesPage() {
   const state = useFavorites();
-  const online = useOnline();
+  const offline = useOfflineReason();
+  const online = offline === undefined;
+  const savedNote = useSavedCopyNote('favorites');
   const navigate = useNavigate();
   const { favorites, phase } = state;
   // No '0 characters favorited' while the first page is still on its way.
@@ -38,7 +40,7 @@ export function FavoritesPage() {
               className={styles.bannerButton}
               onClick={state.retry}
               disabled={!online}
-              title={online ? undefined : OFFLINE_REASON}
+              title={offline}
             >
               Retry
             </button>
@@ -51,7 +53,7 @@ export function FavoritesPage() {
         )}
         {phase === 'offline' && (
           <p className={styles.offline} role="status">
-            You're offline: showing the favorites saved on this device.
+            {savedNote}
           </p>
         )}
         {favorites === undefined ? null : favorites.length === 0 ? (
@@ -73,7 +75,7 @@ export function FavoritesPage() {
         ) : (
           <div className={styles.grid}>
             {favorites.map((favorite) => (
-              <FavoriteCard key={favorite.id} favorite={favorite} online={online} onOpen={(f) => void open(f)} onRemove={state.remove} onReplaced={state.retry} />
+              <FavoriteCard key={favorite.id} favorite={favorite} offline={offline} onOpen={(f) => void open(f)} onRemove={state.remove} onReplaced={state.retry} />
             ))}
           </div>
         )}
@@ -84,7 +86,7 @@ export function FavoritesPage() {
               className={styles.button}
               onClick={state.loadMore}
               disabled={state.loadingMore || !online}
-              title={online ? undefined : OFFLINE_REASON}
+              title={offline}
             >
               {state.loadingMore ? 'Loading...' : 'Load More'}
             </button>

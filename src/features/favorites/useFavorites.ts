@@ -4,6 +4,7 @@ import type { Favorite } from '../../../core/types';
 import { favoritesList } from '../../db/favorites';
 import { pullFavorites, pullFavoritesCount, removeFromFavorites } from '../../sync/favorites';
 import { afterRemove, hasMorePages } from './favoritesLogic';
+import { connectivity, onReconnected } from '../../lib/connectivity';
 
 /** 'loading' until the first page arrives, 'error' when it failed, 'offline' when it was not tried. */
 export type FavoritesPhase = 'loading' | 'ready' | 'error' | 'offline';
@@ -35,7 +36,7 @@ export function useFavorites(): FavoritesState {
 
   useEffect(() => {
     let current = true;
-    if (!navigator.onLine) {
+    if (connectivity() !== 'online') {
       setPhase('offline');
       return;
     }
@@ -60,9 +61,7 @@ export function useFavorites(): FavoritesState {
   }, [attempt]);
 
   useEffect(() => {
-    const again = () => setAttempt((n) => n + 1);
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
+    return onReconnected(() => setAttempt((n) => n + 1));
   }, []);
 
   const loadPage = useCallback((next: number) => {

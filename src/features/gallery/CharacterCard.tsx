@@ -2,10 +2,8 @@ import { Download, Eye, Heart } from 'lucide-react';
 import type { CachedCard } from '../../db/db';
 import { toCardView, visibleTags } from './cardView';
 import styles from './CharacterCard.module.css';
+import { PORTRAIT_SIZES } from './firstRow';
 import { Portrait } from './Portrait';
-
-// Two columns on a phone, ~220 px tiles from tablets up: lets the browser pick 240w or 480w.
-const SIZES = '(max-width: 640px) 50vw, 240px';
 
 interface Props {
   card: CachedCard;
@@ -13,17 +11,19 @@ interface Props {
   onView: (card: CachedCard) => void;
   onFavorite: (card: CachedCard) => void;
   onDownload: (card: CachedCard) => void;
+  /** In the first row: its picture is fetched first (Portrait). */
+  priority?: boolean;
 }
 
 /** One gallery tile: portrait, name, tags, creator and likes, with view, favorite and download actions. */
-export function CharacterCard({ card, onOpen, onView, onFavorite, onDownload }: Props) {
+export function CharacterCard({ card, onOpen, onView, onFavorite, onDownload, priority }: Props) {
   const view = toCardView(card);
   const { shown, more } = visibleTags(view.tags);
   return (
     <article className={styles.card} aria-label={view.name}>
       <button type="button" className={styles.open} onClick={() => onOpen(card)} aria-label={`Chat with ${view.name}`}>
         <span className={styles.portrait}>
-          <Portrait card={card} sizes={SIZES} />
+          <Portrait card={card} sizes={PORTRAIT_SIZES} priority={priority} />
         </span>
       </button>
       <div className={styles.body}>

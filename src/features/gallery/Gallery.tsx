@@ -1,11 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSession } from '../../auth/useSession';
+import { useSavedCopyNote } from '../../lib/useOnline';
 import type { CachedCard } from '../../db/db';
 import { toggleFavorite } from '../../sync/gallery';
 import { Spinner } from '../../ui/Spinner';
 import { rememberSelectedCharacter, saveCardImage } from './cardActions';
 import { CharacterCard } from './CharacterCard';
+import { FIRST_ROW } from './firstRow';
 import styles from './Gallery.module.css';
 import { useGallery } from './useGallery';
 import { ViewCardDialog } from './ViewCardDialog';
@@ -14,6 +16,7 @@ import { ViewCardDialog } from './ViewCardDialog';
 export function Gallery({ q }: { q?: string }) {
   const gallery = useGallery(q);
   const session = useSession();
+  const savedNote = useSavedCopyNote('cards');
   const navigate = useNavigate();
   const [viewing, setViewing] = useState<CachedCard | null>(null);
   const { cards, phase } = gallery;
@@ -64,12 +67,12 @@ export function Gallery({ q }: { q?: string }) {
     <>
       {phase === 'offline' && (
         <p className={styles.offline} role="status">
-          You are offline: showing the cards saved on this device.
+          {savedNote}
         </p>
       )}
       <div className={styles.grid}>
-        {cards.map((card) => (
-          <CharacterCard key={card.file_id} card={card} onOpen={open} onView={setViewing} onFavorite={favorite} onDownload={download} />
+        {cards.map((card, index) => (
+          <CharacterCard key={card.file_id} card={card} priority={index < FIRST_ROW} onOpen={open} onView={setViewing} onFavorite={favorite} onDownload={download} />
         ))}
       </div>
       {gallery.hasMore && (

@@ -1,3 +1,4 @@
+import { safeFileName } from '../../../core/fileName';
 import type { PublicImage } from '../../../core/types';
 import { fetchImageBlob } from '../../api/images';
 import { toCardView } from './cardView';
@@ -29,8 +30,8 @@ export async function saveCardImage(image: PublicImage): Promise<void> {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  // Characters some file systems refuse are replaced; the name is otherwise the card's.
-  link.download = `${toCardView(image).name.replace(/[\\/:*?"<>|]+/g, '_')}.png`;
+  // Bidi controls and characters some file systems refuse are dropped; the name is otherwise the card's.
+  link.download = `${safeFileName(toCardView(image).name, 'card')}.png`;
   document.body.append(link);
   link.click();
   link.remove();

@@ -5,6 +5,7 @@ import { GALLERY_PAGE_SIZE } from '../../api/images';
 import { galleryCards } from '../../db/cards';
 import type { CachedCard } from '../../db/db';
 import { pullGallery } from '../../sync/gallery';
+import { connectivity, onReconnected } from '../../lib/connectivity';
 
 /**
  * The last pull: 'loading' while the first page is on its way, 'error' when the server answered
@@ -41,7 +42,7 @@ export function useGallery(q: string | undefined): Gallery {
     let current = true;
     setPages(1);
     setTotal(null);
-    if (!navigator.onLine) {
+    if (connectivity() !== 'online') {
       setPhase('offline');
       return;
     }
@@ -63,11 +64,9 @@ export function useGallery(q: string | undefined): Gallery {
     };
   }, [q, attempt]);
 
-  // Coming back online refreshes what was shown from the cache.
+  // cardchat answering again (after offline or unreachable) refreshes what was shown from the cache.
   useEffect(() => {
-    const again = () => setAttempt((n) => n + 1);
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
+    return onReconnected(() => setAttempt((n) => n + 1));
   }, []);
 
   const cards = useLiveQuery(() => galleryCards({ q, limit: pages * GALLERY_PAGE_SIZE }), [q, pages]);

@@ -4,7 +4,7 @@ import { getUserType } from '../../api/users';
 import { useSession } from '../../auth/useSession';
 import { EditDialog } from './EditDialog';
 import { RestrictionDialog } from './RestrictionDialog';
-import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+import { useOfflineReason } from '../../lib/useOnline';
 
 interface Props {
   fileId: string;
@@ -21,7 +21,7 @@ type Step = 'idle' | 'checking' | 'restricted' | 'edit';
  */
 export function ChangeCharacterButton({ fileId, originalName, onReplaced, className }: Props) {
   const [step, setStep] = useState<Step>('idle');
-  const online = useOnline();
+  const offline = useOfflineReason();
   const session = useSession();
   const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
 
@@ -42,8 +42,8 @@ export function ChangeCharacterButton({ fileId, originalName, onReplaced, classN
         type="button"
         className={className}
         onClick={() => void start()}
-        disabled={!online || step === 'checking'}
-        title={online ? undefined : OFFLINE_REASON}
+        disabled={offline !== undefined || step === 'checking'}
+        title={offline}
         aria-label={`Change Character ${originalName}`}
       >
         Change Character

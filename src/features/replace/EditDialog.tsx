@@ -1,7 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
 import { replaceCharacterImage, type ReplaceResult } from '../../api/collections';
-import { OFFLINE_REASON, useOnline } from '../../lib/useOnline';
+import { useOfflineReason } from '../../lib/useOnline';
 import { Modal } from './Modal';
 import styles from './Replace.module.css';
 import { readAsDataUrl, replacementImageError } from './validateImage';
@@ -23,7 +23,7 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The connection can drop while the dialog is open; Replace then waits for it instead of failing.
-  const online = useOnline();
+  const offline = useOfflineReason();
 
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -98,7 +98,7 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
           <button type="button" className={styles.secondary} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={styles.primary} disabled={busy || !online} title={online ? undefined : OFFLINE_REASON}>
+          <button type="submit" className={styles.primary} disabled={busy || offline !== undefined} title={offline}>
             {busy ? 'Replacing...' : 'Replace'}
           </button>
         </div>

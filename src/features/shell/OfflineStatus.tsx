@@ -1,38 +1,102 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { Clock, WifiOff } from 'lucide-react';
-import { waitingCount } from '../../db/outboxCount';
-import { useOnline } from '../../lib/useOnline';
+import { Clock, CloudOff, WifiOff, type LucideIcon } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { checkNow } from '../../lib/connectivity';
+import { useConnectivityState } from '../../lib/useOnline';
 import styles from './OfflineStatus.module.css';
+import { useStatusSlot } from './StatusSlot';
+import { useWaitingCount } from './useWaitingCount';
 
 export const OFFLINE_BANNER = "You're offline — messages will be sent when you're back online";
+
+/** "Can't reach cardchat — trying again in 12 s". */
+export function unreachableLine(seconds: number): string {
+  return `Can't reach cardchat — trying again in ${seconds} s`;
+}
+
+/** While a probe is on its way. */
+export const TRYING_NOW = "Can't reach cardchat — trying again now";
 
 /** '1 message waiting', '2 messages waiting'. */
 export function waitingLine(count: number): string {
   return `${count} ${count === 1 ? 'message' : 'messages'} waiting`;
 }
 
+/** Whole seconds left until `at` (at least 1), kept current on each second's boundary. */
+function useSecondsUntil(at: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const current = Date.now();
+      setNow(current);
+      const left = at - current;
+      if (left > 0) timer = setTimeout(tick, left % 1000 || 1000);
+    };
+    tick();
+    return () => clearTimeout(timer);
+  }, [at]);
+  return at === null ? 0 : Math.max(1, Math.ceil((at - now) / 1000));
+}
+
+function Part({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <span className={styles.part}>
+      <Icon className={styles.icon} size={16} aria-hidden="true" />
+      {children}
+    </span>
+  );
+}
+
 /**
- * The top bar's connectivity line: the offline notice while offline, and how many messages wait in the
- * outbox whenever some do (online too, until they have gone). The live region stays mounted, empty,
- * so screen readers announce the line when it appears.
+ * The countdown is hidden from screen readers: inside the live region it would be read out every
+ * second. They hear "Can't reach cardchat" once, and find Try now.
+ */
+function Unreachable({ retryAt }: { retryAt: number | null }) {
+  const seconds = useSecondsUntil(retryAt);
+  const [lead, rest] = (retryAt === null ? TRYING_NOW : unreachableLine(seconds)).split(/(?= — )/);
+  return (
+    <Part icon={CloudOff}>
+      <span className={styles.line}>
+        <span>
+          {lead}
+          <span aria-hidden="true">{rest}</span>
+        </span>
+        <button type="button" className={styles.tryNow} onClick={() => void checkNow()} disabled={retryAt === null}>
+          Try now
+        </button>
+      </span>
+    </Part>
+  );
+}
+
+/**
+ * The connectivity line: the offline notice while the device is offline, "Can't reach cardchat" with
+ * a countdown and Try now while it does not answer, nothing while it does; and how many messages
+ * really wait (useWaitingCount). It floats from the page's StatusSlot rather than pushing anything
+ * down, so appearing never shifts the layout. The live region stays mounted, empty, so screen readers
+ * announce the line when it appears.
  */
 export function OfflineStatus() {
-  const online = useOnline();
-  const waiting = useLiveQuery(waitingCount, [], 0);
-  return (
+  const { status, retryAt } = useConnectivityState();
+  const waiting = useWaitingCount(status);
+  const slot = useStatusSlot();
+  if (!slot) return null;
+  return createPortal(
     <div className={styles.status} role="status">
-      {!online && (
-        <span className={styles.part}>
-          <WifiOff className={styles.icon} size={16} aria-hidden="true" />
+      {status === 'offline' && (
+        <Part icon={WifiOff}>
           <span>{OFFLINE_BANNER}</span>
-        </span>
+        </Part>
       )}
+      {status === 'unreachable' && <Unreachable retryAt={retryAt} />}
       {waiting > 0 && (
-        <span className={styles.part}>
-          <Clock className={styles.icon} size={16} aria-hidden="true" />
+        <Part icon={Clock}>
           <span>{waitingLine(waiting)}</span>
-        </span>
+        </Part>
       )}
-    </div>
+    </div>,
+    slot,
   );
 }

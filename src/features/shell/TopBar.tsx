@@ -5,6 +5,7 @@ import { startLogin } from '../../auth/login';
 import type { Session } from '../../auth/session';
 import { Spinner } from '../../ui/Spinner';
 import { OfflineStatus } from './OfflineStatus';
+import { StatusSlot } from './StatusSlot';
 import { setDarkMode, useDarkMode } from './theme';
 import styles from './TopBar.module.css';
 import { UserMenu } from './UserMenu';
@@ -74,6 +75,7 @@ export function TopBar({ session, isMobile, sidebarOpen, onToggleSidebar }: Prop
           </button>
         )}
       </div>
+      <StatusSlot />
       <OfflineStatus />
     </header>
   );

@@ -3,7 +3,6 @@
  * uploading → success (form cleared) | error. Kept free of React so it can be tested alone.
  */
 import type { InspectedCard } from './inspectFile';
-import { OFFLINE_REASON } from '../../lib/useOnline';
 
 export type FileState =
   | { phase: 'none' }
@@ -84,7 +83,8 @@ export const MESSAGE_NOT_AUTHENTICATED = 'User not authenticated. Please log in.
 
 export interface Conditions {
   signedIn: boolean;
-  online: boolean;
+  /** Why cardchat cannot be used right now (lib/useOnline.ts), undefined while it answers. */
+  offline: string | undefined;
 }
 
 /**
@@ -94,7 +94,7 @@ export interface Conditions {
 export function uploadBlockers(state: UploadState, conditions: Conditions): string[] {
   const reasons: string[] = [];
   if (!conditions.signedIn) reasons.push(MESSAGE_NOT_AUTHENTICATED);
-  if (!conditions.online) reasons.push(OFFLINE_REASON);
+  if (conditions.offline) reasons.push(conditions.offline);
   if (state.file.phase === 'none') reasons.push(MESSAGE_SELECT_FILE);
   if (!state.acceptPrivacy) reasons.push(MESSAGE_ACCEPT_PRIVACY);
   if (!state.confirmAdult) reasons.push(MESSAGE_CONFIRM_AGE);

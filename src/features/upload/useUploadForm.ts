@@ -4,7 +4,7 @@ import { UPLOAD_FAILED, uploadCard } from '../../api/uploads';
 import { useSession } from '../../auth/useSession';
 import { FileRejected, inspectFile } from './inspectFile';
 import { canUpload, initialUploadState, uploadBlockers, uploadReducer } from './uploadState';
-import { useOnline } from '../../lib/useOnline';
+import { useOfflineReason } from '../../lib/useOnline';
 
 export const UPLOAD_SUCCESS = 'Image uploaded successfully!';
 
@@ -12,9 +12,9 @@ export const UPLOAD_SUCCESS = 'Image uploaded successfully!';
 export function useUploadForm() {
   const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
   const session = useSession();
-  const online = useOnline();
+  const offline = useOfflineReason();
   const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
-  const conditions = { signedIn: profile !== null, online };
+  const conditions = { signedIn: profile !== null, offline };
 
   const chosen = state.file.phase === 'none' ? null : state.file.file;
 

@@ -11,6 +11,7 @@ import { multipartBody, upload, userOf, type Uploader } from '../cards';
 import { complete, importArchive, ownCard } from '../chat-helpers';
 import { createTestApp, databases, type TestApp } from '../helpers';
 import { testCardPng } from '../../support/cards';
+import { account, CLIENT_ID, followToCode, httpTo, OidcBrowser, pkce, REDIRECT_URI, requestToken, startSignIn } from '../oidc-browser';
 import { expectErrorJson } from './access-fixtures';
 import { blobFiles, rowsOf, userIdOf } from './nothing-written';
 
@@ -167,17 +168,18 @@ describe.each(databases)('rate limits behind a trusted proxy (%s)', (dialect) =>
     expectLimited(await signInPost(test, 'unknown', { email: 'a@example.com', password: 'x' }, one), 'sign-in attempts');
   });
 
-  it('limits guesses at one account however many addresses they come from, whatever the case of the e-mail', async () => {
+  it('limits guesses at one account from one address, whatever the case of the e-mail, and leaves other addresses alone', async () => {
     const { uid, cookie } = await openInteraction(test);
-    const guess = (email: string, i: number) =>
-      signInPost(test, uid, { email, password: `guess ${i}` }, { cookie, 'x-forwarded-for': `192.0.2.${i}` });
+    const guess = (email: string, i: number, from = '192.0.2.1') =>
+      signInPost(test, uid, { email, password: `guess ${i}` }, { cookie, 'x-forwarded-for': from });
     for (const [i, email] of ['victim@example.com', 'Victim@Example.com', ' VICTIM@example.com'].entries()) {
       const refused = await guess(email, i + 1);
       expect(refused.statusCode).toBe(400);
       expect(refused.body).toContain('Wrong e-mail or password.');
     }
-    expectLimited(await guess('victim@example.com', 10), 'sign-in attempts for this account');
-    expect((await guess('someone-else@example.com', 11)).statusCode).toBe(400);
+    expectLimited(await guess('victim@example.com', 10), 'sign-in attempts');
+    // Another address may still try the account: nobody can lock its owner out.
+    expect((await guess('victim@example.com', 11, '192.0.2.2')).statusCode).toBe(400);
   });
 
   it('limits sign-up posts per address', async () => {
@@ -186,6 +188,45 @@ describe.each(databases)('rate limits behind a trusted proxy (%s)', (dialect) =>
       test.app.inject({ method: 'POST', url: '/oidc/interaction/unknown/signup', ...form({ name: 'N', email: 'n@example.com', password: 'x' }), headers: { ...form({}).headers, ...from } });
     for (let i = 0; i < 3; i += 1) expect((await signUp()).statusCode).toBe(400);
     expectLimited(await signUp(), 'sign-up attempts');
+  });
+});
+
+describe.each(databases)('nobody can lock a person out (%s)', (dialect) => {
+  let test: TestApp;
+  let baseURL: string;
+
+  beforeAll(async () => {
+    test = await createTestApp(dialect, LIMITS);
+    baseURL = await test.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  /** A browser on its own loopback address, speaking to the server over real sockets. */
+  const browserAt = (address: string) => new OidcBrowser(httpTo(baseURL, address));
+
+  it('lets the owner sign in from 127.0.0.2 while wrong guesses at the account have 127.0.0.1 limited', async () => {
+    const owner = account('lockout-owner');
+    const registered = browserAt('127.0.0.3');
+    expect((await registered.request('POST', `${await startSignIn(registered, pkce().challenge)}/signup`, owner)).statusCode).toBe(303);
+
+    const attacker = browserAt('127.0.0.1');
+    const interaction = await startSignIn(attacker, pkce().challenge);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push((await attacker.request('POST', interaction, { email: owner.email, password: `wrong guess ${i}` })).statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429, 429, 429]);
+
+    const ownersPhone = browserAt('127.0.0.2');
+    const { verifier, challenge } = pkce();
+    const signedIn = await ownersPhone.request('POST', await startSignIn(ownersPhone, challenge), { email: owner.email, password: owner.password });
+    const code = await followToCode(ownersPhone, signedIn);
+    const tokens = await requestToken(httpTo(baseURL, '127.0.0.2'), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID, code_verifier: verifier });
+    expect(tokens.statusCode).toBe(200);
+    // The limited address stays limited, for the owner's password too.
+    expect((await attacker.request('POST', interaction, { email: owner.email, password: owner.password })).statusCode).toBe(429);
   });
 });
 

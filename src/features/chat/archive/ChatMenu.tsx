@@ -2,7 +2,7 @@ import { Download, MoreVertical, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { EXPORT_FAILED } from '../../../api/chatList';
 import type { LocalChat } from '../../../db/db';
-import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { useOfflineReason } from '../../../lib/useOnline';
 import { exportChatArchive, removeChat } from '../../../sync/chatList';
 import { Spinner } from '../../../ui/Spinner';
 import dialogStyles from '../../../ui/dialog.module.css';
@@ -24,7 +24,7 @@ interface Props {
 
 /** The chat window's header menu: 'Export chat' (a .zip download) and 'Delete chat' (after a confirmation). */
 export function ChatMenu({ chat, onDeleted }: Props) {
-  const online = useOnline();
+  const offline = useOfflineReason();
   const menu = useMenu();
   const menuId = useId();
   const [exporting, setExporting] = useState(false);
@@ -32,8 +32,8 @@ export function ChatMenu({ chat, onDeleted }: Props) {
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
 
-  // Both need a chat and the server; the reason is shown on the item when the device is offline.
-  const reason = !chat ? 'Select a chat first' : online ? undefined : OFFLINE_REASON;
+  // Both need a chat and cardchat; the reason is shown on the item while it cannot be used.
+  const reason = !chat ? 'Select a chat first' : offline;
   const unavailable = reason !== undefined;
 
   const exportChat = () => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { LocalChat } from '../../../db/db';
-import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { useOfflineReason } from '../../../lib/useOnline';
 import { Modal } from '../../replace/Modal';
 import buttonStyles from '../../../ui/buttons.module.css';
 import dialogStyles from '../../../ui/dialog.module.css';
@@ -17,7 +17,7 @@ interface Props {
 export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props) {
   const titleId = useId();
   // The connection can drop while asking; Delete then waits for it instead of failing.
-  const online = useOnline();
+  const offline = useOfflineReason();
   const count = chat?.message_count ?? 0;
   return (
     <Modal open={chat !== null} titleId={titleId} onClose={onCancel}>
@@ -25,7 +25,7 @@ export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props)
         Delete chat
       </h2>
       <p className={dialogStyles.text}>
-        Delete your chat with {chat?.character_name}? Its {count} {count === 1 ? 'message' : 'messages'} will be
+        Delete your chat with <bdi>{chat?.character_name}</bdi>? Its {count} {count === 1 ? 'message' : 'messages'} will be
         lost. This cannot be undone.
       </p>
       <div className={dialogStyles.buttons}>
@@ -37,8 +37,8 @@ export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props)
           type="button"
           className={buttonStyles.danger}
           onClick={onConfirm}
-          disabled={deleting || !online}
-          title={online ? undefined : OFFLINE_REASON}
+          disabled={deleting || offline !== undefined}
+          title={offline}
         >
           {deleting ? 'Deleting...' : 'Delete'}
         </button>

@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ChatImportResponse } from '../../../../core/types';
-import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { useOfflineReason } from '../../../lib/useOnline';
 import { importChatArchive } from '../../../sync/chatList';
 import { PricingLinkText } from '../../../ui/PricingLinkText';
 import { Spinner } from '../../../ui/Spinner';
@@ -19,7 +19,7 @@ interface Props {
 
 /** The chat window's 'Import' (spec: .zip only): uploads a chat archive and reports what came in. */
 export function ImportChatsButton({ onImported }: Props) {
-  const online = useOnline();
+  const offline = useOfflineReason();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -51,9 +51,9 @@ export function ImportChatsButton({ onImported }: Props) {
         type="button"
         className={styles.importButton}
         onClick={() => input.current?.click()}
-        disabled={busy || !online}
+        disabled={busy || offline !== undefined}
         aria-busy={busy}
-        title={online ? 'Import chats from a .zip archive' : OFFLINE_REASON}
+        title={offline ?? 'Import chats from a .zip archive'}
       >
         {busy ? <Spinner size={16} label="Importing..." /> : <Upload size={16} aria-hidden="true" />}
         {!busy && 'Import'}

@@ -1,7 +1,7 @@
 import { ChevronDown, RefreshCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { LocalChat } from '../../../db/db';
-import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { useOfflineReason, useSavedCopyNote } from '../../../lib/useOnline';
 import { Spinner } from '../../../ui/Spinner';
 import { ChatHistoryItem } from './ChatHistoryItem';
 import styles from './ChatHistoryPanel.module.css';
@@ -14,7 +14,9 @@ interface Props {
 
 /** /recent-chat's left panel 'Select a history': search, and the 'Recent' list read from Dexie. */
 export function ChatHistoryPanel({ selectedChatId, onSelect }: Props) {
-  const online = useOnline();
+  const offline = useOfflineReason();
+  const online = offline === undefined;
+  const savedNote = useSavedCopyNote('chats');
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState(true);
   const history = useChatHistory(query);
@@ -47,7 +49,7 @@ export function ChatHistoryPanel({ selectedChatId, onSelect }: Props) {
           onClick={history.reload}
           disabled={busy || !online}
           aria-label="Refresh chat list"
-          title={online ? 'Refresh chat list' : OFFLINE_REASON}
+          title={offline ?? 'Refresh chat list'}
         >
           <RefreshCw size={16} aria-hidden="true" className={busy && online ? styles.spinning : undefined} />
         </button>
@@ -73,7 +75,7 @@ export function ChatHistoryPanel({ selectedChatId, onSelect }: Props) {
         )}
         {phase === 'offline' && (
           <p className={styles.offline} role="status">
-            You're offline: showing the chats saved on this device.
+            {savedNote}
           </p>
         )}
         {chats === undefined ? null : chats.length === 0 ? (

@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { checkFavorite } from '../../../api/favorites';
 import { setFavorite } from '../../../sync/gallery';
-import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { useOfflineReason } from '../../../lib/useOnline';
 import type { CharacterView } from '../chatCharacter';
 import styles from './CharacterPanel.module.css';
 
@@ -10,7 +10,8 @@ export const PRIVATE_CARD_TEXT = "Private cards don't need favorites";
 
 /** Adds the chat's public card to favorites or removes it; private cards have nothing to favorite. */
 export function FavoriteButton({ character, id }: { character: CharacterView; id: string }) {
-  const online = useOnline();
+  const offline = useOfflineReason();
+  const online = offline === undefined;
   const [favorited, setFavorited] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
   const isPrivate = character.cardType === 'user';
@@ -50,7 +51,7 @@ export function FavoriteButton({ character, id }: { character: CharacterView; id
       className={styles.favorite}
       onClick={toggle}
       disabled={busy || favorited === null || !online}
-      title={online ? undefined : OFFLINE_REASON}
+      title={offline}
       aria-pressed={favorited === true}
     >
       <Heart size={16} aria-hidden="true" fill={favorited ? 'currentColor' : 'none'} />

@@ -2,7 +2,7 @@ import { ImagePlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ApiError } from '../../../api/errors';
 import { useClientConfig } from '../../../config/useClientConfig';
-import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { useOfflineReason } from '../../../lib/useOnline';
 import { generatePortrait } from '../../../sync/chatList';
 import styles from './CharacterPanel.module.css';
 
@@ -15,13 +15,13 @@ export const NO_IMAGE_SERVICE = "Photos can't be generated: no image service is 
  */
 export function GeneratePhotoButton({ chatId, stored }: { chatId: string; stored: boolean }) {
   const config = useClientConfig();
-  const online = useOnline();
+  const offline = useOfflineReason();
   const hintId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   const reason =
-    config?.images === false ? NO_IMAGE_SERVICE : !online ? OFFLINE_REASON : !stored ? 'Send a message first.' : null;
+    config?.images === false ? NO_IMAGE_SERVICE : offline ?? (!stored ? 'Send a message first.' : null);
 
   const generate = () => {
     setBusy(true);

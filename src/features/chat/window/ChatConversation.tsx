@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { chatOutbox } from '../../../db/outbox';
-import { useOnline } from '../../../lib/useOnline';
+import { checkNow, connectivity } from '../../../lib/connectivity';
+import { useOnline, useSavedCopyNote } from '../../../lib/useOnline';
 import { useSendingIds } from '../../../sync/delivery';
 import { flushOutbox } from '../../../sync/outbox';
 import { Spinner } from '../../../ui/Spinner';
@@ -34,13 +35,19 @@ function regenerable(messages: LocalMessage[]): string | null {
   return stoppedReply || storedAnswer ? last.id : null;
 }
 
+/** "Send now" on a waiting message: while cardchat does not answer, ask it now (an answer flushes). */
 function sendNow(): void {
+  if (connectivity() !== 'online') {
+    void checkNow();
+    return;
+  }
   flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
 }
 
 /** One open chat: its messages (with the card's greeting before any are stored) and the composer. */
 export function ChatConversation({ target, character, userName }: Props) {
   const online = useOnline();
+  const savedNote = useSavedCopyNote('messages');
   const history = useChatMessages(target.chatId, { onServer: !target.localOnly });
   const actions = useChatActions(target.seed, userName);
   const [greetingPosition, setGreetingPosition] = useState(0);
@@ -71,7 +78,7 @@ export function ChatConversation({ target, character, userName }: Props) {
     <>
       {history.phase === 'saved' && (
         <p className={styles.notice} role="status">
-          {online ? 'Showing the messages saved on this device.' : "You're offline: showing the messages saved on this device."}
+          {online ? 'Showing the messages saved on this device.' : savedNote}
         </p>
       )}
       {loading ? (
@@ -101,12 +108,17 @@ export function ChatConversation({ target, character, userName }: Props) {
           regenerableId={regenerable(visible)}
           onRetry={(message) => actions.retry(message, greetingIndex)}
           onRegenerate={actions.regenerate}
-          emptyText={empty ? `Start a conversation with ${name}!` : null}
+          emptyText={
+            empty ? (
+              <>
+                Start a conversation with <bdi>{name}</bdi>!
+              </>
+            ) : null
+          }
         />
       )}
       <Composer
         busy={actions.busy}
-        offline={!online}
         onSend={(text) => actions.send(text, greetingIndex)}
         onStop={actions.stop}
       />

@@ -1,6 +1,7 @@
 import { useClientConfig } from '../../../config/useClientConfig';
 import type { CharacterView } from '../chatCharacter';
 import type { ChatTarget } from '../useChatSelection';
+import { StatusSlot } from '../../shell/StatusSlot';
 import { ChatConversation } from './ChatConversation';
 import { ChatHeader } from './ChatHeader';
 import styles from './ChatWindow.module.css';
@@ -32,6 +33,8 @@ export function ChatWindow({ target, character, userName, onSelect, ...header }:
         onImported={(chatIds) => chatIds[0] && onSelect(chatIds[0])}
         onDeleted={() => onSelect(null)}
       />
+      {/* The connectivity line floats here, over the conversation, not over the header's buttons. */}
+      <StatusSlot page />
       {config?.ai === 'demo' && (
         <p className={styles.demo} role="note">
           {DEMO_NOTICE}

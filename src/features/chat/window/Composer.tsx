@@ -1,13 +1,15 @@
 import { Send, Square } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { appConfig } from '../../../config/appConfig';
+import { useConnectivity } from '../../../lib/useOnline';
 import hidden from '../../../ui/visuallyHidden.module.css';
 import styles from './Composer.module.css';
 
 export const MAX_MESSAGE_LENGTH = appConfig.maxMessageLength;
 
-/** Offline, Ask still works: the message waits in the outbox until the device is back online. */
+/** Offline or unreachable, Ask still works: the message waits in the outbox until cardchat answers again. */
 export const OFFLINE_SEND_NOTE = "You're offline: your message will be sent when you're back online";
+export const UNREACHABLE_SEND_NOTE = "Can't reach cardchat: your message will be sent when it answers again";
 
 /** Only text with something besides spaces, within the length limit, is sent. */
 export function canSend(text: string): boolean {
@@ -17,14 +19,15 @@ export function canSend(text: string): boolean {
 interface Props {
   /** A reply is on its way: the input waits and Stop is offered. */
   busy: boolean;
-  /** Offline, a message is queued instead of sent: the Ask button says so. */
-  offline: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
 }
 
 /** 'Type a message' and Ask: Enter sends, Shift+Enter starts a new line, 1000 characters at most. */
-export function Composer({ busy, offline, onSend, onStop }: Props) {
+export function Composer({ busy, onSend, onStop }: Props) {
+  // Not online, a message is queued instead of sent: the Ask button says so.
+  const state = useConnectivity();
+  const waitNote = state === 'online' ? undefined : state === 'offline' ? OFFLINE_SEND_NOTE : UNREACHABLE_SEND_NOTE;
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const hadFocus = useRef(false);
@@ -78,7 +81,7 @@ export function Composer({ busy, offline, onSend, onStop }: Props) {
             Stop
           </button>
         ) : (
-          <button type="submit" className={styles.ask} disabled={!canSend(text)} title={offline ? OFFLINE_SEND_NOTE : undefined}>
+          <button type="submit" className={styles.ask} disabled={!canSend(text)} title={waitNote}>
             <Send size={16} aria-hidden="true" />
             Ask
           </button>

@@ -1,6 +1,6 @@
 import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { LocalMessage } from '../../../db/db';
-import { OFFLINE_REASON, useOnline } from '../../../lib/useOnline';
+import { offlineReason, useConnectivity } from '../../../lib/useOnline';
 import { groupByDate } from './dateLabels';
 import { MessageBubble } from './MessageBubble';
 import styles from './MessageList.module.css';
@@ -27,7 +27,8 @@ interface Props {
   regenerableId: string | null;
   onRetry: (message: LocalMessage) => void;
   onRegenerate: (reply: LocalMessage) => void;
-  emptyText: string | null;
+  /** A sentence that may embed the character's name (isolated in <bdi>). */
+  emptyText: ReactNode;
 }
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
@@ -35,7 +36,9 @@ const STICK_DISTANCE = 80;
 
 /** The conversation: 'Load More History (10)', messages under date separators, the typing indicator. */
 export function MessageList({ messages, waiting, replaying, onSendNow, characterName, greeting, history, actions, regenerableId, onRetry, onRegenerate, emptyText }: Props) {
-  const online = useOnline();
+  const state = useConnectivity();
+  const offline = offlineReason(state);
+  const online = offline === undefined;
   const scroller = useRef<HTMLDivElement>(null);
   const stuck = useRef(true);
   const last = messages.at(-1);
@@ -74,8 +77,8 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
                 message={message}
                 waiting={waiting.has(message.id)}
                 lastError={waiting.get(message.id) ?? null}
-                // Offline the triggers send it once the device is back; "Send now" is for a server that was unreachable.
-                onSendNow={online ? sendNow : undefined}
+                // Offline the triggers send it once the device is back; "Send now" is for a server that may be back.
+                onSendNow={state === 'offline' ? undefined : sendNow}
                 onRegenerate={message.id === regenerableId ? regenerate : undefined}
                 regenerateDisabled={message.id === regenerableId && (busy || !online)}
                 onGrow={onGrow}
@@ -87,7 +90,7 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
           ))}
         </Fragment>
       )),
-    [messages, waiting, online, regenerableId, busy, sendNow, regenerate, retry, onGrow],
+    [messages, waiting, state, online, regenerableId, busy, sendNow, regenerate, retry, onGrow],
   );
 
   const onScroll = () => {
@@ -104,7 +107,7 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
             className={styles.moreButton}
             onClick={history.loadOlder}
             disabled={history.loadingOlder || !online}
-            title={online ? undefined : OFFLINE_REASON}
+            title={offline}
           >
             {history.loadingOlder ? 'Loading...' : 'Load More History (10)'}
           </button>

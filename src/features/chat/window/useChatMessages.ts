@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import { MESSAGES_PAGE_SIZE } from '../../../api/chatMessages';
 import { windowMessages } from '../../../db/chatMessages';
+import { connectivity, onReconnected } from '../../../lib/connectivity';
 import type { LocalMessage } from '../../../db/db';
 import { pullNewestMessages, pullOlderMessages } from '../../../sync/chatMessages';
 
@@ -33,10 +34,14 @@ export function useChatMessages(chatId: string, { onServer }: { onServer: boolea
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [loadOlderError, setLoadOlderError] = useState<string | null>(null);
   const messages = useLiveQuery(() => windowMessages(chatId, floor, MESSAGES_PAGE_SIZE), [chatId, floor]);
+  // A chat shown from the device's copy is pulled again once cardchat answers again.
+  const [attempt, setAttempt] = useState(0);
+  const saved = phase === 'saved';
+  useEffect(() => (saved ? onReconnected(() => setAttempt((n) => n + 1)) : undefined), [saved]);
 
   useEffect(() => {
     if (!onServer) return;
-    if (!navigator.onLine) return setPhase('saved');
+    if (connectivity() !== 'online') return setPhase('saved');
     let live = true;
     pullNewestMessages(chatId).then(
       (pull) => {
@@ -54,7 +59,7 @@ export function useChatMessages(chatId: string, { onServer }: { onServer: boolea
       live = false;
     };
     // Pulled once per opened chat (not again when a new chat reaches the server: its rows are here).
-  }, [chatId]);
+  }, [chatId, attempt]);
 
   const oldestStored = messages?.find((message) => message.state === 'sent')?.seq;
   const loadOlder = useCallback(() => {

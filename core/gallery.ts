@@ -1,0 +1,12 @@
+/** What the server and the page agree on about the public gallery's first view. */
+
+/** The spec's gallery page size. */
+export const GALLERY_PAGE_SIZE = 20;
+
+/**
+ * The gallery's first page, exactly as Home first asks for it: the server names it in a preload
+ * with Home's shell (server/plugins/static.ts) and the page's early fetch
+ * (src/sync/firstGalleryPage.ts) takes that response, so the list is on its way while the app's
+ * code still downloads. The two must stay byte for byte the same URL, or the browser fetches twice.
+ */
+export const GALLERY_FIRST_PAGE_URL = `/api/upload/image?limit=${GALLERY_PAGE_SIZE}&offset=0`;

@@ -1,0 +1,166 @@
+/**
+ * Issue 13 in Chromium on a phone-sized screen: cardchat is reached through a loopback TCP proxy the
+ * test controls (PUBLIC_URL is the proxy's origin), so an outage can be a server that refuses
+ * connections, a network that accepts them and never answers, or the device going offline. Each
+ * time the message written meanwhile is stored once when cardchat answers again, with no reload and
+ * no tab switch by the test; at the end the server holds every message of the session once, in order.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultReplyTo, startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
+import { startProxiedServer, storedDirectly, type ProxiedServer } from '../support/proxiedServer';
+import { backOnline, chatLog, newContext, openFirstCharacterChat, openOffline, pageToken, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
+import { seriousViolations } from './page-checks';
+
+const WAITING = 'Waiting to send';
+const UNREACHABLE = /Can't reach cardchat — trying again (in \d+ s|now)/;
+const OFFLINE_BANNER = "You're offline — messages will be sent when you're back online";
+
+let fake: FakeOpenAI;
+let server: ProxiedServer;
+let context: BrowserContext;
+let page: Page;
+let chatId: string;
+/** Every message of the session, in the order written. */
+const written: string[] = [];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The connectivity line, wherever the page floats it (under the top bar, or over the conversation). */
+const statusLine = (tab: Page) => tab.getByRole('status').filter({ hasText: /Can't reach cardchat|You're offline —|messages? waiting/ });
+const bubble = (tab: Page, text: string) => chatLog(tab).getByRole('article').filter({ hasText: text });
+const offlineLabel = (tab: Page) => tab.getByRole('banner').getByText('(offline)');
+
+/** Polls the server itself (not through the proxy) until `text` is stored, at most `withinMs` after `since`. */
+async function storedBy(text: string, since: number, withinMs: number): Promise<void> {
+  for (;;) {
+    const stored = await storedDirectly(server, (await pageToken(page))!, chatId);
+    if (stored.some(([role, content]) => role === 'user' && content === text)) return;
+    if (Date.now() - since > withinMs) throw new Error(`'${text}' was not stored within ${withinMs / 1000} s of cardchat answering again`);
+    await sleep(100);
+  }
+}
+
+/** How many times the server holds `text` as a user message. */
+async function copies(text: string): Promise<number> {
+  const stored = await storedDirectly(server, (await pageToken(page))!, chatId);
+  return stored.filter(([role, content]) => role === 'user' && content === text).length;
+}
+
+/** Writes `text` into the open chat; the test then decides what the network does. */
+async function write(tab: Page, text: string): Promise<void> {
+  written.push(text);
+  await sendInChat(tab, text);
+}
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI({ default: { kind: 'reply', chunkDelayMs: 20 } });
+  server = await startProxiedServer({ LLM_BASE_URL: fake.baseUrl });
+  context = await newContext({ phone: true, baseURL: server.proxy.url });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+  await fake?.close();
+});
+
+describe('reconnecting by itself', () => {
+  it('signs up and chats through the proxy while the network is well', async () => {
+    await signUpFromRecentChat(page, { name: 'Rail Commuter', email: uniqueEmail('reconnect'), password: 'tunnels-and-bridges-42' }, { worker: true });
+    chatId = await openFirstCharacterChat(page);
+    await write(page, 'Before anything went wrong');
+    await chatLog(page).getByText(defaultReplyTo('Before anything went wrong'), { exact: true }).waitFor();
+    expect(await statusLine(page).count()).toBe(0);
+  });
+
+  it("server unreachable, a message sent, the page reloaded, the server back: stored once within 15 s and '(offline)' gone, in two tabs", async () => {
+    // A second tab on the same chat: both find cardchat again and flush; the message still goes once.
+    const other = await context.newPage();
+    await other.goto(`/recent-chat?chat=${chatId}`);
+    await chatLog(other).getByText('Before anything went wrong', { exact: true }).waitFor();
+
+    await server.proxy.setMode('refuse');
+    const text = 'Sent while the server was down';
+    await write(page, text);
+    await bubble(page, text).getByText(WAITING).waitFor();
+    await statusLine(page).getByText(UNREACHABLE).waitFor();
+    expect(await statusLine(page).getByRole('button', { name: 'Try now' }).count()).toBe(1);
+
+    await page.reload();
+    await other.reload();
+    await bubble(page, text).getByText(WAITING).waitFor();
+    await offlineLabel(page).waitFor();
+    await statusLine(page).getByText(UNREACHABLE).waitFor();
+    await statusLine(page).getByText('1 message waiting').waitFor();
+    await offlineLabel(other).waitFor();
+    await screenshot(page, 'reconnect-unreachable-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Down a while, as a restart or a deploy is: the probes back off meanwhile.
+    await sleep(6_000);
+    expect(await copies(text)).toBe(0);
+
+    await server.proxy.setMode('forward');
+    const back = Date.now();
+    await storedBy(text, back, 15_000);
+    await offlineLabel(page).waitFor({ state: 'detached', timeout: Math.max(1, 15_000 - (Date.now() - back)) });
+    await chatLog(page).getByText(defaultReplyTo(text), { exact: true }).waitFor();
+    await statusLine(page).waitFor({ state: 'detached' });
+    await offlineLabel(other).waitFor({ state: 'detached' });
+    await chatLog(other).getByText(defaultReplyTo(text), { exact: true }).waitFor();
+    expect(await copies(text)).toBe(1);
+    await other.close();
+  });
+
+  it('20 s of a network that never answers, a message sent into it, then normal again: waiting, not failed, and stored once within 20 s', async () => {
+    await server.proxy.setMode('hang');
+    const hungAt = Date.now();
+    const text = 'Sent into a network that never answers';
+    await write(page, text);
+    // The send ends as waiting while the network still hangs (a quiet request asks /api/health,
+    // which gets no answer either), never as failed.
+    await bubble(page, text).getByText(WAITING).waitFor({ timeout: 20_000 });
+    await statusLine(page).getByText(UNREACHABLE).waitFor();
+    expect(await chatLog(page).getByRole('alert').count()).toBe(0);
+    await screenshot(page, 'reconnect-hanging-phone');
+    await sleep(Math.max(0, 20_000 - (Date.now() - hungAt)));
+    expect(await copies(text)).toBe(0);
+
+    await server.proxy.setMode('forward');
+    const back = Date.now();
+    await storedBy(text, back, 20_000);
+    await chatLog(page).getByText(defaultReplyTo(text), { exact: true }).waitFor();
+    expect(await copies(text)).toBe(1);
+  }, 120_000);
+
+  it('offline, a message, a reload, online again: stored once within 15 s', async () => {
+    await context.setOffline(true);
+    await statusLine(page).getByText(OFFLINE_BANNER).waitFor();
+    const text = 'Written offline, then reloaded';
+    await write(page, text);
+    await bubble(page, text).getByText(WAITING).waitFor();
+    await openOffline(page, () => page.reload());
+    await bubble(page, text).getByText(WAITING).waitFor();
+    await statusLine(page).getByText(OFFLINE_BANNER).waitFor();
+    await offlineLabel(page).waitFor();
+    await screenshot(page, 'reconnect-offline-phone');
+
+    // The device's online event comes a moment before the network works (as a phone's often does):
+    // the probe it starts fails, and the next one, a second later, finds cardchat.
+    await backOnline(page);
+    const back = Date.now();
+    await storedBy(text, back, 15_000);
+    await offlineLabel(page).waitFor({ state: 'detached', timeout: Math.max(1, 15_000 - (Date.now() - back)) });
+    await chatLog(page).getByText(defaultReplyTo(text), { exact: true }).waitFor();
+    expect(await copies(text)).toBe(1);
+  });
+
+  it('leaves the server holding every message of the session once, in order, each with its reply', async () => {
+    const stored = await storedDirectly(server, (await pageToken(page))!, chatId);
+    const expected = written.flatMap((text) => [['user', text], ['assistant', defaultReplyTo(text)]]);
+    expect(stored.filter(([role]) => role !== 'system').slice(-expected.length)).toEqual(expected);
+    expect(stored.filter(([role]) => role === 'user').map(([, content]) => content)).toEqual(written);
+    await expect.poll(() => chatLog(page).getByText(WAITING).count()).toBe(0);
+    await expect.poll(() => statusLine(page).count()).toBe(0);
+  });
+});
