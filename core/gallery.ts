@@ -1,7 +1,8 @@
 /** What the server and the page agree on about the public gallery's first view. */
+import { PAGE_SIZES } from './contract/constants';
 
 /** The spec's gallery page size. */
-export const GALLERY_PAGE_SIZE = 20;
+export const GALLERY_PAGE_SIZE = PAGE_SIZES.gallery;
 
 /**
  * The gallery's first page, exactly as Home first asks for it: the server names it in a preload

@@ -1,13 +1,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { rememberVerifiedTokens } from './auth/verifiedTokens';
 import { createTokenVerifier } from './auth/verify';
 import { issuerOf, type Config } from './config';
 import { capConnectionsPerAddress, httpServerOptions } from './connections';
 import type { Db } from './db/index';
+import { lazySchemaCompilers } from './lazySchemas';
 import { loadProviderKeys } from './idp/keys';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { blobsPlugin } from './plugins/blobs';
 import { compressionPlugin } from './plugins/compression';
+import { contextPlugin } from './plugins/context';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { idpPlugin } from './plugins/idp';
@@ -44,6 +47,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    schemaController: lazySchemaCompilers,
     http: httpServerOptions(config),
   });
   capConnectionsPerAddress(app.server, config);
@@ -59,14 +63,17 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(dbPlugin, { db, closeOnExit: closeDb });
   await app.register(blobsPlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(aiPlugin, { llm: config.llm });
+  await app.register(contextPlugin, { config });
   await app.register(authPlugin, {
     admins: { emails: config.adminEmails, requireVerifiedEmail: !embedded },
-    verify: createTokenVerifier({
-      issuer: issuerOf(config),
-      audience: config.oidc.audience,
-      localKeys: keys?.verifying,
-      requireAccessTokenType: embedded,
-    }),
+    verify: rememberVerifiedTokens(
+      createTokenVerifier({
+        issuer: issuerOf(config),
+        audience: config.oidc.audience,
+        localKeys: keys?.verifying,
+        requireAccessTokenType: embedded,
+      }),
+    ),
   });
 
   await app.register(healthRoutes, { config });
@@ -77,8 +84,8 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(characterRoutes);
   await app.register(favoriteRoutes);
   await app.register(replacementRoutes);
-  await app.register(chatRoutes, { config });
-  await app.register(completionRoutes, { config });
+  await app.register(chatRoutes);
+  await app.register(completionRoutes);
   await app.register(chatTransferRoutes);
   await app.register(messageRoutes);
   if (keys) await app.register(idpPlugin, { config, keys });

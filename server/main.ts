@@ -52,7 +52,7 @@ export async function main(): Promise<void> {
   app.log.info(`cardchat is running at ${config.publicUrl}`);
   // After listening, so a first start answers at once; the gallery fills a second or two later.
   if (config.seedGallery) {
-    seedGallery(db.kysely, app.blobs, (error) => app.log.warn({ err: error }, 'seeding: cleanup failed')).then(
+    seedGallery(app.ctx).then(
       (count) => count > 0 && app.log.info(`seeded the gallery with ${count} characters`),
       (error: unknown) => app.log.error({ err: error }, 'seeding the gallery failed'),
     );

@@ -1,5 +1,5 @@
 /**
- * The real server as `npm start` runs it (scripts/start.ts, dist/ already built) on a free port with
+ * The real server as `npm start` runs it (scripts/start.mjs, dist/ already built) on a free port with
  * a fresh DATA_DIR and SQLite, in one process (spawnServer), so the measured memory is the server's own.
  */
 import type { ChildProcess } from 'node:child_process';

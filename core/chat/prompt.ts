@@ -16,7 +16,7 @@
  * creator_notes (and creator_notes_multilingual) are notes for humans and never read here.
  */
 import { characterDisplayName, fillPlaceholders, type Card } from '../card/index';
-import type { ChatRole } from '../types';
+import type { ChatRole } from '../contract';
 import { activeLore, type LoreEntry, type LorePosition } from './lorebook';
 import { estimateMessageTokens, MESSAGE_OVERHEAD_TOKENS, estimateTokens, truncateToTokens } from './tokens';
 

@@ -9,7 +9,7 @@
  * over the years (see sillytavernDates.ts) and ignore fields we do not use (swipes, is_name, extra...).
  */
 import { boundedText, MAX_NAME_CHARS } from '../card/summary';
-import type { ChatRole } from '../types';
+import type { ChatRole } from '../contract';
 import { ChatFileError, DEFAULT_CHAT_FILE_LIMITS, type ChatFileLimits } from './chatFileError';
 import { DEFAULT_USER_NAME } from './prompt';
 import { parseSillyTavernDate } from './sillytavernDates';

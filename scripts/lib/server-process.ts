@@ -70,15 +70,20 @@ export interface ServerProcess {
 /** Settings of the developer's own deployment that must not leak into a server a test or the bench runs. */
 const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_|CONNECTION_|MAX_CONNECTIONS_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS|NODE_ENV)$/;
 
+/** This machine's environment minus any deployment settings, plus `settings`. */
+export function serverEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !DEPLOYMENT_SETTING.test(name)));
+  return { ...env, ...settings };
+}
+
 /**
- * Runs the server as `npm start` does (scripts/start.ts: build when stale, migrate, listen) with this
- * machine's environment minus any deployment settings, plus `settings`. tsx is loaded into this one
- * process rather than through tsx's CLI, which would run the server in a grandchild that a SIGKILL of
- * the child leaves running (and whose memory the bench would not see).
+ * Runs the server as `npm start` does (scripts/start.mjs: build what is stale, migrate, listen) with
+ * this machine's environment minus any deployment settings, plus `settings`. Node runs it directly
+ * rather than through npm, so the child is the server itself: a SIGKILL of it leaves nothing running,
+ * and the bench measures its memory.
  */
 export function spawnServer(settings: Record<string, string>, onOutput?: (chunk: Buffer) => void): ServerProcess {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !DEPLOYMENT_SETTING.test(name)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { env: { ...env, ...settings }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/start.mjs'], { env: serverEnv(settings), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -89,7 +94,7 @@ export function spawnServer(settings: Record<string, string>, onOutput?: (chunk:
   return { child, output: () => output };
 }
 
-/** A dist/ with a freshly written index.html: newer than every source, so start.ts serves it without a build. */
+/** A dist/ with a freshly written index.html: newer than every source, so start.mjs serves it without building the app. */
 export function stubDist(dir: string): string {
   const distDir = path.join(dir, 'dist');
   fs.mkdirSync(distDir, { recursive: true });

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { NETWORK_ERROR_CODES } from '../errors';
+import { loadPackage } from '../lazyPackage';
 import type { S3Settings } from './s3Settings';
 import { BlobStoreUnavailableError, checkBlobKey, type BlobBody, type BlobStore } from './store';
 
@@ -40,6 +40,9 @@ function isMissingKey(error: unknown): boolean {
  */
 export class S3BlobStore implements BlobStore {
   readonly kind = 's3';
+  // The AWS SDK, loaded by the first store made: a deployment without a bucket never loads it.
+  private readonly sdk = loadPackage<typeof import('@aws-sdk/client-s3')>('@aws-sdk/client-s3');
+  private readonly storage = loadPackage<typeof import('@aws-sdk/lib-storage')>('@aws-sdk/lib-storage');
   private readonly client: S3Client;
   private readonly bucket: string;
   /** Names the bucket in error messages, for the log. */
@@ -48,7 +51,7 @@ export class S3BlobStore implements BlobStore {
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
     this.where = `S3 bucket '${settings.bucket}' at ${settings.endpoint ?? `AWS ${settings.region}`}`;
-    this.client = new S3Client({
+    this.client = new this.sdk.S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
@@ -80,7 +83,7 @@ export class S3BlobStore implements BlobStore {
     const params = { Bucket: this.bucket, Key: checkBlobKey(key), ContentType: contentType };
     if (data instanceof Uint8Array) {
       try {
-        await this.client.send(new PutObjectCommand({ ...params, Body: data, ContentLength: data.byteLength }));
+        await this.client.send(new this.sdk.PutObjectCommand({ ...params, Body: data, ContentLength: data.byteLength }));
       } catch (error) {
         throw this.failure(error, `writing ${key}`);
       }
@@ -93,14 +96,14 @@ export class S3BlobStore implements BlobStore {
     try {
       // The length of a stream is unknown up front, which a plain PUT needs; Upload sends one PUT
       // for a stream shorter than a part and a multipart upload otherwise.
-      await new Upload({ client: this.client, params: { ...params, Body: data }, partSize: UPLOAD_PART_BYTES, queueSize: UPLOAD_PARTS_IN_FLIGHT }).done();
+      await new this.storage.Upload({ client: this.client, params: { ...params, Body: data }, partSize: UPLOAD_PART_BYTES, queueSize: UPLOAD_PARTS_IN_FLIGHT }).done();
     } catch (error) {
       throw sourceError ?? this.failure(error, `writing ${key}`);
     }
   }
 
   async get(key: string): Promise<Readable | null> {
-    const command = new GetObjectCommand({ Bucket: this.bucket, Key: checkBlobKey(key) });
+    const command = new this.sdk.GetObjectCommand({ Bucket: this.bucket, Key: checkBlobKey(key) });
     let body: unknown;
     try {
       body = (await this.client.send(command)).Body;
@@ -115,7 +118,7 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkBlobKey(key) }));
+      await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: checkBlobKey(key) }));
     } catch (error) {
       // S3 answers 204 for a missing key; some compatible servers answer 404.
       if (isMissingKey(error)) return;
@@ -125,7 +128,7 @@ export class S3BlobStore implements BlobStore {
 
   async check(): Promise<void> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.client.send(new this.sdk.HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
       const failure = this.failure(error, 'checking the bucket');
       if (failure instanceof BlobStoreUnavailableError) throw failure;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
-import pg from 'pg';
+import { loadPackage } from '../lazyPackage';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -66,6 +66,7 @@ function openSqlite(dataDir: string, busyTimeoutMs: number): Kysely<Database> {
 }
 
 function openPostgres(connectionString: string, schema: string | undefined): Kysely<Database> {
+  const pg = loadPackage<typeof import('pg')>('pg');
   const pool = new pg.Pool({
     connectionString,
     max: 10,

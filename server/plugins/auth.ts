@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { InvalidTokenError, type AccessClaims, type TokenVerifier } from '../auth/verify';
+import { InvalidTokenError, type TokenVerifier } from '../auth/verify';
 import { unauthorized } from '../errors';
 import { checkIdentityHeaders, userFromClaims, type AdminRule, type RequestUser } from '../services/users';
 
@@ -29,36 +28,10 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Tokens whose verification is remembered; a client sends the same one for its whole lifetime. */
-const VERIFIED_TOKENS = 1000;
-
-/**
- * Remembers what a token verified to until it expires (docs/ARCHITECTURE.md §3): the signature check
- * is the slowest step of every signed-in request. Keyed by the token's hash, least recently used
- * forgotten first. Only the claims are kept: the user row is read on every request.
- */
-function rememberingVerifier(verify: TokenVerifier): TokenVerifier {
-  const verified = new Map<string, AccessClaims>();
-  return async (token) => {
-    const key = createHash('sha256').update(token).digest('base64');
-    const claims = verified.get(key);
-    verified.delete(key);
-    // exp is required (verify.ts); jose takes a token as expired from its exp second on, and so does this.
-    if (claims && Date.now() < claims.exp! * 1000) {
-      verified.set(key, claims);
-      return claims;
-    }
-    const fresh = await verify(token);
-    if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
-    verified.set(key, fresh);
-    return fresh;
-  };
-}
-
+/** `verify` is the whole token check (server/auth/): this plugin only wires it to requests. */
 export const authPlugin = fp<{ verify: TokenVerifier; admins: AdminRule }>(
   async (app: FastifyInstance, options) => {
-    const { admins } = options;
-    const verify = rememberingVerifier(options.verify);
+    const { admins, verify } = options;
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);

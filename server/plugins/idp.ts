@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { projectFile } from '../paths';
 import type { Config } from '../config';
 import { deleteExpiredOidcPayloads } from '../db/repositories/oidcPayloads';
 import { interactionRoutes } from '../idp/interactions';
@@ -64,7 +65,7 @@ export const idpPlugin = fp<{ config: Config; keys: ProviderKeys }>(async (app: 
   await app.register(interactionRoutes, { provider, db: app.db.kysely, mountPath, publicUrl: config.publicUrl });
 
   for (const { file, type } of ASSETS) {
-    const body = fs.readFileSync(new URL(`../idp/assets/${file}`, import.meta.url));
+    const body = fs.readFileSync(projectFile(`server/idp/assets/${file}`));
     app.get(`${ASSETS_PATH}/${file}`, async (_request, reply) =>
       reply.type(type).header('Cache-Control', 'public, max-age=3600').send(body),
     );

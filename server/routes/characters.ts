@@ -1,27 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as contract from '../../core/contract/cards';
+import { signedIn } from '../auth/signedIn';
 import { viewerOf } from '../services/cardHits';
-import { characterDetails, userCharacters } from '../services/images';
-import { characterDetailsSchema, chatCharacterSchema, fileIdParams } from './schemas';
+import { characterDetails, userCharacters } from '../services/images/reads';
 
 /** Cards as characters to chat with: the user's own list, and details of any card the user may see. */
-export async function characterRoutes(app: FastifyInstance) {
-  app.get(
-    '/api/characters',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        response: {
-          200: { type: 'object', properties: { success: { type: 'boolean' }, data: { type: 'array', items: chatCharacterSchema } } },
-        },
-      },
-    },
-    async (request) => userCharacters(app.db.kysely, request.user!),
+export const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/characters', { preHandler: app.authenticate, schema: contract.chatCharacters }, async (request) =>
+    userCharacters(request.ctx, signedIn(request)),
   );
 
   // Details by file id: public cards for anyone, private ones for their owner; counts a view (once a day per viewer).
-  app.get<{ Params: { file_id: string } }>(
-    '/api/characters/:file_id',
-    { preHandler: app.authenticateIfPresent, schema: { params: fileIdParams, response: { 200: characterDetailsSchema } } },
-    async (request) => characterDetails(app.db.kysely, request.params.file_id, request.user, viewerOf(request.user, request.ip)),
+  app.get('/api/characters/:file_id', { preHandler: app.authenticateIfPresent, schema: contract.characterDetails }, async (request) =>
+    characterDetails(request.ctx, request.params.file_id, request.user, viewerOf(request.user, request.ip)),
   );
-}
+};

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ChatExportRequest } from '../../core/types';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as contract from '../../core/contract/chats';
+import { signedIn } from '../auth/signedIn';
 import { AppError, badRequest } from '../errors';
 import { exportChat, importChats } from '../services/chats/transfer';
 import { MULTIPART_OVERHEAD_BYTES, refuseDeclaredLength } from '../services/uploads';
-import { exportBody } from './chatSchemas';
 
 /** A zipped archive may be at most this big; what it inflates to is limited separately. */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -12,26 +12,15 @@ const MESSAGE_NOT_ZIP_FILE = 'Only .zip files can be imported.';
 const MESSAGE_ARCHIVE_TOO_LARGE = 'The archive is larger than 50 MB.';
 
 /** Export and import of chats as SillyTavern-compatible .zip archives. */
-export async function chatTransferRoutes(app: FastifyInstance) {
-  const context = (request: FastifyRequest) => ({
-    db: app.db.kysely,
-    blobs: app.blobs,
-    log: (err: unknown) => request.log.warn({ err }, 'clean-up after a failed import failed'),
-  });
-
+export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Scoped to these routes, like the upload's: nowhere else accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 }, throwFileSizeLimit: false });
 
-  app.post<{ Body: ChatExportRequest }>(
+  app.post(
     '/api/chats/export',
-    { preHandler: app.authenticate, schema: { body: exportBody } },
+    { preHandler: app.authenticate, schema: contract.exportChat },
     async (request, reply) => {
-      const { bytes, disposition } = await exportChat(
-        context(request),
-        request.user!,
-        request.body.chat_id,
-        request.body.exportfilename,
-      );
+      const { bytes, disposition } = await exportChat(request.ctx, signedIn(request), request.body.chat_id, request.body.exportfilename);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', disposition)
@@ -46,6 +35,7 @@ export async function chatTransferRoutes(app: FastifyInstance) {
       onRequest: async (request) =>
         refuseDeclaredLength(request.headers['content-length'], IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, MESSAGE_ARCHIVE_TOO_LARGE),
       preHandler: app.authenticate,
+      schema: contract.importChats,
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest('invalid_upload', MESSAGE_NOT_ZIP_FILE);
@@ -62,7 +52,7 @@ export async function chatTransferRoutes(app: FastifyInstance) {
       }
       const bytes = await file.toBuffer();
       if (file.file.truncated) throw new AppError(413, 'payload_too_large', MESSAGE_ARCHIVE_TOO_LARGE);
-      return importChats(context(request), request.user!, new Uint8Array(bytes));
+      return importChats(request.ctx, signedIn(request), new Uint8Array(bytes));
     },
   );
-}
+};

@@ -1,31 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { collectionPage } from '../services/images';
-import { collectionItemSchema, limitOffsetQuery } from './schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as contract from '../../core/contract/cards';
+import { signedIn } from '../auth/signedIn';
+import { collectionPage } from '../services/images/reads';
 
-/** The signed-in user's uploads, newest first, 12 a page by default (spec §7, §9). */
-export async function collectionRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: { limit: number; offset: number } }>(
-    '/api/collections',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        querystring: limitOffsetQuery(12),
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              success: { type: 'boolean' },
-              data: { type: 'array', items: collectionItemSchema },
-              total: { type: 'integer' },
-              limit: { type: 'integer' },
-              offset: { type: 'integer' },
-              has_next: { type: 'boolean' },
-              has_prev: { type: 'boolean' },
-            },
-          },
-        },
-      },
-    },
-    async (request) => collectionPage(app.db.kysely, request.user!, request.query),
+/** The signed-in user's uploads, newest first (spec §7, §9). */
+export const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/collections', { preHandler: app.authenticate, schema: contract.collections }, async (request) =>
+    collectionPage(request.ctx, signedIn(request), request.query),
   );
-}
+};

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { CompletionRequest, CompletionResult } from '../../core/types';
-import type { Config } from '../config';
-import { generate, prepareCompletion, type CompletionContext } from '../services/chats/completions';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as contract from '../../core/contract/chats';
+import { signedIn } from '../auth/signedIn';
+import { generate, prepareCompletion } from '../services/chats/completions';
 import { CompletionEventStream } from '../services/chats/sse';
 import { AppError } from '../errors';
-import { completionBody, idempotencyHeaders } from './chatSchemas';
 
 /**
  * How long replies still streaming may go on after a shutdown starts (main.ts exits after 10 s).
@@ -20,7 +19,7 @@ const restarting = () => new AppError(503, 'server_restarting', 'The server rest
  * POST /api/chat/completions: the user's message in, the character's reply out (JSON, or SSE with
  * `stream: true`). The Idempotency-Key header (the client's id for the message) makes retries safe.
  */
-export async function completionRoutes(app: FastifyInstance, { config }: { config: Config }) {
+export const completionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const running = new Set<AbortController>();
   let draining = false;
   app.addHook('preClose', (done) => {
@@ -30,15 +29,15 @@ export async function completionRoutes(app: FastifyInstance, { config }: { confi
     done();
   });
 
-  app.post<{ Body: CompletionRequest; Headers: { 'idempotency-key'?: string } }>(
+  app.post(
     '/api/chat/completions',
-    { preHandler: app.authenticate, schema: { body: completionBody, headers: idempotencyHeaders } },
+    { preHandler: app.authenticate, schema: contract.completion },
     async (request, reply) => {
-      const ctx: CompletionContext = { db: app.db.kysely, provider: app.ai, llm: config.llm };
+      const ctx = request.ctx;
       // Without a key (older clients) the request is simply not deduplicated.
       const key = request.headers['idempotency-key'] ?? randomUUID();
-      const prepared = await prepareCompletion(ctx, request.user!, key, request.body);
-      const model = app.ai.kind === 'demo' ? 'cardchat-demo' : config.llm.model;
+      const prepared = await prepareCompletion(ctx, signedIn(request), key, request.body);
+      const model = ctx.ai.kind === 'demo' ? 'cardchat-demo' : ctx.config.llm.model;
       if (prepared.kind === 'done') {
         if (!request.body.stream) return prepared.result;
         const events = new CompletionEventStream(reply, `chatcmpl-${key}`, model);
@@ -71,7 +70,7 @@ export async function completionRoutes(app: FastifyInstance, { config }: { confi
           events.delta(next.value);
           next = await pieces.next();
         }
-        events.finish(next.value as CompletionResult);
+        events.finish(next.value as contract.CompletionResult);
       } catch (error) {
         request.log.warn({ err: error }, 'completion failed while streaming');
         events.fail(endedByShutdown(error));
@@ -79,4 +78,4 @@ export async function completionRoutes(app: FastifyInstance, { config }: { confi
       return reply;
     },
   );
-}
+};

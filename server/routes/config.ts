@@ -1,13 +1,13 @@
-import type { FastifyInstance } from 'fastify';
-import type { ClientConfig } from '../../core/types';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as contract from '../../core/contract/users';
 import { issuerOf, type Config } from '../config';
 
 /**
  * What the PWA needs to know about this deployment at run time, so one build serves any
  * deployment: where to sign in, and where checkout lives.
  */
-export async function configRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const body: ClientConfig = {
+export const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (app, { config }) => {
+  const body: contract.ClientConfig = {
     auth: {
       issuer: issuerOf(config),
       client_id: config.oidc.clientId,
@@ -18,8 +18,8 @@ export async function configRoutes(app: FastifyInstance, { config }: { config: C
     ai: app.ai.kind,
     images: config.images.baseUrl !== undefined,
   };
-  app.get('/api/config', async (_request, reply) => {
+  app.get('/api/config', { schema: contract.clientConfig }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return body;
   });
-}
+};

@@ -1,33 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import * as contract from '../../core/contract/chats';
+import { signedIn } from '../auth/signedIn';
 import { appendMessage } from '../services/chats/append';
 import { ownMessage } from '../services/chats/reads';
-import { chatMessageSchema } from './chatSchemas';
-import { idParams, idString } from './schemas';
 
 /** Single messages (spec §7 "Defined but with no visible screen"): read one, or add a note to a chat. */
-export async function messageRoutes(app: FastifyInstance) {
-  app.get<{ Params: { id: string } }>(
-    '/api/messages/:id',
-    { preHandler: app.authenticate, schema: { params: idParams, response: { 200: chatMessageSchema } } },
-    async (request) => ownMessage(app.db.kysely, request.user!, request.params.id),
+export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/messages/:id', { preHandler: app.authenticate, schema: contract.getMessage }, async (request) =>
+    ownMessage(request.ctx, signedIn(request), request.params.id),
   );
 
-  app.post<{ Body: { chatId: string; content: string; timestamp?: string } }>(
-    '/api/messages',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        body: {
-          type: 'object',
-          required: ['chatId', 'content'],
-          properties: { chatId: idString, content: { type: 'string', maxLength: 20_000 }, timestamp: { type: 'string', maxLength: 40 } },
-        },
-        response: { 201: chatMessageSchema },
-      },
-    },
-    async (request, reply) => {
-      const message = await appendMessage(app.db.kysely, request.user!, request.body);
-      return reply.code(201).send(message);
-    },
-  );
-}
+  app.post('/api/messages', { preHandler: app.authenticate, schema: contract.appendMessage }, async (request, reply) => {
+    const message = await appendMessage(request.ctx, signedIn(request), request.body);
+    return reply.code(201).send(message);
+  });
+};

@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import { backdrop } from './portrait-backdrops';
 import { body, ears, face, hairBack, hairFront, HEAD, head, headwear, headwearBack } from './portrait-figure';
 import { prop } from './portrait-props';
 import { checkColour, hash, random, shade } from './svg-kit';
 import type { PortraitSpec, SeedCharacter } from './types';
+import { loadSharp } from '../services/sharp';
 
 /** 2:3, the shape of every card in the gallery; large enough for the biggest thumbnail (480 wide). */
 export const PORTRAIT_WIDTH = 512;
@@ -67,6 +67,7 @@ export function portraitSvg(spec: PortraitSpec): string {
 
 /** A 512×768 PNG of the character's portrait, ready for the card writer to embed the card into. */
 export async function renderPortrait(character: Pick<SeedCharacter, 'portrait'>): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(portraitSvg(character.portrait)))
     .resize(PORTRAIT_WIDTH, PORTRAIT_HEIGHT, { fit: 'fill' })
     .png({ compressionLevel: 9 })

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { normalizeCard, writeCard } from '../../core/card/index';
-import type { BlobStore } from '../blobs/store';
 import { listPublicImages } from '../db/repositories/images';
 import { findUserByIdentity, insertUser } from '../db/repositories/users';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
+import type { ServiceContext } from '../services/context';
 import { uploadCard } from '../services/uploads';
 import type { RequestUser } from '../services/users';
 import { SEED_CHARACTERS, type SeedCharacter } from './characters';
@@ -35,15 +35,15 @@ function slug(name: string): string {
  * administrator's card goes through. Does nothing once any public card exists; instances starting
  * together are safe, because portraits render to the same bytes and a repeat upload is refused.
  */
-export async function seedGallery(db: Kysely<Database>, blobs: BlobStore, log: (error: unknown) => void): Promise<number> {
-  if ((await listPublicImages(db, { limit: 1, offset: 0 })).total > 0) return 0;
-  const owner = await seedOwner(db);
+export async function seedGallery(ctx: ServiceContext): Promise<number> {
+  if ((await listPublicImages(ctx.db, { limit: 1, offset: 0 })).total > 0) return 0;
+  const owner = await seedOwner(ctx.db);
   let seeded = 0;
   // The gallery shows newest first, so the first character of the list is uploaded last.
   for (const character of [...SEED_CHARACTERS].reverse()) {
     const bytes = await seedCardPng(character);
     try {
-      await uploadCard({ db, blobs, log }, owner, {
+      await uploadCard(ctx, owner, {
         filename: `${slug(character.name)}.png`,
         mimetype: 'image/png',
         bytes,

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { CardSummaryData } from '../../core/card/index';
-import type { Favorite } from '../../core/types';
+import type { Favorite } from '../../core/contract';
 import {
   deleteFavorite,
   findFavoriteByIdOrFileId,
@@ -10,10 +9,11 @@ import {
   type FavoriteWithImage,
 } from '../db/repositories/favorites';
 import { changeFavoriteCount } from '../db/repositories/images';
-import type { Database } from '../db/schema';
 import { badRequest, notFound } from '../errors';
-import { cardTypeOf, imageUrl, readableImage } from './images';
+import { readableImage } from './images/access';
+import { cardTypeOf, imageUrl } from './images/presentation';
 import type { RequestUser } from './users';
+import type { ServiceContext } from './context';
 
 export const MESSAGE_PRIVATE_FAVORITE = "Private cards don't need favorites";
 
@@ -37,16 +37,16 @@ function favoriteOf(row: FavoriteWithImage): Favorite {
  * the favorite shows what the card itself says. Adding again answers the existing favorite.
  */
 export async function addFavorite(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   user: RequestUser,
   body: { file_id: string; image_type?: string | undefined },
 ): Promise<{ created: boolean; favorite: Favorite }> {
   // Another user's private card does not exist as far as this user can tell.
-  const image = await readableImage(db, body.file_id, user);
+  const image = await readableImage(ctx, body.file_id, user);
   if (image.is_public !== 1 || body.image_type === 'user') throw badRequest('private_card', MESSAGE_PRIVATE_FAVORITE);
   let created: boolean;
   try {
-    created = await db.transaction().execute(async (trx) => {
+    created = await ctx.db.transaction().execute(async (trx) => {
       const inserted = await insertFavoriteIfAbsent(trx, user.id, image.id);
       if (inserted) await changeFavoriteCount(trx, image.id, 1);
       return inserted;
@@ -57,15 +57,15 @@ export async function addFavorite(
     if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw notFound('Image not found');
     throw error;
   }
-  const row = await findFavoriteOfImage(db, user.id, image.id);
+  const row = await findFavoriteOfImage(ctx.db, user.id, image.id);
   // The image was deleted between the insert and this read.
   if (!row) throw notFound('Image not found');
   return { created, favorite: favoriteOf(row) };
 }
 
 /** `id` is the favorite's own id or the card's file id: the client knows one or the other. */
-export async function removeFavorite(db: Kysely<Database>, user: RequestUser, id: string): Promise<void> {
-  const removed = await db.transaction().execute(async (trx) => {
+export async function removeFavorite(ctx: ServiceContext, user: RequestUser, id: string): Promise<void> {
+  const removed = await ctx.db.transaction().execute(async (trx) => {
     const favorite = await findFavoriteByIdOrFileId(trx, user.id, id);
     if (!favorite) return false;
     if (!(await deleteFavorite(trx, favorite.id))) return false;
@@ -82,11 +82,11 @@ function typeFilter(imageType: string | undefined): boolean | undefined {
 }
 
 export async function favoritesPage(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   user: RequestUser,
   query: { page: number; page_size: number; image_type?: string | undefined },
 ) {
-  const { rows, total } = await listFavorites(db, user.id, {
+  const { rows, total } = await listFavorites(ctx.db, user.id, {
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
     isPublic: typeFilter(query.image_type),
@@ -104,13 +104,13 @@ export async function favoritesPage(
   };
 }
 
-export async function favoritesCount(db: Kysely<Database>, user: RequestUser, imageType: string | undefined) {
-  const { total } = await listFavorites(db, user.id, { limit: 1, offset: 0, isPublic: typeFilter(imageType) });
+export async function favoritesCount(ctx: ServiceContext, user: RequestUser, imageType: string | undefined) {
+  const { total } = await listFavorites(ctx.db, user.id, { limit: 1, offset: 0, isPublic: typeFilter(imageType) });
   return { count: total };
 }
 
 /** Asked of a card the user cannot see (another user's private one, or none), the answer is 404, not `false`. */
-export async function isFavorited(db: Kysely<Database>, user: RequestUser, fileId: string) {
-  const image = await readableImage(db, fileId, user);
-  return { is_favorited: (await findFavoriteOfImage(db, user.id, image.id)) !== undefined };
+export async function isFavorited(ctx: ServiceContext, user: RequestUser, fileId: string) {
+  const image = await readableImage(ctx, fileId, user);
+  return { is_favorited: (await findFavoriteOfImage(ctx.db, user.id, image.id)) !== undefined };
 }

@@ -1,19 +1,16 @@
-import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import { CardError, DEFAULT_CARD_LIMITS, MESSAGE_TOO_MANY_PIXELS, writeCard, type Card } from '../../core/card/index';
-import type { CollectionItem } from '../../core/types';
-import type { BlobStore } from '../blobs/store';
+import { MAX_REPLACEMENT_BYTES, type ReplaceRequest, type ReplaceResult } from '../../core/contract/replacement';
 import { moveChatsToImage } from '../db/repositories/chats';
 import { findFavoriteOfImage } from '../db/repositories/favorites';
-import type { Database } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { removeFavorite } from './favorites';
-import { readableImage, removeImage } from './images';
+import type { ServiceContext } from './context';
+import { readableImage } from './images/access';
+import { removeImage } from './images/delete';
 import { uploadCard } from './uploads';
 import type { RequestUser } from './users';
+import { loadSharp } from './sharp';
 
-/** Spec §5 "Replacement image": JPG, PNG, GIF or WebP, under 10MB. */
-export const MAX_REPLACEMENT_BYTES = 10 * 1024 * 1024;
 export const MESSAGE_FREE_PLAN = 'Free users cannot modify characters. Upgrade to a premium plan to replace character images.';
 export const MESSAGE_NO_IMAGE = 'Please select an image file';
 export const MESSAGE_NOT_IMAGE = 'Please select a valid image file';
@@ -21,20 +18,8 @@ export const MESSAGE_TOO_BIG = 'File size must be less than 10MB';
 
 const DATA_URL = /^data:image\/(png|jpeg|jpg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
 
-export interface ReplacementRequest {
-  original_file_id: string;
-  new_image: string;
-  new_name?: string | undefined;
-  update_chat_links?: boolean | undefined;
-}
-
-export interface ReplacementResult {
-  data: CollectionItem;
-  /** The user's own original was deleted (its slot went to the new card). */
-  original_deleted: boolean;
-  /** The original was a favorited public card; that favorite was removed. */
-  favorite_removed: boolean;
-}
+/** What the route answers beside `success` and `message`. */
+export type ReplacementResult = Omit<ReplaceResult, 'success' | 'message'>;
 
 /** The data URL's bytes, with the spec's messages for a missing, foreign or oversized image. */
 export function decodeImageDataUrl(dataUrl: string): Uint8Array {
@@ -51,6 +36,7 @@ export function decodeImageDataUrl(dataUrl: string): Uint8Array {
  * could never hold (the codec's side and pixel limits) is refused before a pixel is decoded.
  */
 async function toPng(image: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   let width: number | undefined;
   let height: number | undefined;
   try {
@@ -78,20 +64,14 @@ function embedCard(png: Uint8Array, card: Card): Uint8Array {
   }
 }
 
-export interface ReplacementContext {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  log: (error: unknown) => void;
-}
-
 /**
  * Gives a character a new image (and optionally a new name): a new card of the user's with the same
  * card data embedded in the new picture. A replaced card of the user's own is deleted once the new one
  * is stored; a replaced public card stays, and the user's favorite of it goes (the copy is theirs now).
  */
-export async function replaceCharacter(ctx: ReplacementContext, user: RequestUser, request: ReplacementRequest): Promise<ReplacementResult> {
+export async function replaceCharacter(ctx: ServiceContext, user: RequestUser, request: ReplaceRequest): Promise<ReplacementResult> {
   if (user.plan === 'normal') throw new AppError(403, 'plan_required', MESSAGE_FREE_PLAN);
-  const original = await readableImage(ctx.db, request.original_file_id, user);
+  const original = await readableImage(ctx, request.original_file_id, user);
   const png = await toPng(decodeImageDataUrl(request.new_image));
 
   const card = JSON.parse(original.card_json) as Card;
@@ -112,10 +92,10 @@ export async function replaceCharacter(ctx: ReplacementContext, user: RequestUse
     await moveChatsToImage(ctx.db, user.id, original.id, { imageId: item.file_id, name: card.data.name, cardType: 'user' }, new Date().toISOString());
   }
   if (own) {
-    await removeImage(ctx.db, ctx.blobs, 'user', original.id, user, ctx.log);
+    await removeImage(ctx, 'user', original.id, user);
     return { data: item, original_deleted: true, favorite_removed: false };
   }
   const favorite = await findFavoriteOfImage(ctx.db, user.id, original.id);
-  if (favorite) await removeFavorite(ctx.db, user, favorite.id);
+  if (favorite) await removeFavorite(ctx, user, favorite.id);
   return { data: item, original_deleted: false, favorite_removed: Boolean(favorite) };
 }

@@ -1,13 +1,14 @@
 /**
- * The storage quota of each plan (core/plans.ts): what a user keeps stored, and the refusal of a
+ * The storage quota of each plan (core/contract/constants.ts): what a user keeps stored, and the refusal of a
  * write that would take them past it. Every write that adds bytes asks here first; writes that add
  * many (uploads, imports) ask again under the user's row lock, so two at once cannot both take the
  * last of the room.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { formatBytes } from '../../core/bytes';
-import { planLabel, planLimits } from '../../core/plans';
-import type { StorageUsage } from '../../core/types';
+import type { StorageUsage } from '../../core/contract';
+import { storageQuota } from '../../core/contract/constants';
+import { planLabel } from '../../core/plans';
 import { storedBytesOf } from '../db/repositories/storage';
 import type { Database, User } from '../db/schema';
 import { AppError } from '../errors';
@@ -19,7 +20,7 @@ export async function storageUsage(db: Db, user: Pick<User, 'id' | 'plan'>): Pro
   return {
     plan: user.plan,
     used_bytes: parts.cards + parts.chats + parts.portraits,
-    quota_bytes: planLimits(user.plan).storageBytes,
+    quota_bytes: storageQuota(user.plan),
     cards_bytes: parts.cards,
     chats_bytes: parts.chats,
     portraits_bytes: parts.portraits,
@@ -28,7 +29,7 @@ export async function storageUsage(db: Db, user: Pick<User, 'id' | 'plan'>): Pro
 
 /** The refusal names the plan, its quota and what is left, and points at Pricing (the PWA links the word). */
 export function quotaMessage(plan: string, used: number, adding: number): string {
-  const quota = planLimits(plan).storageBytes;
+  const quota = storageQuota(plan);
   const what = `Your ${planLabel(plan)} plan stores up to ${formatBytes(quota)} of cards and chats`;
   const state =
     used >= quota

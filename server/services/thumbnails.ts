@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from './sharp';
 
 /** Portrait cards are 2:3; thumbnails are cropped to that shape so the gallery grid stays even. */
 const ASPECT = 3 / 2;
@@ -17,6 +17,7 @@ export interface Thumbnail {
  * decompression bomb that slipped past it still stops here rather than exhausting memory.
  */
 export async function makeThumbnails(image: Uint8Array, maxPixels: number): Promise<Thumbnail[]> {
+  const sharp = await loadSharp();
   const source = sharp(image, { limitInputPixels: maxPixels, failOn: 'error' });
   return Promise.all(
     THUMBNAIL_WIDTHS.map(async (width) => {

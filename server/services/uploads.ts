@@ -2,14 +2,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
 import { boundedText, CardError, checkFile, DEFAULT_CARD_LIMITS, MAX_NAME_CHARS, readCard, summarizeCard, type Card } from '../../core/card/index';
-import { planLabel, planLimits } from '../../core/plans';
-import type { CollectionItem } from '../../core/types';
-import type { BlobStore } from '../blobs/store';
+import { privateSlots } from '../../core/contract/constants';
+import { planLabel } from '../../core/plans';
+import type { CollectionItem } from '../../core/contract';
 import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
-import { collectionItemOf } from './images';
+import type { ServiceContext } from './context';
+import { removeBlobs } from './images/delete';
+import { collectionItemOf } from './images/presentation';
 import { checkStorageRoom } from './storage';
 import { makeThumbnails } from './thumbnails';
 import type { RequestUser } from './users';
@@ -45,7 +47,7 @@ export const MESSAGE_ONE_FILE = "Send one PNG card in the field 'image' with at 
 export const MESSAGE_BAD_MULTIPART = 'The upload was cut off or is not valid multipart/form-data';
 
 export function slotLimitMessage(plan: string): string {
-  return `Your ${planLabel(plan)} plan allows ${planLimits(plan).privateSlots} private cards. Delete one or upgrade to upload more.`;
+  return `Your ${planLabel(plan)} plan allows ${privateSlots(plan)} private cards. Delete one or upgrade to upload more.`;
 }
 
 export interface UploadForm {
@@ -137,21 +139,15 @@ async function checkRoom(
   replacing: string | undefined,
   storage: StorageChange,
 ): Promise<void> {
-  if (!isPublic && (await countPrivateImages(db, user.id, replacing)) >= planLimits(user.plan).privateSlots) {
+  if (!isPublic && (await countPrivateImages(db, user.id, replacing)) >= privateSlots(user.plan)) {
     throw new AppError(403, 'slot_limit', slotLimitMessage(user.plan));
   }
   if (await findImageByOwnerAndHash(db, user.id, sha256)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
   if (!isPublic) await checkStorageRoom(db, user, storage.adding, storage.freeing);
 }
 
-export interface UploadContext {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  log: (error: unknown) => void;
-}
-
 /** Spec §5 and §9 on the server: every check, then thumbnails, blobs and the row, in that order. */
-export async function uploadCard({ db, blobs, log }: UploadContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
+export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
   let card: Card;
   let width: number;
   let height: number;
@@ -170,11 +166,11 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
   const cardJson = JSON.stringify(card);
   const summary = JSON.stringify(summarizeCard(card, name));
   const textBytes = Buffer.byteLength(cardJson) + Buffer.byteLength(summary);
-  const replaced = form.replacing ? await findImage(db, form.replacing) : undefined;
+  const replaced = form.replacing ? await findImage(ctx.db, form.replacing) : undefined;
   const freeing = replaced?.stored_bytes ?? 0;
   // Checked here to refuse early (the thumbnails' size is not known yet), and again under the
   // owner's lock just before the insert.
-  await checkRoom(db, user, isPublic, sha256, form.replacing, { adding: form.bytes.length + textBytes, freeing });
+  await checkRoom(ctx.db, user, isPublic, sha256, form.replacing, { adding: form.bytes.length + textBytes, freeing });
 
   let thumbnails;
   try {
@@ -189,16 +185,16 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
   const thumbKeys = Object.fromEntries(thumbnails.map((t) => [String(t.width), `thumbs/${id}-${t.width}.webp`]));
   const written: string[] = [];
   try {
-    await blobs.put(blobKey, form.bytes, 'image/png');
+    await ctx.blobs.put(blobKey, form.bytes, 'image/png');
     written.push(blobKey);
     for (const thumbnail of thumbnails) {
       const key = thumbKeys[String(thumbnail.width)]!;
-      await blobs.put(key, thumbnail.data, 'image/webp');
+      await ctx.blobs.put(key, thumbnail.data, 'image/webp');
       written.push(key);
     }
     const now = new Date().toISOString();
     const storedBytes = form.bytes.length + thumbnails.reduce((sum, t) => sum + t.data.length, 0) + textBytes;
-    const image = await db.transaction().execute(async (trx) => {
+    const image = await ctx.db.transaction().execute(async (trx) => {
       await lockOwner(trx, user.id);
       await checkRoom(trx, user, isPublic, sha256, form.replacing, { adding: storedBytes, freeing });
       return insertImage(trx, {
@@ -227,7 +223,7 @@ export async function uploadCard({ db, blobs, log }: UploadContext, user: Reques
     });
     return collectionItemOf(image);
   } catch (error) {
-    for (const key of written) await blobs.delete(key).catch(log);
+    await removeBlobs(ctx, written);
     // Two uploads of the same bytes racing each other: the second loses at the unique index.
     if (isUniqueViolation(error)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
     throw error;

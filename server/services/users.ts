@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { ProfileUpdate } from '../../core/contract';
+import { PLAN_IDS, type PlanId } from '../../core/contract/constants';
 import type { AccessClaims } from '../auth/verify';
+import type { ServiceContext } from './context';
 import { findUserByIdentity, insertUser, updateUser } from '../db/repositories/users';
 import type { Database, User } from '../db/schema';
 import { AppError, badRequest } from '../errors';
@@ -69,12 +72,7 @@ export function checkIdentityHeaders(user: User, userId: string | undefined, use
   }
 }
 
-export interface ProfileChanges {
-  name?: string | undefined;
-  picture?: string | null | undefined;
-}
-
-export async function updateProfile(db: Kysely<Database>, user: RequestUser, changes: ProfileChanges): Promise<RequestUser> {
+export async function updateProfile(ctx: ServiceContext, user: RequestUser, changes: ProfileUpdate): Promise<RequestUser> {
   const update: Partial<Pick<User, 'name' | 'picture'>> = {};
   if (changes.name !== undefined) {
     const name = changes.name.trim();
@@ -89,17 +87,14 @@ export async function updateProfile(db: Kysely<Database>, user: RequestUser, cha
     update.picture = picture;
   }
   if (Object.keys(update).length === 0) return user;
-  return { ...(await updateUser(db, user.id, update)), isAdmin: user.isAdmin };
+  return { ...(await updateUser(ctx.db, user.id, update)), isAdmin: user.isAdmin };
 }
 
-export const PLANS = ['normal', 'monthly', 'quarterly', 'yearly'] as const;
-export type Plan = (typeof PLANS)[number];
-
-export function parsePlan(value: string): Plan {
+export function parsePlan(value: string): PlanId {
   const plan = value.trim().toLowerCase();
   if (plan === 'free') return 'normal';
-  if (!(PLANS as readonly string[]).includes(plan)) {
+  if (!(PLAN_IDS as readonly string[]).includes(plan)) {
     throw new AppError(400, 'invalid_plan', `Unknown plan '${value}'. Plans: free (normal), monthly, quarterly, yearly`);
   }
-  return plan as Plan;
+  return plan as PlanId;
 }

@@ -1,10 +1,11 @@
-import type { ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse } from '../../core/types';
+import type { ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse, SuccessResponse } from '../../core/contract';
+import { PAGE_SIZES } from '../../core/contract/constants';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson, REQUEST_TIMEOUT_MS } from './client';
 import { ApiError, errorFromResponse } from './errors';
 
 /** The spec's recent chats page size (§9). */
-export const CHAT_LIST_PAGE_SIZE = 5;
+export const CHAT_LIST_PAGE_SIZE = PAGE_SIZES.recentChats;
 
 export const EXPORT_FAILED = 'Failed to export chat data. Please try again.';
 export const IMPORT_FAILED = 'Failed to import chat data. Please try again.';
@@ -15,7 +16,7 @@ export const listChats = (request: ChatListRequest) =>
 
 /** POST /api/chats/delete: the chat and its messages. */
 export const deleteChat = (chatId: string) =>
-  apiJson<{ success: boolean; message?: string }>('chats/delete', { method: 'post', json: { chat_id: chatId } });
+  apiJson<SuccessResponse>('chats/delete', { method: 'post', json: { chat_id: chatId } });
 
 /**
  * POST /api/chats/import, multipart with the archive as field `file`. ky (through apiJson) sends the

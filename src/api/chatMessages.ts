@@ -6,7 +6,8 @@ import type {
   ChatPhotoResponse,
   CompletionRequest,
   CompletionResult,
-} from '../../core/types';
+} from '../../core/contract';
+import { PAGE_SIZES } from '../../core/contract/constants';
 import { noteNoAnswer } from '../lib/connectivity';
 import { authorizedFetch, isTimeout } from './authorizedFetch';
 import { apiJson } from './client';
@@ -14,7 +15,7 @@ import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './errors';
 import { stallGuard } from './stallGuard';
 
 /** The spec's message page size (§9). */
-export const MESSAGES_PAGE_SIZE = 10;
+export const MESSAGES_PAGE_SIZE = PAGE_SIZES.messages;
 
 /** POST /api/chats/get: one page of a chat's messages, oldest first within the page. */
 export const getChatMessages = (request: ChatGetRequest) =>

@@ -1,8 +1,16 @@
-import type { CharacterUsageResponse, CollectionItem, CollectionsResponse } from '../../core/types';
+import type {
+  CharacterUsageResponse,
+  CollectionsResponse,
+  DeleteCharacterChatsResponse,
+  ReplaceRequest,
+  ReplaceResult,
+  SuccessResponse,
+} from '../../core/contract';
+import { PAGE_SIZES } from '../../core/contract/constants';
 import { apiJson } from './client';
 
 /** The spec's collections page size (§9). */
-export const COLLECTIONS_PAGE_SIZE = 12;
+export const COLLECTIONS_PAGE_SIZE = PAGE_SIZES.collections;
 
 /** GET /api/collections: the user's own uploads, newest first. */
 export const listCollections = (offset: number, limit = COLLECTIONS_PAGE_SIZE) =>
@@ -10,11 +18,11 @@ export const listCollections = (offset: number, limit = COLLECTIONS_PAGE_SIZE) =
 
 /** DELETE /api/upload/images/user/{id}: the owner deletes one of their cards. */
 export const deleteUserImage = (fileId: string) =>
-  apiJson<{ success: boolean; message: string }>(`upload/images/user/${encodeURIComponent(fileId)}`, { method: 'delete' });
+  apiJson<SuccessResponse>(`upload/images/user/${encodeURIComponent(fileId)}`, { method: 'delete' });
 
 /** DELETE /api/upload/images/public/{id}: an administrator deletes a public card (the fallback on 404). */
 export const deletePublicImage = (fileId: string) =>
-  apiJson<{ success: boolean; message: string }>(`upload/images/public/${encodeURIComponent(fileId)}`, { method: 'delete' });
+  apiJson<SuccessResponse>(`upload/images/public/${encodeURIComponent(fileId)}`, { method: 'delete' });
 
 /** GET /api/character-replacement/character-usage/{id}: whether the user has chats with the card. */
 export const characterUsage = (fileId: string) =>
@@ -22,27 +30,9 @@ export const characterUsage = (fileId: string) =>
 
 /** DELETE /api/character-replacement/character-chats/{id}: the user's chats with the card. */
 export const deleteCharacterChats = (fileId: string) =>
-  apiJson<{ success: boolean; deleted: number }>(`character-replacement/character-chats/${encodeURIComponent(fileId)}`, {
+  apiJson<DeleteCharacterChatsResponse>(`character-replacement/character-chats/${encodeURIComponent(fileId)}`, {
     method: 'delete',
   });
-
-/** Spec §3 "Replacement request". */
-export interface ReplaceRequest {
-  original_file_id: string;
-  new_image: string;
-  new_name: string;
-  creator_name: string;
-  is_public_image: boolean;
-  update_chat_links: boolean;
-}
-
-export interface ReplaceResult {
-  success: boolean;
-  message: string;
-  data: CollectionItem;
-  original_deleted: boolean;
-  favorite_removed: boolean;
-}
 
 /** POST /api/character-replacement/replace (paid plans). */
 export const replaceCharacterImage = (body: ReplaceRequest) =>

@@ -1,11 +1,12 @@
-import type { CharacterDetails, FavoritesListResponse } from '../../core/types';
+import type { CharacterDetails, FavoritesCountResponse, FavoritesListResponse } from '../../core/contract';
+import { PAGE_SIZES } from '../../core/contract/constants';
 import { apiJson } from './client';
 
 // Adding, removing and checking live with the gallery's calls; the Favorites page uses the same ones.
 export { addFavorite, checkFavorite, removeFavorite } from './images';
 
 /** The spec's favorites page size (§9). */
-export const FAVORITES_PAGE_SIZE = 10;
+export const FAVORITES_PAGE_SIZE = PAGE_SIZES.favorites;
 
 /** GET /api/favorites/list: one page of the user's public favorites, newest first. */
 export const listFavorites = (page: number) =>
@@ -14,7 +15,7 @@ export const listFavorites = (page: number) =>
   });
 
 /** GET /api/favorites/count: how many public cards the user has favorited. */
-export const countFavorites = () => apiJson<{ count: number }>('favorites/count', { searchParams: { image_type: 'public' } });
+export const countFavorites = () => apiJson<FavoritesCountResponse>('favorites/count', { searchParams: { image_type: 'public' } });
 
 /** One request per card per page load: every GET of a card's details counts a view on the server. */
 const detailsRequests = new Map<string, Promise<CharacterDetails>>();

@@ -1,4 +1,4 @@
-import type { FavoriteAddRequest, FavoriteAddResponse, PublicImagesResponse } from '../../core/types';
+import type { FavoriteAddRequest, FavoriteAddResponse, FavoriteCheckResponse, PublicImagesResponse, SuccessResponse } from '../../core/contract';
 import { authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';
@@ -17,10 +17,10 @@ export const addFavorite = (body: FavoriteAddRequest) =>
   apiJson<FavoriteAddResponse>('favorites/add', { method: 'post', json: body });
 
 export const removeFavorite = (fileId: string) =>
-  apiJson<{ success: boolean; message: string }>(`favorites/remove/${encodeURIComponent(fileId)}`, { method: 'delete' });
+  apiJson<SuccessResponse>(`favorites/remove/${encodeURIComponent(fileId)}`, { method: 'delete' });
 
 export const checkFavorite = (fileId: string) =>
-  apiJson<{ is_favorited: boolean }>(`favorites/check/${encodeURIComponent(fileId)}`);
+  apiJson<FavoriteCheckResponse>(`favorites/check/${encodeURIComponent(fileId)}`);
 
 /**
  * An image the API serves, as a Blob for an object URL or a download (`download` adds `?download=1`,

@@ -1,9 +1,9 @@
-import type { StorageUsage, UserProfile, UserTypeResponse } from '../../core/types';
+import type { ProfileUpdate, StorageUsage, UserProfile, UserTypeResponse } from '../../core/contract';
 import { apiJson } from './client';
 
 export const getProfile = () => apiJson<UserProfile>('users/profile');
 
-export const updateProfile = (changes: { name?: string; picture?: string | null }) =>
+export const updateProfile = (changes: ProfileUpdate) =>
   apiJson<UserProfile>('users/profile', { method: 'put', json: changes });
 
 /** What the user keeps stored on the server, against their plan's quota. */

@@ -1,3 +1,5 @@
+import { MAX_MESSAGE_CHARS } from '../../core/contract/constants';
+
 /**
  * The application configuration of spec §3: where the API lives and the product's limits.
  * It is checked once at start-up (see checkAppConfig) so a broken deployment says what is missing
@@ -16,7 +18,7 @@ export interface AppConfig {
 export const appConfig: AppConfig = {
   apiBaseUrl: '/api',
   apiEndpoints: { chat: '/chat', characters: '/characters', users: '/users' },
-  maxMessageLength: 1000,
+  maxMessageLength: MAX_MESSAGE_CHARS,
   chatHistoryLimit: 100,
   autoSaveIntervalMs: 30_000,
   features: { chat: true, characters: true, offlineMode: true, analytics: false },

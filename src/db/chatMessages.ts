@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { ChatMessage, CompletionResult, RecentChat } from '../../core/types';
+import type { ChatMessage, CompletionResult, RecentChat } from '../../core/contract';
 import { db, type LocalChat, type LocalMessage } from './db';
 
 /** What a send needs to know about its chat to create the recent-list row when there is none yet. */

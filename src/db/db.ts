@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ChatMessage, CollectionItem, CompletionRequest, Favorite, PublicImage, RecentChat, UserProfile } from '../../core/types';
+import type { ChatMessage, CollectionItem, CompletionRequest, Favorite, PublicImage, RecentChat, UserProfile } from '../../core/contract';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */
 export interface CachedProfile {

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { CompletionRequest, CompletionResult } from '../../core/types';
+import type { CompletionRequest, CompletionResult } from '../../core/contract';
 import { lastSeq, markFailed, markPending, storeCompletion, writePendingMessage, type ChatSeed } from './chatMessages';
 import { db, type LocalMessage, type OutboxItem } from './db';
 

@@ -1,4 +1,4 @@
-import type { ChatImportResponse } from '../../core/types';
+import type { ChatImportResponse } from '../../core/contract';
 import { CHAT_LIST_PAGE_SIZE, deleteChat, exportChat, importChats, listChats } from '../api/chatList';
 import { generateChatPhoto } from '../api/chatMessages';
 import { ApiError } from '../api/errors';

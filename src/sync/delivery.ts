@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { CompletionRequest } from '../../core/types';
+import type { CompletionRequest } from '../../core/contract';
 import { streamCompletion } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
 import { loadTokens } from '../auth/tokens';

@@ -1,4 +1,4 @@
-import type { Favorite } from '../../core/types';
+import type { Favorite } from '../../core/contract';
 import { countFavorites, listFavorites, removeFavorite } from '../api/favorites';
 import { markFavorite } from '../db/cards';
 import { deleteFavorite, favoritesCached, saveFavoritesPage } from '../db/favorites';

@@ -2,7 +2,7 @@ import { addFavorite, checkFavorite, removeFavorite } from '../api/favorites';
 import { GALLERY_PAGE_SIZE, listPublicImages } from '../api/images';
 import { ApiError } from '../api/errors';
 import { markFavorite, saveGalleryPage } from '../db/cards';
-import type { PublicImage, PublicImagesResponse } from '../../core/types';
+import type { PublicImage, PublicImagesResponse } from '../../core/contract';
 import type { CachedCard } from '../db/db';
 import { fetchFirstGalleryPage } from './firstGalleryPage';
 

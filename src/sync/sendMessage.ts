@@ -1,4 +1,4 @@
-import type { CompletionRequest } from '../../core/types';
+import type { CompletionRequest } from '../../core/contract';
 import { dropStoppedReplies, type ChatSeed } from '../db/chatMessages';
 import type { LocalMessage } from '../db/db';
 import { enqueueMessage, requeueMessage } from '../db/outbox';

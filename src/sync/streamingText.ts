@@ -4,7 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
  * The text of the replies this tab is streaming, by row id. A streamed token lands here, not in
  * Dexie: a Dexie write per token would re-run the window's live query and re-render every bubble,
  * while this wakes only the bubble showing that reply. Dexie gets the text at a slower cadence
- * (delivery.ts replyWriter), enough for another tab and for Stop and failures to keep what arrived.
+ * (replyWriter.ts), enough for another tab and for Stop and failures to keep what arrived.
  */
 const texts = new Map<string, string>();
 const listeners = new Map<string, Set<() => void>>();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CompletionResult } from '../../core/types';
+import type { CompletionResult } from '../../core/contract';
 import { multipartBody, upload, type Uploader } from './cards';
 import type { TestApp } from './helpers';
 

@@ -1,19 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCard } from '../../core/card/index';
-import type { ChatMessage } from '../../core/types';
+import type { ChatMessage } from '../../core/contract';
+import { PIP_CHAT_FILE, pipChatText } from '../fixtures/ecosystem';
 import { testCardPng } from '../support/cards';
 import { multipartBody, userOf, type Uploader } from './cards';
 import { appendMessage, chatJsonl, exportChat, getChat, importArchive, listChats, ownCard } from './chat-helpers';
 import { createTestApp, databases, type TestApp } from './helpers';
 
-/** SillyTavern's own chat file, from ../shared/fixtures beside the repository. */
-const AQUA_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/fixtures/chats/aqua-sillytavern.jsonl');
-const AQUA_PRESENT = fs.existsSync(AQUA_PATH);
-const AQUA = AQUA_PRESENT ? fs.readFileSync(AQUA_PATH) : Buffer.alloc(0);
+/** A chat file in SillyTavern's own layout (tests/fixtures). */
+const PIP = strToU8(pipChatText());
 const MiB = 1024 * 1024;
 
 /** What a chat's messages say, without the ids and seqs a new chat gets. */
@@ -122,24 +118,24 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
     });
   });
 
-  describe.skipIf(!AQUA_PRESENT)(`a SillyTavern file${AQUA_PRESENT ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {
-    const lines = AQUA.toString('utf8').split(/\r?\n/).filter((line) => line.trim()).slice(1).map((line) => JSON.parse(line));
+  describe('a SillyTavern file', () => {
+    const lines = pipChatText().split(/\r?\n/).filter((line) => line.trim()).slice(1).map((line) => JSON.parse(line));
     const roles = lines.map((line) => (line.is_user ? 'user' : line.is_system ? 'system' : 'assistant'));
 
     it('imports with its character, its messages and their roles', async () => {
-      const user = await userOf(test, 'aqua-reader');
-      const chat = await importOne(user, zipSync({ 'aqua-sillytavern.jsonl': new Uint8Array(AQUA) }));
-      expect(chat).toMatchObject({ character_name: 'Aqua', character_id: null, message_count: lines.length });
+      const user = await userOf(test, 'pip-reader');
+      const chat = await importOne(user, zipSync({ [PIP_CHAT_FILE]: PIP }));
+      expect(chat).toMatchObject({ character_name: 'Pip', character_id: null, message_count: lines.length });
       const read = await allMessages(user, chat.chat_id);
       expect(read.data.map((m: ChatMessage) => m.role)).toEqual(roles);
       expect(read.data.map((m: ChatMessage) => m.content)).toEqual(lines.map((line) => line.mes));
-      expect(read.chat.character_name).toBe('Aqua');
+      expect(read.chat.character_name).toBe('Pip');
     });
 
     it("links to the user's card of the same name", async () => {
-      const user = await userOf(test, 'aqua-owner');
-      const card = await ownCard(test, user, testCardPng({ name: 'Aqua' }));
-      const chat = await importOne(user, zipSync({ 'aqua-sillytavern.jsonl': new Uint8Array(AQUA) }));
+      const user = await userOf(test, 'pip-owner');
+      const card = await ownCard(test, user, testCardPng({ name: 'Pip' }));
+      const chat = await importOne(user, zipSync({ [PIP_CHAT_FILE]: PIP }));
       expect(chat.character_id).toBe(card);
       expect((await listChats(test, user, { character_id: card })).json().total).toBe(1);
     });

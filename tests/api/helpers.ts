@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDb, type Db, type DialectName } from '../../server/db/index';
 import { migrateToLatest } from '../../server/db/migrate';
+import { checkResponseShapes, type ShapeViolation } from './responseShapes';
 
 /**
  * The databases every API suite runs against: SQLite always, PostgreSQL when TEST_DATABASE_URL is
@@ -22,6 +23,8 @@ export interface TestApp {
   dataDir: string;
   /** The PostgreSQL schema this app works in (undefined on SQLite). */
   schema: string | undefined;
+  /** Answers that did not match their route's response schema (each also failed its request with a 500). */
+  shapeViolations: ShapeViolation[];
   close(): Promise<void>;
 }
 
@@ -84,9 +87,11 @@ export async function createTestApp(dialect: DialectName, env: Record<string, st
   await migrateToLatest(setup.db);
   const db = options.openDb ? options.openDb(dataDir, setup.schema) : setup.db;
   const app = await buildApp({ config, db });
+  const shapeViolations = checkResponseShapes(app);
   await app.ready();
   return {
     app,
+    shapeViolations,
     config,
     db,
     dataDir,

@@ -56,9 +56,11 @@ describe.each(databases)('migrations (%s)', (dialect) => {
 });
 
 describe('npm run migrate, and a server on a newer schema', () => {
-  function run(script: string, dataDir: string) {
+  const MIGRATE = ['--import', 'tsx', 'scripts/migrate.ts'];
+  const START = ['scripts/start.mjs'];
+  function run(args: string[], dataDir: string) {
     const distDir = stubDist(dataDir);
-    return spawnSync(process.execPath, ['--import', 'tsx', script], {
+    return spawnSync(process.execPath, args, {
       env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_GALLERY: 'false' },
       encoding: 'utf8',
       timeout: 60_000,
@@ -68,17 +70,17 @@ describe('npm run migrate, and a server on a newer schema', () => {
   it('applies the migrations alone, then finds nothing to do; neither it nor the server runs on a newer schema', { timeout: 120_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-migrate-cli-'));
     try {
-      const first = run('scripts/migrate.ts', dataDir);
+      const first = run(MIGRATE, dataDir);
       expect(first.status).toBe(0);
       expect(first.stdout).toContain(`Applied: ${Object.keys(migrations).join(', ')}`);
-      const again = run('scripts/migrate.ts', dataDir);
+      const again = run(MIGRATE, dataDir);
       expect([again.status, again.stdout.trim()]).toEqual([0, 'The database is up to date.']);
 
       const db = openDb({ dataDir });
       await sql`insert into kysely_migration (name, timestamp) values (${'2999-01-01T00-00_from_the_future'}, ${new Date().toISOString()})`.execute(db.kysely);
       await db.close();
-      for (const script of ['scripts/migrate.ts', 'scripts/start.ts']) {
-        const refused = run(script, dataDir);
+      for (const args of [MIGRATE, START]) {
+        const refused = run(args, dataDir);
         expect(refused.status).toBe(1);
         expect(refused.stderr).toMatch(/newer than this version of cardchat/);
       }

@@ -12,7 +12,7 @@ describe.each(databases)('the seeded gallery (%s)', (dialect) => {
   afterAll(() => test.close());
 
   it('fills an empty gallery with every seed character as a public card, first character first', async () => {
-    expect(await seedGallery(test.db.kysely, test.app.blobs, () => undefined)).toBe(SEED_CHARACTERS.length);
+    expect(await seedGallery(test.app.ctx)).toBe(SEED_CHARACTERS.length);
     const list = await test.app.inject({ method: 'GET', url: `/api/upload/image?limit=50&offset=0` });
     const body = list.json();
     expect(body.total).toBe(SEED_CHARACTERS.length);
@@ -34,7 +34,7 @@ describe.each(databases)('the seeded gallery (%s)', (dialect) => {
   });
 
   it('does nothing when the gallery already has public cards', async () => {
-    expect(await seedGallery(test.db.kysely, test.app.blobs, () => undefined)).toBe(0);
+    expect(await seedGallery(test.app.ctx)).toBe(0);
     const list = (await test.app.inject({ method: 'GET', url: '/api/upload/image?limit=50&offset=0' })).json();
     expect(list.total).toBe(SEED_CHARACTERS.length);
   });

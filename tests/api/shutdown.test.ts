@@ -19,7 +19,7 @@ describe('npm start and Ctrl-C', () => {
     const distDir = stubDist(dataDir);
     dirs.push(dataDir);
     const port = await freePort();
-    child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/start.ts'], {
+    child = spawn(process.execPath, ['scripts/start.mjs'], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DIST_DIR: distDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,12 +1,12 @@
 /**
- * The storage quota of each plan (core/plans.ts): what counts, what the user sees, and every write
+ * The storage quota of each plan (core/contract/constants.ts): what counts, what the user sees, and every write
  * that adds bytes refused once it would pass the quota, with a message naming it, and nothing written.
  */
 import { randomUUID } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from '../../core/bytes';
-import { PLAN_LIMITS } from '../../core/plans';
+import { STORAGE_QUOTA_BYTES } from '../../core/contract/constants';
 import { insertChat } from '../../server/db/repositories/chats';
 import { MESSAGE_ROW_BYTES } from '../../server/db/repositories/storage';
 import { updateUser } from '../../server/db/repositories/users';
@@ -18,7 +18,7 @@ import { createTestApp, databases, type TestApp } from './helpers';
 import { rowsOf, userIdOf } from './security/nothing-written';
 
 const MB = 1024 * 1024;
-const FREE = PLAN_LIMITS.normal.storageBytes;
+const FREE = STORAGE_QUOTA_BYTES.normal;
 
 describe.each(databases)('storage quota (%s)', (dialect) => {
   let fake: FakeOpenAI;
@@ -115,7 +115,7 @@ describe.each(databases)('storage quota (%s)', (dialect) => {
     const { user, id, filler } = await userWithStored(FREE);
     quotaRefusal(await upload(test, user, testCardPng({ name: 'Waiting' })));
     await updateUser(test.db.kysely, id, { plan: 'monthly' });
-    expect((await usage(user)).quota_bytes).toBe(PLAN_LIMITS.monthly.storageBytes);
+    expect((await usage(user)).quota_bytes).toBe(STORAGE_QUOTA_BYTES.monthly);
     expect((await upload(test, user, testCardPng({ name: 'Paid room' }))).statusCode).toBe(200);
     await updateUser(test.db.kysely, id, { plan: 'normal' });
     expect((await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: user.headers, payload: { chat_id: filler } })).statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, databases, type TestApp } from './helpers';
 import { accessToken, bearer } from './tokens';
 
-/** server/plugins/auth.ts remembers verified tokens until they expire; that must change nothing a client sees. */
+/** server/auth/verifiedTokens.ts remembers verified tokens until they expire; that must change nothing a client sees. */
 describe.each(databases)('remembered token verification (%s)', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {

@@ -106,7 +106,7 @@ describe('the chat menu', () => {
 
   it('asks before deleting, naming the character and the messages lost, with Cancel focused', async () => {
     await db.chats.put(ADA);
-    vi.mocked(api.deleteChat).mockResolvedValue({ success: true });
+    vi.mocked(api.deleteChat).mockResolvedValue({ success: true, message: 'Chat deleted' });
     const onDeleted = vi.fn();
     render(<ChatMenu chat={ADA} onDeleted={onDeleted} />);
     fireEvent.click(screen.getByRole('button', { name: 'Chat actions' }));

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatListResponse, RecentChat } from '../../core/types';
+import type { ChatListResponse, RecentChat } from '../../core/contract';
 import * as api from '../../src/api/chatList';
 import { ApiError } from '../../src/api/errors';
 import { recentChats, saveChatListPage } from '../../src/db/chatList';
@@ -113,7 +113,7 @@ describe('removing a chat', () => {
   it('deletes it on the server, then the chat and its messages here', async () => {
     await db.chats.bulkPut([chat(1), chat(2)]);
     await db.messages.bulkPut([message('chat-1', 1), message('chat-2', 1)]);
-    vi.mocked(api.deleteChat).mockResolvedValue({ success: true });
+    vi.mocked(api.deleteChat).mockResolvedValue({ success: true, message: 'Chat deleted' });
     await removeChat('chat-1');
     expect(api.deleteChat).toHaveBeenCalledWith('chat-1');
     expect(ids(await recentChats({ limit: 10 }))).toEqual(['chat-2']);

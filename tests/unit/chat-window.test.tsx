@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedOf } from './outboxServer';
-import type { ChatMessage, CompletionResult } from '../../core/types';
+import type { ChatMessage, CompletionResult } from '../../core/contract';
 import { db, type LocalMessage } from '../../src/db/db';
 import { filledGreetings, fromSelected, takeCardClick, type SelectedCharacter } from '../../src/features/chat/chatCharacter';
 import { ChatConversation } from '../../src/features/chat/window/ChatConversation';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CharacterDetails, Favorite } from '../../core/types';
+import type { CharacterDetails, Favorite } from '../../core/contract';
 import { db } from '../../src/db/db';
 import { favoritesList, saveFavoritesPage } from '../../src/db/favorites';
 import { FavoriteCard } from '../../src/features/favorites/FavoriteCard';

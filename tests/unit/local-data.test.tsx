@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CARD_IMAGE_CACHE } from '../../core/caches';
-import type { CardSummary, CollectionItem, UserProfile } from '../../core/types';
+import type { CardSummary, CollectionItem, UserProfile } from '../../core/contract';
 import { loadTokens, saveTokens } from '../../src/auth/tokens';
 import { db, type CachedCard, type LocalChat, type LocalMessage, type OutboxItem } from '../../src/db/db';
 import { formatBytes } from '../../core/bytes';

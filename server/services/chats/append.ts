@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { ChatMessage } from '../../../core/types';
+import type { ChatMessage } from '../../../core/contract';
 import { lockChat } from '../../db/repositories/chats';
 import { nextSeq } from '../../db/repositories/messages';
-import type { Database, Message } from '../../db/schema';
+import type { Message } from '../../db/schema';
 import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
 import { userDisplayName } from '../../../core/chat/index';
@@ -11,6 +10,7 @@ import { checkedMessageText } from './messageText';
 import { ownChat } from './reads';
 import { storeMessages } from './storeMessages';
 import { chatMessageOf } from './wire';
+import type { ServiceContext } from '../context';
 
 /**
  * POST /api/messages: adds the user's message to their chat without asking for a reply. The send
@@ -18,17 +18,17 @@ import { chatMessageOf } from './wire';
  * when it was written), else the server's.
  */
 export async function appendMessage(
-  db: Kysely<Database>,
+  ctx: ServiceContext,
   user: RequestUser,
   body: { chatId: string; content: string; timestamp?: string | undefined },
 ): Promise<ChatMessage> {
   const content = checkedMessageText(body.content);
-  const chat = await ownChat(db, user, body.chatId);
-  await checkStorageRoom(db, user, 0);
+  const chat = await ownChat(ctx, user, body.chatId);
+  await checkStorageRoom(ctx.db, user, 0);
   const now = new Date();
   const claimed = body.timestamp ? new Date(body.timestamp) : undefined;
   const sent = claimed && !Number.isNaN(claimed.getTime()) && claimed <= now ? claimed : now;
-  return db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     await lockChat(trx, chat.id);
     const message: Message = {
       id: randomUUID(),

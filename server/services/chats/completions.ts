@@ -2,9 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { characterDisplayName, fillPlaceholders, type Card } from '../../../core/card/index';
 import { buildPrompt, greetingAt, userDisplayName } from '../../../core/chat/index';
-import type { CompletionRequest, CompletionResult } from '../../../core/types';
-import type { AiProvider } from '../../ai/index';
-import type { Config } from '../../config';
+import type { CompletionRequest, CompletionResult } from '../../../core/contract';
 import { adjustChatTotals, findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
 import { insertCompletionRequest, touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
 import { isUniqueViolation } from '../../db/errors';
@@ -12,7 +10,9 @@ import { deleteMessages, findMessages, lastSeqOfRole, messagesAfter, messagesBef
 import type { Chat, CompletionRequestRow, Database, Message } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { outageOf } from '../../outages';
-import { cardTypeOf, readableImage } from '../images';
+import { readableImage } from '../images/access';
+import { cardTypeOf } from '../images/presentation';
+import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
 import { cardOfChat } from './character';
@@ -23,12 +23,6 @@ import { contentBytes, storeMessages } from './storeMessages';
 
 /** Spec §9 "chat history limit": the prompt carries at most the last 100 messages. */
 export const HISTORY_LIMIT = 100;
-
-export interface CompletionContext {
-  db: Kysely<Database>;
-  provider: AiProvider;
-  llm: Config['llm'];
-}
 
 /** A reply to write: everything generate() needs, settled before the AI is called. */
 export interface CompletionJob {
@@ -68,7 +62,7 @@ function message(chat: Chat, seq: number, fields: Pick<Message, 'role' | 'conten
  * one with the card named by character_id.
  */
 async function chatFor(
-  ctx: CompletionContext,
+  ctx: ServiceContext,
   user: RequestUser,
   request: CompletionRequest,
   now: string,
@@ -78,7 +72,7 @@ async function chatFor(
   // Another user's chat id is as unknown as a missing one.
   if (existing || request.regenerate) throw chatNotFound();
   if (!request.character_id) throw badRequest('character_required', 'Choose a character to start a chat with.');
-  const image = await readableImage(ctx.db, request.character_id, user);
+  const image = await readableImage(ctx, request.character_id, user);
   const chat: Chat = {
     id: request.chat_id,
     user_id: user.id,
@@ -111,7 +105,7 @@ async function lastUserSeq(db: Kysely<Database> | Transaction<Database>, chatId:
  * still keeps what the user wrote.
  */
 export async function prepareCompletion(
-  ctx: CompletionContext,
+  ctx: ServiceContext,
   user: RequestUser,
   key: string,
   request: CompletionRequest,
@@ -174,7 +168,7 @@ export async function prepareCompletion(
   }
 }
 
-async function retryJob(ctx: CompletionContext, user: RequestUser, row: CompletionRequestRow, userName: string): Promise<CompletionJob> {
+async function retryJob(ctx: ServiceContext, user: RequestUser, row: CompletionRequestRow, userName: string): Promise<CompletionJob> {
   const chat = await findOwnChat(ctx.db, user.id, row.chat_id);
   if (!chat) throw chatNotFound();
   const card = await cardOfChat(ctx.db, chat);
@@ -198,14 +192,14 @@ export function failureOf(error: unknown): { code: string; message: string } {
  * (a regeneration replaces the replies that directly follow the message it answers). A failure or an
  * abort stores no reply and records why, so the same key may be tried again.
  */
-export async function* generate(ctx: CompletionContext, job: CompletionJob, signal: AbortSignal): AsyncGenerator<string, CompletionResult> {
+export async function* generate(ctx: ServiceContext, job: CompletionJob, signal: AbortSignal): AsyncGenerator<string, CompletionResult> {
   const running = ledgerKey(job.user.id, job.key);
   answering.add(running);
   try {
     const rows = job.newChatHistory ?? (await messagesBefore(ctx.db, job.chat.id, HISTORY_LIMIT, job.answersSeq + 1));
     const history = rows.map((m) => ({ role: m.role, content: m.content }));
-    const prompt = buildPrompt({ card: job.card, userName: job.userName, history, contextTokens: ctx.llm.contextTokens, replyTokens: ctx.llm.maxTokens });
-    const reply = ctx.provider.complete({ messages: prompt.messages, card: job.card, userName: job.userName, signal });
+    const prompt = buildPrompt({ card: job.card, userName: job.userName, history, contextTokens: ctx.config.llm.contextTokens, replyTokens: ctx.config.llm.maxTokens });
+    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.userName, signal });
     let text = '';
     let aliveAt = Date.now();
     for await (const piece of reply.stream) {
@@ -239,7 +233,7 @@ function leadingReplies(messages: Message[]): Message[] {
   return end === -1 ? messages : messages.slice(0, end);
 }
 
-async function storeReply(ctx: CompletionContext, job: CompletionJob, text: string, usage: CompletionResult['usage']): Promise<CompletionResult> {
+async function storeReply(ctx: ServiceContext, job: CompletionJob, text: string, usage: CompletionResult['usage']): Promise<CompletionResult> {
   const at = new Date().toISOString();
   const reply = await ctx.db.transaction().execute(async (trx) => {
     await lockChat(trx, job.chat.id);

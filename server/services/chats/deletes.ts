@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import type { BlobStore } from '../../blobs/store';
 import { chatsOfImage, deleteOwnChat } from '../../db/repositories/chats';
 import { deleteMessagesFrom, nextSeq } from '../../db/repositories/messages';
 import type { Chat, Database } from '../../db/schema';
-import { readableImage } from '../images';
+import { readableImage } from '../images/access';
 import type { RequestUser } from '../users';
 import { chatNotFound, ownChat } from './reads';
+import type { ServiceContext } from '../context';
 
 /** Messages deleted at a time: a few milliseconds of the database's work. */
 const DELETE_STEP = 2_000;
@@ -25,19 +25,19 @@ async function deleteChatInSteps(db: Kysely<Database>, userId: string, chat: Cha
 }
 
 /** Deletes the chat with its messages, then its generated photo. */
-export async function removeChat(db: Kysely<Database>, blobs: BlobStore, user: RequestUser, chatId: string): Promise<void> {
-  const chat = await ownChat(db, user, chatId);
-  if (!(await deleteChatInSteps(db, user.id, chat))) throw chatNotFound();
-  if (chat.portrait_key) await blobs.delete(chat.portrait_key);
+export async function removeChat(ctx: ServiceContext, user: RequestUser, chatId: string): Promise<void> {
+  const chat = await ownChat(ctx, user, chatId);
+  if (!(await deleteChatInSteps(ctx.db, user.id, chat))) throw chatNotFound();
+  if (chat.portrait_key) await ctx.blobs.delete(chat.portrait_key);
 }
 
 /**
  * Deletes the user's chats with a card the user can see. Another user's private card answers 404
  * like a missing one; a deleted card has no chats left to match (they were unlinked with it).
  */
-export async function deleteCharacterChats(db: Kysely<Database>, user: RequestUser, imageId: string) {
-  const image = await readableImage(db, imageId, user);
+export async function deleteCharacterChats(ctx: ServiceContext, user: RequestUser, imageId: string) {
+  const image = await readableImage(ctx, imageId, user);
   let deleted = 0;
-  for (const chat of await chatsOfImage(db, user.id, image.id)) if (await deleteChatInSteps(db, user.id, chat)) deleted += 1;
+  for (const chat of await chatsOfImage(ctx.db, user.id, image.id)) if (await deleteChatInSteps(ctx.db, user.id, chat)) deleted += 1;
   return { success: true as const, deleted };
 }

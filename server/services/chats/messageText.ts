@@ -1,7 +1,5 @@
+import { MAX_MESSAGE_CHARS } from '../../../core/contract/constants';
 import { badRequest } from '../../errors';
-
-/** Spec §9: a message is at most 1000 characters. */
-export const MAX_MESSAGE_CHARS = 1000;
 
 /** The message as it is stored: trimmed, never empty, within the limit (counted in characters, not UTF-16 units). */
 export function checkedMessageText(raw: string | undefined): string {

@@ -1,37 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import { characterDisplayName, DEFAULT_CARD_LIMITS, fillPlaceholders } from '../../../core/card/index';
-import type { ChatPhotoResponse } from '../../../core/types';
-import type { BlobStore } from '../../blobs/store';
-import type { Config } from '../../config';
+import type { ChatPhotoResponse } from '../../../core/contract';
 import { setChatPortrait } from '../../db/repositories/chats';
-import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { checkStorageRoom } from '../storage';
+import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { userDisplayName } from '../../../core/chat/index';
 import { cardOfChat } from './character';
 import { ownChat } from './reads';
 import { portraitUrl } from './wire';
+import { loadSharp } from '../sharp';
 
 const PORTRAIT_SIZE = 512;
 /** About what a 512×512 PNG portrait takes; the stored one counts its real size. */
 const PORTRAIT_ESTIMATE_BYTES = 512 * 1024;
 const GENERATION_TIMEOUT_MS = 90_000;
 
-export interface PhotoContext {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  images: Config['images'];
-  fetchImpl?: typeof fetch;
-}
-
 const unavailable = (message: string) => new AppError(502, 'image_service_failed', message);
 
 /** What the portrait shows: the character's name and description (never the creator's notes). */
-async function portraitPrompt(ctx: PhotoContext, user: RequestUser, chat: Parameters<typeof cardOfChat>[1]): Promise<string> {
+async function portraitPrompt(ctx: ServiceContext, user: RequestUser, chat: Parameters<typeof cardOfChat>[1]): Promise<string> {
   const card = await cardOfChat(ctx.db, chat);
   const names = { char: characterDisplayName(card), user: userDisplayName(user) };
   const description = fillPlaceholders(card.data.description, names).trim().slice(0, 800);
@@ -39,17 +29,16 @@ async function portraitPrompt(ctx: PhotoContext, user: RequestUser, chat: Parame
 }
 
 /** Asks the OpenAI-compatible images endpoint for one picture and returns its bytes. */
-async function requestImage(ctx: PhotoContext, prompt: string): Promise<Uint8Array> {
-  const fetchImpl = ctx.fetchImpl ?? fetch;
+async function requestImage(ctx: ServiceContext, prompt: string): Promise<Uint8Array> {
   let response: Response;
   try {
-    response = await fetchImpl(`${ctx.images.baseUrl}/images/generations`, {
+    response = await fetch(`${ctx.config.images.baseUrl}/images/generations`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        ...(ctx.images.apiKey ? { authorization: `Bearer ${ctx.images.apiKey}` } : {}),
+        ...(ctx.config.images.apiKey ? { authorization: `Bearer ${ctx.config.images.apiKey}` } : {}),
       },
-      body: JSON.stringify({ model: ctx.images.model, prompt, n: 1, size: '1024x1024', response_format: 'b64_json' }),
+      body: JSON.stringify({ model: ctx.config.images.model, prompt, n: 1, size: '1024x1024', response_format: 'b64_json' }),
       signal: AbortSignal.timeout(GENERATION_TIMEOUT_MS),
       // A redirect could send the prompt, and the key, to a host nobody configured.
       redirect: 'manual',
@@ -72,9 +61,10 @@ async function requestImage(ctx: PhotoContext, prompt: string): Promise<Uint8Arr
  * 'Generate Photo' for a chat without a card: a portrait from the character's name and description,
  * stored as the chat's picture (replacing an earlier one).
  */
-export async function generateChatPhoto(ctx: PhotoContext, user: RequestUser, chatId: string): Promise<ChatPhotoResponse> {
-  if (!ctx.images.baseUrl) throw new AppError(503, 'images_unavailable', 'Photo generation is not set up on this server.');
-  const chat = await ownChat(ctx.db, user, chatId);
+export async function generateChatPhoto(ctx: ServiceContext, user: RequestUser, chatId: string): Promise<ChatPhotoResponse> {
+  const sharp = await loadSharp();
+  if (!ctx.config.images.baseUrl) throw new AppError(503, 'images_unavailable', 'Photo generation is not set up on this server.');
+  const chat = await ownChat(ctx, user, chatId);
   // Before asking the image service: a portrait that could not be kept is not worth its cost.
   await checkStorageRoom(ctx.db, user, PORTRAIT_ESTIMATE_BYTES, chat.portrait_bytes);
   const picture = await requestImage(ctx, await portraitPrompt(ctx, user, chat));
@@ -92,8 +82,8 @@ export async function generateChatPhoto(ctx: PhotoContext, user: RequestUser, ch
   return { success: true, url: portraitUrl(chat.id) };
 }
 
-export async function chatPhoto(ctx: Pick<PhotoContext, 'db' | 'blobs'>, user: RequestUser, chatId: string): Promise<Readable> {
-  const chat = await ownChat(ctx.db, user, chatId);
+export async function chatPhoto(ctx: ServiceContext, user: RequestUser, chatId: string): Promise<Readable> {
+  const chat = await ownChat(ctx, user, chatId);
   const stream = chat.portrait_key ? await ctx.blobs.get(chat.portrait_key) : null;
   if (!stream) throw notFound('This chat has no photo yet');
   return stream;

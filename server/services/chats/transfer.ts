@@ -2,40 +2,35 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buffer } from 'node:stream/consumers';
-import type { Kysely } from 'kysely';
 import { readCard, writeCard, type Card } from '../../../core/card/index';
 import { userDisplayName, writeChatJsonl, type ArchiveChat } from '../../../core/chat/index';
-import type { ChatImportResponse } from '../../../core/types';
-import type { BlobStore } from '../../blobs/store';
+import type { ChatImportResponse } from '../../../core/contract';
 import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
 import { findImage, findReadableImageBy, lockOwner } from '../../db/repositories/images';
 import { chatStoredBytes } from '../../db/repositories/storage';
 import { allMessages, insertMessages } from '../../db/repositories/messages';
-import type { Chat, Database, Image, Message } from '../../db/schema';
+import type { Chat, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChatZip, isArchiveError, readChatZip, safeArchiveName, type ChatArchiveContents } from './archive/index';
-import { canRead, cardTypeOf, contentDisposition } from '../images';
+import { canRead } from '../images/access';
+import { contentDisposition } from '../images/files';
+import { cardTypeOf } from '../images/presentation';
+import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
+import { projectFile } from '../../paths';
 import { ownChat } from './reads';
 import { contentBytes } from './storeMessages';
 
-export interface TransferContext {
-  db: Kysely<Database>;
-  blobs: BlobStore;
-  /** Where a failed clean-up is reported (the request's log). */
-  log: (error: unknown) => void;
-}
-
 /** The picture a card carried along by an import is written into: cardchat's default portrait. */
-const DEFAULT_PORTRAIT = new URL('../../../public/default-avatar.png', import.meta.url);
+const DEFAULT_PORTRAIT = projectFile('public/default-avatar.png');
 
 /**
  * The card PNG to ship with a chat: its linked card when the user may still read it, else the card
  * an import brought along (written into the default portrait), so importing the zip again finds the
  * same character.
  */
-async function cardPngOf(ctx: TransferContext, user: RequestUser, chat: Chat): Promise<Uint8Array | null> {
+async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Promise<Uint8Array | null> {
   const image = chat.image_id ? await findImage(ctx.db, chat.image_id) : undefined;
   if (image && canRead(image, user)) {
     const stream = await ctx.blobs.get(image.blob_key);
@@ -49,8 +44,8 @@ async function cardPngOf(ctx: TransferContext, user: RequestUser, chat: Chat): P
  * One chat as a .zip: SillyTavern's JSONL (which SillyTavern opens as it is) and the character's
  * card, so importing it elsewhere finds the same character.
  */
-export async function exportChat(ctx: TransferContext, user: RequestUser, chatId: string, requestedName?: string) {
-  const chat = await ownChat(ctx.db, user, chatId);
+export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId: string, requestedName?: string) {
+  const chat = await ownChat(ctx, user, chatId);
   const messages = await allMessages(ctx.db, chat.id);
   const archive: ArchiveChat = {
     userName: userDisplayName(user),
@@ -72,7 +67,7 @@ interface ImportedCard {
 }
 
 /** The archive's cards that read as cards, each with the matching card the user can already see. */
-async function cardsOf(ctx: TransferContext, user: RequestUser, pngs: { bytes: Uint8Array }[]): Promise<ImportedCard[]> {
+async function cardsOf(ctx: ServiceContext, user: RequestUser, pngs: { bytes: Uint8Array }[]): Promise<ImportedCard[]> {
   const cards: ImportedCard[] = [];
   for (const png of pngs) {
     let card: Card;
@@ -91,7 +86,7 @@ async function cardsOf(ctx: TransferContext, user: RequestUser, pngs: { bytes: U
  * Links an imported chat: the archive's card of that name (stored or carried along), or its only card
  * when it holds one chat (the chat file may name the character differently); else a card of that name.
  */
-async function characterOf(ctx: TransferContext, user: RequestUser, name: string, cards: ImportedCard[], alone: boolean) {
+async function characterOf(ctx: ServiceContext, user: RequestUser, name: string, cards: ImportedCard[], alone: boolean) {
   const fromArchive = cards.find((c) => c.card.data.name === name) ?? (alone && cards.length === 1 ? cards[0] : undefined);
   const image = fromArchive?.image ?? (await findReadableImageBy(ctx.db, user.id, { cardName: name }));
   if (image) return { image_id: image.id, card_type: cardTypeOf(image), card_json: null } as const;
@@ -129,7 +124,7 @@ interface PlannedChat {
 }
 
 /** The archive's chats as new chats of the user, marked as importing, each with its messages. */
-async function planChats(ctx: TransferContext, user: RequestUser, contents: ChatArchiveContents, now: string): Promise<PlannedChat[]> {
+async function planChats(ctx: ServiceContext, user: RequestUser, contents: ChatArchiveContents, now: string): Promise<PlannedChat[]> {
   const cards = await cardsOf(ctx, user, contents.cards);
   const planned: PlannedChat[] = [];
   for (const { chat } of contents.chats) {
@@ -172,7 +167,7 @@ async function planChats(ctx: TransferContext, user: RequestUser, contents: Chat
  * for seconds); then the mark is cleared. A failure deletes the chats again; a crash leaves them
  * marked, and a later import removes them.
  */
-async function storeChats(ctx: TransferContext, user: RequestUser, planned: PlannedChat[]): Promise<void> {
+async function storeChats(ctx: ServiceContext, user: RequestUser, planned: PlannedChat[]): Promise<void> {
   const adding = planned.reduce((sum, { row }) => sum + chatStoredBytes(row), 0);
   await ctx.db.transaction().execute(async (trx) => {
     await lockOwner(trx, user.id);
@@ -189,7 +184,7 @@ async function storeChats(ctx: TransferContext, user: RequestUser, planned: Plan
     }
     await finishImport(ctx.db, ids);
   } catch (error) {
-    await deleteChats(ctx.db, ids).catch(ctx.log);
+    await deleteChats(ctx.db, ids).catch((err: unknown) => ctx.log.warn({ err }, 'clean-up after a failed import failed'));
     throw error;
   }
 }
@@ -198,7 +193,7 @@ async function storeChats(ctx: TransferContext, user: RequestUser, planned: Plan
  * Imports every chat of an archive as new chats of the importer (never anyone else's, whatever the
  * files say), all or nothing, within the user's storage quota.
  */
-export async function importChats(ctx: TransferContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
+export async function importChats(ctx: ServiceContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
   // A full account is told so before its archive costs any inflating.
   await checkStorageRoom(ctx.db, user, 0);
   let contents: ChatArchiveContents;

@@ -1,6 +1,6 @@
-import type { ChatMessage, RecentChat } from '../../../core/types';
+import type { ChatMessage, RecentChat } from '../../../core/contract';
 import type { Chat, Message } from '../../db/schema';
-import { thumbnailUrl } from '../images';
+import { thumbnailUrl } from '../../../core/contract/constants';
 
 /** The URL of a chat's generated portrait (the user's own, so fetched with the Bearer token). */
 export const portraitUrl = (chatId: string) => `/api/chats/photo/${chatId}`;

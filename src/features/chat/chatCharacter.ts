@@ -1,7 +1,8 @@
 import { characterDisplayName, fillPlaceholders } from '../../../core/card/placeholders';
 import type { Card } from '../../../core/card/types';
 import { cardGreetings, type CardGreeting } from '../../../core/chat/greetings';
-import type { CharacterDetails, RecentChat } from '../../../core/types';
+import type { CharacterDetails, RecentChat } from '../../../core/contract';
+import { thumbnailUrl } from '../../../core/contract/constants';
 
 /** What a card click stores under `selectedCharacter` (gallery/cardActions.ts, also used by Favorites). */
 export interface SelectedCharacter {
@@ -98,5 +99,5 @@ export function filledGreetings(character: CharacterView | null, userName: strin
 
 /** A card's portrait in the panel: its 480-wide thumbnail (private ones need the token). */
 export function cardPortraitUrl(character: CharacterView): string | null {
-  return character.id ? `/api/upload/image/thumbnail/${encodeURIComponent(character.id)}/480.webp` : null;
+  return character.id ? thumbnailUrl(character.id, 480) : null;
 }

@@ -8,6 +8,7 @@ import type { LocalChat } from '../../db/db';
 import { chatToReopen } from '../../sync/chatList';
 import { pullNewestMessages } from '../../sync/chatMessages';
 import { fromSelected, takeCardClick, type CharacterView, type SelectedCharacter } from './chatCharacter';
+import { thumbnailUrl } from '../../../core/contract/constants';
 
 /** The chat the window shows. */
 export interface ChatTarget {
@@ -37,7 +38,7 @@ function seedFor(character: CharacterView): ChatSeed {
     character_id: character.id,
     filename: character.filename,
     card_type: character.cardType,
-    avatar_url: character.id ? `/api/upload/image/thumbnail/${encodeURIComponent(character.id)}/240.webp` : null,
+    avatar_url: character.id ? thumbnailUrl(character.id) : null,
   };
 }
 

@@ -1,6 +1,5 @@
 import { Download, Eye, Trash2 } from 'lucide-react';
-import type { CollectionItem } from '../../../core/types';
-import type { ReplaceResult } from '../../api/collections';
+import type { CollectionItem, ReplaceResult } from '../../../core/contract';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { CardImage } from './CardImage';
 import { cardName, cardTags } from './cardName';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { CollectionItem } from '../../../core/types';
+import type { CollectionItem } from '../../../core/contract';
 import { useSession } from '../../auth/useSession';
 import { removeCollectionItem } from '../../db/collections';
 import { cardHasChats, deleteCollectionCard } from '../../sync/collections';

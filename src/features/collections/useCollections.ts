@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import type { CollectionItem } from '../../../core/types';
+import type { CollectionItem } from '../../../core/contract';
 import { COLLECTIONS_PAGE_SIZE } from '../../api/collections';
 import { ApiError } from '../../api/errors';
 import { collectionItems } from '../../db/collections';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { fillPlaceholders } from '../../../core/card/placeholders';
-import type { Favorite } from '../../../core/types';
+import type { Favorite } from '../../../core/contract';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { addedLine, tagsToShow } from './favoritesLogic';
 import styles from './FavoriteCard.module.css';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { Favorite } from '../../../core/types';
+import type { Favorite } from '../../../core/contract';
 import { getCharacterDetails } from '../../api/favorites';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';

@@ -1,5 +1,5 @@
 import { safeFileName } from '../../../core/fileName';
-import type { PublicImage } from '../../../core/types';
+import type { PublicImage } from '../../../core/contract';
 import { fetchImageBlob } from '../../api/images';
 import { toCardView } from './cardView';
 

@@ -1,4 +1,4 @@
-import type { PublicImage } from '../../../core/types';
+import type { PublicImage } from '../../../core/contract';
 
 /** Home's first row, as the grid draws it and as the first visit fetches it ahead of the grid. */
 

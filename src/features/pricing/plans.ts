@@ -1,11 +1,12 @@
-import { storageFeature } from '../../../core/plans';
+import type { PlanId } from '../../../core/contract/constants';
+import { privateSlotsLabel, storageFeature } from '../../../core/plans';
 
 /**
  * The plans shown on /pricing. `id` is the value stored in users.plan ('normal' is Free), so the
  * page can mark the user's current plan and the admin command can name the same value.
  */
 export interface Plan {
-  id: 'normal' | 'monthly' | 'quarterly' | 'yearly';
+  id: PlanId;
   name: string;
   price: string;
   period: string;
@@ -25,7 +26,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Free',
     price: '$0',
     period: 'forever',
-    features: ['Unlimited AI conversations', '5 private card slots', storageFeature('normal')],
+    features: ['Unlimited AI conversations', privateSlotsLabel('normal'), storageFeature('normal')],
     availability: 'free',
   },
   {
@@ -33,7 +34,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Monthly',
     price: '$19',
     period: '/month',
-    features: ['Everything in Free', 'Export conversations', 'Custom character images', '50 private card slots', storageFeature('monthly')],
+    features: ['Everything in Free', 'Export conversations', 'Custom character images', privateSlotsLabel('monthly'), storageFeature('monthly')],
     availability: 'available',
     popular: true,
   },
@@ -43,7 +44,7 @@ export const PLANS: readonly Plan[] = [
     price: '$43',
     period: 'per 3 months',
     savings: 'Save $14',
-    features: ['100 private card slots', storageFeature('quarterly'), 'Priority support', 'Advanced customization'],
+    features: [privateSlotsLabel('quarterly'), storageFeature('quarterly'), 'Priority support', 'Advanced customization'],
     availability: 'comingSoon',
   },
   {
@@ -52,7 +53,7 @@ export const PLANS: readonly Plan[] = [
     price: '$119',
     period: '/year',
     savings: 'Save $109/year',
-    features: ['Unlimited private card slots', storageFeature('yearly'), 'Early access', 'Priority support', 'Custom character creation'],
+    features: [privateSlotsLabel('yearly'), storageFeature('yearly'), 'Early access', 'Priority support', 'Custom character creation'],
     availability: 'comingSoon',
   },
 ];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReplaceResult } from '../../api/collections';
+import type { ReplaceResult } from '../../../core/contract';
 import { getUserType } from '../../api/users';
 import { useSession } from '../../auth/useSession';
 import { EditDialog } from './EditDialog';

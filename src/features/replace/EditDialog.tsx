@@ -1,6 +1,7 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
-import { replaceCharacterImage, type ReplaceResult } from '../../api/collections';
+import type { ReplaceResult } from '../../../core/contract';
+import { replaceCharacterImage } from '../../api/collections';
 import { useOfflineReason } from '../../lib/useOnline';
 import { Modal } from './Modal';
 import styles from './Replace.module.css';

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { ChevronDown, LogOut, Settings, User, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { UserProfile } from '../../../core/types';
+import type { UserProfile } from '../../../core/contract';
 import { signOut } from '../../auth/session';
 import { waitingCount } from '../../db/outboxCount';
 import { Avatar } from '../../ui/Avatar';

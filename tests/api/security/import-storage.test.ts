@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planLimits } from '../../../core/plans';
+import { storageQuota } from '../../../core/contract/constants';
 import { formatBytes } from '../../../core/bytes';
 import { userOf, type Uploader } from '../cards';
 import { chatJsonl, importArchive } from '../chat-helpers';
@@ -63,7 +63,7 @@ describe.each(databases)('one free account importing compressible archives (%s)'
   it('stores the largest archive the limits allow until the Free quota is full, bounding the disk, while another user stays fast', { timeout: 300_000 }, async () => {
     // 3 files × 9,000 messages × 2,000 letters: about 57 MB inflated from a few hundred KB, under every archive limit.
     const zip = compressibleArchive(3, 9_000, 2_000);
-    const quota = planLimits('normal').storageBytes;
+    const quota = storageQuota('normal');
     const before = await diskBytes(test);
 
     let importing = true;

@@ -18,7 +18,7 @@ export interface ServerChild {
 }
 
 /**
- * Runs `npm start` (scripts/start.ts) as a child on a free port of 127.0.0.1, as
+ * Runs `npm start` (scripts/start.mjs) as a child on a free port of 127.0.0.1, as
  * tests/api/shutdown.test.ts does, and waits for /api/health. `dataDir` keeps its SQLite file and
  * signing keys between starts; `env` adds settings (DATABASE_URL for PostgreSQL).
  */

@@ -1,11 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeCard, readCard, type Card } from '../../../core/card/index';
 import { buildPrompt, DEFAULT_SYSTEM_PROMPT, estimateMessageTokens, estimateTokens, truncateToTokens, type BuildPromptInput } from '../../../core/chat/index';
-import type { ChatRole } from '../../../core/types';
+import type { ChatRole } from '../../../core/contract';
+import { sillyTavernCard } from '../../fixtures/ecosystem';
 
 function card(data: Record<string, unknown>): Card {
   return normalizeCard({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Mira Vell', ...data } }).card;
@@ -172,23 +170,20 @@ describe('buildPrompt: fitting the budget', () => {
   });
 });
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures/cards');
-const present = existsSync(fixtures);
-
-describe(`a real card${present ? '' : ' (skipped: ../shared/fixtures is absent)'}`, () => {
-  it.skipIf(!present)('builds a prompt from SillyTavern\'s Seraphina whose lorebook wakes on "Shadowfangs"', () => {
-    const { card: seraphina } = readCard(new Uint8Array(readFileSync(path.join(fixtures, 'seraphina-v2-v3.png'))));
-    // first_mes names the forest, but falls outside the 4 messages scanned.
-    const history = chat('Thank you for helping me.', 'You are welcome.', 'What now?', 'Rest, traveler.', 'Who were the Shadowfangs that attacked me?');
-    history.unshift({ role: 'assistant', content: seraphina.data.first_mes });
-    const { messages } = buildPrompt({ card: seraphina, userName: 'Ada', history, contextTokens: 8192, replyTokens: 512 });
+describe('a card as SillyTavern exports it (tests/fixtures)', () => {
+  it('builds a prompt from Willow whose lorebook wakes on "Gloamwings"', () => {
+    const { card: willow } = readCard(sillyTavernCard());
+    // first_mes names the marsh, but falls outside the 4 messages scanned.
+    const history = chat('Thank you for helping me.', 'You are welcome.', 'What now?', 'Rest, traveler.', 'Who were the Gloamwings that attacked me?');
+    history.unshift({ role: 'assistant', content: willow.data.first_mes });
+    const { messages } = buildPrompt({ card: willow, userName: 'Ada', history, contextTokens: 8192, replyTokens: 512 });
     const system = messages[0]!.content;
-    expect(system).toContain('"What are Shadowfangs?"');
-    expect(system).toContain('Ada: "What are Shadowfangs?"\nSeraphina:');
-    expect(seraphina.data.first_mes).toContain('forest');
-    expect(system).not.toContain('"What is Eldoria?"');
-    expect(system.indexOf('What are Shadowfangs?')).toBeLessThan(system.indexOf("[Seraphina's Personality="));
-    expect(JSON.stringify(messages)).not.toContain(seraphina.data.creator_notes);
-    expect(messages.at(-1)).toEqual({ role: 'user', content: 'Who were the Shadowfangs that attacked me?' });
+    expect(system).toContain('"What are Gloamwings?"');
+    expect(system).toContain('Ada: "What are Gloamwings?"\nWillow:');
+    expect(willow.data.first_mes).toContain('marsh');
+    expect(system).not.toContain('"What is Hollowmere?"');
+    expect(system.indexOf('What are Gloamwings?')).toBeLessThan(system.indexOf("[Willow's Personality="));
+    expect(JSON.stringify(messages)).not.toContain(willow.data.creator_notes);
+    expect(messages.at(-1)).toEqual({ role: 'user', content: 'Who were the Gloamwings that attacked me?' });
   });
 });

@@ -1,6 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   ChatFileError,
@@ -9,10 +6,7 @@ import {
   writeChatJsonl,
   type ArchiveChat,
 } from '../../../core/chat/sillytavern';
-
-const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/fixtures/chats/aqua-sillytavern.jsonl');
-const present = existsSync(fixture);
-const why = present ? '' : ' (skipped: ../shared/fixtures is absent)';
+import { PIP_CHAT_FILE, pipChatText } from '../../fixtures/ecosystem';
 
 const lines = (...values: unknown[]) => values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join('\n');
 const HEADER = { user_name: 'You', character_name: 'Aqua', create_date: 1674559896839 };
@@ -28,12 +22,15 @@ function chatError(text: string, options?: Parameters<typeof parseChatJsonl>[1])
 }
 
 describe('SillyTavern chat files', () => {
-  it.skipIf(!present)(`imports the real aqua-sillytavern.jsonl${why}`, () => {
-    const chat = parseChatJsonl(readFileSync(fixture, 'utf8'), { fileName: 'aqua-sillytavern.jsonl' });
-    expect(chat).toMatchObject({ userName: 'You', characterName: 'Aqua', createdAt: '2023-01-24T11:31:36.839Z' });
-    expect(chat.messages).toHaveLength(1);
-    expect(chat.messages[0]).toMatchObject({ role: 'assistant', name: 'Aqua', sendDate: '2023-01-24T12:29:31.558Z' });
-    expect(chat.messages[0]!.content).toMatch(/^\*I am in the town square at a city named "Axel"\./);
+  it(`imports SillyTavern's own layout (${PIP_CHAT_FILE}): header, is_user / is_system, both date forms, swipes`, () => {
+    const chat = parseChatJsonl(pipChatText(), { fileName: PIP_CHAT_FILE });
+    expect(chat).toMatchObject({ userName: 'You', characterName: 'Pip', createdAt: '2024-05-01T12:00:00.000Z' });
+    expect(chat.messages.map((message) => message.role)).toEqual(['assistant', 'user', 'assistant', 'system', 'user']);
+    expect(chat.messages[0]).toMatchObject({ role: 'assistant', name: 'Pip', sendDate: '2024-05-01T12:00:01.234Z' });
+    expect(chat.messages[0]!.content).toMatch(/^\*The boy freezes with two fingers in your purse/);
+    expect(chat.messages[1]).toMatchObject({ role: 'user', sendDate: '2024-05-01T12:01:00.000Z' });
+    // The chosen swipe is the message; the others are not separate messages.
+    expect(chat.messages[2]!.content).toMatch(/^\*He opens his fist/);
   });
 
   it('round-trips byte for byte: Unicode, emoji, quotes, newlines, the longest message an import takes', () => {

@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import type { ChatImportResponse } from '../../../../core/types';
+import type { ChatImportResponse } from '../../../../core/contract';
 import { useOfflineReason } from '../../../lib/useOnline';
 import { importChatArchive } from '../../../sync/chatList';
 import { PricingLinkText } from '../../../ui/PricingLinkText';

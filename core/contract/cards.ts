@@ -1,0 +1,157 @@
+/** Cards: uploads, the gallery, collections, card data and characters (spec §3, §7 "Images and uploads"). */
+import { Type, type Static } from 'typebox';
+import { CardType, FileIdParams, Id, IdParams, LimitOffsetQuery, NullableString, StringEnum, StringList, SuccessResponse, type Endpoint } from './common';
+import { PAGE_SIZES, THUMBNAIL_WIDTHS } from './constants';
+
+/** The card fields lists carry (spec §3 "Collection item" / "Public image"). */
+export const CardSummaryData = Type.Object({
+  name: Type.String(),
+  description: Type.String(),
+  personality: Type.String(),
+  scenario: Type.String(),
+  first_mes: Type.String(),
+  creator: Type.String(),
+  tags: StringList,
+});
+export const CardSummary = Type.Object({ spec_version: Type.String(), data: CardSummaryData });
+export type CardSummary = Static<typeof CardSummary>;
+
+/** A whole normalised card (core/card's Card): its fields are the card author's, passed through as they are. */
+export const WholeCard = Type.Unsafe<{ spec: string; spec_version: string; data: Record<string, unknown> } & Record<string, unknown>>({
+  type: 'object',
+  additionalProperties: true,
+});
+export type WholeCard = Static<typeof WholeCard>;
+
+const ImageFields = {
+  file_id: Type.String(),
+  title: Type.String(),
+  display_title: Type.String(),
+  filename: Type.String(),
+  /** The PNG: /api/upload/image/{id} when public, /api/upload/image/user/{id} (Bearer) when private. */
+  url: Type.String(),
+  thumbnail_url: Type.String(),
+  /** `<url> 240w, <url> 480w` for <img srcset>. */
+  thumbnail_srcset: Type.String(),
+  upload_time: Type.String(),
+  favorite_count: Type.Integer(),
+  card_data: CardSummary,
+};
+
+/** A gallery entry (GET /api/upload/image). */
+export const PublicImage = Type.Object(ImageFields);
+export type PublicImage = Static<typeof PublicImage>;
+
+/** One of the user's uploads (GET /api/collections, POST /api/upload/image). */
+export const CollectionItem = Type.Object({
+  ...ImageFields,
+  file_size: Type.Integer(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  /** Reduced width:height, e.g. '2:3'. */
+  aspect_ratio: Type.String(),
+  /** 1 = public, 0 = private. */
+  is_public: Type.Integer(),
+  view_count: Type.Integer(),
+  download_count: Type.Integer(),
+});
+export type CollectionItem = Static<typeof CollectionItem>;
+
+export const UploadResponse = Type.Object({ success: Type.Literal(true), message: Type.String(), data: CollectionItem });
+export type UploadResponse = Static<typeof UploadResponse>;
+
+export const GalleryQuery = Type.Object({
+  ...LimitOffsetQuery(PAGE_SIZES.gallery).properties,
+  q: Type.Optional(Type.String({ maxLength: 200, pattern: '^[^\\x00]*$' })),
+});
+export type GalleryQuery = Static<typeof GalleryQuery>;
+
+export const PublicImagesResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Array(PublicImage),
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+});
+export type PublicImagesResponse = Static<typeof PublicImagesResponse>;
+
+export const CollectionsQuery = LimitOffsetQuery(PAGE_SIZES.collections);
+export type CollectionsQuery = Static<typeof CollectionsQuery>;
+
+export const CollectionsResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Array(CollectionItem),
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+  has_next: Type.Boolean(),
+  has_prev: Type.Boolean(),
+});
+export type CollectionsResponse = Static<typeof CollectionsResponse>;
+
+export const CardTagsResponse = Type.Object({
+  tags: StringList,
+  description: Type.String(),
+  personality: Type.String(),
+  scenario: Type.String(),
+  first_mes: Type.String(),
+  card_name: Type.String(),
+});
+export type CardTagsResponse = Static<typeof CardTagsResponse>;
+
+/** Spec §3 "Character (for chat)" (GET /api/characters). */
+export const ChatCharacter = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  avatar_url: Type.String(),
+  tags: StringList,
+  card_type: CardType,
+  description: Type.String(),
+  personality: Type.String(),
+  scenario: Type.String(),
+  first_mes: Type.String(),
+  card_data: Type.Object({ data: CardSummaryData }),
+  /** The user's most recent chat with this card, or null. */
+  chat_id: NullableString(),
+});
+export type ChatCharacter = Static<typeof ChatCharacter>;
+
+export const ChatCharactersResponse = Type.Object({ success: Type.Literal(true), data: Type.Array(ChatCharacter) });
+export type ChatCharactersResponse = Static<typeof ChatCharactersResponse>;
+
+/** GET /api/characters/{file_id}: card_data is the whole normalised card. */
+export const CharacterDetails = Type.Object({
+  file_id: Type.String(),
+  filename: Type.String(),
+  url: Type.String(),
+  display_title: Type.String(),
+  tags: StringList,
+  card_type: CardType,
+  card_data: WholeCard,
+});
+export type CharacterDetails = Static<typeof CharacterDetails>;
+
+/** `?download=1` (or true) asks for the file as an attachment, and counts a download. */
+export const DownloadQuery = Type.Object({ download: Type.Optional(StringEnum(['0', '1', 'true', 'false'])) });
+export const OwnImageQuery = Type.Object({
+  ...DownloadQuery.properties,
+  // What older clients send; identity comes from the token only.
+  user_id: Type.Optional(Type.String()),
+  user_email: Type.Optional(Type.String()),
+});
+
+export const ThumbnailParams = Type.Object({ file_id: Id, width: Type.Unsafe<(typeof THUMBNAIL_WIDTHS)[number]>({ type: 'integer', enum: [...THUMBNAIL_WIDTHS] }) });
+export const CardTagsParams = Type.Object({ scope: CardType, file_id: Id });
+
+export const upload = { response: { 200: UploadResponse } } satisfies Endpoint;
+export const gallery = { querystring: GalleryQuery, response: { 200: PublicImagesResponse } } satisfies Endpoint;
+/** The PNG files and thumbnails answer bytes, not JSON. */
+export const publicImageFile = { params: FileIdParams, querystring: DownloadQuery, response: {} } satisfies Endpoint;
+export const ownImageFile = { params: FileIdParams, querystring: OwnImageQuery, response: {} } satisfies Endpoint;
+export const thumbnail = { params: ThumbnailParams, response: {} } satisfies Endpoint;
+export const cardTags = { params: CardTagsParams, response: { 200: CardTagsResponse } } satisfies Endpoint;
+export const cardJson = { params: FileIdParams, response: { 200: WholeCard } } satisfies Endpoint;
+export const deleteImage = { params: IdParams, response: { 200: SuccessResponse } } satisfies Endpoint;
+export const collections = { querystring: CollectionsQuery, response: { 200: CollectionsResponse } } satisfies Endpoint;
+export const chatCharacters = { response: { 200: ChatCharactersResponse } } satisfies Endpoint;
+export const characterDetails = { params: FileIdParams, response: { 200: CharacterDetails } } satisfies Endpoint;

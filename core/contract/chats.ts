@@ -1,0 +1,195 @@
+/** Chats, messages and replies (spec §3 "Recent chat list item", "Chat message"; §7 "Chats"). */
+import { Type, type Static } from 'typebox';
+import { CardType, Id, IdParams, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
+import { PAGE_SIZES } from './constants';
+
+export const ChatRole = StringEnum(['system', 'user', 'assistant']);
+export type ChatRole = Static<typeof ChatRole>;
+
+/** A stored message. Within a chat, `seq` orders messages (oldest first) and is the paging key. */
+export const ChatMessage = Type.Object({
+  id: Type.String(),
+  chat_id: Type.String(),
+  seq: Type.Integer(),
+  role: ChatRole,
+  content: Type.String(),
+  /** The speaker's display name: the user's name, or the character's. */
+  name: Type.String(),
+  /** ISO-8601 UTC. */
+  send_date: Type.String(),
+  /** For a user message: the client's id for it (the idempotency key), when it came through completions. */
+  client_id: NullableString(),
+});
+export type ChatMessage = Static<typeof ChatMessage>;
+
+/** One entry of the recent list (POST /api/chats/list). */
+export const RecentChat = Type.Object({
+  chat_id: Type.String(),
+  character_name: Type.String(),
+  /** The card's file_id; null when the chat's card is gone or an imported chat matched none. */
+  character_id: NullableString(),
+  filename: Type.String(),
+  card_type: CardType,
+  /** 240-wide thumbnail of the card (or the chat's generated portrait), or null. */
+  avatar_url: NullableString(),
+  /** ISO-8601: the last message's send_date (the chat's creation when it has none). */
+  last_message_time: Type.String(),
+  /** ISO-8601: last change of any kind. */
+  modified: Type.String(),
+  created_at: Type.String(),
+  message_count: Type.Integer(),
+  /** Bytes of message text (UTF-8). */
+  size: Type.Integer(),
+});
+export type RecentChat = Static<typeof RecentChat>;
+
+export const ChatListRequest = Type.Object({
+  /** Ignored: identity comes from the token. Kept because the spec's clients send it. */
+  user_id: Type.Optional(Type.String({ maxLength: 300 })),
+  /** Only chats with this card. */
+  character_id: Type.Optional(Id),
+  /** Case-insensitive substring of the character's name. */
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  page: Type.Optional(Page),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: PAGE_SIZES.recentChats })),
+});
+export type ChatListRequest = Static<typeof ChatListRequest>;
+
+const PageFields = {
+  page: Type.Integer(),
+  page_size: Type.Integer(),
+  total: Type.Integer(),
+  total_pages: Type.Integer(),
+};
+
+export const ChatListResponse = Type.Object({ success: Type.Literal(true), data: Type.Array(RecentChat), ...PageFields });
+export type ChatListResponse = Static<typeof ChatListResponse>;
+
+export const ChatGetRequest = Type.Object({
+  chat_id: Id,
+  /** Page 1 is the newest page_size messages; page 2 the ones before them; each page oldest first. */
+  page: Type.Optional(Page),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: PAGE_SIZES.messages })),
+  /** Key-based alternative to page: the page_size messages just before this seq. */
+  before_seq: Type.Optional(Type.Integer({ minimum: 0 })),
+  ch_name: Type.Optional(Type.String({ maxLength: 300 })),
+  file_name: Type.Optional(Type.String({ maxLength: 300 })),
+});
+export type ChatGetRequest = Static<typeof ChatGetRequest>;
+
+export const ChatGetResponse = Type.Object({ success: Type.Literal(true), data: Type.Array(ChatMessage), chat: RecentChat, ...PageFields });
+export type ChatGetResponse = Static<typeof ChatGetResponse>;
+
+export const ChatIdRequest = Type.Object({ chat_id: Id });
+export type ChatIdRequest = Static<typeof ChatIdRequest>;
+
+/**
+ * POST /api/chat/completions. The `Idempotency-Key` header (the client's id for the new user
+ * message, or for a regeneration) makes retries safe. The new user message is the last `user` entry
+ * of `messages`; the history comes from the server's rows, never from the body. Card fields
+ * (character_name, character_personality...) are accepted for the spec's clients and ignored.
+ */
+export const CompletionRequest = Type.Object({
+  chat_id: Id,
+  /** The card's file_id; required when the chat does not exist yet. */
+  character_id: Type.Optional(Id),
+  messages: Type.Optional(
+    Type.Array(Type.Object({ role: ChatRole, content: Type.String({ maxLength: 200_000 }) }), { maxItems: 200 }),
+  ),
+  stream: Type.Optional(Type.Boolean({ default: false })),
+  /** Replace the chat's last reply with a new one (no new user message). */
+  regenerate: Type.Optional(Type.Boolean({ default: false })),
+  /** A new chat starts with this greeting: 0 = first_mes, n = alternate_greetings[n - 1]. */
+  greeting_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  card_type: Type.Optional(Type.String()),
+  use_context_management: Type.Optional(Type.Boolean()),
+  user_id: Type.Optional(Type.String()),
+  character_name: Type.Optional(Type.String()),
+  character_personality: Type.Optional(Type.String()),
+  character_scenario: Type.Optional(Type.String()),
+  character_description: Type.Optional(Type.String()),
+  character_first_mes: Type.Optional(Type.String()),
+});
+export type CompletionRequest = Static<typeof CompletionRequest>;
+
+export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Id) });
+
+/** What a non-streaming completion answers, and what a stream's final `stored` event carries. */
+export const CompletionResult = Type.Object({
+  /** The reply's text (spec: read from message, or content, or choices[0].message.content). */
+  message: Type.String(),
+  content: Type.String(),
+  choices: Type.Array(
+    Type.Object({
+      index: Type.Integer(),
+      message: Type.Object({ role: Type.Literal('assistant'), content: Type.String() }),
+      finish_reason: Type.String(),
+    }),
+  ),
+  chat_id: Type.String(),
+  /** The greeting stored when this request created the chat. */
+  greeting: Type.Union([ChatMessage, Type.Null()]),
+  /** Null for a regeneration. */
+  user_message: Type.Union([ChatMessage, Type.Null()]),
+  reply: ChatMessage,
+  usage: Type.Optional(Type.Object({ prompt_tokens: Type.Integer(), completion_tokens: Type.Integer(), total_tokens: Type.Integer() })),
+});
+export type CompletionResult = Static<typeof CompletionResult>;
+
+/*
+ * Streaming (`stream: true`) answers `text/event-stream`: OpenAI chunk events
+ * (`data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"..."}}]}`),
+ * then `event: stored` whose data is a CompletionResult, then `data: [DONE]`. A failure after the
+ * stream began is `event: error` with an ApiErrorBody, then `data: [DONE]`; the user's message stays
+ * stored and no reply is.
+ */
+
+export const ChatExportRequest = Type.Object({
+  chat_id: Id,
+  character_id: Type.Optional(NullableString()),
+  exportfilename: Type.Optional(Type.String({ maxLength: 300 })),
+});
+export type ChatExportRequest = Static<typeof ChatExportRequest>;
+
+export const ChatImportResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  imported: Type.Array(
+    Type.Object({ chat_id: Type.String(), character_name: Type.String(), character_id: NullableString(), message_count: Type.Integer() }),
+  ),
+});
+export type ChatImportResponse = Static<typeof ChatImportResponse>;
+
+/** POST /api/chats/photo {chat_id}: a portrait made for a chat without card details. */
+export const ChatPhotoResponse = Type.Object({
+  success: Type.Literal(true),
+  /** GET it with the Bearer token (it is the user's). */
+  url: Type.String(),
+});
+export type ChatPhotoResponse = Static<typeof ChatPhotoResponse>;
+
+export const ChatIdParams = Type.Object({ chat_id: Id });
+
+/** POST /api/messages: a message added to a chat without a reply. */
+export const AppendMessageRequest = Type.Object({
+  chatId: Id,
+  content: Type.String({ maxLength: 20_000 }),
+  /** Kept when not in the future. */
+  timestamp: Type.Optional(Type.String({ maxLength: 40 })),
+});
+export type AppendMessageRequest = Static<typeof AppendMessageRequest>;
+
+export const listChats = { body: ChatListRequest, response: { 200: ChatListResponse } } satisfies Endpoint;
+export const getChat = { body: ChatGetRequest, response: { 200: ChatGetResponse } } satisfies Endpoint;
+export const deleteChat = { body: ChatIdRequest, response: { 200: SuccessResponse } } satisfies Endpoint;
+/** JSON, or with `stream: true` the event stream above. */
+export const completion = { body: CompletionRequest, headers: IdempotencyHeaders, response: { 200: CompletionResult } } satisfies Endpoint;
+/** Answers the .zip. */
+export const exportChat = { body: ChatExportRequest, response: {} } satisfies Endpoint;
+/** Multipart: the archive in the field `file`. */
+export const importChats = { response: { 200: ChatImportResponse } } satisfies Endpoint;
+export const makeChatPhoto = { body: ChatIdRequest, response: { 200: ChatPhotoResponse } } satisfies Endpoint;
+/** Answers the PNG. */
+export const chatPhoto = { params: ChatIdParams, response: {} } satisfies Endpoint;
+export const getMessage = { params: IdParams, response: { 200: ChatMessage } } satisfies Endpoint;
+export const appendMessage = { body: AppendMessageRequest, response: { 201: ChatMessage } } satisfies Endpoint;

@@ -1,0 +1,66 @@
+/**
+ * Numbers and names both sides of the API agree on (spec §9). Plain values, no schemas: the PWA imports
+ * this file for values, and only types from the rest of the contract, so TypeBox never reaches its bundle.
+ */
+
+/** How many items one page of each list holds, unless the request says otherwise. */
+export const PAGE_SIZES = {
+  gallery: 20,
+  collections: 12,
+  favorites: 10,
+  recentChats: 5,
+  messages: 10,
+} as const;
+
+/** The longest message a person may send, in characters. */
+export const MAX_MESSAGE_CHARS = 1000;
+
+/** The thumbnail widths the server makes of every card: one for phones and narrow columns, one for dense screens. */
+export const THUMBNAIL_WIDTHS = [240, 480] as const;
+export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+
+/** A card's thumbnail (public to all, private to its owner with the Bearer token). */
+export function thumbnailUrl(fileId: string, width: ThumbnailWidth = THUMBNAIL_WIDTHS[0]): string {
+  return `/api/upload/image/thumbnail/${encodeURIComponent(fileId)}/${width}.webp`;
+}
+
+/** The plans a user can be on; 'normal' is the free tier (shown as 'Free'). */
+export const PLAN_IDS = ['normal', 'monthly', 'quarterly', 'yearly'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
+/** Private card slots by plan; public cards (administrators') do not count. */
+export const PRIVATE_SLOTS: Readonly<Record<PlanId, number>> = {
+  normal: 5,
+  monthly: 50,
+  quarterly: 100,
+  yearly: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * Bytes a user may keep stored, by plan: private cards (PNG, thumbnails, card text), chats (message
+ * text plus a fixed cost per message) and generated portraits. Sized for this field's heavy users:
+ * chats of tens of thousands of messages (~25 MB each) and cards with images of several MB.
+ */
+export const STORAGE_QUOTA_BYTES: Readonly<Record<PlanId, number>> = {
+  normal: 250 * MB,
+  monthly: 2 * GB,
+  quarterly: 5 * GB,
+  yearly: 10 * GB,
+};
+
+/** A stored plan value as one of PLAN_IDS; an unknown one (or none) counts as the free tier. */
+export function planId(plan: string | null | undefined): PlanId {
+  const key = (plan ?? '').trim().toLowerCase();
+  return (PLAN_IDS as readonly string[]).includes(key) ? (key as PlanId) : 'normal';
+}
+
+export function privateSlots(plan: string | null | undefined): number {
+  return PRIVATE_SLOTS[planId(plan)];
+}
+
+export function storageQuota(plan: string | null | undefined): number {
+  return STORAGE_QUOTA_BYTES[planId(plan)];
+}

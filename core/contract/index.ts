@@ -1,0 +1,11 @@
+/**
+ * The API's contract: every endpoint's request and response schemas (TypeBox, which is JSON Schema),
+ * and the TypeScript types derived from them, for the server and the PWA alike. See README.md.
+ */
+export * from './common';
+export * from './constants';
+export * from './users';
+export * from './cards';
+export * from './favorites';
+export * from './chats';
+export * from './replacement';

@@ -1,0 +1,73 @@
+/** The deployment (health, configuration) and the signed-in user (profile, plan): spec §7 "Users". */
+import { Type, type Static } from 'typebox';
+import { ApiErrorBody, NullableString, StringEnum, type Endpoint } from './common';
+
+/** A stored plan value: one of PLAN_IDS, 'normal' being the free tier; an older or hand-set value passes through. */
+export const PlanName = Type.String();
+export type PlanName = Static<typeof PlanName>;
+
+export const UserProfile = Type.Object({
+  email: NullableString(),
+  name: NullableString(),
+  picture: NullableString(),
+  /** Our own id for the user. */
+  uid: Type.String(),
+  /** The identity provider's subject. */
+  sub: Type.String(),
+  plan: PlanName,
+  is_admin: Type.Boolean(),
+});
+export type UserProfile = Static<typeof UserProfile>;
+
+export const ProfileUpdate = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 100 })),
+    picture: Type.Optional(NullableString({ maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+);
+export type ProfileUpdate = Static<typeof ProfileUpdate>;
+
+export const HealthResponse = Type.Object({
+  /** 'degraded': reads work but writes cannot (a full disk), with the reason. */
+  status: StringEnum(['ok', 'degraded']),
+  reason: Type.Optional(Type.Object({ error: Type.String(), message: Type.String(), free_bytes: Type.Optional(Type.Number()) })),
+  database: StringEnum(['sqlite', 'postgres']),
+  blobs: StringEnum(['files', 's3']),
+  ai: StringEnum(['demo', 'openai']),
+  auth: StringEnum(['embedded', 'external']),
+});
+export type HealthResponse = Static<typeof HealthResponse>;
+
+/** What the PWA learns about the deployment at run time (GET /api/config). */
+export const ClientConfig = Type.Object({
+  auth: Type.Object({ issuer: Type.String(), client_id: Type.String(), audience: Type.String(), scope: Type.String() }),
+  checkout_url: NullableString(),
+  ai: StringEnum(['demo', 'openai']),
+  /** An image service is configured (IMAGE_BASE_URL): the chat's 'Generate Photo' works. */
+  images: Type.Boolean(),
+});
+export type ClientConfig = Static<typeof ClientConfig>;
+
+/** GET /api/users/storage: what the user keeps stored against their plan's quota (constants.ts). */
+export const StorageUsage = Type.Object({
+  plan: PlanName,
+  used_bytes: Type.Integer(),
+  quota_bytes: Type.Integer(),
+  /** Private cards: PNGs, thumbnails and card text. */
+  cards_bytes: Type.Integer(),
+  /** Chats: message text, a fixed cost per message, an imported card's text. */
+  chats_bytes: Type.Integer(),
+  portraits_bytes: Type.Integer(),
+});
+export type StorageUsage = Static<typeof StorageUsage>;
+
+export const UserTypeResponse = Type.Object({ user_type: PlanName });
+export type UserTypeResponse = Static<typeof UserTypeResponse>;
+
+export const health = { response: { 200: HealthResponse, 503: ApiErrorBody } } satisfies Endpoint;
+export const clientConfig = { response: { 200: ClientConfig } } satisfies Endpoint;
+export const getProfile = { response: { 200: UserProfile } } satisfies Endpoint;
+export const updateProfile = { body: ProfileUpdate, response: { 200: UserProfile } } satisfies Endpoint;
+export const storageUsage = { response: { 200: StorageUsage } } satisfies Endpoint;
+export const userType = { response: { 200: UserTypeResponse } } satisfies Endpoint;

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { ServiceContext } from '../services/context';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The services' tools (database, blobs, AI, configuration) and this request's logger. */
+    readonly ctx: ServiceContext;
+  }
+  interface FastifyInstance {
+    /** The same with the server's logger, for work no request asked for (seeding the gallery). */
+    readonly ctx: ServiceContext;
+  }
+}
+
+/** Gives every request the one context object services take; registered after db, blobs and ai. */
+export const contextPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
+  app.decorate('ctx', {
+    getter(): ServiceContext {
+      return { db: app.db.kysely, blobs: app.blobs, ai: app.ai, config, log: app.log };
+    },
+  });
+  app.decorateRequest('ctx', {
+    getter(this: FastifyRequest): ServiceContext {
+      return { db: app.db.kysely, blobs: app.blobs, ai: app.ai, config, log: this.log };
+    },
+  });
+});

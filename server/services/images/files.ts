@@ -1,0 +1,51 @@
+/** A card's PNG and thumbnails, as streams from the blob store. */
+import type { Readable } from 'node:stream';
+import type { ThumbnailWidth } from '../../../core/contract/constants';
+import { safeFileName } from '../../../core/fileName';
+import { notFound } from '../../errors';
+import { countOnce } from '../cardHits';
+import type { ServiceContext } from '../context';
+import type { RequestUser } from '../users';
+import { imageNotFound, readableImage, scopedImage } from './access';
+
+/**
+ * A name safe in Content-Disposition: ASCII fallback plus the UTF-8 form (RFC 6266), made a safe
+ * file name first (no bidi controls that would disguise the extension, no separators).
+ */
+export function contentDisposition(name: string, extension = '.png'): string {
+  const base = safeFileName(name, 'card');
+  const ascii = base.replace(/[^A-Za-z0-9 ._()-]/g, '_');
+  return `attachment; filename="${ascii}${extension}"; filename*=UTF-8''${encodeURIComponent(`${base}${extension}`)}`;
+}
+
+export interface ImageFile {
+  stream: Readable;
+  /** Set when the caller asked for a download. */
+  disposition?: string;
+}
+
+/** The PNG of a public image (`scope` 'public') or of the user's own (`scope` 'user'); a download is counted once a day per downloader. */
+export async function imageFile(
+  ctx: ServiceContext,
+  scope: 'public' | 'user',
+  id: string,
+  user: RequestUser | null,
+  /** Set when the caller asked for a download: who downloads, counted once a day (cardHits.ts). */
+  downloader: string | null,
+): Promise<ImageFile> {
+  const image = await scopedImage(ctx, scope, id, user);
+  const stream = await ctx.blobs.get(image.blob_key);
+  if (!stream) throw imageNotFound();
+  if (downloader === null) return { stream };
+  await countOnce(ctx.db, image.id, 'download', downloader);
+  return { stream, disposition: contentDisposition(image.card_name) };
+}
+
+export async function thumbnailFile(ctx: ServiceContext, id: string, width: ThumbnailWidth, user: RequestUser | null): Promise<Readable> {
+  const image = await readableImage(ctx, id, user);
+  const keys = JSON.parse(image.thumb_keys) as Record<string, string>;
+  const key = keys[String(width)];
+  const stream = key ? await ctx.blobs.get(key) : undefined;
+  if (!stream) throw notFound('Thumbnail not found');
+  return stream;
+}

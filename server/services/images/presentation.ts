@@ -1,0 +1,79 @@
+/** How a stored card reads on the wire: the list items, the gallery entry, the character (core/contract). */
+import type { CardSummaryData } from '../../../core/card/index';
+import type { CardSummary, CardType, ChatCharacter, CollectionItem, PublicImage, WholeCard } from '../../../core/contract';
+import { THUMBNAIL_WIDTHS, thumbnailUrl } from '../../../core/contract/constants';
+import type { GalleryImage, ListedImage } from '../../db/repositories/images';
+import type { Image } from '../../db/schema';
+
+export function cardOf(image: Pick<Image, 'card_json'>): WholeCard {
+  return JSON.parse(image.card_json) as WholeCard;
+}
+
+export function tagsOf(image: Pick<Image, 'card_tags'>): string[] {
+  const tags = JSON.parse(image.card_tags) as unknown;
+  return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
+}
+
+/** What lists say of a card: the bounded summary made at upload (core/card/summary.ts), never the whole card. */
+export function summaryOf(image: Pick<Image, 'card_summary' | 'spec_version'>): CardSummary {
+  return { spec_version: image.spec_version, data: JSON.parse(image.card_summary) as CardSummaryData };
+}
+
+/** Spec §3 card_type: 'public' for the gallery's cards, 'user' for a user's own private ones. */
+export function cardTypeOf(image: Pick<Image, 'is_public'>): CardType {
+  return image.is_public === 1 ? 'public' : 'user';
+}
+
+export function imageUrl(image: Pick<Image, 'id' | 'is_public'>): string {
+  return image.is_public === 1 ? `/api/upload/image/${image.id}` : `/api/upload/image/user/${image.id}`;
+}
+
+function thumbnailSrcset(id: string): string {
+  return THUMBNAIL_WIDTHS.map((width) => `${thumbnailUrl(id, width)} ${width}w`).join(', ');
+}
+
+export function publicImageOf(image: GalleryImage): PublicImage {
+  return {
+    file_id: image.id,
+    title: image.card_name,
+    display_title: image.display_title,
+    filename: image.filename,
+    url: imageUrl(image),
+    thumbnail_url: thumbnailUrl(image.id),
+    thumbnail_srcset: thumbnailSrcset(image.id),
+    upload_time: image.created_at,
+    favorite_count: image.favorite_count,
+    card_data: summaryOf(image),
+  };
+}
+
+export function collectionItemOf(image: ListedImage): CollectionItem {
+  return {
+    ...publicImageOf(image),
+    file_size: image.file_size,
+    width: image.width,
+    height: image.height,
+    aspect_ratio: image.aspect_ratio,
+    is_public: image.is_public,
+    view_count: image.view_count,
+    download_count: image.download_count,
+  };
+}
+
+/** `chatId`: the user's most recent chat with the card, if any. */
+export function chatCharacterOf(image: ListedImage, chatId: string | null): ChatCharacter {
+  const { data } = summaryOf(image);
+  return {
+    id: image.id,
+    name: data.name,
+    avatar_url: imageUrl(image),
+    tags: data.tags,
+    card_type: cardTypeOf(image),
+    description: data.description,
+    personality: data.personality,
+    scenario: data.scenario,
+    first_mes: data.first_mes,
+    card_data: { data },
+    chat_id: chatId,
+  };
+}
