@@ -19,6 +19,8 @@ export type CardErrorCode =
   | 'text_too_large'
   /** A zTXt/iTXt card chunk inflating past the cap. */
   | 'inflate_limit'
+  /** The card's JSON over its size cap. */
+  | 'card_too_large'
   /** A card text chunk whose zTXt/iTXt header is malformed. */
   | 'bad_text_chunk'
   /** Unknown compression method or a broken zlib stream. */
@@ -63,6 +65,8 @@ export const MESSAGE_UNSAFE_ARCHIVE = 'The .charx file was refused: it names a f
 export const MESSAGE_ARCHIVE_TOO_LARGE = 'The .charx file holds too many files, or files that unpack too large';
 export const MESSAGE_CARD_FILE_TOO_LARGE = 'The card file is too large: YAML cards may be at most 1MB';
 export const MESSAGE_TOO_LARGE_AS_PNG = 'The card and its assets would be larger than 20MB as a PNG';
+/** In the words of the spec's 'File size exceeds 20MB limit'. */
+export const MESSAGE_CARD_TOO_LARGE = 'Character data exceeds 2MB limit';
 
 const MESSAGES: Record<CardErrorCode, string> = {
   unsupported_type: MESSAGE_UNSUPPORTED_TYPE,
@@ -73,6 +77,7 @@ const MESSAGES: Record<CardErrorCode, string> = {
   no_card: MESSAGE_NO_CARD,
   text_too_large: MESSAGE_TEXT_TOO_LARGE,
   inflate_limit: MESSAGE_TEXT_TOO_LARGE,
+  card_too_large: MESSAGE_CARD_TOO_LARGE,
   // The user cannot act on the difference between these: the card data is unusable.
   bad_text_chunk: MESSAGE_INVALID_CARD,
   bad_compression: MESSAGE_INVALID_CARD,

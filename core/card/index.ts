@@ -8,6 +8,7 @@ export { CARD_FILE_ACCEPT, CARD_FILE_FORMATS, mayBeCardFile, type CardFileFormat
 export { checkFile, countsAsCard, type DeclaredFile } from './validate';
 export { normalizeCard, toV2Json, toV3Json } from './normalize';
 export { fillPlaceholders, characterDisplayName } from './placeholders';
+export { boundedText, summarizeCard, MAX_NAME_CHARS, SUMMARY_LIMITS, TRUNCATION_MARK, type CardSummaryData } from './summary';
 export {
   CardError,
   isCardError,
@@ -29,6 +30,7 @@ export {
   MESSAGE_CORRUPT_PNG,
   MESSAGE_TOO_MANY_PIXELS,
   MESSAGE_TEXT_TOO_LARGE,
+  MESSAGE_CARD_TOO_LARGE,
 } from './errors';
 export {
   DEFAULT_CARD_LIMITS,
@@ -36,6 +38,7 @@ export {
   MAX_CHUNKS,
   MAX_TEXT_BYTES,
   MAX_INFLATED_BYTES,
+  MAX_JSON_BYTES,
   MAX_SIDE,
   MAX_PIXELS,
   MAX_JSON_DEPTH,

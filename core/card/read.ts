@@ -20,7 +20,10 @@ function verifyTextChunk(bytes: Uint8Array, chunk: CardTextChunk, limits: CardLi
 
 function decodeChunk(bytes: Uint8Array, chunk: CardTextChunk, limits: CardLimits): ReturnType<typeof normalizeCard> {
   const base64 = chunkText(bytes, chunk, chunk.keyword.length, limits.maxInflatedBytes);
-  return normalizeCard(parseJson(decodeBase64(base64), limits.maxDepth));
+  const json = decodeBase64(base64);
+  // Before parsing: the cap is there so that a card too big to use never costs a parse either.
+  if (json.length > limits.maxJsonBytes) throw new CardError('card_too_large', chunk.keyword);
+  return normalizeCard(parseJson(json, limits.maxDepth));
 }
 
 /**

@@ -93,6 +93,8 @@ export interface CardLimits {
   maxTextBytes: number;
   /** zTXt / compressed iTXt output, bytes. */
   maxInflatedBytes: number;
+  /** The card's JSON text (base64-decoded), bytes. */
+  maxJsonBytes: number;
   /** Each side, pixels. */
   maxSide: number;
   /** width × height. */

@@ -24,6 +24,9 @@ function cardChunk(keyword: 'chara' | 'ccv3', json: Record<string, unknown>, lim
     throw new CardError('invalid_card', 'not_serialisable', { cause: error });
   }
   const utf8 = encoder.encode(text);
+  // readCard takes ccv3 first, so that is the chunk the cap applies to; chara repeats the V1 fields
+  // on top of its data (as SillyTavern writes it) and may run to twice that.
+  if (keyword === 'ccv3' && utf8.length > limits.maxJsonBytes) throw new CardError('card_too_large', keyword);
   checkJsonDepth(utf8, limits.maxDepth);
   const base64 = encodeBase64(utf8);
   const data = new Uint8Array(keyword.length + 1 + base64.length);

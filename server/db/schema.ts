@@ -80,6 +80,10 @@ export interface ImagesTable {
   view_count: Generated<number>;
   download_count: Generated<number>;
   favorite_count: Generated<number>;
+  /** What the card costs its owner's storage quota: PNG + thumbnails + the card text kept here. */
+  stored_bytes: Generated<number>;
+  /** JSON text: the bounded CardSummaryData (core/card/summary.ts) lists send instead of card_json. */
+  card_summary: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -107,6 +111,10 @@ export interface ChatsTable {
   message_count: Generated<number>;
   /** UTF-8 bytes of message text. */
   size: Generated<number>;
+  /** Bytes of the generated portrait (0 without one). */
+  portrait_bytes: Generated<number>;
+  /** Set while an import writes the chat's messages (ISO time it began); null once the chat is whole. */
+  importing_since: Generated<string | null>;
   last_message_at: string;
   created_at: string;
   updated_at: string;
@@ -157,6 +165,16 @@ export interface MessageChangesTable {
   created_at: string;
 }
 
+/** A view or download already counted today: one per (card, kind, viewer, day). */
+export interface CardHitsTable {
+  image_id: string;
+  kind: 'view' | 'download';
+  /** `user:<users.id>` when signed in, else `address:<keyed hash of the address>`. */
+  viewer: string;
+  /** UTC date, YYYY-MM-DD. */
+  day: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -168,6 +186,7 @@ export interface Database {
   messages: MessagesTable;
   completion_requests: CompletionRequestsTable;
   message_changes: MessageChangesTable;
+  card_hits: CardHitsTable;
 }
 
 export type User = Selectable<UsersTable>;

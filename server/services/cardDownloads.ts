@@ -4,7 +4,7 @@
  */
 import { cardToCharx, cardToJsonFile } from '../../core/card/index';
 import type { CardExportFormat } from '../../core/contract';
-import { incrementDownloadCount } from '../db/repositories/images';
+import { countOnce } from './cardHits';
 import type { ServiceContext } from './context';
 import { readableImage } from './images/access';
 import { asBuffer, cardPngOf, contentDisposition } from './images/files';
@@ -21,11 +21,14 @@ export interface CardExport {
   disposition: string;
 }
 
-/** 'Download as .json (V3)' and 'Download as .charx': public cards for all, private ones for their owner. */
-export async function cardExport(ctx: ServiceContext, id: string, user: RequestUser | null, format: CardExportFormat): Promise<CardExport> {
+/**
+ * 'Download as .json (V3)' and 'Download as .charx': public cards for all, private ones for their
+ * owner; counted as the PNG's download is, once a day per `downloader` (cardHits.ts).
+ */
+export async function cardExport(ctx: ServiceContext, id: string, user: RequestUser | null, format: CardExportFormat, downloader: string): Promise<CardExport> {
   const image = await readableImage(ctx, id, user);
   const { type, extension, make } = EXPORTS[format];
   const body = asBuffer(make(await cardPngOf(ctx, image)));
-  await incrementDownloadCount(ctx.db, image.id);
+  await countOnce(ctx.db, image.id, 'download', downloader);
   return { body, type, disposition: contentDisposition(image.card_name, extension) };
 }

@@ -1,12 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
-import { CARD_FILE_FORMATS, CardError, checkFile, DEFAULT_CARD_LIMITS, readCard, readCardFile, type Card } from '../../core/card/index';
+import { boundedText, CARD_FILE_FORMATS, CardError, checkFile, DEFAULT_CARD_LIMITS, MAX_NAME_CHARS, readCard, readCardFile, summarizeCard, type Card } from '../../core/card/index';
 import { privateSlots } from '../../core/contract/constants';
 import { safeFileName } from '../../core/fileName';
 import { planLabel } from '../../core/plans';
 import type { CollectionItem } from '../../core/contract';
-import { countPrivateImages, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
+import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
@@ -14,6 +14,7 @@ import { storedCardPng } from './cardPictures';
 import type { ServiceContext } from './context';
 import { removeBlobs } from './images/delete';
 import { collectionItemOf } from './images/presentation';
+import { checkStorageRoom } from './storage';
 import { makeThumbnails } from './thumbnails';
 import type { RequestUser } from './users';
 
@@ -133,18 +134,26 @@ function cardFailure(error: unknown): never {
   throw error;
 }
 
-/** The plan's private slots (public cards do not count) and the same-bytes rule. */
+/** What a private card adds to its owner's storage and what it frees (a replaced card of theirs). */
+interface StorageChange {
+  adding: number;
+  freeing: number;
+}
+
+/** The plan's private slots and storage (public cards count against neither) and the same-bytes rule. */
 async function checkRoom(
   db: Kysely<Database>,
   user: RequestUser,
   isPublic: boolean,
   sha256: string,
   replacing: string | undefined,
+  storage: StorageChange,
 ): Promise<void> {
   if (!isPublic && (await countPrivateImages(db, user.id, replacing)) >= privateSlots(user.plan)) {
     throw new AppError(403, 'slot_limit', slotLimitMessage(user.plan));
   }
   if (await findImageByOwnerAndHash(db, user.id, sha256)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
+  if (!isPublic) await checkStorageRoom(db, user, storage.adding, storage.freeing);
 }
 
 /**
@@ -171,8 +180,16 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
   const isPublic = form.publicRelease;
   // Of the bytes uploaded: the same file twice is the duplicate, whatever it is stored as.
   const sha256 = createHash('sha256').update(form.bytes).digest('hex');
-  // Checked here to refuse early, and again under the owner's lock just before the insert.
-  await checkRoom(ctx.db, user, isPublic, sha256, form.replacing);
+  // Lists show the name; a card's own text keeps it whole.
+  const name = boundedText(card.data.name.trim() || 'Unnamed character', MAX_NAME_CHARS);
+  const cardJson = JSON.stringify(card);
+  const summary = JSON.stringify(summarizeCard(card, name));
+  const textBytes = Buffer.byteLength(cardJson) + Buffer.byteLength(summary);
+  const replaced = form.replacing ? await findImage(ctx.db, form.replacing) : undefined;
+  const freeing = replaced?.stored_bytes ?? 0;
+  // Checked here to refuse early (the thumbnails' size is not known yet), and again under the
+  // owner's lock just before the insert.
+  await checkRoom(ctx.db, user, isPublic, sha256, form.replacing, { adding: form.bytes.length + textBytes, freeing });
 
   let thumbnails;
   try {
@@ -195,10 +212,10 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
       written.push(key);
     }
     const now = new Date().toISOString();
-    const name = card.data.name.trim() || 'Unnamed character';
+    const storedBytes = form.bytes.length + thumbnails.reduce((sum, t) => sum + t.data.length, 0) + textBytes;
     const image = await ctx.db.transaction().execute(async (trx) => {
       await lockOwner(trx, user.id);
-      await checkRoom(trx, user, isPublic, sha256, form.replacing);
+      await checkRoom(trx, user, isPublic, sha256, form.replacing, { adding: storedBytes, freeing });
       return insertImage(trx, {
         id,
         owner_id: user.id,
@@ -212,7 +229,9 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
         width,
         height,
         aspect_ratio: aspectRatio(width, height),
-        card_json: JSON.stringify(card),
+        card_json: cardJson,
+        card_summary: summary,
+        stored_bytes: storedBytes,
         card_name: name,
         card_tags: JSON.stringify(card.data.tags),
         card_creator: card.data.creator,

@@ -170,6 +170,14 @@ function choose(file: File) {
   fireEvent.change(input);
 }
 
+/** The card of that name chosen and shown, and both boxes ticked: ready to upload. */
+async function chooseCardAndAgree(name: string) {
+  choose(fileOf(v3CardPng(name)));
+  await screen.findByText(name);
+  fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
+  fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+}
+
 describe('the Upload screen', () => {
   it('shows why the button is disabled, then the card, and uploads with the chosen options', async () => {
     render(<UploadPage />);
@@ -217,10 +225,7 @@ describe('the Upload screen', () => {
 
   it('shows a progress bar while uploading and disables the form', async () => {
     render(<UploadPage />);
-    choose(fileOf(v3CardPng('Slow')));
-    await screen.findByText('Slow');
-    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
-    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    await chooseCardAndAgree('Slow');
     let finish: (value: unknown) => void = () => undefined;
     uploadCard.mockImplementation((_file: File, options: { onProgress: (n: number) => void }) => {
       options.onProgress(0.4);
@@ -247,10 +252,7 @@ describe('the Upload screen', () => {
 
   it("shows the server's message when the upload is refused, and the way to Pricing when it is the slot limit", async () => {
     render(<UploadPage />);
-    choose(fileOf(v3CardPng('Orrin')));
-    await screen.findByText('Orrin');
-    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
-    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    await chooseCardAndAgree('Orrin');
     uploadCard.mockRejectedValue(new ApiError('Your Free plan allows 5 private cards.', 403, 'slot_limit'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
     const alert = await screen.findByRole('alert');
@@ -264,13 +266,21 @@ describe('the Upload screen', () => {
     expect(within(screen.getByRole('alert')).queryByRole('link')).toBeNull();
   });
 
+  it('links a refusal over the storage quota to Pricing', async () => {
+    render(<UploadPage />);
+    await chooseCardAndAgree('Hoard');
+    const message = 'Your Free plan stores up to 250 MB of cards and chats, and it is full. Delete chats or cards you no longer need, or see Pricing for a plan with more room.';
+    uploadCard.mockRejectedValue(new ApiError(message, 413, 'storage_quota'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(message);
+    expect(within(alert).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
+  });
+
   it("offers 'Publish as public' to administrators only, and sends it", async () => {
     sessionStore.set({ status: 'signedIn', profile: profile(true) });
     render(<UploadPage />);
-    choose(fileOf(v3CardPng('Pub')));
-    await screen.findByText('Pub');
-    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
-    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    await chooseCardAndAgree('Pub');
     fireEvent.click(screen.getByLabelText('Publish as public'));
     uploadCard.mockResolvedValue({ success: true, message: 'ok', data: {} });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));

@@ -81,6 +81,7 @@ export function textsFrom(db: Db, chatId: string, seq: number) {
   return db.selectFrom('messages').select(['id', 'content', 'swipes', 'swipe_id']).where('chat_id', '=', chatId).where('seq', '>=', seq).execute();
 }
 
+/** Deletes the chat's messages from `seq` on (the newest ones). */
 export async function deleteMessagesFrom(db: Db, chatId: string, seq: number): Promise<void> {
   await db.deleteFrom('messages').where('chat_id', '=', chatId).where('seq', '>=', seq).execute();
 }

@@ -13,6 +13,7 @@ import { outageOf } from '../../outages';
 import { readableImage } from '../images/access';
 import { cardTypeOf } from '../images/presentation';
 import type { ServiceContext } from '../context';
+import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
 import { cardOfChat } from './character';
 import { answering, HEARTBEAT_MS, inProgress, ledgerKey, ledgerState, resultOf, superseded } from './completionLedger';
@@ -93,6 +94,8 @@ async function chatFor(
     card_type: cardTypeOf(image),
     card_json: null,
     portrait_key: null,
+    portrait_bytes: 0,
+    importing_since: null,
     message_count: 0,
     size: 0,
     last_message_at: now,
@@ -145,6 +148,7 @@ export async function prepareCompletion(
   if (state.kind === 'retry') return { kind: 'generate', job: await retryJob(ctx, user, state.row, userName) };
 
   const text = kind === 'message' ? checkedMessageText(lastUserContent(request)) : null;
+  if (text !== null) await checkStorageRoom(ctx.db, user, 0);
   const { chat, card, isNew } = await chatFor(ctx, user, request, at);
   const ledger: CompletionRequestRow = {
     user_id: user.id,

@@ -4,9 +4,9 @@ import { buffer } from 'node:stream/consumers';
 import { hasCardTextChunks, writeCard, type Card } from '../../../core/card/index';
 import type { ThumbnailWidth } from '../../../core/contract/constants';
 import { safeFileName } from '../../../core/fileName';
-import { incrementDownloadCount } from '../../db/repositories/images';
 import type { Image } from '../../db/schema';
 import { notFound } from '../../errors';
+import { countOnce } from '../cardHits';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { imageNotFound, readableImage, scopedImage } from './access';
@@ -47,18 +47,19 @@ export interface ImageFile {
   disposition?: string;
 }
 
-/** The PNG of a public image (`scope` 'public') or of the user's own (`scope` 'user'); a download is counted. */
+/** The PNG of a public image (`scope` 'public') or of the user's own (`scope` 'user'); a download is counted once a day per downloader. */
 export async function imageFile(
   ctx: ServiceContext,
   scope: 'public' | 'user',
   id: string,
   user: RequestUser | null,
-  download: boolean,
+  /** Set when the caller asked for a download: who downloads, counted once a day (cardHits.ts). */
+  downloader: string | null,
 ): Promise<ImageFile> {
   const image = await scopedImage(ctx, scope, id, user);
   const body = await cardPngOf(ctx, image);
-  if (!download) return { body };
-  await incrementDownloadCount(ctx.db, image.id);
+  if (downloader === null) return { body };
+  await countOnce(ctx.db, image.id, 'download', downloader);
   return { body, disposition: contentDisposition(image.card_name) };
 }
 

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { CARD_FILE_FORMATS } from '../../../core/card/index';
 import { PageHeader } from '../../ui/PageHeader';
 import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
+import { PricingLinkText } from '../../ui/PricingLinkText';
 import { Consents } from './Consents';
 import { FilePicker } from './FilePicker';
 import styles from './UploadPage.module.css';
@@ -89,7 +90,7 @@ export function UploadPage() {
         )}
         {state.send.phase === 'error' && (
           <p className={styles.error} role="alert">
-            {state.send.message}
+            <PricingLinkText text={state.send.message} />
             {state.send.code === 'slot_limit' && (
               <>
                 {' '}

@@ -26,6 +26,7 @@ const cases: [CardErrorCode, string, () => unknown][] = [
   ['no_card', 'No character data found in PNG', () => readCard(pngWith())],
   ['text_too_large', 'The character data in the PNG is too large', () => readCard(pngWith(cardTextChunk('chara', { name: 'x'.repeat(100) })), { maxTextBytes: 64 })],
   ['inflate_limit', 'The character data in the PNG is too large', () => readCard(pngWith(cardTextChunk('chara', { name: 'x'.repeat(5000) }, 'zTXt')), { maxInflatedBytes: 1000 })],
+  ['card_too_large', 'Character data exceeds 2MB limit', () => readCard(pngWith(cardTextChunk('chara', { name: 'x'.repeat(2 * 1024 * 1024) })))],
   ['bad_text_chunk', INVALID, () => readCard(pngWith(encodeChunk('iTXt', concatBytes([new TextEncoder().encode('chara'), Uint8Array.of(0, 2, 0, 0, 0)]))))],
   ['bad_compression', INVALID, () => readCard(pngWith(encodeChunk('zTXt', concatBytes([new TextEncoder().encode('chara'), Uint8Array.of(0, 0, 1, 2, 3, 4)]))))],
   ['bad_base64', INVALID, () => readCard(pngWith(encodeTextChunk('tEXt', 'chara', 'eyJuYW1lIjoieCJ9!')))],
@@ -88,7 +89,7 @@ describe('CardError: one code per reason, the spec’s message', () => {
       unsupported_type: 0, too_large: 0, bad_signature: 0, corrupt_png: 0, too_many_pixels: 0, no_card: 0, text_too_large: 0, inflate_limit: 0,
       bad_text_chunk: 0, bad_compression: 0, bad_base64: 0, bad_utf8: 0, bad_json: 0, too_deep: 0, invalid_card: 0,
       invalid_card_file: 0, no_card_in_image: 0, bad_archive: 0, unsafe_archive: 0, archive_too_large: 0, card_file_too_large: 0,
-      too_large_as_png: 0,
+      too_large_as_png: 0, card_too_large: 0,
     } satisfies Record<CardErrorCode, 0>);
     expect(new Set([...cases, ...fileCases].map(([code]) => code))).toEqual(new Set(all));
   });

@@ -72,7 +72,7 @@ describe('SillyTavern chat files', () => {
     expect(writeChatJsonl(parseChatJsonl(written))).toBe(written);
   });
 
-  it('round-trips byte for byte: Unicode, emoji, quotes, newlines, a 1 MB message', () => {
+  it('round-trips byte for byte: Unicode, emoji, quotes, newlines, the longest message an import takes', () => {
     const chat: ArchiveChat = {
       userName: 'Jörg 🦊',
       characterName: 'アクア',
@@ -80,7 +80,7 @@ describe('SillyTavern chat files', () => {
       messages: [
         { role: 'system', name: 'System', content: 'Scene: "Axel"\\town\r\nsquare\u2028', sendDate: '2023-01-24T11:31:36.840Z' },
         { role: 'assistant', name: 'アクア', content: '👩‍👩‍👧 مرحبا\n\n*poses*\t"quoted" \'single\' \u0000', sendDate: '2023-01-24T11:32:00.001Z' },
-        { role: 'user', name: 'Jörg 🦊', content: 'x'.repeat(1024 * 1024 - 3) + '😀\n', sendDate: '2023-01-24T11:33:00.000Z' },
+        { role: 'user', name: 'Jörg 🦊', content: 'x'.repeat(32_000 - 3) + '😀\n', sendDate: '2023-01-24T11:33:00.000Z' },
         { role: 'assistant', name: 'アクア', content: 'lone \ud800 surrogate', sendDate: '2023-01-24T11:34:00.000Z' },
       ],
     };
