@@ -1,13 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import type { Card } from '../../core/card/index';
 import type { CompletionResult } from '../../core/contract';
-import { multipartBody, upload, type Uploader } from './cards';
-import type { TestApp } from './helpers';
+import type { DialectName } from '../../server/db/index';
+import { testCardPng } from '../support/cards';
+import { startFakeOpenAI } from '../support/fakeOpenAI';
+import { multipartBody, upload, userOf, type Uploader } from './cards';
+import { createTestApp, type TestApp } from './helpers';
 
 /** Uploads a card of the user's own and returns its file_id. */
 export async function ownCard(test: TestApp, user: Uploader, png: Uint8Array): Promise<string> {
   const response = await upload(test, user, png);
   if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
   return response.json().data.file_id as string;
+}
+
+/** A server on `dialect` whose AI is a fake OpenAI service, with two users and a card of alice's. */
+export async function chatTestBed(dialect: DialectName, settings: Record<string, string>, cardFields: Partial<Card['data']>) {
+  const fake = await startFakeOpenAI();
+  const test = await createTestApp(dialect, { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', ...settings });
+  const alice = await userOf(test, 'alice');
+  const bob = await userOf(test, 'bob');
+  return { fake, test, alice, bob, card: await ownCard(test, alice, testCardPng(cardFields)) };
 }
 
 export interface SendOptions {

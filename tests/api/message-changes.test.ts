@@ -3,10 +3,10 @@ import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../core/contract';
 import { testCardPng } from '../support/cards';
-import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
-import { userOf, type Uploader } from './cards';
-import { chatJsonl, complete, deleteFrom, deleteMessage, editMessage, exportChat, getChat, importArchive, listChats, ownCard, parseStream } from './chat-helpers';
-import { createTestApp, databases, type TestApp } from './helpers';
+import type { FakeOpenAI } from '../support/fakeOpenAI';
+import type { Uploader } from './cards';
+import { chatJsonl, chatTestBed, complete, deleteFrom, deleteMessage, editMessage, exportChat, getChat, importArchive, listChats, ownCard, parseStream } from './chat-helpers';
+import { databases, type TestApp } from './helpers';
 
 describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect) => {
   let fake: FakeOpenAI;
@@ -16,11 +16,7 @@ describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect
   let card: string;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    test = await createTestApp(dialect, { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', RATE_LIMIT_COMPLETIONS_PER_MINUTE: '1000' });
-    alice = await userOf(test, 'alice');
-    bob = await userOf(test, 'bob');
-    card = await ownCard(test, alice, testCardPng({ name: 'Mira', first_mes: 'Hello {{user}}.' }));
+    ({ fake, test, alice, bob, card } = await chatTestBed(dialect, { RATE_LIMIT_COMPLETIONS_PER_MINUTE: '1000' }, { name: 'Mira', first_mes: 'Hello {{user}}.' }));
   });
   afterAll(async () => {
     await test.close();
