@@ -6,7 +6,7 @@ import { deleteLocalChat, getChat, saveChatListPage, setChatAvatar } from '../db
 import { latestChatWith } from '../db/chatMessages';
 import type { LocalChat } from '../db/db';
 import { connectivity } from '../lib/connectivity';
-import { saveBlob } from '../lib/saveBlob';
+import { saveBlob } from '../lib/saveFile';
 
 export interface ChatListPull {
   page: number;

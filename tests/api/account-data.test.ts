@@ -10,7 +10,7 @@ import { deletionMessages } from '../../server/services/account/deletion';
 import { startS3Server, type TestS3Server } from '../support/s3Server';
 import { refresh, signedUp, type SignedIn } from './account-tokens';
 import { cardPng, upload, userOf, type Uploader } from './cards';
-import { complete } from './chat-helpers';
+import { complete, editMessage, exportChat, getChat } from './chat-helpers';
 import { createTestApp, databases, type TestApp } from './helpers';
 import { OidcBrowser, pkce, startSignIn } from './oidc-browser';
 
@@ -26,6 +26,7 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
   let adaPublic: string;
   let bobCard: string;
   let bobChat: string;
+  let swipedChat: string;
 
   const blobKeys = async (): Promise<string[]> => {
     if (s3) return s3.keys();
@@ -53,7 +54,13 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
     }
     adaPublic = (await upload(test, adaUploader, cardPng({ name: 'Published', description: 'In the gallery' }), { public_release: 'true' })).json().data.file_id;
     await chatWith(ada, adaCards[0]!, ['hello', 'how are you?']);
-    await chatWith(ada, adaCards[0]!, ['again']);
+    swipedChat = await chatWith(ada, adaCards[0]!, ['again']);
+    // A reply with two versions, and an edit made under an Idempotency-Key (a message_changes row).
+    expect((await complete(test, adaUploader, { chatId: swipedChat, regenerate: true })).statusCode).toBe(200);
+    const [asked] = (await getChat(test, adaUploader, { chat_id: swipedChat })).json().data as { id: string }[];
+    expect((await editMessage(test, adaUploader, asked!.id, { content: 'again, edited' }, randomUUID())).statusCode).toBe(200);
+    // Ada looks at her published card: a card_hits row naming her account, on a card that outlives her.
+    expect((await test.app.inject({ method: 'GET', url: `/api/characters/${adaPublic}`, headers: ada.headers })).statusCode).toBe(200);
     await chatWith(ada, adaCards[2]!, ['hej']);
 
     bob = await userOf(test, 'bob');
@@ -105,8 +112,15 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
       expect(parsed.messages).toHaveLength(chat.message_count);
       return parsed;
     });
-    expect(messages.map((m) => m.messages.filter((line) => line.role === 'user').map((line) => line.content)).flat().sort()).toEqual(['again', 'hej', 'hello', 'how are you?']);
+    expect(messages.map((m) => m.messages.filter((line) => line.role === 'user').map((line) => line.content)).flat().sort()).toEqual(['again, edited', 'hej', 'hello', 'how are you?']);
     expect(messages.every((chat) => chat.userName === 'User ada')).toBe(true);
+
+    // A chat is written as the chat export writes it, a reply's versions (swipes) included.
+    const swiped = (profile.chats as { chat_id: string; file: string }[]).find((chat) => chat.chat_id === swipedChat)!;
+    const single = unzipSync(new Uint8Array((await exportChat(test, { token: ada.access, headers: ada.headers }, swipedChat)).rawPayload));
+    const singleJsonl = Object.entries(single).find(([name]) => name.endsWith('.jsonl'))![1];
+    expect(new TextDecoder().decode(entries[swiped.file])).toBe(new TextDecoder().decode(singleJsonl));
+    expect(parseChatJsonl(new TextDecoder().decode(entries[swiped.file])).messages[1]!.swipes).toHaveLength(2);
 
     // Bob's export holds Bob's only.
     const bobs = unzipSync(new Uint8Array((await test.app.inject({ method: 'GET', url: '/api/users/me/export', headers: bob.headers })).rawPayload));
@@ -127,6 +141,8 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
     const db = test.db.kysely;
     const adaUser = (await db.selectFrom('users').select('id').where('email', '=', 'ada@example.com').executeTakeFirstOrThrow()).id;
     const adaChats = (await db.selectFrom('chats').select('id').where('user_id', '=', adaUser).execute()).map((c) => c.id);
+    expect(await db.selectFrom('message_changes').select('chat_id').where('user_id', '=', adaUser).execute()).toHaveLength(1);
+    expect(await db.selectFrom('card_hits').select('image_id').where('viewer', 'like', `%${adaUser}%`).execute()).toHaveLength(1);
 
     const deleted = await test.app.inject({ method: 'DELETE', url: '/api/users/me', headers: ada.headers, payload: { confirmation: ' ADA@example.com ' } });
     expect(deleted.statusCode).toBe(200);
@@ -142,6 +158,8 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
     expect(await db.selectFrom('messages').select('id').where('chat_id', 'in', adaChats).execute()).toEqual([]);
     expect(await db.selectFrom('completion_requests').select('chat_id').where('user_id', '=', adaUser).execute()).toEqual([]);
     expect(await db.selectFrom('favorites').select('image_id').where('user_id', '=', adaUser).execute()).toEqual([]);
+    expect(await db.selectFrom('message_changes').select('chat_id').where('user_id', '=', adaUser).execute()).toEqual([]);
+    expect(await db.selectFrom('card_hits').select('image_id').where('viewer', 'like', `%${adaUser}%`).execute()).toEqual([]);
     expect(await db.selectFrom('images').select('id').where('id', 'in', adaCards).execute()).toEqual([]);
     expect(await db.selectFrom('oidc_payloads').select('id').where('payload', 'like', '%ada@example.com%').execute()).toEqual([]);
     expect(await db.selectFrom('account_deletions').select(['finished_at']).where('user_id', '=', adaUser).executeTakeFirstOrThrow()).toMatchObject({ finished_at: expect.any(String) });

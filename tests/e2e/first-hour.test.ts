@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
 import { testCardPng } from '../support/cards';
-import { chatLog, fakeReplyTo, newPage, screenshot, sendInChat, signUp, uniqueEmail } from './browser';
+import { chatLog, fakeReplyTo, homeWithSeededCards, newPage, screenshot, sendInChat, signUp, uniqueEmail } from './browser';
 import { horizontalOverflow, seriousViolations } from './page-checks';
 
 const SIZES = [
@@ -157,14 +157,9 @@ describe.each(SIZES)('the first hour on a %s', (size, { phone }) => {
 
   it("opens a gallery card's chat from its name and from its description; its actions stay separate and reachable by keyboard; tiles are one height", async () => {
     const page = await pageOf(phone);
-    await page.goto('/');
+    await homeWithSeededCards(page);
     const [first, second] = SEED_CHARACTERS;
     const tile = page.getByRole('article', { name: first!.name });
-    await expect.poll(async () => {
-      if (await tile.count()) return true;
-      await page.reload();
-      return false;
-    }, { timeout: 30_000 }).toBe(true);
     await checkScreen(page, `home (${size})`);
 
     const heights = await page.locator('article').evaluateAll((tiles) => tiles.map((element) => Math.round(element.getBoundingClientRect().height)));

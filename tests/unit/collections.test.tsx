@@ -219,6 +219,26 @@ describe('the replace-character flow', () => {
     expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('Please select a valid image file');
     expect(api.replaceCharacterImage).not.toHaveBeenCalled();
   });
+
+  it("says when the card's embedded assets can't be kept, saving nothing until the user chooses to save without them", async () => {
+    vi.mocked(users.getUserType).mockResolvedValue({ user_type: 'monthly' });
+    const warning = "This card's 2 embedded assets can't be kept with this picture: together they would be larger than 20MB.";
+    vi.mocked(api.replaceCharacterImage)
+      .mockReset()
+      .mockRejectedValueOnce(new ApiError(warning, 409, 'assets_not_kept'))
+      .mockResolvedValueOnce({ success: true, message: 'ok', data: {} as CollectionItem, original_deleted: true, favorite_removed: false });
+    await renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Change Character Mara' }));
+    await screen.findByRole('heading', { name: 'Change Character', hidden: true });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([Uint8Array.of(0x89, 0x50)], 'new.png', { type: 'image/png' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Replace', hidden: true }));
+    expect((await screen.findByText(warning)).textContent).toBe(warning);
+    expect(vi.mocked(api.replaceCharacterImage).mock.calls[0]![0]).not.toHaveProperty('drop_assets');
+    fireEvent.click(screen.getByRole('button', { name: 'Save without the assets', hidden: true }));
+    await vi.waitFor(() => expect(api.replaceCharacterImage).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(api.replaceCharacterImage).mock.calls[1]![0]).toMatchObject({ drop_assets: true });
+  });
 });
 
 describe('deleting a collection card', () => {

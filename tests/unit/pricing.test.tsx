@@ -43,6 +43,14 @@ describe('PricingPage', () => {
     expect(text(card('Yearly'))).toContain('Unlimited private card slots');
   });
 
+  it("states each plan's storage, from the limits the server enforces", () => {
+    render(<PricingPage checkoutUrl={null} currentPlan="normal" />);
+    expect(text(card('Free'))).toContain('250 MB of storage for cards and chats');
+    expect(text(card('Monthly'))).toContain('2 GB of storage for cards and chats');
+    expect(text(card('Quarterly'))).toContain('5 GB of storage for cards and chats');
+    expect(text(card('Yearly'))).toContain('10 GB of storage for cards and chats');
+  });
+
   it('enables only the Monthly button; Free is the current plan and the others are coming soon', () => {
     render(<PricingPage checkoutUrl={null} currentPlan="normal" />);
 

@@ -40,7 +40,7 @@ export function chatBatch(db: Kysely<Database>, userId: string, limit: number) {
   return db.selectFrom('chats').select(['id', 'portrait_key']).where('user_id', '=', userId).orderBy('id').limit(limit).execute();
 }
 
-/** The chats with their messages and completion records (ON DELETE CASCADE). */
+/** The chats with their messages, completion records and message changes (ON DELETE CASCADE). */
 export async function deleteOwnedChats(db: Kysely<Database>, userId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.deleteFrom('chats').where('user_id', '=', userId).where('id', 'in', ids).execute();

@@ -10,10 +10,12 @@ import {
   ownedImageBatch,
 } from '../../db/repositories/accountData';
 import { markDeletionFinished, recordAccountDeletion } from '../../db/repositories/accountDeletions';
+import { deleteViewerHits } from '../../db/repositories/cardHits';
 import { deleteLocalAccount } from '../../db/repositories/localAccounts';
 import { endAccountSessions } from '../../db/repositories/oidcPayloads';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { accountViewer } from '../cardHits';
 import type { ServiceContext } from '../context';
 import { galleryAccount } from '../galleryAccount';
 import { blobKeysOf } from '../images/delete';
@@ -108,6 +110,7 @@ export async function finishAccountDeletion(ctx: ServiceContext, userId: string,
     );
     if (!chats) return false;
     await deleteUserFavorites(db, userId);
+    await deleteViewerHits(db, accountViewer(userId));
     if (await deleteUserIfEmpty(db, userId)) break;
   }
   await markDeletionFinished(db, userId, new Date().toISOString());

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { formatBytes } from '../../../core/bytes';
 import { downloadExport, type ExportProgress } from '../../api/account';
 import { ApiError } from '../../api/errors';
-import { formatBytes } from '../../db/localData';
-import { saveBlob } from '../../lib/saveBlob';
+import { saveBlob } from '../../lib/saveFile';
 import styles from './Account.module.css';
 
 /** '12.4 MB of about 40 MB', or only what arrived when the server gave no estimate (or it ran past it). */

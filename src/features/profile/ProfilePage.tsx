@@ -11,6 +11,7 @@ import { DisplayNameSection } from './DisplayNameSection';
 import { ExportSection } from './ExportSection';
 import { LocalDataSection } from './LocalDataSection';
 import { PasswordSection } from './PasswordSection';
+import { StorageField } from './StorageField';
 import styles from './ProfilePage.module.css';
 
 export function ProfilePage() {
@@ -56,6 +57,7 @@ export function ProfilePage() {
                 </Link>
               </dd>
             </div>
+            <StorageField />
           </dl>
         </section>
       )}

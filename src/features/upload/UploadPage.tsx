@@ -1,16 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { CARD_FILE_FORMATS } from '../../../core/card/index';
 import { PageHeader } from '../../ui/PageHeader';
 import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
+import { PricingLinkText } from '../../ui/PricingLinkText';
 import { Consents } from './Consents';
 import { FilePicker } from './FilePicker';
 import styles from './UploadPage.module.css';
 import { useUploadForm } from './useUploadForm';
 
 const REQUIREMENTS = [
-  'PNG with metadata (chara, ccv3 or naidata)',
-  'Max 20MB',
+  ...CARD_FILE_FORMATS.map((format) => format.label),
+  'Max 20MB, with the card’s assets',
   'Valid character info',
   'Image tied to your account',
 ];
@@ -88,7 +90,7 @@ export function UploadPage() {
         )}
         {state.send.phase === 'error' && (
           <p className={styles.error} role="alert">
-            {state.send.message}
+            <PricingLinkText text={state.send.message} />
             {state.send.code === 'slot_limit' && (
               <>
                 {' '}

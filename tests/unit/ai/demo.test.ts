@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../../core/card/index';
 import { createDemoProvider } from '../../../server/ai/demo';
+import { MAX_DEMO_REPLY_CHARS } from '../../../server/ai/demo-reply';
 import { ProviderError, type ProviderStream } from '../../../server/ai/provider';
 import { testCard } from '../../support/cards';
 
@@ -83,6 +84,20 @@ describe('demo provider', () => {
     const bare = testCard({ name: 'Nobody', personality: '', scenario: '', description: '' });
     const text = await replyText(bare, 'Hi');
     expect(text).toMatch(/^\*Nobody [^*]+\.\* "/);
+  });
+
+  it('keeps its reply short whatever the card holds (issue 16: a length cap)', async () => {
+    const endless = testCard({
+      name: 'N'.repeat(5_000),
+      personality: 'calm',
+      scenario: '{{char}} '.repeat(200_000),
+      description: 'word '.repeat(400_000),
+    });
+    for (const message of MESSAGES) {
+      const reply = await replyText(endless, message);
+      expect(reply.length).toBeLessThanOrEqual(MAX_DEMO_REPLY_CHARS);
+      expect(reply.length).toBeGreaterThan(0);
+    }
   });
 
   it('streams word by word and reports estimated usage once done', async () => {

@@ -3,6 +3,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import type { ChatImportResponse } from '../../../../core/contract';
 import { useOfflineReason } from '../../../lib/useOnline';
 import { importChatArchive } from '../../../sync/chatList';
+import { PricingLinkText } from '../../../ui/PricingLinkText';
 import { Spinner } from '../../../ui/Spinner';
 import dialogStyles from '../../../ui/dialog.module.css';
 import tool from '../window/HeaderTool.module.css';
@@ -69,7 +70,11 @@ export function ImportChatsButton({ onImported }: Props) {
         tabIndex={-1}
       />
       <NoticeDialog title={outcome ? (outcome.ok ? 'Import Successful' : 'Import Failed') : null} onClose={() => setOutcome(null)}>
-        {outcome?.ok === false && <p className={dialogStyles.text}>{outcome.message}</p>}
+        {outcome?.ok === false && (
+          <p className={dialogStyles.text}>
+            <PricingLinkText text={outcome.message} />
+          </p>
+        )}
         {outcome?.ok && (
           <>
             <p className={dialogStyles.text}>Chat data has been imported successfully.</p>

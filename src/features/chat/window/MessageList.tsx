@@ -3,7 +3,8 @@ import { Fragment, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import type { LocalMessage } from '../../../db/db';
 import { offlineReason, useConnectivity } from '../../../lib/useOnline';
 import { groupByDate } from './dateLabels';
-import { MessageBubble } from './MessageBubble';
+import { MessageBubble, type BubbleTools } from './MessageBubble';
+import { ChangeDisabled, chatOffers } from './replyOffers';
 import styles from './MessageList.module.css';
 import { SystemNotice } from './SystemNotice';
 import { TypingIndicator } from './TypingIndicator';
@@ -28,7 +29,10 @@ interface Props {
   /** The reply that offers Regenerate, if any. */
   regenerableId: string | null;
   onRetry: (message: LocalMessage) => void;
-  onRegenerate: (reply: LocalMessage) => void;
+  /** Edit, delete, versions, regenerate and continue (one stable object). */
+  tools: BubbleTools;
+  /** The message shown as an edit box, if any. */
+  editingId: string | null;
   /** A sentence that may embed the character's name (isolated in <bdi>). */
   emptyText: ReactNode;
 }
@@ -37,7 +41,8 @@ interface Props {
  * The conversation: 'Load More History (10)', messages under date separators, the typing indicator.
  * It opens at the newest message and follows new ones while the reader is there (useFollowLatest).
  */
-export function MessageList({ messages, waiting, replaying, onSendNow, characterName, greeting, history, actions, regenerableId, onRetry, onRegenerate, emptyText }: Props) {
+export function MessageList(props: Props) {
+  const { messages, waiting, replaying, onSendNow, characterName, greeting, history, actions, regenerableId, onRetry, tools, editingId, emptyText } = props;
   const state = useConnectivity();
   const offline = offlineReason(state);
   const online = offline === undefined;
@@ -54,9 +59,9 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
 
   // Stable, so the memoised bubbles render again only when their own message changes.
   const sendNow = useStableCallback(onSendNow);
-  const regenerate = useStableCallback(onRegenerate);
   const retry = useStableCallback(onRetry);
   const busy = actions.busy;
+  const { changeDisabled, aiDisabled, versionsId, continuableId, saveAndRegenerateId } = chatOffers(messages, regenerableId, { replying: busy || replaying, offline });
 
   // Built again only when a message, the waiting set or what the bubbles offer changed, not on every
   // render of the window (the outbox's replay renders it several times per message).
@@ -75,8 +80,17 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
                 lastError={waiting.get(message.id) ?? null}
                 // Offline the triggers send it once the device is back; "Send now" is for a server that may be back.
                 onSendNow={state === 'offline' ? undefined : sendNow}
-                onRegenerate={message.id === regenerableId ? regenerate : undefined}
-                regenerateDisabled={message.id === regenerableId && (busy || !online)}
+                tools={tools}
+                changeable={message.state === 'sent'}
+                // Only the bubbles that offer the AI or the versions take these: the others stay as they are while a reply comes.
+                changeDisabled={message.id === versionsId ? changeDisabled : undefined}
+                last={message === last}
+                editing={message.id === editingId}
+                versions={message.id === versionsId}
+                regenerate={message.id === regenerableId}
+                continuable={message.id === continuableId}
+                saveAndRegenerate={message.id === saveAndRegenerateId}
+                aiDisabled={[regenerableId, continuableId, saveAndRegenerateId].includes(message.id) ? aiDisabled : undefined}
               />
               {message.role === 'user' && message.state === 'failed' && (
                 <SystemNotice reason={message.error ?? ''} onRetry={() => retry(message)} disabled={busy} />
@@ -85,7 +99,7 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
           ))}
         </Fragment>
       )),
-    [messages, waiting, state, online, regenerableId, busy, sendNow, regenerate, retry],
+    [messages, waiting, state, last, regenerableId, editingId, versionsId, continuableId, saveAndRegenerateId, busy, changeDisabled, aiDisabled, tools, sendNow, retry],
   );
 
   const loadOlder = () => {
@@ -115,14 +129,16 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
               {history.loadOlderError}
             </p>
           )}
-          <div className={styles.list} role="log" aria-label={`Conversation with ${characterName}`}>
-            {greeting}
-            {rows}
-            {typing && <TypingIndicator name={characterName} />}
-            {actions.failedRegeneration && (
-              <SystemNotice reason={actions.failedRegeneration.reason} onRetry={actions.retryRegeneration} disabled={actions.busy || !online} />
-            )}
-          </div>
+          <ChangeDisabled.Provider value={changeDisabled}>
+            <div className={styles.list} role="log" aria-label={`Conversation with ${characterName}`}>
+              {greeting}
+              {rows}
+              {typing && <TypingIndicator name={characterName} />}
+              {actions.failedRegeneration && (
+                <SystemNotice reason={actions.failedRegeneration.reason} onRetry={actions.retryRegeneration} disabled={actions.busy || !online} />
+              )}
+            </div>
+          </ChangeDisabled.Provider>
           {emptyText && <p className={styles.empty}>{emptyText}</p>}
         </div>
       </div>

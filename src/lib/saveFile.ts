@@ -1,9 +1,9 @@
-/** Saves a blob as a file through a temporary link, as the browser's own download does. */
-export function saveBlob(blob: Blob, filename: string): void {
+/** Saves a blob under a name through a temporary link, as the browser's own download does. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = filename;
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
