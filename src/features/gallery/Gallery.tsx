@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSession } from '../../auth/useSession';
 import { useSavedCopyNote } from '../../lib/useOnline';
 import type { CachedCard } from '../../db/db';
@@ -10,7 +10,9 @@ import { CharacterCard } from './CharacterCard';
 import { FIRST_ROW } from './firstRow';
 import styles from './Gallery.module.css';
 import { useGallery } from './useGallery';
-import { ViewCardDialog } from './ViewCardDialog';
+
+// Loaded when a card is first viewed: Home's first load has a byte budget (bench figure 1).
+const ViewCardDialog = lazy(() => import('./ViewCardDialog').then((module) => ({ default: module.ViewCardDialog })));
 
 /** The 'Character Cards' tab: loading, error, empty, or the grid of public cards (from Dexie). */
 export function Gallery({ q }: { q?: string }) {
@@ -20,6 +22,12 @@ export function Gallery({ q }: { q?: string }) {
   const navigate = useNavigate();
   const openChat = useOpenCardChat();
   const [viewing, setViewing] = useState<CachedCard | null>(null);
+  // Mounted from the first view on and kept, so closing it is the dialog's own close (focus goes back).
+  const [viewed, setViewed] = useState(false);
+  const view = (card: CachedCard) => {
+    setViewed(true);
+    setViewing(card);
+  };
   const { cards, phase } = gallery;
 
   // Nothing until Dexie answers, so a cached gallery never flashes a spinner or an empty state.
@@ -69,7 +77,7 @@ export function Gallery({ q }: { q?: string }) {
       )}
       <div className={styles.grid}>
         {cards.map((card, index) => (
-          <CharacterCard key={card.file_id} card={card} priority={index < FIRST_ROW} onOpen={openChat} onView={setViewing} onFavorite={favorite} onDownload={download} />
+          <CharacterCard key={card.file_id} card={card} priority={index < FIRST_ROW} onOpen={openChat} onView={view} onFavorite={favorite} onDownload={download} />
         ))}
       </div>
       {gallery.hasMore && (
@@ -79,7 +87,11 @@ export function Gallery({ q }: { q?: string }) {
           </button>
         </div>
       )}
-      <ViewCardDialog card={viewing} onClose={() => setViewing(null)} />
+      {viewed && (
+        <Suspense fallback={null}>
+          <ViewCardDialog card={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
