@@ -7,6 +7,8 @@ export {
   EXAMPLE_CHAT_HEADER,
   NEW_CHAT_MARKER,
   LORE_BUDGET_SHARE,
+  personaHeader,
+  personaFooter,
   type BuildPromptInput,
   type BuiltPrompt,
   type PromptMessage,

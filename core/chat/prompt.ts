@@ -4,6 +4,7 @@
  * authors tested them:
  *
  *   system    main prompt · lore (before_char) · description · personality · scenario · lore (after_char)
+ *             · the user's persona (SillyTavern's default position: after the character's definitions)
  *   system    "[Example Chat]" + one mes_example block   (one message per <START> block)
  *   system    "[Start a new Chat]"                       (only when examples are sent)
  *   …         the stored history, oldest first, the new user message last
@@ -38,9 +39,20 @@ export const LORE_BUDGET_SHARE = 0.25;
 /** {{user}} when the caller has no name for the user. */
 export const DEFAULT_USER_NAME = 'User';
 
+/**
+ * The user's persona description in the system prompt, between these lines (`name` is the
+ * persona's), so the model can tell where the character's definitions end and what describes the
+ * person it talks to begins and ends.
+ */
+export const personaHeader = (name: string) => `[${name}'s persona]`;
+export const personaFooter = (name: string) => `[End of ${name}'s persona]`;
+
 export interface BuildPromptInput {
   card: Card;
+  /** What {{user}} stands for: the chat's persona's name, else the profile name. */
   userName: string;
+  /** The chat's persona's description ({{char}}/{{user}} filled); none or blank adds nothing. */
+  personaDescription?: string;
   /** Stored messages oldest first, the new user message last. */
   history: readonly { role: ChatRole; content: string }[];
   /** The model's context window (LLM_CONTEXT_TOKENS). */
@@ -80,8 +92,14 @@ type Names = { char: string; user: string };
 
 const fillWith = (names: Names) => (text: unknown): string => clean(fillPlaceholders(clean(text), names));
 
-/** The first system message: main prompt, lore before the character, card fields, lore after. */
-function systemText(card: Card, names: Names, lore: readonly LoreEntry[]): string {
+/** The persona's description between its delimiting lines; '' when it has none. */
+function personaSection(description: unknown, names: Names): string {
+  const text = fillWith(names)(description);
+  return text && `${personaHeader(names.user)}\n${text}\n${personaFooter(names.user)}`;
+}
+
+/** The first system message: main prompt, lore before the character, card fields, lore after, the persona. */
+function systemText(card: Card, names: Names, lore: readonly LoreEntry[], personaDescription: unknown): string {
   const { data } = card;
   const fill = fillWith(names);
   const loreAt = (position: LorePosition) => lore.filter((entry) => entry.position === position).map((entry) => fill(entry.content));
@@ -94,6 +112,7 @@ function systemText(card: Card, names: Names, lore: readonly LoreEntry[]): strin
     personality && `${names.char}'s personality: ${personality}`,
     scenario && `Scenario: ${scenario}`,
     ...loreAt('after_char'),
+    personaSection(personaDescription, names),
   ]
     .filter((section) => section !== '')
     .join('\n\n');
@@ -121,7 +140,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   );
   const post = fill(clean(data.post_history_instructions).replace(ORIGINAL, () => ''));
 
-  const head: PromptMessage[] = [{ role: 'system', content: systemText(card, names, lore) }];
+  const head: PromptMessage[] = [{ role: 'system', content: systemText(card, names, lore, input.personaDescription) }];
   const tail: PromptMessage[] = post ? [{ role: 'system', content: post }] : [];
   const chat: PromptMessage[] = history.map((message) => ({ role: message.role, content: fillPlaceholders(clean(message.content), names) }));
   const newest = chat.slice(-1);

@@ -40,3 +40,15 @@ export const PRIVATE_SLOTS: Readonly<Record<PlanId, number>> = {
 export function privateSlots(plan: string): number {
   return (PLAN_IDS as readonly string[]).includes(plan) ? PRIVATE_SLOTS[plan as PlanId] : PRIVATE_SLOTS.normal;
 }
+
+/**
+ * Personas (who the user is in a chat): how many one person may keep, and how long their texts may
+ * be. A name stands for {{user}} in every prompt and greeting; a description goes into the prompt.
+ */
+export const PERSONA_LIMITS = {
+  count: 50,
+  nameChars: 100,
+  descriptionChars: 5000,
+  /** The avatar as sent (PNG, JPEG, WebP or GIF); the PWA scales a photo down before sending it. */
+  avatarBytes: 2 * 1024 * 1024,
+} as const;

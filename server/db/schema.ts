@@ -107,6 +107,8 @@ export interface ChatsTable {
   message_count: Generated<number>;
   /** UTF-8 bytes of message text. */
   size: Generated<number>;
+  /** Who the user is in this chat; null (also when the persona was deleted): their profile name. */
+  persona_id: string | null;
   last_message_at: string;
   created_at: string;
   updated_at: string;
@@ -122,6 +124,18 @@ export interface MessagesTable {
   name: string;
   send_date: string;
   client_id: string | null;
+}
+
+/** Who a user may be in a chat: a name for {{user}}, a description for the prompt, an avatar. */
+export interface PersonasTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  /** `personas/<uuid>.webp` in the blob store; a new picture gets a new key. */
+  avatar_key: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One row per (user, Idempotency-Key): what that completion request did, so a retry gets the same answer. */
@@ -152,6 +166,7 @@ export interface Database {
   chats: ChatsTable;
   messages: MessagesTable;
   completion_requests: CompletionRequestsTable;
+  personas: PersonasTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -167,3 +182,5 @@ export type NewChat = Insertable<ChatsTable>;
 export type Message = Selectable<MessagesTable>;
 export type NewMessage = Insertable<MessagesTable>;
 export type CompletionRequestRow = Selectable<CompletionRequestsTable>;
+export type PersonaRow = Selectable<PersonasTable>;
+export type NewPersona = Insertable<PersonasTable>;

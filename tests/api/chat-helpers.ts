@@ -18,6 +18,8 @@ export interface SendOptions {
   stream?: boolean;
   regenerate?: boolean;
   greetingIndex?: number;
+  /** Who the user is from this message on (absent: the chat's); null: the profile name. */
+  personaId?: string | null;
 }
 
 /** POST /api/chat/completions as the PWA sends it. */
@@ -33,6 +35,7 @@ export function complete(test: TestApp, user: Uploader, options: SendOptions) {
       stream: options.stream ?? false,
       regenerate: options.regenerate ?? false,
       ...(options.greetingIndex === undefined ? {} : { greeting_index: options.greetingIndex }),
+      ...(options.personaId === undefined ? {} : { persona_id: options.personaId }),
     },
   });
 }

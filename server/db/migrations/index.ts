@@ -5,6 +5,7 @@ import * as images from './2026-11-21T07-30_images';
 import * as chats from './2026-11-21T09-00_chats';
 import * as providerKeys from './2026-11-21T12-00_provider_keys';
 import * as galleryOrderIndex from './2026-11-21T13-00_gallery_order_index';
+import * as personas from './2026-11-25T19-15_personas';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T09-00_chats': chats,
   '2026-11-21T12-00_provider_keys': providerKeys,
   '2026-11-21T13-00_gallery_order_index': galleryOrderIndex,
+  '2026-11-25T19-15_personas': personas,
 };

@@ -2,11 +2,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { buffer } from 'node:stream/consumers';
 import { readCard, writeCard, type Card } from '../../../core/card/index';
-import { userDisplayName, writeChatJsonl, type ArchiveChat } from '../../../core/chat/index';
+import { writeChatJsonl, type ArchiveChat } from '../../../core/chat/index';
 import type { ChatImportResponse } from '../../../core/contract';
 import { insertChat } from '../../db/repositories/chats';
 import { findImage, findReadableImageBy } from '../../db/repositories/images';
 import { allMessages, insertMessages } from '../../db/repositories/messages';
+import { findOwnPersonaByName } from '../../db/repositories/personas';
 import type { Chat, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChatZip, isArchiveError, readChatZip, safeArchiveName } from './archive/index';
@@ -16,6 +17,7 @@ import { cardTypeOf } from '../images/presentation';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { projectFile } from '../../paths';
+import { chatUser } from './persona';
 import { ownChat } from './reads';
 import { contentBytes } from './storeMessages';
 
@@ -45,7 +47,8 @@ export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId:
   const chat = await ownChat(ctx, user, chatId);
   const messages = await allMessages(ctx.db, chat.id);
   const archive: ArchiveChat = {
-    userName: userDisplayName(user),
+    // Who the user is in this chat: its persona's name, else the profile name.
+    userName: (await chatUser(ctx.db, user, chat)).name,
     characterName: chat.character_name,
     createdAt: chat.created_at,
     messages: messages.map((m) => ({ role: m.role, name: m.name, content: m.content, sendDate: m.send_date })),
@@ -111,6 +114,8 @@ export async function importChats(ctx: ServiceContext, user: RequestUser, bytes:
   const planned: { row: Chat; messages: Message[] }[] = [];
   for (const { chat } of contents.chats) {
     const character = await characterOf(ctx, user, chat.characterName, cards, contents.chats.length === 1);
+    // A chat exported as one of the importer's personas speaks as it again.
+    const persona = await findOwnPersonaByName(ctx.db, user.id, chat.userName);
     const id = randomUUID();
     const messages: Message[] = chat.messages.map((m, seq) => ({
       id: randomUUID(),
@@ -128,6 +133,7 @@ export async function importChats(ctx: ServiceContext, user: RequestUser, bytes:
       character_name: chat.characterName,
       ...character,
       portrait_key: null,
+      persona_id: persona?.id ?? null,
       message_count: messages.length,
       size: contentBytes(messages),
       last_message_at: messages.reduce((last, m) => (m.send_date > last ? m.send_date : last), chat.createdAt),
