@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { userDisplayName } from '../../../core/chat/userName';
 import { planLabel } from '../../../core/plans';
 import { refreshSession } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 import { Avatar } from '../../ui/Avatar';
 import { PageHeader } from '../../ui/PageHeader';
+import { PersonasSection } from '../personas/PersonasSection';
 import { LocalDataSection } from './LocalDataSection';
 import styles from './ProfilePage.module.css';
 
@@ -51,6 +53,7 @@ export function ProfilePage() {
           </dl>
         </section>
       )}
+      {profile && <PersonasSection profileName={userDisplayName(profile)} />}
       <LocalDataSection />
     </div>
   );

@@ -9,18 +9,23 @@ import { useSendingIds } from '../../../sync/delivery';
 import { flushOutbox } from '../../../sync/outbox';
 import { Spinner } from '../../../ui/Spinner';
 import { filledGreetings, type CharacterView } from '../chatCharacter';
+import type { ChatPersona } from '../useChatPersona';
 import type { ChatTarget } from '../useChatSelection';
 import { Composer } from './Composer';
 import { GreetingBubble } from './GreetingBubble';
 import styles from './ChatWindow.module.css';
 import { MessageList } from './MessageList';
+import { PersonaPicker } from './PersonaPicker';
 import { useChatActions } from './useChatActions';
 import { useChatMessages } from './useChatMessages';
 
 interface Props {
   target: ChatTarget;
   character: CharacterView | null;
-  userName: string;
+  /** Who the user is in the chat ({{user}}, their messages' name, the persona sent with them). */
+  as: ChatPersona;
+  /** Who they are without a persona. */
+  profileName: string;
 }
 
 /**
@@ -45,11 +50,12 @@ function sendNow(): void {
 }
 
 /** One open chat: its messages (with the card's greeting before any are stored) and the composer. */
-export function ChatConversation({ target, character, userName }: Props) {
+export function ChatConversation({ target, character, as, profileName }: Props) {
+  const { userName } = as;
   const online = useOnline();
   const savedNote = useSavedCopyNote('messages');
   const history = useChatMessages(target.chatId, { onServer: !target.localOnly });
-  const actions = useChatActions(target.seed, userName);
+  const actions = useChatActions(target.seed, { userName, personaId: as.persona?.id ?? null });
   const [greetingPosition, setGreetingPosition] = useState(0);
   const greetings = useMemo(() => filledGreetings(character, userName), [character, userName]);
   const name = character?.name ?? target.seed.character_name;
@@ -121,6 +127,7 @@ export function ChatConversation({ target, character, userName }: Props) {
         busy={actions.busy}
         onSend={(text) => actions.send(text, greetingIndex)}
         onStop={actions.stop}
+        speaker={<PersonaPicker as={as} profileName={profileName} />}
       />
     </>
   );

@@ -3,6 +3,12 @@ import type { ChatSeed } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { regenerateReply, retryMessage, sendMessage, type DeliveryOutcome } from '../../../sync/sendMessage';
 
+/** Who the user is in the chat as they act: the name their messages are signed with, and the persona's id (null: the profile name). */
+export interface Speaker {
+  userName: string;
+  personaId: string | null;
+}
+
 /** A regeneration that failed: its Retry sends the same key again. */
 export interface FailedRegeneration {
   key: string;
@@ -24,7 +30,7 @@ export interface ChatActions {
 }
 
 /** The window's send, retry, regenerate and Stop; each runs one at a time per chat, with an AbortController. */
-export function useChatActions(seed: ChatSeed, userName: string): ChatActions {
+export function useChatActions(seed: ChatSeed, { userName, personaId }: Speaker): ChatActions {
   const [controller, setController] = useState<AbortController | null>(null);
   const [replacing, setReplacing] = useState<string | null>(null);
   const [failedRegeneration, setFailedRegeneration] = useState<FailedRegeneration | null>(null);
@@ -52,20 +58,20 @@ export function useChatActions(seed: ChatSeed, userName: string): ChatActions {
     (reply: LocalMessage, key: string) => {
       setReplacing(reply.id);
       run(async (signal) => {
-        const outcome = await regenerateReply(seed, reply, key, signal);
+        const outcome = await regenerateReply(seed, reply, key, signal, personaId);
         if (outcome.kind === 'failed') setFailedRegeneration({ key, reply, reason: outcome.reason });
         return outcome;
       });
     },
-    [run, seed],
+    [run, seed, personaId],
   );
 
   return {
     busy: controller !== null,
     replacing,
     failedRegeneration,
-    send: (content, greetingIndex) => run((signal) => sendMessage({ seed, content, userName, greetingIndex, signal })),
-    retry: (message, greetingIndex) => run((signal) => retryMessage(seed, message, greetingIndex, signal)),
+    send: (content, greetingIndex) => run((signal) => sendMessage({ seed, content, userName, personaId, greetingIndex, signal })),
+    retry: (message, greetingIndex) => run((signal) => retryMessage(seed, message, greetingIndex, signal, personaId)),
     regenerate: (reply) => regenerateWith(reply, crypto.randomUUID()),
     retryRegeneration: () => failedRegeneration && regenerateWith(failedRegeneration.reply, failedRegeneration.key),
     stop: () => controller?.abort(),
