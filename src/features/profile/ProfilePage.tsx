@@ -8,6 +8,7 @@ import { Avatar } from '../../ui/Avatar';
 import { PageHeader } from '../../ui/PageHeader';
 import { PersonasSection } from '../personas/PersonasSection';
 import { LocalDataSection } from './LocalDataSection';
+import { StorageField } from './StorageField';
 import styles from './ProfilePage.module.css';
 
 export function ProfilePage() {
@@ -50,6 +51,7 @@ export function ProfilePage() {
                 </Link>
               </dd>
             </div>
+            <StorageField />
           </dl>
         </section>
       )}

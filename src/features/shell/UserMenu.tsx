@@ -3,7 +3,7 @@ import { ChevronDown, LogOut, Settings, User, type LucideIcon } from 'lucide-rea
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UserProfile } from '../../../core/contract';
 import { signOut } from '../../auth/session';
-import { waitingCount } from '../../db/outboxCount';
+import { waitingKinds } from '../../db/outboxCount';
 import { Avatar } from '../../ui/Avatar';
 import menuStyles from '../../ui/menu.module.css';
 import { LogOutDialog } from './LogOutDialog';
@@ -17,11 +17,11 @@ export function UserMenu({ profile, offline }: { profile: UserProfile; offline: 
   const navigate = useNavigate();
   const label = profile.name || profile.email || 'Account';
   // Set while asking whether to log out with messages still in the outbox.
-  const [unsent, setUnsent] = useState<number | null>(null);
+  const [unsent, setUnsent] = useState<{ messages: number; changes: number } | null>(null);
   // Counted at the click, not from a live query, so a message queued a moment ago is never missed.
   const logOut = async () => {
-    const waiting = await waitingCount();
-    if (waiting > 0) setUnsent(waiting);
+    const waiting = await waitingKinds();
+    if (waiting.messages + waiting.changes > 0) setUnsent(waiting);
     else await signOut();
   };
   // Settings is shown so people know it is coming; without an action it stays disabled.
