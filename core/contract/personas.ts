@@ -14,6 +14,8 @@ export const Persona = Type.Object({
   avatar_url: NullableString(),
   /** The user's chats that speak as this persona (they fall back to the profile name when it is deleted). */
   chat_count: Type.Integer(),
+  /** New chats start as this persona (at most one is). */
+  is_default: Type.Boolean(),
   created_at: Type.String(),
   updated_at: Type.String(),
 });
@@ -33,6 +35,8 @@ export const PersonaCreate = Type.Object(
     name: Name,
     description: Type.Optional(Description),
     avatar: Type.Optional(Type.String({ maxLength: AVATAR_DATA_URL_CHARS })),
+    /** true: new chats start as this persona (the previous default stops being it). */
+    is_default: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -44,6 +48,8 @@ export const PersonaUpdate = Type.Object(
     name: Type.Optional(Name),
     description: Type.Optional(Description),
     avatar: Type.Optional(NullableString({ maxLength: AVATAR_DATA_URL_CHARS })),
+    /** true: new chats start as this persona (the previous default stops being it); false: as the profile name. */
+    is_default: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

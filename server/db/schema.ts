@@ -146,6 +146,8 @@ export interface PersonasTable {
   description: Generated<string>;
   /** `personas/<uuid>.webp` in the blob store; a new picture gets a new key. */
   avatar_key: string | null;
+  /** 1 on the persona new chats start with (at most one per user), else 0. */
+  is_default: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -20,6 +20,7 @@ interface PersonaBody {
   description: string;
   avatar_url: string | null;
   chat_count: number;
+  is_default: boolean;
 }
 
 describe.each(databases)('personas (%s)', (dialect) => {
@@ -149,6 +150,36 @@ describe.each(databases)('personas (%s)', (dialect) => {
       // Later messages without persona_id keep the chat's.
       await complete(test, alice, { chatId, text: 'Again' });
       expect(systemPrompt()).toContain(block);
+    });
+
+    it('starts new chats as the default persona, one default at a time, until it is unset', async () => {
+      const first = await create(alice, { name: 'Default One', is_default: true });
+      const second = await create(alice, { name: 'Default Two' });
+      expect(first.is_default).toBe(true);
+      expect(second.is_default).toBe(false);
+      const made = await request(alice, 'PUT', `/api/personas/${second.id}`, { is_default: true });
+      expect(made.json()).toMatchObject({ is_default: true });
+      expect((await list(alice)).filter((persona) => persona.is_default).map((persona) => persona.id)).toEqual([second.id]);
+
+      const chatId = randomUUID();
+      await complete(test, alice, { chatId, characterId: card, text: 'Hello' });
+      expect((await chatOf(alice, chatId)).chat.persona_id).toBe(second.id);
+      // A chat that names who it speaks as keeps that, default or not.
+      const named = randomUUID();
+      await complete(test, alice, { chatId: named, characterId: card, text: 'Hello', personaId: null });
+      expect((await chatOf(alice, named)).chat.persona_id).toBeNull();
+      // An existing chat is not moved by a later default.
+      await request(alice, 'PUT', `/api/personas/${first.id}`, { is_default: true });
+      await complete(test, alice, { chatId, text: 'Still me?' });
+      expect((await chatOf(alice, chatId)).chat.persona_id).toBe(second.id);
+
+      await request(alice, 'PUT', `/api/personas/${first.id}`, { is_default: false });
+      const plain = randomUUID();
+      await complete(test, alice, { chatId: plain, characterId: card, text: 'Hello' });
+      expect((await chatOf(alice, plain)).chat.persona_id).toBeNull();
+      // Bob's new chats never start as alice's default.
+      expect((await list(bob)).some((persona) => persona.is_default)).toBe(false);
+      for (const persona of [first, second]) await request(alice, 'DELETE', `/api/personas/${persona.id}`);
     });
 
     it('changes with PUT /api/chats/{chat_id}, and null goes back to the profile name', async () => {

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 /**
  * Personas: who a user is in a chat (a name for {{user}}, a description for the prompt, an avatar in
  * the blob store). A chat names one; deleting the persona sets the chat's back to null, which means
- * the user's profile name, so no chat is lost or left pointing at nothing.
+ * the user's profile name, so no chat is lost or left pointing at nothing. At most one persona of a
+ * user is the default a new chat speaks as.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -13,6 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (col) => col.notNull())
     .addColumn('description', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('avatar_key', 'text')
+    // 1 on the one persona new chats start with (none: the profile name).
+    .addColumn('is_default', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();

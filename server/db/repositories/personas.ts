@@ -41,6 +41,16 @@ export function findOwnPersonaByName(db: Db, userId: string, name: string): Prom
   return db.selectFrom('personas').selectAll().where('user_id', '=', userId).where('name', '=', name).orderBy('created_at').limit(1).executeTakeFirst();
 }
 
+/** The persona the user's new chats start as, if they chose one. */
+export function findDefaultPersona(db: Db, userId: string): Promise<PersonaRow | undefined> {
+  return db.selectFrom('personas').selectAll().where('user_id', '=', userId).where('is_default', '=', 1).limit(1).executeTakeFirst();
+}
+
+/** No persona of the user's is the default any more (before another becomes it, in one transaction). */
+export async function clearDefaultPersona(db: Db, userId: string): Promise<void> {
+  await db.updateTable('personas').set({ is_default: 0 }).where('user_id', '=', userId).where('is_default', '=', 1).execute();
+}
+
 export async function countPersonas(db: Db, userId: string): Promise<number> {
   const { count } = await db
     .selectFrom('personas')
@@ -58,7 +68,7 @@ export async function updatePersonaRow(
   db: Db,
   userId: string,
   id: string,
-  changes: Partial<Pick<PersonaRow, 'name' | 'description' | 'avatar_key'>> & { updated_at: string },
+  changes: Partial<Pick<PersonaRow, 'name' | 'description' | 'avatar_key' | 'is_default'>> & { updated_at: string },
 ): Promise<boolean> {
   const result = await db.updateTable('personas').set(changes).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -7,7 +7,7 @@ import { userDisplayName } from '../../../core/chat/index';
 import type { ChatUpdate, RecentChat } from '../../../core/contract';
 import { findOwnChat } from '../../db/repositories/chats';
 import { isForeignKeyViolation } from '../../db/errors';
-import { findOwnPersona, setChatPersona } from '../../db/repositories/personas';
+import { findDefaultPersona, findOwnPersona, setChatPersona } from '../../db/repositories/personas';
 import type { Chat, Database } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { personaNotFound } from '../personas/index';
@@ -41,11 +41,12 @@ export function chatUser(db: Db, user: RequestUser, chat: Pick<Chat, 'persona_id
  * Who the user is from a completion on: `requested` when the request names one (a persona gone
  * meanwhile, or never theirs, counts as the profile name: a message that waited offline is never
  * refused for it), else the chat's. Sets the chat's row (and `chat`) when that changes it; a chat
- * about to be inserted only needs `chat` set.
+ * about to be inserted only needs `chat` set, and starts as the user's default persona when the
+ * request names none.
  */
 export async function settleChatUser(db: Db, user: RequestUser, chat: Chat, requested: string | null | undefined, { stored }: { stored: boolean }): Promise<ChatUser> {
-  if (requested === undefined) return chatUser(db, user, chat);
-  const as = await userAs(db, user, requested);
+  if (requested === undefined && stored) return chatUser(db, user, chat);
+  const as = await userAs(db, user, requested === undefined ? ((await findDefaultPersona(db, user.id))?.id ?? null) : requested);
   if (as.personaId !== chat.persona_id) {
     if (stored) await setChatPersona(db, user.id, chat.id, as.personaId, new Date().toISOString());
     chat.persona_id = as.personaId;

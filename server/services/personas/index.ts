@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Persona, PersonaCreate, PersonaDeleted, PersonaList, PersonaUpdate } from '../../../core/contract';
 import { PERSONA_LIMITS } from '../../../core/contract/constants';
 import { lockOwner } from '../../db/repositories/images';
-import { countPersonas, deleteOwnPersona, findOwnPersona, insertPersona, listPersonas, updatePersonaRow, type PersonaWithUse } from '../../db/repositories/personas';
+import { clearDefaultPersona, countPersonas, deleteOwnPersona, findOwnPersona, insertPersona, listPersonas, updatePersonaRow, type PersonaWithUse } from '../../db/repositories/personas';
 import { badRequest, notFound } from '../../errors';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
@@ -24,6 +24,7 @@ function personaOf(row: PersonaWithUse): Persona {
     description: row.description,
     avatar_url: avatarUrl(row.id, row.avatar_key),
     chat_count: row.chat_count,
+    is_default: row.is_default === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -75,7 +76,8 @@ export async function newPersona(ctx: ServiceContext, user: RequestUser, body: P
     ctx.db.transaction().execute(async (trx) => {
       await lockOwner(trx, user.id);
       if ((await countPersonas(trx, user.id)) >= PERSONA_LIMITS.count) throw badRequest('persona_limit', MESSAGE_PERSONA_LIMIT);
-      await insertPersona(trx, { id, user_id: user.id, name, description, avatar_key: key ?? null, created_at: now, updated_at: now });
+      if (body.is_default) await clearDefaultPersona(trx, user.id);
+      await insertPersona(trx, { id, user_id: user.id, name, description, avatar_key: key ?? null, is_default: body.is_default ? 1 : 0, created_at: now, updated_at: now });
     }),
   );
   return personaOf(await ownPersona(ctx, user, id));
@@ -87,11 +89,17 @@ export async function changePersona(ctx: ServiceContext, user: RequestUser, id: 
     ...(body.name === undefined ? {} : { name: cleanName(body.name) }),
     ...(body.description === undefined ? {} : { description: cleanDescription(body.description) }),
   };
-  await withAvatar(ctx, body.avatar, async (key) => {
-    const updated = await updatePersonaRow(ctx.db, user.id, id, { ...changes, ...(key === undefined ? {} : { avatar_key: key }), updated_at: new Date().toISOString() });
-    // Deleted meanwhile (another device): the new picture has nothing to belong to.
-    if (!updated) throw personaNotFound();
-  });
+  await withAvatar(ctx, body.avatar, (key) =>
+    ctx.db.transaction().execute(async (trx) => {
+      // The user's lock: two personas made the default at once leave one default, not two.
+      if (body.is_default !== undefined) await lockOwner(trx, user.id);
+      if (body.is_default) await clearDefaultPersona(trx, user.id);
+      const flag = body.is_default === undefined ? {} : { is_default: body.is_default ? 1 : 0 };
+      const updated = await updatePersonaRow(trx, user.id, id, { ...changes, ...flag, ...(key === undefined ? {} : { avatar_key: key }), updated_at: new Date().toISOString() });
+      // Deleted meanwhile (another device): the new picture has nothing to belong to.
+      if (!updated) throw personaNotFound();
+    }),
+  );
   // The old picture goes once the row no longer names it.
   if (body.avatar !== undefined && before.avatar_key) await ctx.blobs.delete(before.avatar_key);
   return personaOf(await ownPersona(ctx, user, id));
