@@ -27,8 +27,12 @@ export async function savePersonas(personas: LocalPersona[]): Promise<void> {
   });
 }
 
+/** Stores a persona the server answered with; one made the default is the only default, as on the server. */
 export async function putPersona(persona: LocalPersona): Promise<void> {
-  await db.personas.put(persona);
+  await db.transaction('rw', db.personas, async () => {
+    if (persona.is_default) await db.personas.filter((other) => other.is_default && other.id !== persona.id).modify({ is_default: false });
+    await db.personas.put(persona);
+  });
 }
 
 /** A persona deleted: gone from the list, and every chat that spoke as it speaks as the profile name. */

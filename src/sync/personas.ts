@@ -36,11 +36,18 @@ export interface PersonaInput {
   name: string;
   description: string;
   avatar?: string | null;
+  /** New chats start as this persona; absent leaves it as it is. */
+  is_default?: boolean;
 }
 
 /** Creates (no id) or changes a persona on the server, then on the device. Throws ApiError when refused. */
 export async function savePersona(id: string | null, input: PersonaInput): Promise<LocalPersona> {
-  const body: PersonaCreate = { name: input.name, description: input.description, ...(typeof input.avatar === 'string' ? { avatar: input.avatar } : {}) };
+  const body: PersonaCreate = {
+    name: input.name,
+    description: input.description,
+    ...(typeof input.avatar === 'string' ? { avatar: input.avatar } : {}),
+    ...(input.is_default === undefined ? {} : { is_default: input.is_default }),
+  };
   const saved = id === null ? await createPersona(body) : await updatePersona(id, { ...body, ...(input.avatar === null ? { avatar: null } : {}) });
   const local = await withAvatar(saved);
   await putPersona(local);

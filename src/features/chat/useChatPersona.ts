@@ -19,8 +19,8 @@ export interface ChatPersona {
 
 /**
  * Who the user is in the chat: their choice on this device while the server does not have it yet
- * (made offline, or in a chat not stored yet), else what the server's chat says, else the profile
- * name. A persona that no longer exists means the profile name, as on the server.
+ * (made offline, or in a chat not stored yet), else what the server's chat says, else (a new chat)
+ * the default persona, else the profile name. A persona that no longer exists means the profile name, as on the server.
  */
 export function useChatPersona(target: ChatTarget | null, profileName: string): ChatPersona {
   const personas = usePersonas();
@@ -29,7 +29,9 @@ export function useChatPersona(target: ChatTarget | null, profileName: string): 
   // Right after a switch the hook may still hold the previous chat's answer: it does not count.
   const choice = answer?.chatId === chatId ? answer.choice : undefined;
   const stored = target?.row && !target.row.localOnly ? target.row : null;
-  const chosenId = choice?.pending || !stored ? (choice?.persona_id ?? null) : (stored.persona_id ?? null);
+  // A chat the server has not stored yet starts as the default persona, as the server would start it.
+  const fresh = choice ? choice.persona_id : (personas?.find((candidate) => candidate.is_default)?.id ?? null);
+  const chosenId = choice?.pending || !stored ? fresh : (stored.persona_id ?? null);
   const persona = (chosenId && personas?.find((candidate) => candidate.id === chosenId)) || null;
 
   // The server's chat caught up with a choice made here (its next message carried it): settled.

@@ -29,6 +29,7 @@ export function PersonaDialog({ editing, onClose }: Props) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [picture, setPicture] = useState<Picture>({ kind: 'kept' });
+  const [isDefault, setIsDefault] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = editing !== undefined;
@@ -38,6 +39,7 @@ export function PersonaDialog({ editing, onClose }: Props) {
     setName(editing?.name ?? '');
     setDescription(editing?.description ?? '');
     setPicture({ kind: 'kept' });
+    setIsDefault(editing?.is_default ?? false);
     setError(null);
   }, [open, editing]);
 
@@ -64,7 +66,7 @@ export function PersonaDialog({ editing, onClose }: Props) {
     setError(null);
     try {
       const avatar = picture.kind === 'new' ? picture.dataUrl : picture.kind === 'removed' ? null : undefined;
-      await savePersona(editing?.id ?? null, { name: name.trim(), description: description.trim(), ...(avatar === undefined ? {} : { avatar }) });
+      await savePersona(editing?.id ?? null, { name: name.trim(), description: description.trim(), is_default: isDefault, ...(avatar === undefined ? {} : { avatar }) });
       onClose();
     } catch (failure) {
       setError(failure instanceof ApiError && failure.status > 0 ? failure.message : SAVE_FAILED);
@@ -117,6 +119,10 @@ export function PersonaDialog({ editing, onClose }: Props) {
             Who you are in the story. Characters read it after their scenario; {'{{user}}'} and {'{{char}}'} are filled in.{' '}
             {description.length} / {PERSONA_LIMITS.descriptionChars}
           </span>
+        </label>
+        <label className={styles.checkField}>
+          <input type="checkbox" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
+          <span>Start new chats as this persona</span>
         </label>
         {error && (
           <p className={styles.error} role="alert">

@@ -58,7 +58,7 @@ export function PersonasSection({ profileName }: { profileName: string }) {
       </div>
       <p className={styles.muted}>
         Who you are in a story. Pick one in any chat with the button beside the message box; without one, characters call you{' '}
-        <bdi className={styles.strong}>{profileName}</bdi>, your profile name.
+        <bdi className={styles.strong}>{profileName}</bdi>, your profile name. New chats start as your default persona, if you choose one.
       </p>
       {personas?.length === 0 && <p className={styles.empty}>No personas yet.</p>}
       {personas && personas.length > 0 && (
@@ -69,7 +69,10 @@ export function PersonasSection({ profileName }: { profileName: string }) {
               <div className={styles.about}>
                 <bdi className={styles.name}>{persona.name}</bdi>
                 {persona.description && <p className={styles.description}>{persona.description}</p>}
-                <p className={styles.meta}>{chatsLine(persona.chat_count)}</p>
+                <p className={styles.meta}>
+                  {persona.is_default && <span className={styles.badge}>Default for new chats</span>}
+                  {chatsLine(persona.chat_count)}
+                </p>
               </div>
               <div className={styles.actions}>
                 <button type="button" className={styles.action} onClick={() => setEditing(persona)} disabled={offline !== undefined} title={offline} aria-label={`Edit ${persona.name}`}>
