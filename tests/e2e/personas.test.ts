@@ -110,6 +110,15 @@ describe('personas', () => {
     await expect.poll(async () => (await storedChat(page, chatId)).persona).not.toBeNull();
     await page.goto('/profile');
     await section.getByRole('listitem').filter({ hasText: 'Captain Nova' }).getByText('Used in 1 chat').waitFor();
+    // The default persona: new chats start as it.
+    await section.getByRole('button', { name: 'Edit Captain Nova' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit persona' });
+    await edit.getByRole('checkbox', { name: 'Start new chats as this persona' }).check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await section.getByRole('listitem').filter({ hasText: 'Captain Nova' }).getByText('Default for new chats').waitFor();
+    await screenshot(page, 'personas-default-phone');
+    expect(await seriousViolations(page)).toEqual([]);
     await section.getByRole('button', { name: 'Delete Captain Nova' }).click();
     const ask = page.getByRole('dialog', { name: 'Delete persona' });
     expect(await ask.textContent()).toContain('1 chat speaks as Captain Nova. It will use your profile name, Robin Vale, instead');
