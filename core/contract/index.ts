@@ -9,4 +9,5 @@ export * from './cards';
 export * from './favorites';
 export * from './chats';
 export * from './replacement';
+export * from './account';
 export * from './personas';
