@@ -4,11 +4,10 @@
  * as the bytes that came in.
  */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_CARD_LIMITS, MESSAGE_TOO_MANY_PIXELS } from '../../../core/card/index';
 import { PERSONA_LIMITS } from '../../../core/contract/constants';
 import { badRequest } from '../../errors';
 import type { ServiceContext } from '../context';
-import { loadSharp } from '../sharp';
+import { convertPicture } from '../cardPictures';
 
 /** Square, as every place shows it (a round avatar); twice the largest it is drawn, for dense screens. */
 export const AVATAR_SIDE = 256;
@@ -30,31 +29,11 @@ export function avatarBytes(dataUrl: string): Uint8Array {
   return new Uint8Array(bytes);
 }
 
-/**
- * The picture cropped to a centred square WebP (a GIF's first frame). The header is read first, so a
- * picture past the codec's side and pixel limits is refused before a pixel is decoded.
- */
-async function toAvatarWebp(image: Uint8Array): Promise<Buffer> {
-  const sharp = await loadSharp();
-  let width: number | undefined;
-  let height: number | undefined;
-  try {
-    ({ width, height } = await sharp(image, { limitInputPixels: false }).metadata());
-  } catch {
-    throw notImage();
-  }
-  const { maxSide, maxPixels } = DEFAULT_CARD_LIMITS;
-  if (!width || !height) throw notImage();
-  if (width > maxSide || height > maxSide || width * height > maxPixels) throw badRequest('too_many_pixels', MESSAGE_TOO_MANY_PIXELS);
-  try {
-    return await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' })
-      .rotate()
-      .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover' })
-      .webp({ quality: 85 })
-      .toBuffer();
-  } catch {
-    throw notImage();
-  }
+/** The picture cropped to a centred square WebP (a GIF's first frame), an oversized one refused before decoding. */
+function toAvatarWebp(image: Uint8Array): Promise<Buffer> {
+  return convertPicture(image, notImage, (sharp, maxPixels) =>
+    sharp(image, { limitInputPixels: maxPixels, failOn: 'error' }).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer(),
+  );
 }
 
 /** Checks, converts and stores a picture sent as a data URL; returns its new blob key. */
