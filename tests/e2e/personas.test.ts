@@ -127,4 +127,30 @@ describe('personas', () => {
     expect(await storedChat(page, chatId)).toMatchObject({ persona: null });
     await page.context().close();
   });
+
+  it('start a new chat as the default persona, on a desktop screen', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signUpFromRecentChat(page, { name: 'Sam Reed', email: uniqueEmail('persona-default'), password: 'persona-parade-42' });
+    await page.goto('/profile');
+    const section = page.getByRole('region', { name: 'Personas' });
+    await section.getByRole('button', { name: 'New persona' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New persona' });
+    await dialog.getByLabel('Name').fill('Wren');
+    await dialog.getByRole('checkbox', { name: 'Start new chats as this persona' }).check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await section.getByRole('listitem').filter({ hasText: 'Wren' }).getByText('Default for new chats').waitFor();
+
+    // The greeting of a chat not stored yet already names the default; the first message keeps it.
+    const chatId = await openFirstCharacterChat(page);
+    await chatLog(page).getByText(/looks Wren up and down/).waitFor();
+    await page.getByRole('button', { name: 'You are Wren in this chat. Change persona' }).click();
+    await screenshot(page, 'personas-picker-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await sendInChat(page, 'Hello there');
+    await chatLog(page).getByRole('article', { name: 'Wren' }).getByText('Hello there').waitFor();
+    await expect.poll(async () => (await storedChat(page, chatId)).userNames).toEqual(['Wren']);
+    await page.context().close();
+  });
 });

@@ -35,8 +35,8 @@ export function PersonaAvatar({ name, avatar, size = 32 }: Props) {
   return url ? (
     <img className={styles.avatar} src={url} alt="" width={size} height={size} style={box} />
   ) : (
-    <span className={styles.initial} style={box} aria-hidden="true">
-      {initialOf(name)}
-    </span>
+    // Drawn by CSS from the attribute, not as text: a button holding it keeps its visible text (the
+    // name beside it) inside its accessible name.
+    <span className={styles.initial} style={box} data-initial={initialOf(name)} aria-hidden="true" />
   );
 }
