@@ -30,6 +30,7 @@ import { favoriteRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
 import { messageRoutes } from './routes/messages';
+import { personaRoutes } from './routes/personas';
 import { replacementRoutes } from './routes/replacement';
 import { userRoutes } from './routes/users';
 
@@ -94,6 +95,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(completionRoutes);
   await app.register(chatTransferRoutes);
   await app.register(messageRoutes);
+  await app.register(personaRoutes);
   if (keys) await app.register(idpPlugin, { config, keys });
   await app.register(staticPlugin, { distDir: config.distDir });
   return app;

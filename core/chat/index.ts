@@ -7,6 +7,8 @@ export {
   EXAMPLE_CHAT_HEADER,
   NEW_CHAT_MARKER,
   LORE_BUDGET_SHARE,
+  personaHeader,
+  personaFooter,
   CARD_BUDGET_SHARE,
   TRUNCATION_MARKER,
   type BuildPromptInput,

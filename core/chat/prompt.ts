@@ -4,6 +4,7 @@
  * authors tested them:
  *
  *   system    main prompt · lore (before_char) · description · personality · scenario · lore (after_char)
+ *             · the user's persona (SillyTavern's default position: after the character's definitions)
  *   system    "[Example Chat]" + one mes_example block   (one message per <START> block)
  *   system    "[Start a new Chat]"                       (only when examples are sent)
  *   …         the stored history, oldest first, the new user message last
@@ -48,9 +49,20 @@ export const TRUNCATION_MARKER = '[…]';
 /** {{user}} when the caller has no name for the user. */
 export const DEFAULT_USER_NAME = 'User';
 
+/**
+ * The user's persona description in the system prompt, between these lines (`name` is the
+ * persona's), so the model can tell where the character's definitions end and what describes the
+ * person it talks to begins and ends.
+ */
+export const personaHeader = (name: string) => `[${name}'s persona]`;
+export const personaFooter = (name: string) => `[End of ${name}'s persona]`;
+
 export interface BuildPromptInput {
   card: Card;
+  /** What {{user}} stands for: the chat's persona's name, else the profile name. */
   userName: string;
+  /** The chat's persona's description ({{char}}/{{user}} filled); none or blank adds nothing. */
+  personaDescription?: string;
   /** Stored messages oldest first, the new user message last. */
   history: readonly { role: ChatRole; content: string }[];
   /** The model's context window (LLM_CONTEXT_TOKENS). */
@@ -98,8 +110,14 @@ type Names = { char: string; user: string };
 const fillWith = (names: Names, rawChars: number) => (text: unknown): string =>
   clean(fillPlaceholders(clean(text).slice(0, rawChars), names));
 
-/** The first system message's sections: main prompt, lore before the character, card fields, lore after. */
-function systemSections(card: Card, names: Names, lore: readonly LoreEntry[], fill: (text: unknown) => string): string[] {
+/** The persona's description between its delimiting lines; '' when it has none. */
+function personaSection(description: unknown, names: Names, fill: (text: unknown) => string): string {
+  const text = fill(description);
+  return text && `${personaHeader(names.user)}\n${text}\n${personaFooter(names.user)}`;
+}
+
+/** The first system message's sections: main prompt, lore before the character, card fields, lore after, the persona. */
+function systemSections(card: Card, names: Names, lore: readonly LoreEntry[], fill: (text: unknown) => string, personaDescription: unknown): string[] {
   const { data } = card;
   const loreAt = (position: LorePosition) => lore.filter((entry) => entry.position === position).map((entry) => fill(entry.content));
   const personality = fill(data.personality);
@@ -111,6 +129,7 @@ function systemSections(card: Card, names: Names, lore: readonly LoreEntry[], fi
     personality && `${names.char}'s personality: ${personality}`,
     scenario && `Scenario: ${scenario}`,
     ...loreAt('after_char'),
+    personaSection(personaDescription, names, fill),
   ].filter((section) => section !== '');
 }
 
@@ -163,7 +182,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const older = chat.slice(0, -1);
   const continued: PromptMessage[] = continuation.map((text) => ({ role: 'assistant', content: fillPlaceholders(clean(text), names) }));
 
-  const sections = systemSections(card, names, lore, fill);
+  const sections = systemSections(card, names, lore, fill, input.personaDescription);
   const post = fill(clean(data.post_history_instructions).replace(ORIGINAL, () => ''));
   // Each section costs its text, plus a blank line between sections and each message's overhead.
   const cardRoom = Math.min(Math.floor(room * CARD_BUDGET_SHARE), room - total(newest) - total(continued)) - sections.length - 2 * MESSAGE_OVERHEAD_TOKENS;

@@ -1,6 +1,6 @@
 /** Chats, messages and replies (spec §3 "Recent chat list item", "Chat message"; §7 "Chats"). */
 import { Type, type Static } from 'typebox';
-import { CardType, Id, IdParams, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
+import { CardType, Id, IdParams, NullableId, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
 import { MAX_REPLY_CHARS, PAGE_SIZES } from './constants';
 
 export const ChatRole = StringEnum(['system', 'user', 'assistant']);
@@ -46,6 +46,11 @@ export const RecentChat = Type.Object({
   message_count: Type.Integer(),
   /** Bytes of message text (UTF-8). */
   size: Type.Integer(),
+  /**
+   * Who the user is in this chat (GET /api/personas); null: their profile name. Always sent; optional
+   * because a device's copy made before personas existed lacks it, which means null too.
+   */
+  persona_id: Type.Optional(NullableString()),
 });
 export type RecentChat = Static<typeof RecentChat>;
 
@@ -112,6 +117,12 @@ export const CompletionRequest = Type.Object({
   continue: Type.Optional(Type.Boolean({ default: false })),
   /** A new chat starts with this greeting: 0 = first_mes, n = alternate_greetings[n - 1]. */
   greeting_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  /**
+   * Who the user is from this message on: a persona's id, or null for the profile name; absent keeps
+   * the chat's. A persona that no longer exists (deleted on another device while this message waited
+   * offline) counts as null, so the message is never refused for it.
+   */
+  persona_id: Type.Optional(NullableId()),
   card_type: Type.Optional(Type.String()),
   use_context_management: Type.Optional(Type.Boolean()),
   user_id: Type.Optional(Type.String()),
@@ -182,6 +193,16 @@ export type ChatPhotoResponse = Static<typeof ChatPhotoResponse>;
 
 export const ChatIdParams = Type.Object({ chat_id: Id });
 
+/** PUT /api/chats/{chat_id}: what the user changes about a chat; for now who they are in it. */
+export const ChatUpdate = Type.Object(
+  {
+    /** A persona of the user's, or null for their profile name. */
+    persona_id: NullableId(),
+  },
+  { additionalProperties: false },
+);
+export type ChatUpdate = Static<typeof ChatUpdate>;
+
 /** POST /api/messages: a message added to a chat without a reply. */
 export const AppendMessageRequest = Type.Object({
   chatId: Id,
@@ -219,6 +240,7 @@ export type MessagesDeleted = Static<typeof MessagesDeleted>;
 export const listChats = { body: ChatListRequest, response: { 200: ChatListResponse } } satisfies Endpoint;
 export const getChat = { body: ChatGetRequest, response: { 200: ChatGetResponse } } satisfies Endpoint;
 export const deleteChat = { body: ChatIdRequest, response: { 200: SuccessResponse } } satisfies Endpoint;
+export const updateChat = { params: ChatIdParams, body: ChatUpdate, response: { 200: RecentChat } } satisfies Endpoint;
 /** JSON, or with `stream: true` the event stream above. */
 export const completion = { body: CompletionRequest, headers: IdempotencyHeaders, response: { 200: CompletionResult } } satisfies Endpoint;
 /** Answers the .zip. */

@@ -1,7 +1,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
 /** Ids are UUIDs made by the server; anything else (NUL bytes, slashes...) is refused before a query sees it. */
-export const Id = Type.String({ pattern: '^[A-Za-z0-9_-]{1,100}$' });
+const ID_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
+export const Id = Type.String({ pattern: ID_PATTERN });
 
 export const IdParams = Type.Object({ id: Id });
 export const FileIdParams = Type.Object({ file_id: Id });
@@ -11,6 +12,9 @@ export const FileIdParams = Type.Object({ file_id: Id });
  * directly instead of testing each branch.
  */
 export const NullableString = (options: { maxLength?: number } = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+
+/** An id, or null (which clears what it names). */
+export const NullableId = () => Type.Unsafe<string | null>({ type: ['string', 'null'], pattern: ID_PATTERN });
 
 /** A string that is one of `values` (`{type: string, enum}`, which the serializer writes directly). */
 export const StringEnum = <const Values extends readonly string[]>(values: Values) =>

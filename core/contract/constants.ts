@@ -72,6 +72,18 @@ export function storageQuota(plan: string | null | undefined): number {
 }
 
 /**
+ * Personas (who the user is in a chat): how many one person may keep, and how long their texts may
+ * be. A name stands for {{user}} in every prompt and greeting; a description goes into the prompt.
+ */
+export const PERSONA_LIMITS = {
+  count: 50,
+  nameChars: 100,
+  descriptionChars: 5000,
+  /** The avatar as sent (PNG, JPEG, WebP or GIF); the PWA scales a photo down before sending it. */
+  avatarBytes: 2 * 1024 * 1024,
+} as const;
+
+/**
  * GET /api/users/me/export streams its zip while writing it, so it has no Content-Length; this
  * header carries its own estimate of the size, for the page's progress bar.
  */

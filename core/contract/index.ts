@@ -10,3 +10,4 @@ export * from './favorites';
 export * from './chats';
 export * from './replacement';
 export * from './account';
+export * from './personas';

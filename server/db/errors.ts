@@ -66,3 +66,9 @@ export const DATABASE_UNAVAILABLE = {
   error: 'database_unavailable',
   message: 'The database is not reachable right now. Please try again in a moment.',
 } as const;
+
+/** A row names one that is gone (a foreign key), on SQLite or PostgreSQL: another request deleted it meanwhile. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

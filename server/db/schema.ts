@@ -141,6 +141,8 @@ export interface ChatsTable {
   message_count: Generated<number>;
   /** UTF-8 bytes of message text. */
   size: Generated<number>;
+  /** Who the user is in this chat; null (also when the persona was deleted): their profile name. */
+  persona_id: string | null;
   /** Bytes of the generated portrait (0 without one). */
   portrait_bytes: Generated<number>;
   /** Set while an import writes the chat's messages (ISO time it began); null once the chat is whole. */
@@ -164,6 +166,20 @@ export interface MessagesTable {
   swipes: string | null;
   /** The shown version's index when `swipes` is set, else null. */
   swipe_id: number | null;
+}
+
+/** Who a user may be in a chat: a name for {{user}}, a description for the prompt, an avatar. */
+export interface PersonasTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: Generated<string>;
+  /** `personas/<uuid>.webp` in the blob store; a new picture gets a new key. */
+  avatar_key: string | null;
+  /** 1 on the persona new chats start with (at most one per user), else 0. */
+  is_default: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One row per (user, Idempotency-Key): what that completion request did, so a retry gets the same answer. */
@@ -217,6 +233,7 @@ export interface Database {
   chats: ChatsTable;
   messages: MessagesTable;
   completion_requests: CompletionRequestsTable;
+  personas: PersonasTable;
   message_changes: MessageChangesTable;
   card_hits: CardHitsTable;
 }
@@ -234,3 +251,5 @@ export type NewChat = Insertable<ChatsTable>;
 export type Message = Selectable<MessagesTable>;
 export type NewMessage = Insertable<MessagesTable>;
 export type CompletionRequestRow = Selectable<CompletionRequestsTable>;
+export type PersonaRow = Selectable<PersonasTable>;
+export type NewPersona = Insertable<PersonasTable>;

@@ -44,6 +44,9 @@ const PER_USER_ROUTES: { method: string; url: string; action: UserAction }[] = [
   { method: 'POST', url: '/api/character-replacement/replace', action: 'uploadsPerMinute' },
   // Each photo costs a paid image generation.
   { method: 'POST', url: '/api/chats/photo', action: 'uploadsPerMinute' },
+  // A persona may carry a picture to convert.
+  { method: 'POST', url: '/api/personas', action: 'uploadsPerMinute' },
+  { method: 'PUT', url: '/api/personas/:id', action: 'uploadsPerMinute' },
   // Each try checks the current password: guessing it is limited like signing in.
   { method: 'POST', url: '/api/users/me/password', action: 'signInPerMinute' },
 ];

@@ -3,10 +3,11 @@ import * as contract from '../../core/contract/chats';
 import { PAGE_SIZES } from '../../core/contract/constants';
 import { signedIn } from '../auth/signedIn';
 import { removeChat } from '../services/chats/deletes';
+import { updateChat } from '../services/chats/persona';
 import { chatPhoto, generateChatPhoto } from '../services/chats/photo';
 import { chatList, chatMessages } from '../services/chats/reads';
 
-/** The recent list, a chat's messages page by page, deleting a chat (spec §7 "Chats"), and its photo. */
+/** The recent list, a chat's messages page by page, changing and deleting a chat (spec §7 "Chats"), and its photo. */
 export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/chats/list', { preHandler: app.authenticate, schema: contract.listChats }, async (request) =>
     chatList(request.ctx, signedIn(request), {
@@ -30,6 +31,10 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await removeChat(request.ctx, signedIn(request), request.body.chat_id);
     return { success: true, message: 'Chat deleted' };
   });
+
+  app.put('/api/chats/:chat_id', { preHandler: app.authenticate, schema: contract.updateChat }, async (request) =>
+    updateChat(request.ctx, signedIn(request), request.params.chat_id, request.body),
+  );
 
   app.post('/api/chats/photo', { preHandler: app.authenticate, schema: contract.makeChatPhoto }, async (request) =>
     generateChatPhoto(request.ctx, signedIn(request), request.body.chat_id),

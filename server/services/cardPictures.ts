@@ -21,11 +21,15 @@ export function defaultPortrait(): Promise<Uint8Array> {
 export const MESSAGE_BAD_PICTURE = "The card's picture is damaged or not an image we can read";
 
 /**
- * Any image sharp reads as a PNG (a GIF's or an animation's first frame). The header is read first, so
- * an image the card could never hold (the codec's side and pixel limits) is refused before a pixel is
- * decoded. `refusal` is the caller's error for what is not an image at all.
+ * Converts an image with `convert` (given sharp and the pixel limit to decode with). The header is
+ * read first, so an image past the codec's side and pixel limits is refused before a pixel is decoded;
+ * `refusal` is the caller's error for what is not an image at all, or one that fails to convert.
  */
-export async function pictureToPng(image: Uint8Array, refusal: () => AppError): Promise<Uint8Array> {
+export async function convertPicture<T>(
+  image: Uint8Array,
+  refusal: () => AppError,
+  convert: (sharp: Awaited<ReturnType<typeof loadSharp>>, maxPixels: number) => Promise<T>,
+): Promise<T> {
   const sharp = await loadSharp();
   let width: number | undefined;
   let height: number | undefined;
@@ -38,10 +42,15 @@ export async function pictureToPng(image: Uint8Array, refusal: () => AppError): 
   if (!width || !height) throw refusal();
   if (width > maxSide || height > maxSide || width * height > maxPixels) throw badRequest('too_many_pixels', MESSAGE_TOO_MANY_PIXELS);
   try {
-    return new Uint8Array(await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' }).png().toBuffer());
+    return await convert(sharp, maxPixels);
   } catch {
     throw refusal();
   }
+}
+
+/** Any image sharp reads as a PNG (a GIF's or an animation's first frame), an image no card could hold refused first. */
+export function pictureToPng(image: Uint8Array, refusal: () => AppError): Promise<Uint8Array> {
+  return convertPicture(image, refusal, async (sharp, maxPixels) => new Uint8Array(await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' }).png().toBuffer()));
 }
 
 /**

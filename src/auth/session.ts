@@ -34,13 +34,15 @@ async function forget(): Promise<void> {
   clearTokens();
   // The outbox too: unsent messages are the user's, and a replay under the next user's tokens would
   // post them into that user's account.
-  await db.transaction('rw', [db.profile, db.collections, db.favorites, db.chats, db.messages, db.outbox], async () => {
+  await db.transaction('rw', [db.profile, db.collections, db.favorites, db.chats, db.messages, db.outbox, db.personas, db.chatPersonas], async () => {
     await db.profile.delete('me');
     await db.collections.clear();
     await db.favorites.clear();
     await db.chats.clear();
     await db.messages.clear();
     await db.outbox.clear();
+    await db.personas.clear();
+    await db.chatPersonas.clear();
   });
 }
 

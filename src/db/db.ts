@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ChatMessage, CollectionItem, CompletionRequest, EditMessageRequest, Favorite, PublicImage, RecentChat, UserProfile } from '../../core/contract';
+import type { ChatMessage, CollectionItem, CompletionRequest, EditMessageRequest, Favorite, Persona, PublicImage, RecentChat, UserProfile } from '../../core/contract';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */
 export interface CachedProfile {
@@ -56,6 +56,24 @@ export interface MessageSend extends QueuedItem {
   request: CompletionRequest;
 }
 
+/** A persona as last pulled, with its avatar's bytes, so the picker and Profile show it offline. */
+export interface LocalPersona extends Persona {
+  /** The picture fetched from `url` (the persona's avatar_url then): a new avatar_url means a new picture. */
+  avatar?: { url: string; bytes: ArrayBuffer; type: string };
+}
+
+/**
+ * Who the user chose to be in a chat, on this device. `pending` until the server has it: it goes with
+ * PUT /api/chats/{chat_id} when cardchat answers, and with the chat's next message in any case, so a
+ * choice made offline (or in a chat the server has not stored yet) is never lost.
+ */
+export interface ChatPersonaChoice {
+  chat_id: string;
+  /** null: the profile name. */
+  persona_id: string | null;
+  pending: boolean;
+}
+
 /**
  * A change to a stored message (issue 18), already made to the device's copy in the transaction that
  * queued it, waiting for the server: an edit or a version chosen (PATCH /api/messages/{id}), a delete,
@@ -90,6 +108,8 @@ export class CardchatDb extends Dexie {
   chats!: EntityTable<LocalChat, 'chat_id'>;
   messages!: EntityTable<LocalMessage, 'id'>;
   outbox!: EntityTable<OutboxItem, 'client_id'>;
+  personas!: EntityTable<LocalPersona, 'id'>;
+  chatPersonas!: EntityTable<ChatPersonaChoice, 'chat_id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -130,6 +150,11 @@ export class CardchatDb extends Dexie {
             item.kind ??= 'message';
           }),
       );
+    // The user's personas (oldest first, as the server lists them) and who they are in each chat.
+    this.version(7).stores({
+      personas: 'id, created_at',
+      chatPersonas: 'chat_id, persona_id',
+    });
   }
 }
 

@@ -12,7 +12,9 @@ export { STOPPED_BEFORE_SAVED, type DeliveryOutcome } from './delivery';
 export interface SendInput {
   seed: ChatSeed;
   content: string;
+  /** Who the user is in the chat: the persona's name (signs the message) and id, or the profile name and null. */
   userName: string;
+  personaId?: string | null;
   /** The greeting chosen for a new chat (0 = first_mes). */
   greetingIndex?: number;
   signal: AbortSignal;
@@ -22,17 +24,23 @@ export interface SendInput {
  * Sends a typed message. It is written to Dexie as pending and queued in the outbox before anything
  * goes out, so nothing typed is lost; its client id is the idempotency key every resend uses.
  */
-export async function sendMessage({ seed, content, userName, greetingIndex, signal }: SendInput): Promise<DeliveryOutcome> {
+export async function sendMessage({ seed, content, userName, personaId, greetingIndex, signal }: SendInput): Promise<DeliveryOutcome> {
   await dropStoppedReplies(seed.chat_id);
   const clientId = crypto.randomUUID();
   const message = { clientId, content, name: userName, sendDate: new Date().toISOString() };
-  await enqueueMessage(seed, message, userRequest(seed, content, greetingIndex));
+  await enqueueMessage(seed, message, userRequest(seed, content, greetingIndex, personaId));
   return sendQueued(seed.chat_id, clientId, signal);
 }
 
 /** Queues a failed message again with the same idempotency key, so the server never stores it twice. */
-export async function retryMessage(seed: ChatSeed, row: LocalMessage, greetingIndex: number | undefined, signal: AbortSignal): Promise<DeliveryOutcome> {
-  await requeueMessage(row, userRequest(seed, row.content, greetingIndex));
+export async function retryMessage(
+  seed: ChatSeed,
+  row: LocalMessage,
+  greetingIndex: number | undefined,
+  signal: AbortSignal,
+  personaId?: string | null,
+): Promise<DeliveryOutcome> {
+  await requeueMessage(row, userRequest(seed, row.content, greetingIndex, personaId));
   return sendQueued(seed.chat_id, row.client_id ?? row.id, signal);
 }
 
@@ -79,27 +87,35 @@ async function replyAgain(seed: ChatSeed, work: () => Promise<DeliveryOutcome>):
  * message when no reply to it was stored (after Stop: the server answers it), or a stopped reply
  * that was never stored.
  */
-export function regenerateReply(seed: ChatSeed, last: LocalMessage, key: string, signal: AbortSignal): Promise<DeliveryOutcome> {
-  const request: CompletionRequest = { chat_id: seed.chat_id, regenerate: true, ...cardFields(seed) };
+export function regenerateReply(seed: ChatSeed, last: LocalMessage, key: string, signal: AbortSignal, personaId?: string | null): Promise<DeliveryOutcome> {
+  const request: CompletionRequest = { chat_id: seed.chat_id, regenerate: true, ...personaField(personaId), ...cardFields(seed) };
   const replySeq = last.role === 'user' ? last.seq + 1 : last.seq;
   const replacedId = last.role === 'assistant' && last.state === 'sent' ? last.id : undefined;
   return replyAgain(seed, () => deliver({ chatId: seed.chat_id, characterName: seed.character_name, request, key, replySeq, replacedId, signal, refreshRecentList: true }));
 }
 
 /** Asks the character to go on from its last reply (a stored one); what it writes is appended to that reply. */
-export function continueReply(seed: ChatSeed, last: LocalMessage, key: string, signal: AbortSignal): Promise<DeliveryOutcome> {
-  const request: CompletionRequest = { chat_id: seed.chat_id, continue: true, ...cardFields(seed) };
+export function continueReply(seed: ChatSeed, last: LocalMessage, key: string, signal: AbortSignal, personaId?: string | null): Promise<DeliveryOutcome> {
+  const request: CompletionRequest = { chat_id: seed.chat_id, continue: true, ...personaField(personaId), ...cardFields(seed) };
   return replyAgain(seed, () => deliver({ chatId: seed.chat_id, characterName: seed.character_name, request, key, replySeq: last.seq, continues: last, signal, refreshRecentList: true }));
 }
 
-function userRequest(seed: ChatSeed, content: string, greetingIndex: number | undefined): CompletionRequest {
+/**
+ * A message's request. It names who the user is as they write it (a choice made offline travels with
+ * it), so the reply is written to that persona whenever it goes out.
+ */
+function userRequest(seed: ChatSeed, content: string, greetingIndex: number | undefined, personaId: string | null | undefined): CompletionRequest {
   return {
     chat_id: seed.chat_id,
     messages: [{ role: 'user', content }],
+    ...personaField(personaId),
     ...cardFields(seed),
     ...(greetingIndex === undefined ? {} : { greeting_index: greetingIndex }),
   };
 }
+
+/** Absent (not null) when the caller did not say: the server then keeps the chat's. */
+const personaField = (personaId: string | null | undefined) => (personaId === undefined ? {} : { persona_id: personaId });
 
 function cardFields(seed: ChatSeed): Partial<CompletionRequest> {
   return {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCard } from '../../core/card/index';
+import { makePng, readCard } from '../../core/card/index';
 import { parseChatJsonl } from '../../core/chat/sillytavern';
 import { EXPORT_ESTIMATE_HEADER } from '../../core/contract/constants';
 import { deletionMessages } from '../../server/services/account/deletion';
@@ -27,6 +27,8 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
   let bobCard: string;
   let bobChat: string;
   let swipedChat: string;
+  let personaChat: string;
+  let personaId: string;
 
   const blobKeys = async (): Promise<string[]> => {
     if (s3) return s3.keys();
@@ -61,7 +63,13 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
     expect((await editMessage(test, adaUploader, asked!.id, { content: 'again, edited' }, randomUUID())).statusCode).toBe(200);
     // Ada looks at her published card: a card_hits row naming her account, on a card that outlives her.
     expect((await test.app.inject({ method: 'GET', url: `/api/characters/${adaPublic}`, headers: ada.headers })).statusCode).toBe(200);
-    await chatWith(ada, adaCards[2]!, ['hej']);
+    personaChat = await chatWith(ada, adaCards[2]!, ['hej']);
+    // A persona with a picture, which that chat speaks as.
+    const avatar = `data:image/png;base64,${Buffer.from(makePng({ width: 8, height: 8, rgba: new Uint8Array(8 * 8 * 4).fill(120) })).toString('base64')}`;
+    const persona = await test.app.inject({ method: 'POST', url: '/api/personas', headers: ada.headers, payload: { name: 'Nova', description: 'A pilot.', avatar, is_default: true } });
+    expect(persona.statusCode, persona.body).toBe(201);
+    personaId = persona.json().id;
+    expect((await test.app.inject({ method: 'PUT', url: `/api/chats/${personaChat}`, headers: ada.headers, payload: { persona_id: personaId } })).statusCode).toBe(200);
 
     bob = await userOf(test, 'bob');
     bobCard = (await upload(test, bob, cardPng({ name: 'Bob’s own' }))).json().data.file_id;
@@ -113,7 +121,12 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
       return parsed;
     });
     expect(messages.map((m) => m.messages.filter((line) => line.role === 'user').map((line) => line.content)).flat().sort()).toEqual(['again, edited', 'hej', 'hello', 'how are you?']);
-    expect(messages.every((chat) => chat.userName === 'User ada')).toBe(true);
+    // Each chat file names the user as the chat speaks: the persona's chat as Nova.
+    const userNames = (profile.chats as { chat_id: string }[]).map((chat, i) => [chat.chat_id, messages[i]!.userName]);
+    expect(userNames.filter(([, name]) => name !== 'User ada')).toEqual([[personaChat, 'Nova']]);
+    expect(profile.personas).toEqual([{ id: personaId, name: 'Nova', description: 'A pilot.', is_default: true, created_at: expect.any(String), avatar: 'personas/Nova.webp' }]);
+    expect(entries['personas/Nova.webp']!.length).toBeGreaterThan(0);
+    expect(profile.chats.find((chat: { chat_id: string }) => chat.chat_id === personaChat).persona_id).toBe(personaId);
 
     // A chat is written as the chat export writes it, a reply's versions (swipes) included.
     const swiped = (profile.chats as { chat_id: string; file: string }[]).find((chat) => chat.chat_id === swipedChat)!;
@@ -161,12 +174,15 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
     expect(await db.selectFrom('message_changes').select('chat_id').where('user_id', '=', adaUser).execute()).toEqual([]);
     expect(await db.selectFrom('card_hits').select('image_id').where('viewer', 'like', `%${adaUser}%`).execute()).toEqual([]);
     expect(await db.selectFrom('images').select('id').where('id', 'in', adaCards).execute()).toEqual([]);
+    expect(await db.selectFrom('personas').select('id').where('user_id', '=', adaUser).execute()).toEqual([]);
     expect(await db.selectFrom('oidc_payloads').select('id').where('payload', 'like', '%ada@example.com%').execute()).toEqual([]);
     expect(await db.selectFrom('account_deletions').select(['finished_at']).where('user_id', '=', adaUser).executeTakeFirstOrThrow()).toMatchObject({ finished_at: expect.any(String) });
 
     const after = await blobKeys();
     for (const id of adaCards) expect(after.filter((key) => key.includes(id))).toEqual([]);
-    expect(after.length).toBe(before.length - adaCards.length * 3);
+    expect(after.filter((key) => key.startsWith('personas/'))).toEqual([]);
+    // Three blobs a card, and the persona's picture.
+    expect(after.length).toBe(before.length - adaCards.length * 3 - 1);
     expect(after.filter((key) => key.includes(bobCard))).toHaveLength(3);
 
     // The published card stays in the gallery (under the gallery's own account), Bob's favorite of it too.

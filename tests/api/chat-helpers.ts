@@ -32,6 +32,8 @@ export interface SendOptions {
   regenerate?: boolean;
   continue?: boolean;
   greetingIndex?: number;
+  /** Who the user is from this message on (absent: the chat's); null: the profile name. */
+  personaId?: string | null;
 }
 
 /** POST /api/chat/completions as the PWA sends it. */
@@ -48,6 +50,7 @@ export function complete(test: TestApp, user: Uploader, options: SendOptions) {
       regenerate: options.regenerate ?? false,
       ...(options.continue === undefined ? {} : { continue: options.continue }),
       ...(options.greetingIndex === undefined ? {} : { greeting_index: options.greetingIndex }),
+      ...(options.personaId === undefined ? {} : { persona_id: options.personaId }),
     },
   });
 }

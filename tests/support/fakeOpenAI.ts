@@ -7,8 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { makePng } from '../../core/card/index';
 
 export type FakeBehaviour =
-  /** `text` defaults to "You said: <last user message>. …"; one word per SSE chunk. */
-  | { kind: 'reply'; text?: string; chunkDelayMs?: number }
+  /**
+   * `text` defaults to "You said: <last user message>. …"; one word per SSE chunk. With `fromSystem`
+   * (a regular expression's source), `$1`… in `text` are its groups matched in the prompt's system
+   * messages: a reply that says what the prompt told the model (who the user is, say).
+   */
+  | { kind: 'reply'; text?: string; chunkDelayMs?: number; fromSystem?: string }
   | { kind: 'status'; status: number; body?: string; retryAfter?: string }
   /** Response headers are never sent. */
   | { kind: 'hang' }
@@ -128,7 +132,7 @@ async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerRespo
     case 'hang':
       return;
     case 'reply': {
-      const text = behaviour.text ?? defaultReplyTo(lastUser);
+      const text = behaviour.text === undefined ? defaultReplyTo(lastUser) : fromSystem(behaviour.text, behaviour.fromSystem, messages);
       const usage = fakeUsage(messages, text);
       if (!body.stream) {
         res.writeHead(200, { 'content-type': 'application/json' });
@@ -162,6 +166,14 @@ async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerRespo
       sendMalformed(res, behaviour.variant, words(`You said: ${lastUser}. This reply is garbled.`).slice(0, behaviour.afterWords ?? 0));
       return;
   }
+}
+
+/** `text` with `$1`… taken from the system messages by `pattern`; `(no match)` when it finds nothing. */
+function fromSystem(text: string, pattern: string | undefined, messages: Message[]): string {
+  if (pattern === undefined) return text;
+  const system = messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n');
+  const match = new RegExp(pattern).exec(system);
+  return text.replace(/\$(\d)/g, (_all, group: string) => match?.[Number(group)] ?? '(no match)');
 }
 
 function sendMalformed(res: http.ServerResponse, variant: MalformedStream, before: string[]): void {

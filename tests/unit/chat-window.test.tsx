@@ -26,6 +26,9 @@ vi.mock('../../src/features/chat/window/dateLabels', async (importOriginal) => {
 afterEach(cleanup);
 const messageTime = vi.mocked(messageTimeOf);
 
+/** The user as their profile name, with no personas. */
+const speaking = (userName: string) => ({ persona: null, userName, personas: [], choose: vi.fn() });
+
 const local = (day: number, hour = 12) => new Date(2026, 10, day, hour).toISOString();
 
 function message(extra: Partial<LocalMessage> & Pick<LocalMessage, 'seq' | 'role' | 'content'>): LocalMessage {
@@ -348,7 +351,7 @@ describe('a new chat', () => {
       vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: 'upstream_empty', message: 'No response received' }), { status: 502, headers: { 'content-type': 'application/json' } }))),
     );
     const seed = seedOf('empty-chat');
-    render(<ChatConversation target={{ chatId: 'empty-chat', seed, row: null, localOnly: true }} character={fromSelected(selected)} userName="Grace" />);
+    render(<ChatConversation target={{ chatId: 'empty-chat', seed, row: null, localOnly: true }} character={fromSelected(selected)} as={speaking('Grace')} profileName="Grace" />);
     const input = await screen.findByPlaceholderText('Type a message');
     fireEvent.change(input, { target: { value: 'Hi Ada' } });
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -373,7 +376,7 @@ describe('a new chat', () => {
     );
     const character = fromSelected(selected);
     const seed = seedOf('new-chat');
-    render(<ChatConversation target={{ chatId: 'new-chat', seed, row: null, localOnly: true }} character={character} userName="Grace" />);
+    render(<ChatConversation target={{ chatId: 'new-chat', seed, row: null, localOnly: true }} character={character} as={speaking('Grace')} profileName="Grace" />);
 
     expect(await screen.findByText('Ada waves at Grace.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next greeting' }));

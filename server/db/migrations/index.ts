@@ -8,6 +8,7 @@ import * as galleryOrderIndex from './2026-11-21T13-00_gallery_order_index';
 import * as storage from './2026-11-22T09-00_storage';
 import * as messageSwipes from './2026-11-25T19-12_message_swipes';
 import * as accountRights from './2026-11-25T19-20_account_rights';
+import * as personas from './2026-11-25T21-40_personas';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T09-00_storage': storage,
   '2026-11-25T19-12_message_swipes': messageSwipes,
   '2026-11-25T19-20_account_rights': accountRights,
+  '2026-11-25T21-40_personas': personas,
 };

@@ -46,6 +46,15 @@ export async function deleteOwnedChats(db: Kysely<Database>, userId: string, ids
   await db.deleteFrom('chats').where('user_id', '=', userId).where('id', 'in', ids).execute();
 }
 
+export function personaBatch(db: Kysely<Database>, userId: string, limit: number) {
+  return db.selectFrom('personas').select(['id', 'avatar_key']).where('user_id', '=', userId).orderBy('id').limit(limit).execute();
+}
+
+export async function deleteOwnedPersonas(db: Kysely<Database>, userId: string, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('personas').where('user_id', '=', userId).where('id', 'in', ids).execute();
+}
+
 /** The user's favorites, each public card's count going down with its favorite, in one transaction. */
 export async function deleteUserFavorites(db: Kysely<Database>, userId: string): Promise<void> {
   invalidateGallery();
@@ -71,7 +80,8 @@ export async function deleteUserIfEmpty(db: Kysely<Database>, userId: string): P
     await lockOwner(trx, userId);
     const images = await trx.selectFrom('images').select('id').where('owner_id', '=', userId).limit(1).executeTakeFirst();
     const chats = await trx.selectFrom('chats').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
-    if (images || chats) return false;
+    const personas = await trx.selectFrom('personas').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
+    if (images || chats || personas) return false;
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     return true;
   });

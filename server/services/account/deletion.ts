@@ -5,9 +5,11 @@ import {
   chatBatch,
   deleteOwnedChats,
   deleteOwnedImages,
+  deleteOwnedPersonas,
   deleteUserFavorites,
   deleteUserIfEmpty,
   ownedImageBatch,
+  personaBatch,
 } from '../../db/repositories/accountData';
 import { markDeletionFinished, recordAccountDeletion } from '../../db/repositories/accountDeletions';
 import { deleteViewerHits } from '../../db/repositories/cardHits';
@@ -109,6 +111,16 @@ export async function finishAccountDeletion(ctx: ServiceContext, userId: string,
       stop,
     );
     if (!chats) return false;
+    // After the chats, so none is left naming a persona; their avatars go before the rows, like the portraits.
+    const personas = await inBatches(
+      () => personaBatch(db, userId, BATCH),
+      async (rows) => {
+        await deleteBlobs(ctx, rows.flatMap((row) => (row.avatar_key ? [row.avatar_key] : [])));
+        await deleteOwnedPersonas(db, userId, rows.map((row) => row.id));
+      },
+      stop,
+    );
+    if (!personas) return false;
     await deleteUserFavorites(db, userId);
     await deleteViewerHits(db, accountViewer(userId));
     if (await deleteUserIfEmpty(db, userId)) break;

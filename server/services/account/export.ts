@@ -3,7 +3,9 @@ import yazl from 'yazl';
 import { chatHeaderLine, chatMessageLine } from '../../../core/chat/index';
 import { privateSlots } from '../../../core/contract/constants';
 import { planLabel } from '../../../core/plans';
+import { userDisplayName } from '../../../core/chat/index';
 import { exportedCards, exportedChats, exportedFavorites } from '../../db/repositories/accountExport';
+import { listPersonas } from '../../db/repositories/personas';
 import { messagesAfter } from '../../db/repositories/messages';
 import { AppError } from '../../errors';
 import { EntryNames, safeArchiveName } from '../chats/archive/index';
@@ -39,9 +41,9 @@ function chatFileName(characterName: string, createdAt: string): string {
 }
 
 /** A chat file, written a page of messages at a time as the zip asks for more. */
-function chatFile(ctx: ServiceContext, user: RequestUser, chat: { id: string; character_name: string; created_at: string }): Readable {
+function chatFile(ctx: ServiceContext, userName: string, chat: { id: string; character_name: string; created_at: string }): Readable {
   async function* lines() {
-    yield `${chatHeaderLine(archiveChatOf(user, chat))}\n`;
+    yield `${chatHeaderLine(archiveChatOf(userName, chat))}\n`;
     let after = -1;
     for (;;) {
       const page = await messagesAfter(ctx.db, chat.id, after, MESSAGE_PAGE);
@@ -67,11 +69,20 @@ export async function exportAccount(ctx: ServiceContext, user: RequestUser, abor
   }
   exporting.add(user.id);
   try {
-    const [cards, chats, favorites] = await Promise.all([exportedCards(ctx.db, user.id), exportedChats(ctx.db, user.id), exportedFavorites(ctx.db, user.id)]);
+    const [cards, chats, favorites, personas] = await Promise.all([
+      exportedCards(ctx.db, user.id),
+      exportedChats(ctx.db, user.id),
+      exportedFavorites(ctx.db, user.id),
+      listPersonas(ctx.db, user.id),
+    ]);
     const exportedAt = new Date().toISOString();
     const names = new EntryNames();
     const cardFiles = cards.map((card) => ({ card, file: `cards/${names.unique(`${safeArchiveName(card.card_name)}.png`)}` }));
     const chatFiles = chats.map((chat) => ({ chat, file: `chats/${names.unique(chatFileName(chat.character_name, chat.created_at))}` }));
+    const personaFiles = personas.map((persona) => ({ persona, file: persona.avatar_key ? `personas/${names.unique(`${safeArchiveName(persona.name)}.webp`)}` : null }));
+    // A chat file names the user as the chat speaks: its persona's name, else the profile name.
+    const personaNames = new Map(personas.map((persona) => [persona.id, persona.name]));
+    const userNameIn = (chat: { persona_id: string | null }) => (chat.persona_id && personaNames.get(chat.persona_id)) || userDisplayName(user);
     const slots = privateSlots(user.plan);
     const profile = {
       format: 'cardchat-export/1',
@@ -86,14 +97,21 @@ export async function exportAccount(ctx: ServiceContext, user: RequestUser, abor
         sign_in: { issuer: user.issuer, subject: user.subject },
       },
       plan: { id: user.plan, name: planLabel(user.plan), private_card_slots: Number.isFinite(slots) ? slots : null },
-      // No personas exist yet: issue 18 (personas) adds its table, and its rows belong here.
-      personas: [],
+      personas: personaFiles.map(({ persona, file }) => ({
+        id: persona.id,
+        name: persona.name,
+        description: persona.description,
+        is_default: persona.is_default === 1,
+        created_at: persona.created_at,
+        avatar: file,
+      })),
       favorites: favorites.map((f) => ({ file_id: f.image_id, name: f.card_name, added_at: f.created_at })),
       cards: cardFiles.map(({ card, file }) => ({ file_id: card.id, name: card.card_name, public: card.is_public === 1, uploaded_at: card.created_at, file })),
       chats: chatFiles.map(({ chat, file }) => ({
         chat_id: chat.id,
         character_name: chat.character_name,
         card_file_id: chat.image_id,
+        persona_id: chat.persona_id,
         message_count: Number(chat.message_count),
         created_at: chat.created_at,
         last_message_at: chat.last_message_at,
@@ -121,8 +139,17 @@ export async function exportAccount(ctx: ServiceContext, user: RequestUser, abor
         return stream;
       }));
     }
+    for (const { persona, file } of personaFiles) {
+      if (!file || !persona.avatar_key) continue;
+      const key = persona.avatar_key;
+      zip.addReadStreamLazy(file, { compress: false, mtime: new Date(persona.updated_at) }, lazy(async () => {
+        const stream = await ctx.blobs.get(key);
+        if (!stream) throw new Error(`the avatar of persona ${persona.id} is missing from the blob store`);
+        return stream;
+      }));
+    }
     for (const { chat, file } of chatFiles) {
-      zip.addReadStreamLazy(file, { compressionLevel: 6, mtime: new Date(chat.last_message_at) }, lazy(async () => chatFile(ctx, user, chat)));
+      zip.addReadStreamLazy(file, { compressionLevel: 6, mtime: new Date(chat.last_message_at) }, lazy(async () => chatFile(ctx, userNameIn(chat), chat)));
     }
     zip.end();
 

@@ -7,7 +7,7 @@ Exported ${exportedAt} (UTC). Everything cardchat keeps about your account is in
 
 profile.json
   Your account (e-mail, name, user ID, when it was created, how you sign in), your plan, your
-  personas, your favorites (${counts.favorites}), and a list of the cards and chats below with their
+  personas (their pictures are in personas/), your favorites (${counts.favorites}), and a list of the cards and chats below with their
   ids and dates. JSON, UTF-8.
 
 cards/ (${counts.cards} ${counts.cards === 1 ? 'file' : 'files'})

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { characterDisplayName, fillPlaceholders, type Card } from '../../../core/card/index';
-import { buildPrompt, greetingAt, userDisplayName, withContinuation, withNewSwipe } from '../../../core/chat/index';
+import { buildPrompt, greetingAt, withContinuation, withNewSwipe } from '../../../core/chat/index';
 import type { CompletionRequest, CompletionResult } from '../../../core/contract';
 import { adjustChatTotals, findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
 import { insertCompletionRequest, touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
-import { isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { findMessages, lastSeqOfRole, messagesBefore, nextSeq, updateMessage } from '../../db/repositories/messages';
 import type { Chat, CompletionRequestRow, Database, Message } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
@@ -18,6 +18,7 @@ import type { RequestUser } from '../users';
 import { cardOfChat } from './character';
 import { answering, HEARTBEAT_MS, inProgress, ledgerKey, ledgerState, resultOf, superseded } from './completionLedger';
 import { checkedMessageText } from './messageText';
+import { settleChatUser, type ChatUser } from './persona';
 import { chatNotFound } from './reads';
 import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
 
@@ -36,7 +37,8 @@ export interface CompletionJob {
   key: string;
   chat: Chat;
   card: Card;
-  userName: string;
+  /** Who the user is in the chat: {{user}}'s name, and a persona's description for the prompt. */
+  as: ChatUser;
   greeting: Message | null;
   /** Null for a regeneration or a continuation. */
   userMessage: Message | null;
@@ -98,6 +100,7 @@ async function chatFor(
     importing_since: null,
     message_count: 0,
     size: 0,
+    persona_id: null,
     last_message_at: now,
     created_at: now,
     updated_at: now,
@@ -140,12 +143,11 @@ export async function prepareCompletion(
   now = new Date(),
 ): Promise<PreparedCompletion> {
   const at = now.toISOString();
-  const userName = userDisplayName(user);
   const kind = modeOf(request);
   const hash = requestHash(request, kind);
   const state = await ledgerState(ctx.db, user.id, key, { chatId: request.chat_id, hash }, now);
   if (state.kind === 'done') return state;
-  if (state.kind === 'retry') return { kind: 'generate', job: await retryJob(ctx, user, state.row, userName) };
+  if (state.kind === 'retry') return { kind: 'generate', job: await retryJob(ctx, user, state.row, request.persona_id) };
 
   const text = kind === 'message' ? checkedMessageText(lastUserContent(request)) : null;
   if (text !== null) await checkStorageRoom(ctx.db, user, 0);
@@ -169,30 +171,34 @@ export async function prepareCompletion(
     // As few statements as will do: they all stand between the user's message and the first token.
     return await ctx.db.transaction().execute(async (trx) => {
       // A chat inserted here is invisible to everyone else until commit: no lock to take, no message to number after.
+      if (!isNew) await lockChat(trx, chat.id);
+      const as = await settleChatUser(trx, user, chat, request.persona_id, { stored: !isNew });
       if (isNew) await insertChat(trx, chat);
-      else await lockChat(trx, chat.id);
       if (text === null) {
         const settled = await settleTarget(trx, chat.id, kind === 'continue' ? 'continue' : 'regenerate');
         // The reply it works on is recorded now, so a retry of this key works on the same one.
         const replyId = settled.target.kind === 'new' ? null : settled.target.message.id;
         await insertCompletionRequest(trx, { ...ledger, reply_message_id: replyId });
-        return { kind: 'generate', job: { user, key, chat, card, userName, greeting: null, userMessage: null, ...settled, newChatHistory: null } };
+        return { kind: 'generate', job: { user, key, chat, card, as, greeting: null, userMessage: null, ...settled, newChatHistory: null } };
       }
       let seq = isNew ? 0 : await nextSeq(trx, chat.id);
-      const names = { char: characterDisplayName(card), user: userName };
+      const names = { char: characterDisplayName(card), user: as.name };
       const greetingText = isNew && request.greeting_index !== undefined ? greetingAt(card, request.greeting_index) : undefined;
       const greeting = greetingText ? message(chat, seq++, { role: 'assistant', content: fillPlaceholders(greetingText, names), name: names.char }, at) : null;
-      const userMessage = message(chat, seq, { role: 'user', content: text, name: userName, client_id: key }, at);
+      const userMessage = message(chat, seq, { role: 'user', content: text, name: as.name, client_id: key }, at);
       await insertCompletionRequest(trx, { ...ledger, greeting_message_id: greeting?.id ?? null, user_message_id: userMessage.id });
       const stored = greeting ? [greeting, userMessage] : [userMessage];
       await storeMessages(trx, chat.id, stored, at);
       const newChatHistory = isNew ? stored : null;
       return {
         kind: 'generate',
-        job: { user, key, chat, card, userName, greeting, userMessage, answersSeq: userMessage.seq, target: { kind: 'new' }, newChatHistory },
+        job: { user, key, chat, card, as, greeting, userMessage, answersSeq: userMessage.seq, target: { kind: 'new' }, newChatHistory },
       };
     });
   } catch (error) {
+    // The persona it names was deleted on another device at this very moment: sent again, it counts
+    // as the profile name.
+    if (isForeignKeyViolation(error)) throw inProgress();
     // The same key sent twice at once: the other request holds the ledger row.
     if (isUniqueViolation(error)) {
       if (isNew && !(await findOwnChat(ctx.db, user.id, chat.id))) throw chatNotFound();
@@ -202,14 +208,15 @@ export async function prepareCompletion(
   }
 }
 
-async function retryJob(ctx: ServiceContext, user: RequestUser, row: CompletionRequestRow, userName: string): Promise<CompletionJob> {
+async function retryJob(ctx: ServiceContext, user: RequestUser, row: CompletionRequestRow, personaId: string | null | undefined): Promise<CompletionJob> {
   const chat = await findOwnChat(ctx.db, user.id, row.chat_id);
   if (!chat) throw chatNotFound();
   const card = await cardOfChat(ctx.db, chat);
+  const as = await settleChatUser(ctx.db, user, chat, personaId, { stored: true });
   const stored = new Map((await findMessages(ctx.db, [row.greeting_message_id, row.user_message_id].filter((id) => id !== null))).map((m) => [m.id, m]));
   const greeting = (row.greeting_message_id && stored.get(row.greeting_message_id)) || null;
   const userMessage = (row.user_message_id && stored.get(row.user_message_id)) || null;
-  return { user, key: row.idempotency_key, chat, card, userName, greeting, userMessage, ...(await retriedTarget(ctx.db, row, userMessage)), newChatHistory: null };
+  return { user, key: row.idempotency_key, chat, card, as, greeting, userMessage, ...(await retriedTarget(ctx.db, row, userMessage)), newChatHistory: null };
 }
 
 /** What a retried request works on: what its first attempt settled (a reply deleted since is superseded). */
@@ -252,13 +259,14 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
     const prompt = buildPrompt({
       card: job.card,
-      userName: job.userName,
+      userName: job.as.name,
+      personaDescription: job.as.description,
       history,
       continuation,
       contextTokens: ctx.config.llm.contextTokens,
       replyTokens: ctx.config.llm.maxTokens,
     });
-    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.userName, signal });
+    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, signal });
     let text = '';
     let aliveAt = Date.now();
     for await (const piece of reply.stream) {

@@ -7,8 +7,8 @@ import { AppError, notFound } from '../../errors';
 import { checkStorageRoom } from '../storage';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
-import { userDisplayName } from '../../../core/chat/index';
 import { cardOfChat } from './character';
+import { chatUser } from './persona';
 import { ownChat } from './reads';
 import { portraitUrl } from './wire';
 import { loadSharp } from '../sharp';
@@ -23,7 +23,7 @@ const unavailable = (message: string) => new AppError(502, 'image_service_failed
 /** What the portrait shows: the character's name and description (never the creator's notes). */
 async function portraitPrompt(ctx: ServiceContext, user: RequestUser, chat: Parameters<typeof cardOfChat>[1]): Promise<string> {
   const card = await cardOfChat(ctx.db, chat);
-  const names = { char: characterDisplayName(card), user: userDisplayName(user) };
+  const names = { char: characterDisplayName(card), user: (await chatUser(ctx.db, user, chat)).name };
   const description = fillPlaceholders(card.data.description, names).trim().slice(0, 800);
   return [`A character portrait of ${names.char}, head and shoulders, painterly illustration.`, description].filter(Boolean).join(' ');
 }

@@ -2,12 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buffer } from 'node:stream/consumers';
 import { readCard, writeCard, type Card } from '../../../core/card/index';
-import { userDisplayName, writeChatJsonl, type ArchiveChat, type ArchiveMessage } from '../../../core/chat/index';
+import { writeChatJsonl, type ArchiveChat, type ArchiveMessage } from '../../../core/chat/index';
 import type { ChatImportResponse } from '../../../core/contract';
 import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
 import { findImage, findReadableImageBy, lockOwner } from '../../db/repositories/images';
 import { chatStoredBytes } from '../../db/repositories/storage';
 import { allMessages, insertMessages } from '../../db/repositories/messages';
+import { findOwnPersonaByName } from '../../db/repositories/personas';
 import type { Chat, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { buildChatZip, isArchiveError, readChatZip, safeArchiveName, type ChatArchiveContents } from './archive/index';
@@ -18,6 +19,7 @@ import { cardTypeOf } from '../images/presentation';
 import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
+import { chatUser } from './persona';
 import { ownChat } from './reads';
 import { contentBytes, swipeColumns, swipeFieldsOf } from './storeMessages';
 
@@ -38,8 +40,8 @@ async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Pr
 }
 
 /** A stored chat as its chat file says it (the header's fields): every export writes it the same way. */
-export const archiveChatOf = (user: RequestUser, chat: Pick<Chat, 'character_name' | 'created_at'>): Omit<ArchiveChat, 'messages'> => ({
-  userName: userDisplayName(user),
+export const archiveChatOf = (userName: string, chat: Pick<Chat, 'character_name' | 'created_at'>): Omit<ArchiveChat, 'messages'> => ({
+  userName,
   characterName: chat.character_name,
   createdAt: chat.created_at,
 });
@@ -57,7 +59,7 @@ export function archiveMessageOf(m: Message): ArchiveMessage {
 export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId: string, requestedName?: string) {
   const chat = await ownChat(ctx, user, chatId);
   const messages = await allMessages(ctx.db, chat.id);
-  const archive: ArchiveChat = { ...archiveChatOf(user, chat), messages: messages.map(archiveMessageOf) };
+  const archive: ArchiveChat = { ...archiveChatOf((await chatUser(ctx.db, user, chat)).name, chat), messages: messages.map(archiveMessageOf) };
   const base = safeArchiveName(`${chat.character_name} - ${chat.created_at.slice(0, 10)}`);
   const files: { name: string; data: Uint8Array }[] = [{ name: `${base}.jsonl`, data: new TextEncoder().encode(writeChatJsonl(archive)) }];
   const png = await cardPngOf(ctx, user, chat);
@@ -134,6 +136,8 @@ async function planChats(ctx: ServiceContext, user: RequestUser, contents: ChatA
   const planned: PlannedChat[] = [];
   for (const { chat } of contents.chats) {
     const character = await characterOf(ctx, user, chat.characterName, cards, contents.chats.length === 1);
+    // A chat exported as one of the importer's personas speaks as it again.
+    const persona = await findOwnPersonaByName(ctx.db, user.id, chat.userName);
     const id = randomUUID();
     const messages: Message[] = chat.messages.map((m, seq) => ({
       id: randomUUID(),
@@ -151,6 +155,7 @@ async function planChats(ctx: ServiceContext, user: RequestUser, contents: ChatA
       character_name: chat.characterName,
       ...character,
       portrait_key: null,
+      persona_id: persona?.id ?? null,
       portrait_bytes: 0,
       importing_since: now,
       message_count: messages.length,

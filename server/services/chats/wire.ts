@@ -20,6 +20,7 @@ export function recentChatOf(chat: Chat): RecentChat {
     created_at: chat.created_at,
     message_count: Number(chat.message_count),
     size: Number(chat.size),
+    persona_id: chat.persona_id,
   };
 }
 

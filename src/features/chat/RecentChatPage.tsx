@@ -6,6 +6,7 @@ import { ChatHistoryPanel } from './history/ChatHistoryPanel';
 import { CharacterPanel } from './panel/CharacterPanel';
 import styles from './RecentChatPage.module.css';
 import { useChatCharacter } from './useChatCharacter';
+import { useChatPersona } from './useChatPersona';
 import { useChatSelection } from './useChatSelection';
 import { useFillBelow } from './useFillBelow';
 import { useSidePanels } from './useSidePanels';
@@ -22,6 +23,8 @@ export function RecentChatPage() {
   const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
   const selection = useChatSelection();
   const character = useChatCharacter(selection.target, selection.picked);
+  const profileName = userDisplayName(profile);
+  const as = useChatPersona(selection.target, profileName);
   const panels = useSidePanels();
   const newChatWith = character?.id ? character : null;
 
@@ -41,7 +44,8 @@ export function RecentChatPage() {
       <ChatWindow
         target={selection.target}
         character={character}
-        userName={userDisplayName(profile)}
+        as={as}
+        profileName={profileName}
         historyOpen={panels.historyOpen}
         onToggleHistory={panels.toggleHistory}
         panelOpen={panels.panelOpen}

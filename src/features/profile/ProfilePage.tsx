@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { userDisplayName } from '../../../core/chat/userName';
 import { planLabel } from '../../../core/plans';
 import { refreshSession } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { DisplayNameSection } from './DisplayNameSection';
 import { ExportSection } from './ExportSection';
+import { PersonasSection } from '../personas/PersonasSection';
 import { LocalDataSection } from './LocalDataSection';
 import { PasswordSection } from './PasswordSection';
 import { StorageField } from './StorageField';
@@ -68,6 +70,7 @@ export function ProfilePage() {
           <ExportSection />
         </>
       )}
+      {profile && <PersonasSection profileName={userDisplayName(profile)} />}
       <LocalDataSection />
       {profile && online && <DeleteAccountSection email={profile.email} auth={auth} />}
     </div>

@@ -21,7 +21,7 @@ export function expectErrorJson(response: LightMyRequestResponse, status: number
   return body;
 }
 
-const TABLES = ['users', 'images', 'favorites', 'chats', 'messages', 'completion_requests'] as const;
+const TABLES = ['users', 'images', 'favorites', 'chats', 'messages', 'completion_requests', 'personas'] as const;
 
 /**
  * Everything the server can write: the row count of every user-data table and the list of stored
@@ -52,6 +52,8 @@ export interface Estate {
   /** A chat with the public card, which anyone may also chat with. */
   publicChatId: string;
   favoriteId: string;
+  /** A persona with an avatar, the one the private chat speaks as. */
+  personaId: string;
 }
 
 /**
@@ -65,9 +67,19 @@ export async function buildEstate(test: TestApp, owner: Uploader): Promise<Estat
   if (published.statusCode !== 200) throw new Error(`public upload failed: ${published.body}`);
   const publicId = published.json().data.file_id as string;
 
+  const avatar = `data:image/png;base64,${Buffer.from(testCardPng()).toString('base64')}`;
+  const persona = await test.app.inject({
+    method: 'POST',
+    url: '/api/personas',
+    headers: owner.headers,
+    payload: { name: 'Masked Owner', description: 'The owner in disguise.', avatar },
+  });
+  if (persona.statusCode !== 201) throw new Error(`persona failed: ${persona.body}`);
+  const personaId = persona.json().id as string;
+
   const chatId = randomUUID();
   const completionKey = randomUUID();
-  const first = await complete(test, owner, { chatId, characterId: privateId, text: 'The secret plan', key: completionKey });
+  const first = await complete(test, owner, { chatId, characterId: privateId, text: 'The secret plan', key: completionKey, personaId });
   if (first.statusCode !== 200) throw new Error(`completion failed: ${first.body}`);
   const note = await appendMessage(test, owner, { chatId, content: 'A private note' });
   if (note.statusCode !== 201) throw new Error(`append failed: ${note.body}`);
@@ -92,6 +104,7 @@ export async function buildEstate(test: TestApp, owner: Uploader): Promise<Estat
     messageIds: messages.map((m) => m.id),
     publicChatId,
     favoriteId: favorite.json().data.id as string,
+    personaId,
   };
 }
 
@@ -125,5 +138,7 @@ export async function ownerView(test: TestApp, estate: Estate) {
     publicPng: await png(`/api/upload/image/user/${estate.publicId}`),
     privateThumb: await png(`/api/upload/image/thumbnail/${estate.privateId}/240.webp`),
     photo: await png(`/api/chats/photo/${estate.chatId}`),
+    personas: (await json('/api/personas')).data,
+    personaAvatar: await png(`/api/personas/${estate.personaId}/avatar`),
   };
 }

@@ -14,7 +14,7 @@ const OWNER_EMAIL = 'owner@example.com';
 /** One attempt by another user on the owner's estate; ids are known only once the estate exists. */
 interface Attempt {
   name: string;
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: (e: Estate) => string;
   body?: (e: Estate) => Record<string, unknown>;
   headers?: (e: Estate) => Record<string, string>;
@@ -101,6 +101,13 @@ const notFoundAttempts: Attempt[] = [
     headers: freshKey,
     body: (e) => ({ chat_id: randomUUID(), character_id: e.privateId, messages: [{ role: 'user', content: 'Hi' }] }),
   },
+  // Personas
+  { name: "rename the owner's persona", method: 'PUT', url: (e) => `/api/personas/${e.personaId}`, body: () => ({ name: 'Stolen' }) },
+  { name: "remove the avatar of the owner's persona", method: 'PUT', url: (e) => `/api/personas/${e.personaId}`, body: () => ({ avatar: null }) },
+  { name: "delete the owner's persona", method: 'DELETE', url: (e) => `/api/personas/${e.personaId}` },
+  { name: "read the avatar of the owner's persona", method: 'GET', url: (e) => `/api/personas/${e.personaId}/avatar` },
+  { name: "change who the owner is in their chat", method: 'PUT', url: (e) => `/api/chats/${e.chatId}`, body: () => ({ persona_id: null }) },
+  { name: "set the owner's persona on the owner's chat", method: 'PUT', url: (e) => `/api/chats/${e.chatId}`, body: (e) => ({ persona_id: e.personaId }) },
   {
     name: "send into the owner's chat with a public card, naming that card",
     method: 'POST',
@@ -159,7 +166,9 @@ describe.each(databases)("another user's objects (%s)", (dialect) => {
     expect(view.favorites.map((f: { id: string }) => f.id)).toEqual([estate.favoriteId]);
     expect(view.chats).toHaveLength(2);
     expect(view.privateChat.data).toHaveLength(3);
-    for (const file of [view.privatePng, view.publicPng, view.privateThumb, view.photo]) expect(file.status).toBe(200);
+    for (const file of [view.privatePng, view.publicPng, view.privateThumb, view.photo, view.personaAvatar]) expect(file.status).toBe(200);
+    expect(view.personas).toMatchObject([{ id: estate.personaId, name: 'Masked Owner', chat_count: 1 }]);
+    expect(view.privateChat.chat).toMatchObject({ persona_id: estate.personaId });
   });
 
   for (const row of notFoundAttempts) {

@@ -38,6 +38,7 @@ describe.each(databases)('caching of authenticated answers (%s)', (dialect) => {
     ['favorites', () => get('/api/favorites/list')],
     ['the plan', () => get('/api/character-replacement/user-type')],
     ['the chat list', () => post('/api/chats/list', {})],
+    ['the personas', () => get('/api/personas')],
     ['a chat', () => post('/api/chats/get', { chat_id: chatId })],
     ['a private card PNG', () => get(`/api/upload/image/user/${card}`)],
     ['a private card PNG download', () => get(`/api/upload/image/user/${card}?download=1`)],

@@ -6,6 +6,8 @@ import {
   DEFAULT_SYSTEM_PROMPT,
   estimateMessageTokens,
   estimateTokens,
+  personaFooter,
+  personaHeader,
   truncateToTokens,
   withChosenSwipe,
   withEditedContent,
@@ -237,5 +239,41 @@ describe('a card as SillyTavern exports it (tests/fixtures)', () => {
     expect(system.indexOf('What are Gloamwings?')).toBeLessThan(system.indexOf("[Willow's Personality="));
     expect(JSON.stringify(messages)).not.toContain(willow.data.creator_notes);
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'Who were the Gloamwings that attacked me?' });
+  });
+});
+
+describe('buildPrompt: the user as a persona', () => {
+  const persona = { userName: 'Captain Nova', personaDescription: 'A starship pilot who trusts {{char}}.\r\nShe calls herself {{user}}.' };
+
+  it("puts the persona's description after the scenario and the lore after the character, between its own lines", () => {
+    const system = build(persona).messages[0]!.content;
+    expect(system).toBe(
+      'You are Mira, talking to Captain Nova.\n\nStorms wreck ships here.\n\nMira keeps the lighthouse.\n\n' +
+        "Mira's personality: patient, wry\n\nScenario: Captain Nova washes ashore.\n\nMira trims the lamp nightly.\n\n" +
+        "[Captain Nova's persona]\nA starship pilot who trusts Mira.\nShe calls herself Captain Nova.\n[End of Captain Nova's persona]",
+    );
+    expect(system.indexOf(personaHeader('Captain Nova'))).toBeGreaterThan(system.indexOf('Scenario:'));
+    expect(system.endsWith(personaFooter('Captain Nova'))).toBe(true);
+  });
+
+  it('fills {{user}} with the persona name everywhere: examples, history and post-history instructions too', () => {
+    const card = full;
+    const { messages } = buildPrompt({ ...persona, card, history: chat('{{user}} waves.', 'Hi {{user}}.', 'I am <USER>.'), contextTokens: 100_000, replyTokens: 500 });
+    const text = messages.map((m) => m.content).join('\n');
+    expect(messages[1]).toEqual({ role: 'system', content: '[Example Chat]\nCaptain Nova: Who are you?\nMira: The keeper.' });
+    expect(messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual(['Captain Nova waves.', 'Hi Captain Nova.', 'I am Captain Nova.']);
+    expect(text).not.toMatch(/\{\{user\}\}|<USER>|Ada/i);
+  });
+
+  it('adds nothing for a blank description, and the name alone still stands for {{user}}', () => {
+    const system = build({ userName: 'Captain Nova', personaDescription: ' \n ' }).messages[0]!.content;
+    expect(system).not.toContain('persona]');
+    expect(system).toContain('Scenario: Captain Nova washes ashore.');
+    expect(build({ userName: 'Captain Nova' }).messages[0]!.content).toBe(system);
+  });
+
+  it('inserts a name holding {{user}} or $& literally, never expanding it again', () => {
+    const system = build({ userName: '{{user}} $&', personaDescription: 'I am {{user}}.' }).messages[0]!.content;
+    expect(system).toContain("[{{user}} $&'s persona]\nI am {{user}} $&.\n[End of {{user}} $&'s persona]");
   });
 });

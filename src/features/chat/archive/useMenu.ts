@@ -10,7 +10,8 @@ export function useMenu() {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  // menuitem, menuitemradio and menuitemcheckbox alike.
+  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
 
   const close = useCallback((refocus: boolean) => {
     setOpen(false);
@@ -19,7 +20,8 @@ export function useMenu() {
 
   useEffect(() => {
     if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    // The checked choice of a radio menu, else the first item.
+    (menuRef.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? items()[0])?.focus();
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };

@@ -9,12 +9,14 @@ import { useSendingIds } from '../../../sync/delivery';
 import { flushOutbox } from '../../../sync/outbox';
 import { Spinner } from '../../../ui/Spinner';
 import { filledGreetings, type CharacterView } from '../chatCharacter';
+import type { ChatPersona } from '../useChatPersona';
 import type { ChatTarget } from '../useChatSelection';
 import { Composer } from './Composer';
 import { GreetingBubble } from './GreetingBubble';
 import styles from './ChatWindow.module.css';
 import { ChangeNotices } from './ChangeNotices';
 import { MessageList } from './MessageList';
+import { PersonaPicker } from './PersonaPicker';
 import { chatOffers } from './replyOffers';
 import { swipeAction } from './ReplyTools';
 import { useChatActions } from './useChatActions';
@@ -24,7 +26,10 @@ import { useMessageTools } from './useMessageTools';
 interface Props {
   target: ChatTarget;
   character: CharacterView | null;
-  userName: string;
+  /** Who the user is in the chat ({{user}}, their messages' name, the persona sent with them). */
+  as: ChatPersona;
+  /** Who they are without a persona. */
+  profileName: string;
 }
 
 /**
@@ -49,11 +54,12 @@ function sendNow(): void {
 }
 
 /** One open chat: its messages (with the card's greeting before any are stored) and the composer. */
-export function ChatConversation({ target, character, userName }: Props) {
+export function ChatConversation({ target, character, as, profileName }: Props) {
+  const { userName } = as;
   const online = useOnline();
   const savedNote = useSavedCopyNote('messages');
   const history = useChatMessages(target.chatId, { onServer: !target.localOnly });
-  const actions = useChatActions(target.seed, userName);
+  const actions = useChatActions(target.seed, { userName, personaId: as.persona?.id ?? null });
   const [greetingPosition, setGreetingPosition] = useState(0);
   const greetings = useMemo(() => filledGreetings(character, userName), [character, userName]);
   const name = character?.name ?? target.seed.character_name;
@@ -140,6 +146,7 @@ export function ChatConversation({ target, character, userName }: Props) {
         onSend={(text) => actions.send(text, greetingIndex)}
         onStop={actions.stop}
         onSwipe={lastSwipe}
+        speaker={<PersonaPicker as={as} profileName={profileName} />}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { useClientConfig } from '../../../config/useClientConfig';
 import type { CharacterView } from '../chatCharacter';
+import type { ChatPersona } from '../useChatPersona';
 import type { ChatTarget } from '../useChatSelection';
 import { StatusSlot } from '../../shell/StatusSlot';
 import { ChatConversation } from './ChatConversation';
@@ -12,7 +13,9 @@ export const DEMO_NOTICE = 'Demo replies: this server has no AI service set up y
 interface Props {
   target: ChatTarget | null;
   character: CharacterView | null;
-  userName: string;
+  /** Who the user is in the open chat, and who they are without a persona. */
+  as: ChatPersona;
+  profileName: string;
   historyOpen: boolean;
   onToggleHistory: () => void;
   panelOpen: boolean;
@@ -22,7 +25,7 @@ interface Props {
 }
 
 /** The centre column: header, the demo notice, and the open chat (or what to do when none is). */
-export function ChatWindow({ target, character, userName, onSelect, ...header }: Props) {
+export function ChatWindow({ target, character, as, profileName, onSelect, ...header }: Props) {
   const config = useClientConfig();
   return (
     <section className={styles.window} aria-label="Chat window">
@@ -42,7 +45,7 @@ export function ChatWindow({ target, character, userName, onSelect, ...header }:
         </p>
       )}
       {target ? (
-        <ChatConversation key={target.chatId} target={target} character={character} userName={userName} />
+        <ChatConversation key={target.chatId} target={target} character={character} as={as} profileName={profileName} />
       ) : (
         <div className={styles.centre}>
           <p className={styles.placeholder}>Please select a chat to start conversation</p>

@@ -1,5 +1,5 @@
 import { Send, Square } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { appConfig } from '../../../config/appConfig';
 import { useConnectivity } from '../../../lib/useOnline';
 import hidden from '../../../ui/visuallyHidden.module.css';
@@ -23,10 +23,12 @@ interface Props {
   onStop: () => void;
   /** ← / → in the empty box browse the last reply's versions (SillyTavern's keys); undefined when they cannot. */
   onSwipe?: ((direction: 'next' | 'previous') => void) | undefined;
+  /** Before the message box: who the user is in the chat. */
+  speaker?: ReactNode;
 }
 
 /** 'Type a message' and Ask: Enter sends, Shift+Enter starts a new line, 1000 characters at most. */
-export function Composer({ busy, onSend, onStop, onSwipe }: Props) {
+export function Composer({ busy, onSend, onStop, onSwipe, speaker }: Props) {
   // Not online, a message is queued instead of sent: the Ask button says so.
   const state = useConnectivity();
   const waitNote = state === 'online' ? undefined : state === 'offline' ? OFFLINE_SEND_NOTE : UNREACHABLE_SEND_NOTE;
@@ -63,6 +65,7 @@ export function Composer({ busy, onSend, onStop, onSwipe }: Props) {
 
   return (
     <form className={styles.composer} onSubmit={submit}>
+      {speaker}
       <label className={styles.field}>
         <span className={hidden.srOnly}>Message</span>
         <textarea

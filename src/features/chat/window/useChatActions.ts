@@ -3,6 +3,12 @@ import type { ChatSeed } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { continueReply, regenerateReply, retryMessage, sendMessage, type DeliveryOutcome } from '../../../sync/sendMessage';
 
+/** Who the user is in the chat as they act: the name their messages are signed with, and the persona's id (null: the profile name). */
+export interface Speaker {
+  userName: string;
+  personaId: string | null;
+}
+
 /** A regeneration or a continuation that failed: its Retry sends the same key again. */
 export interface FailedRegeneration {
   kind: 'regenerate' | 'continue';
@@ -27,7 +33,7 @@ export interface ChatActions {
 }
 
 /** The window's send, retry, regenerate, continue and Stop; each runs one at a time per chat, with an AbortController. */
-export function useChatActions(seed: ChatSeed, userName: string): ChatActions {
+export function useChatActions(seed: ChatSeed, { userName, personaId }: Speaker): ChatActions {
   const [controller, setController] = useState<AbortController | null>(null);
   const [replacing, setReplacing] = useState<string | null>(null);
   const [failedRegeneration, setFailedRegeneration] = useState<FailedRegeneration | null>(null);
@@ -56,20 +62,20 @@ export function useChatActions(seed: ChatSeed, userName: string): ChatActions {
       // A new version streams in where the shown one was; a continuation's row hides its reply itself.
       if (kind === 'regenerate') setReplacing(reply.id);
       run(async (signal) => {
-        const outcome = await (kind === 'regenerate' ? regenerateReply : continueReply)(seed, reply, key, signal);
+        const outcome = await (kind === 'regenerate' ? regenerateReply : continueReply)(seed, reply, key, signal, personaId);
         if (outcome.kind === 'failed') setFailedRegeneration({ kind, key, reply, reason: outcome.reason });
         return outcome;
       });
     },
-    [run, seed],
+    [run, seed, personaId],
   );
 
   return {
     busy: controller !== null,
     replacing,
     failedRegeneration,
-    send: (content, greetingIndex) => run((signal) => sendMessage({ seed, content, userName, greetingIndex, signal })),
-    retry: (message, greetingIndex) => run((signal) => retryMessage(seed, message, greetingIndex, signal)),
+    send: (content, greetingIndex) => run((signal) => sendMessage({ seed, content, userName, personaId, greetingIndex, signal })),
+    retry: (message, greetingIndex) => run((signal) => retryMessage(seed, message, greetingIndex, signal, personaId)),
     regenerate: (reply) => askAgain('regenerate', reply, crypto.randomUUID()),
     continueReply: (reply) => askAgain('continue', reply, crypto.randomUUID()),
     retryRegeneration: () => failedRegeneration && askAgain(failedRegeneration.kind, failedRegeneration.reply, failedRegeneration.key),
