@@ -44,8 +44,11 @@ export const ClientConfig = Type.Object({
   auth: Type.Object({ issuer: Type.String(), client_id: Type.String(), audience: Type.String(), scope: Type.String() }),
   checkout_url: NullableString(),
   ai: StringEnum(['demo', 'openai']),
-  /** An image service is configured (IMAGE_BASE_URL): the chat's 'Generate Photo' works. */
+  /** An image service is configured (IMAGE_BASE_URL): the chat's and the editor's 'Generate Photo' work. */
   images: Type.Boolean(),
+  /** LLM_CONTEXT_TOKENS and LLM_MAX_TOKENS: the editor weighs a card against the prompt's room. */
+  context_tokens: Type.Integer(),
+  reply_tokens: Type.Integer(),
 });
 export type ClientConfig = Static<typeof ClientConfig>;
 

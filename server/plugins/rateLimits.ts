@@ -42,8 +42,10 @@ const PER_USER_ROUTES: { method: string; url: string; action: UserAction }[] = [
   { method: 'POST', url: '/api/upload/image', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/chats/import', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/character-replacement/replace', action: 'uploadsPerMinute' },
+  { method: 'PUT', url: '/api/upload/card/:file_id', action: 'uploadsPerMinute' },
   // Each photo costs a paid image generation.
   { method: 'POST', url: '/api/chats/photo', action: 'uploadsPerMinute' },
+  { method: 'POST', url: '/api/characters/photo', action: 'uploadsPerMinute' },
 ];
 
 const WHAT: Record<UserAction, string> = { completionsPerMinute: 'messages', uploadsPerMinute: 'uploads' };

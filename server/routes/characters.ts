@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '../../core/contract/cards';
 import { signedIn } from '../auth/signedIn';
+import { generateCharacterPhoto } from '../services/characterPhoto';
 import { characterDetails, userCharacters } from '../services/images/reads';
 
 /** Cards as characters to chat with: the user's own list, and details of any card the user may see. */
@@ -13,4 +14,10 @@ export const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/characters/:file_id', { preHandler: app.authenticateIfPresent, schema: contract.characterDetails }, async (request) =>
     characterDetails(request.ctx, request.params.file_id, request.user),
   );
+
+  // The editor's 'Generate Photo': a PNG to crop, stored nowhere until the character is saved.
+  app.post('/api/characters/photo', { preHandler: app.authenticate, schema: contract.characterPhoto }, async (request, reply) => {
+    const png = await generateCharacterPhoto(request.ctx, signedIn(request), request.body);
+    return reply.type('image/png').header('cache-control', 'no-store').send(png);
+  });
 };

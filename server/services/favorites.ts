@@ -25,7 +25,7 @@ function favoriteOf(row: FavoriteWithImage): Favorite {
     character_name: row.card_name,
     character_description: typeof description === 'string' ? description : '',
     tags: tagsOf(row),
-    url: imageUrl({ id: row.image_id, is_public: row.is_public }),
+    url: imageUrl({ id: row.image_id, is_public: row.is_public, blob_key: row.blob_key }),
     created_at: row.created_at,
   };
 }

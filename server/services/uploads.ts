@@ -12,7 +12,7 @@ import { AppError, badRequest, forbidden } from '../errors';
 import type { ServiceContext } from './context';
 import { removeBlobs } from './images/delete';
 import { collectionItemOf } from './images/presentation';
-import { makeThumbnails } from './thumbnails';
+import { makeThumbnails, THUMBNAIL_WIDTHS, type Thumbnail } from './thumbnails';
 import type { RequestUser } from './users';
 
 /** The multipart limits: one file a little over the cap (so "too large" is detectable), a few small fields. */
@@ -118,7 +118,7 @@ export function aspectRatio(width: number, height: number): string {
   return `${width / d}:${height / d}`;
 }
 
-function cardFailure(error: unknown): never {
+export function cardFailure(error: unknown): never {
   if (error instanceof CardError) throw badRequest(error.code, error.message);
   throw error;
 }
@@ -137,6 +137,80 @@ async function checkRoom(
   if (await findImageByOwnerAndHash(db, user.id, sha256)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
 }
 
+/** The name lists show; the card's own text keeps it as written. */
+export function storedName(card: Card): string {
+  return card.data.name.trim() || 'Unnamed character';
+}
+
+/** The row's columns that come from the card and its PNG, the same for an upload and an edit. */
+export function cardColumns(card: Card, bytes: Uint8Array, sha256: string, width: number, height: number) {
+  const name = storedName(card);
+  return {
+    display_title: name,
+    sha256,
+    file_size: bytes.length,
+    width,
+    height,
+    aspect_ratio: aspectRatio(width, height),
+    card_json: JSON.stringify(card),
+    card_name: name,
+    card_tags: JSON.stringify(card.data.tags),
+    card_creator: card.data.creator,
+    spec_version: card.spec_version,
+  };
+}
+
+export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export interface CardBlobKeys {
+  card: string;
+  /** By width, as the row's thumb_keys. */
+  thumbs: Record<string, string>;
+}
+
+/**
+ * Where a card's PNG and thumbnails are stored. An edit writes beside the stored ones under a new
+ * `revision` (never over them), so the row can switch to the new card in one update.
+ */
+export function blobKeysFor(id: string, revision?: string): CardBlobKeys {
+  const base = revision ? `${id}-${revision}` : id;
+  return {
+    card: `cards/${base}.png`,
+    thumbs: Object.fromEntries(THUMBNAIL_WIDTHS.map((width) => [String(width), `thumbs/${base}-${width}.webp`])),
+  };
+}
+
+/**
+ * Writes the PNG and (when given) its thumbnails; returns the keys written. A failed write removes
+ * what this call wrote before it, so nothing is left behind.
+ */
+export async function storeBlobs(ctx: ServiceContext, keys: CardBlobKeys, png: Uint8Array, thumbnails: Thumbnail[] = []): Promise<string[]> {
+  const written: string[] = [];
+  try {
+    await ctx.blobs.put(keys.card, png, 'image/png');
+    written.push(keys.card);
+    for (const thumbnail of thumbnails) {
+      const key = keys.thumbs[String(thumbnail.width)]!;
+      await ctx.blobs.put(key, thumbnail.data, 'image/webp');
+      written.push(key);
+    }
+    return written;
+  } catch (error) {
+    await removeBlobs(ctx, written);
+    throw error;
+  }
+}
+
+/** The thumbnails of a PNG; pixels sharp cannot decode are the card's fault (400), not the server's. */
+export async function thumbnailsOf(png: Uint8Array): Promise<Thumbnail[]> {
+  try {
+    return await makeThumbnails(png, DEFAULT_CARD_LIMITS.maxPixels);
+  } catch {
+    // The codec never decodes pixels; sharp does, and refuses image data that is not really there.
+    throw badRequest('corrupt_png', new CardError('corrupt_png').message);
+  }
+}
+
 /** Spec §5 and §9 on the server: every check, then thumbnails, blobs and the row, in that order. */
 export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
   let card: Card;
@@ -151,32 +225,17 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
 
   if (form.publicRelease && !user.isAdmin) throw forbidden(MESSAGE_ADMIN_ONLY);
   const isPublic = form.publicRelease;
-  const sha256 = createHash('sha256').update(form.bytes).digest('hex');
+  const sha256 = sha256Of(form.bytes);
   // Checked here to refuse early, and again under the owner's lock just before the insert.
   await checkRoom(ctx.db, user, isPublic, sha256, form.replacing);
 
-  let thumbnails;
-  try {
-    thumbnails = await makeThumbnails(form.bytes, DEFAULT_CARD_LIMITS.maxPixels);
-  } catch {
-    // The codec never decodes pixels; sharp does, and refuses image data that is not really there.
-    throw badRequest('corrupt_png', new CardError('corrupt_png').message);
-  }
+  const thumbnails = await thumbnailsOf(form.bytes);
 
   const id = randomUUID();
-  const blobKey = `cards/${id}.png`;
-  const thumbKeys = Object.fromEntries(thumbnails.map((t) => [String(t.width), `thumbs/${id}-${t.width}.webp`]));
-  const written: string[] = [];
+  const keys = blobKeysFor(id);
+  const written = await storeBlobs(ctx, keys, form.bytes, thumbnails);
   try {
-    await ctx.blobs.put(blobKey, form.bytes, 'image/png');
-    written.push(blobKey);
-    for (const thumbnail of thumbnails) {
-      const key = thumbKeys[String(thumbnail.width)]!;
-      await ctx.blobs.put(key, thumbnail.data, 'image/webp');
-      written.push(key);
-    }
     const now = new Date().toISOString();
-    const name = card.data.name.trim() || 'Unnamed character';
     const image = await ctx.db.transaction().execute(async (trx) => {
       await lockOwner(trx, user.id);
       await checkRoom(trx, user, isPublic, sha256, form.replacing);
@@ -185,19 +244,9 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
         owner_id: user.id,
         is_public: isPublic ? 1 : 0,
         filename: sanitizeFilename(form.filename),
-        display_title: name,
-        blob_key: blobKey,
-        thumb_keys: JSON.stringify(thumbKeys),
-        sha256,
-        file_size: form.bytes.length,
-        width,
-        height,
-        aspect_ratio: aspectRatio(width, height),
-        card_json: JSON.stringify(card),
-        card_name: name,
-        card_tags: JSON.stringify(card.data.tags),
-        card_creator: card.data.creator,
-        spec_version: card.spec_version,
+        blob_key: keys.card,
+        thumb_keys: JSON.stringify(keys.thumbs),
+        ...cardColumns(card, form.bytes, sha256, width, height),
         created_at: now,
         updated_at: now,
       });
