@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { ChatMessage, CollectionItem, CompletionRequest, Favorite, PublicImage, RecentChat, UserProfile } from '../../core/contract';
+import type { CharacterDraftRecord } from './drafts';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */
 export interface CachedProfile {
@@ -62,6 +63,7 @@ export class CardchatDb extends Dexie {
   chats!: EntityTable<LocalChat, 'chat_id'>;
   messages!: EntityTable<LocalMessage, 'id'>;
   outbox!: EntityTable<OutboxItem, 'client_id'>;
+  drafts!: EntityTable<CharacterDraftRecord, 'id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -86,6 +88,10 @@ export class CardchatDb extends Dexie {
     // Messages waiting to be sent, oldest first per chat.
     this.version(5).stores({
       outbox: 'client_id, [chat_id+created_at], created_at',
+    });
+    // The character editor's drafts (db/drafts.ts): one for a new character, one per card being edited.
+    this.version(8).stores({
+      drafts: 'id, savedAt',
     });
   }
 }

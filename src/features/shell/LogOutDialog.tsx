@@ -10,14 +10,29 @@ export function unsentWarning(count: number): string {
     : `${count} messages haven't been sent yet. Logging out deletes them.`;
 }
 
+/** "1 character draft isn't saved yet. Logging out deletes it." */
+export function draftWarning(count: number): string {
+  return count === 1
+    ? "1 character draft isn't saved yet. Logging out deletes it."
+    : `${count} character drafts aren't saved yet. Logging out deletes them.`;
+}
+
+/** What a log out would delete that the server does not have. */
+export interface Unsaved {
+  /** Messages waiting in the outbox. */
+  messages: number;
+  /** The character editor's drafts. */
+  drafts: number;
+}
+
 interface Props {
-  /** How many messages wait in the outbox while asking; null when closed. */
-  waiting: number | null;
+  /** What waits while asking; null when closed. */
+  waiting: Unsaved | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks before a log out that would delete messages the server has not received. */
+/** Asks before a log out that would delete messages or drafts the server has not received. */
 export function LogOutDialog({ waiting, onConfirm, onCancel }: Props) {
   const titleId = useId();
   return (
@@ -25,9 +40,10 @@ export function LogOutDialog({ waiting, onConfirm, onCancel }: Props) {
       <h2 id={titleId} className={dialogStyles.title}>
         Log out?
       </h2>
-      <p className={dialogStyles.text}>{unsentWarning(waiting ?? 0)}</p>
+      {waiting !== null && waiting.messages > 0 && <p className={dialogStyles.text}>{unsentWarning(waiting.messages)}</p>}
+      {waiting !== null && waiting.drafts > 0 && <p className={dialogStyles.text}>{draftWarning(waiting.drafts)}</p>}
       <div className={dialogStyles.buttons}>
-        {/* Cancel takes the focus: a stray Enter must never throw away typed messages. */}
+        {/* Cancel takes the focus: a stray Enter must never throw away what was typed. */}
         <button type="button" className={buttonStyles.secondary} onClick={onCancel} autoFocus>
           Cancel
         </button>
