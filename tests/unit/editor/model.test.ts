@@ -165,10 +165,10 @@ describe("the character editor's model", () => {
     const card = cardFromDraft(draft, null);
     const check = checkDraft(draft, card, estimateCard(card, 'Sam', { contextTokens: 8192, replyTokens: 512 }));
     expect(check.errors).toEqual([
-      { field: fieldId.text('name'), message: MESSAGE_NAME_REQUIRED },
-      { field: fieldId.greeting(0), message: MESSAGE_EMPTY_GREETING },
-      { field: fieldId.loreContent(0), message: MESSAGE_LORE_NO_CONTENT },
-      { field: fieldId.loreKeys(0), message: MESSAGE_LORE_NO_KEYS },
+      { field: fieldId.text('name'), message: MESSAGE_NAME_REQUIRED, severity: 'error' },
+      { field: fieldId.greeting(0), message: MESSAGE_EMPTY_GREETING, severity: 'error' },
+      { field: fieldId.loreContent(0), message: MESSAGE_LORE_NO_CONTENT, severity: 'error' },
+      { field: fieldId.loreKeys(0), message: MESSAGE_LORE_NO_KEYS, severity: 'error' },
     ]);
     expect(check.warnings.map((warning) => warning.field)).toEqual([fieldId.text('first_mes')]);
 

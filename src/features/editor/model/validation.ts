@@ -10,6 +10,8 @@ export interface DraftProblem {
   /** The id of the control it is about (see fieldId). */
   field: string;
   message: string;
+  /** An error keeps the draft from being saved; a warning only informs. */
+  severity: 'error' | 'warning';
 }
 
 export interface DraftCheck {
@@ -41,31 +43,33 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 export function checkDraft(draft: CharacterDraft, card: Card, estimate: CardEstimate): DraftCheck {
   const errors: DraftProblem[] = [];
   const warnings: DraftProblem[] = [];
-  if (draft.text.name.trim() === '') errors.push({ field: fieldId.text('name'), message: MESSAGE_NAME_REQUIRED });
+  const error = (field: string, message: string) => errors.push({ field, message, severity: 'error' });
+  const warn = (field: string, message: string) => warnings.push({ field, message, severity: 'warning' });
+  if (draft.text.name.trim() === '') error(fieldId.text('name'), MESSAGE_NAME_REQUIRED);
   draft.alternate_greetings.forEach((greeting, index) => {
-    if (greeting.trim() === '') errors.push({ field: fieldId.greeting(index), message: MESSAGE_EMPTY_GREETING });
+    if (greeting.trim() === '') error(fieldId.greeting(index), MESSAGE_EMPTY_GREETING);
   });
   draft.lorebook.forEach((entry, index) => {
-    if (entry.content.trim() === '') errors.push({ field: fieldId.loreContent(index), message: MESSAGE_LORE_NO_CONTENT });
-    if (entry.keys.length === 0 && !entry.constant) errors.push({ field: fieldId.loreKeys(index), message: MESSAGE_LORE_NO_KEYS });
+    if (entry.content.trim() === '') error(fieldId.loreContent(index), MESSAGE_LORE_NO_CONTENT);
+    if (entry.keys.length === 0 && !entry.constant) error(fieldId.loreKeys(index), MESSAGE_LORE_NO_KEYS);
   });
   const bytes = new TextEncoder().encode(JSON.stringify(toV3Json(card))).length;
   if (bytes > MAX_CARD_JSON_BYTES) {
-    errors.push({ field: fieldId.size, message: `The character's text is ${megabytes(bytes)}; a card holds at most ${megabytes(MAX_CARD_JSON_BYTES)}.` });
+    error(fieldId.size, `The character's text is ${megabytes(bytes)}; a card holds at most ${megabytes(MAX_CARD_JSON_BYTES)}.`);
   }
 
-  if (draft.text.first_mes.trim() === '') warnings.push({ field: fieldId.text('first_mes'), message: MESSAGE_NO_FIRST_MESSAGE });
+  if (draft.text.first_mes.trim() === '') warn(fieldId.text('first_mes'), MESSAGE_NO_FIRST_MESSAGE);
   const { total, budget } = estimate;
   if (total > budget) {
-    warnings.push({
-      field: fieldId.tokens,
-      message: `The card needs about ${total.toLocaleString('en')} tokens, more than the ${budget.toLocaleString('en')} the model has for a prompt: its longest parts will be cut short in chats.`,
-    });
+    warn(
+      fieldId.tokens,
+      `The card needs about ${total.toLocaleString('en')} tokens, more than the ${budget.toLocaleString('en')} the model has for a prompt: its longest parts will be cut short in chats.`,
+    );
   } else if (total > budget * 0.75) {
-    warnings.push({
-      field: fieldId.tokens,
-      message: `The card takes about ${total.toLocaleString('en')} of the ${budget.toLocaleString('en')} tokens the model has for a prompt, leaving little room for the chat's history.`,
-    });
+    warn(
+      fieldId.tokens,
+      `The card takes about ${total.toLocaleString('en')} of the ${budget.toLocaleString('en')} tokens the model has for a prompt, leaving little room for the chat's history.`,
+    );
   }
   return { errors, warnings };
 }
