@@ -18,6 +18,7 @@ import { rateLimitsPlugin } from './plugins/rateLimits';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
 import { characterRoutes } from './routes/characters';
+import { cardDownloadRoutes } from './routes/cardDownloads';
 import { chatRoutes } from './routes/chats';
 import { chatTransferRoutes } from './routes/chatTransfer';
 import { completionRoutes } from './routes/completions';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(imageRoutes);
   await app.register(collectionRoutes);
   await app.register(characterRoutes);
+  await app.register(cardDownloadRoutes);
   await app.register(favoriteRoutes);
   await app.register(replacementRoutes);
   await app.register(chatRoutes);

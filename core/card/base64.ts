@@ -1,7 +1,9 @@
 /**
- * Strict standard base64 (RFC 4648 §4) over bytes. Strict because a card's base64 is written by
- * a program: whitespace, URL-safe letters, missing or misplaced padding and non-zero trailing bits
- * all mean the text is not what its writer meant, so it is refused rather than guessed at.
+ * Base64 over bytes, reading what SillyTavern reads: canonical RFC 4648 §4 on the fast path, and,
+ * when that fails, the same text with whitespace and line wraps removed, URL-safe letters (-_) taken
+ * as +/, and missing padding restored. Anything else (another character, padding in the middle,
+ * a length no encoder makes, non-zero trailing bits) still means the text is not what its writer
+ * meant, and is refused. Both passes are linear in the input, whose size the caller has capped.
  */
 import { CardError } from './errors';
 
@@ -20,7 +22,50 @@ function bad(detail: string): never {
   throw new CardError('bad_base64', detail);
 }
 
+const MINUS = 0x2d;
+const UNDERSCORE = 0x5f;
+const PLUS = 0x2b;
+const SLASH = 0x2f;
+
+/** Space, tab, line feed, form feed, carriage return: what line-wrapping encoders and editors add. */
+function isWhitespace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c;
+}
+
+/**
+ * The text rewritten canonically: whitespace dropped, URL-safe letters mapped, padding restored.
+ * Padding may only end the text; the decoder refuses every other stray byte.
+ */
+function canonical(src: Uint8Array): Uint8Array {
+  const out = new Uint8Array(src.length + 3);
+  let o = 0;
+  let padded = 0;
+  for (let i = 0; i < src.length; i++) {
+    const byte = src[i]!;
+    if (isWhitespace(byte)) continue;
+    if (byte === PAD) {
+      padded++;
+      continue;
+    }
+    if (padded) bad('padding');
+    out[o++] = byte === MINUS ? PLUS : byte === UNDERSCORE ? SLASH : byte;
+  }
+  const rest = o % 4;
+  if (rest === 1 || padded > 2 || (padded && padded !== 4 - rest)) bad('length');
+  if (rest) out.fill(PAD, o, o + 4 - rest);
+  return out.subarray(0, rest ? o + 4 - rest : o);
+}
+
 export function decodeBase64(src: Uint8Array): Uint8Array {
+  try {
+    return decodeCanonical(src);
+  } catch (error) {
+    if (!(error instanceof CardError) || (error.detail !== 'length' && error.detail !== 'character')) throw error;
+    return decodeCanonical(canonical(src));
+  }
+}
+
+function decodeCanonical(src: Uint8Array): Uint8Array {
   const length = src.length;
   if (length % 4 !== 0) bad('length');
   const padding = length === 0 || src[length - 1] !== PAD ? 0 : src[length - 2] === PAD ? 2 : 1;

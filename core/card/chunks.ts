@@ -5,13 +5,15 @@
  */
 import { CardError } from './errors';
 import { PNG_SIGNATURE, TYPE_IDAT, TYPE_IEND, TYPE_IHDR, TYPE_ITXT, TYPE_TEXT, TYPE_ZTXT, crc32 } from './png';
-import type { CardKeyword, CardLimits, CardTextChunk, TextChunkType } from './types';
+import type { AssetChunk, CardKeyword, CardLimits, CardTextChunk, TextChunkType } from './types';
 
 export interface PngScan {
   width: number;
   height: number;
   /** chara / ccv3 / naidata text chunks, in file order. */
   textChunks: CardTextChunk[];
+  /** `chara-ext-asset_…` text chunks (the V3 spec's embedded assets), in file order, unchecked. */
+  assetChunks: AssetChunk[];
   /** Offset of IEND's length field; IEND is the file's last 12 bytes. */
   iendStart: number;
 }
@@ -19,6 +21,21 @@ export interface PngScan {
 const KEYWORDS: readonly (readonly [CardKeyword, Uint8Array])[] = (['ccv3', 'chara', 'naidata'] as const).map(
   (keyword) => [keyword, Uint8Array.from(keyword, (ch) => ch.charCodeAt(0))] as const,
 );
+
+/** The V3 spec's asset chunk keyword is this prefix, then `:` and the asset's path (RisuAI: its index). */
+export const ASSET_KEYWORD_PREFIX = 'chara-ext-asset_';
+const ASSET_PREFIX_BYTES = Uint8Array.from(ASSET_KEYWORD_PREFIX, (ch) => ch.charCodeAt(0));
+
+/** The keyword's bytes after the prefix when the chunk is an asset chunk, else null. */
+function matchAssetKeyword(bytes: Uint8Array, start: number, end: number): string | null {
+  const prefix = ASSET_PREFIX_BYTES.length;
+  if (start + prefix >= end) return null;
+  for (let i = 0; i < prefix; i++) if (bytes[start + i] !== ASSET_PREFIX_BYTES[i]) return null;
+  // PNG keywords are at most 79 bytes, then a NUL.
+  const nul = bytes.subarray(start, Math.min(end, start + 80)).indexOf(0);
+  if (nul < 0) return null;
+  return String.fromCharCode(...bytes.subarray(start + prefix, start + nul));
+}
 
 /** PNG spec: chunk lengths, widths and heights are at most 2^31 - 1. */
 const MAX_UINT31 = 0x7fffffff;
@@ -90,6 +107,7 @@ export function scanPng(bytes: Uint8Array, limits: CardLimits): PngScan {
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const textChunks: CardTextChunk[] = [];
+  const assetChunks: AssetChunk[] = [];
   let width = 0;
   let height = 0;
   let sawIdat = false;
@@ -119,18 +137,22 @@ export function scanPng(bytes: Uint8Array, limits: CardLimits): PngScan {
       checkCrc(bytes, view, pos, 0);
       if (pos + 12 !== size) corrupt('iend_not_last');
       if (!sawIdat) corrupt('no_idat');
-      return { width, height, textChunks, iendStart: pos };
+      return { width, height, textChunks, assetChunks, iendStart: pos };
     } else {
       const textType = textChunkType(type);
       const keyword = textType && matchKeyword(bytes, pos + 8, pos + 8 + length);
       if (textType && keyword) textChunks.push({ type: textType, keyword, start: pos, end: pos + 12 + length });
+      else if (textType) {
+        const key = matchAssetKeyword(bytes, pos + 8, pos + 8 + length);
+        if (key !== null) assetChunks.push({ type: textType, key, start: pos, end: pos + 12 + length });
+      }
     }
     pos += 12 + length;
   }
 }
 
 /** Throws unless the chunk's CRC matches; used on every chunk the reader interprets. */
-export function verifyChunkCrc(bytes: Uint8Array, chunk: CardTextChunk): void {
+export function verifyChunkCrc(bytes: Uint8Array, chunk: { start: number; end: number }): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   checkCrc(bytes, view, chunk.start, chunk.end - chunk.start - 12);
 }

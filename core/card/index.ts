@@ -1,15 +1,28 @@
 /** The card codec's public API: everything outside core/card imports from here. */
 export { readCard } from './read';
-export { writeCard } from './write';
+export { writeCard, stripCard, hasCardTextChunks, type WriteCardOptions } from './write';
+export { readCardFile, type CardFile, type CardFileSource, type CardPicture, type DeclaredName } from './files';
+export { cardToCharx, cardToJsonFile } from './export';
+export { readEmbeddedAssets, encodeAssetChunk, assetEntries, ASSET_URI_PREFIX, DEFAULT_ASSET_URI } from './assets';
+export { CARD_FILE_ACCEPT, CARD_FILE_FORMATS, mayBeCardFile, type CardFileFormat } from './formats';
 export { checkFile, countsAsCard, type DeclaredFile } from './validate';
 export { normalizeCard, toV2Json, toV3Json } from './normalize';
 export { fillPlaceholders, characterDisplayName } from './placeholders';
+export { boundedText, summarizeCard, MAX_NAME_CHARS, SUMMARY_LIMITS, TRUNCATION_MARK, type CardSummaryData } from './summary';
 export {
   CardError,
   isCardError,
   cardErrorMessage,
   type CardErrorCode,
-  MESSAGE_NOT_PNG,
+  MESSAGE_UNSUPPORTED_TYPE,
+  CARD_FORMATS_IN_WORDS,
+  MESSAGE_INVALID_CARD_FILE,
+  MESSAGE_NO_CARD_IN_IMAGE,
+  MESSAGE_BAD_ARCHIVE,
+  MESSAGE_UNSAFE_ARCHIVE,
+  MESSAGE_ARCHIVE_TOO_LARGE,
+  MESSAGE_CARD_FILE_TOO_LARGE,
+  MESSAGE_TOO_LARGE_AS_PNG,
   MESSAGE_TOO_LARGE,
   MESSAGE_BAD_SIGNATURE,
   MESSAGE_NO_CARD,
@@ -17,6 +30,7 @@ export {
   MESSAGE_CORRUPT_PNG,
   MESSAGE_TOO_MANY_PIXELS,
   MESSAGE_TEXT_TOO_LARGE,
+  MESSAGE_CARD_TOO_LARGE,
 } from './errors';
 export {
   DEFAULT_CARD_LIMITS,
@@ -24,9 +38,13 @@ export {
   MAX_CHUNKS,
   MAX_TEXT_BYTES,
   MAX_INFLATED_BYTES,
+  MAX_JSON_BYTES,
   MAX_SIDE,
   MAX_PIXELS,
   MAX_JSON_DEPTH,
+  MAX_YAML_BYTES,
+  MAX_ARCHIVE_ENTRIES,
+  MAX_INFLATION_RATIO,
 } from './limits';
 export {
   PNG_SIGNATURE,
@@ -40,6 +58,8 @@ export {
 } from './png';
 export { decodeBase64, encodeBase64 } from './base64';
 export type {
+  AssetChunk,
+  EmbeddedAsset,
   Card,
   CardData,
   CharacterBook,

@@ -19,8 +19,11 @@ function verifyTextChunk(bytes: Uint8Array, chunk: CardTextChunk, limits: CardLi
 }
 
 function decodeChunk(bytes: Uint8Array, chunk: CardTextChunk, limits: CardLimits): ReturnType<typeof normalizeCard> {
-  const base64 = chunkText(bytes, chunk, limits.maxInflatedBytes);
-  return normalizeCard(parseJson(decodeBase64(base64), limits.maxDepth));
+  const base64 = chunkText(bytes, chunk, chunk.keyword.length, limits.maxInflatedBytes);
+  const json = decodeBase64(base64);
+  // Before parsing: the cap is there so that a card too big to use never costs a parse either.
+  if (json.length > limits.maxJsonBytes) throw new CardError('card_too_large', chunk.keyword);
+  return normalizeCard(parseJson(json, limits.maxDepth));
 }
 
 /**
@@ -33,7 +36,7 @@ function decodeChunk(bytes: Uint8Array, chunk: CardTextChunk, limits: CardLimits
  */
 export function readCard(bytes: Uint8Array, limits?: Partial<CardLimits>): ReadCardResult {
   const resolved = resolveLimits(limits);
-  const { width, height, textChunks } = scanPng(bytes, resolved);
+  const { width, height, textChunks, assetChunks } = scanPng(bytes, resolved);
   if (textChunks.length === 0) throw new CardError('no_card');
   for (const chunk of textChunks) verifyTextChunk(bytes, chunk, resolved);
   let firstError: CardError | undefined;
@@ -43,7 +46,7 @@ export function readCard(bytes: Uint8Array, limits?: Partial<CardLimits>): ReadC
     if (!chunk) continue;
     try {
       const { card, format } = decodeChunk(bytes, chunk, resolved);
-      return { card, format, keyword, width, height, textChunks };
+      return { card, format, keyword, width, height, textChunks, assetChunks };
     } catch (error) {
       if (!(error instanceof CardError)) throw error;
       firstError ??= error;

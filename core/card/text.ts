@@ -5,7 +5,7 @@
 import { Unzlib } from 'fflate';
 import { CardError } from './errors';
 import { concatBytes } from './png';
-import type { CardTextChunk } from './types';
+import type { TextChunkType } from './types';
 
 /**
  * Input is fed in slices this small so that one push can produce at most ~4 MiB (DEFLATE expands
@@ -39,11 +39,19 @@ function nulAfter(bytes: Uint8Array, from: number, end: number): number {
   return at;
 }
 
-/** The chunk's text (base64 for a card) as bytes; the chunk's bounds and CRC are already checked. */
-export function chunkText(bytes: Uint8Array, chunk: CardTextChunk, maxInflatedBytes: number): Uint8Array {
+/**
+ * The chunk's text (base64 for a card or an asset) as bytes; the chunk's bounds and CRC are already
+ * checked. `keywordLength` skips the keyword (a card's matched case-insensitively, so the canonical
+ * keyword's length is its length).
+ */
+export function chunkText(
+  bytes: Uint8Array,
+  chunk: { type: TextChunkType; start: number; end: number },
+  keywordLength: number,
+  maxInflatedBytes: number,
+): Uint8Array {
   const end = chunk.end - 4;
-  // The keyword matched case-insensitively, so its length is the canonical keyword's.
-  let pos = chunk.start + 8 + chunk.keyword.length + 1;
+  let pos = chunk.start + 8 + keywordLength + 1;
   if (chunk.type === 'tEXt') return bytes.subarray(pos, end);
   if (chunk.type === 'zTXt') {
     if (pos >= end) throw new CardError('bad_text_chunk', 'short_ztxt');

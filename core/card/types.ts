@@ -56,6 +56,22 @@ export interface CardTextChunk {
   end: number;
 }
 
+/** A `chara-ext-asset_{key}` text chunk; `start`/`end` as for CardTextChunk. */
+export interface AssetChunk {
+  type: TextChunkType;
+  /** The keyword after `chara-ext-asset_`: ':0', ':1'... as RisuAI writes them (the URI is `__asset:0`). */
+  key: string;
+  start: number;
+  end: number;
+}
+
+/** An embedded asset's bytes under its key (the V3 spec's `{path}`: RisuAI's index, or a file path). */
+export interface EmbeddedAsset {
+  /** `__asset:{path}` in the card finds it. */
+  path: string;
+  data: Uint8Array;
+}
+
 export interface ReadCardResult {
   card: Card;
   format: CardFormat;
@@ -65,6 +81,8 @@ export interface ReadCardResult {
   height: number;
   /** Every chara/ccv3/naidata text chunk in file order. */
   textChunks: CardTextChunk[];
+  /** Every embedded asset chunk in file order (not decoded; readEmbeddedAssets does that). */
+  assetChunks: AssetChunk[];
 }
 
 export interface CardLimits {
@@ -75,10 +93,18 @@ export interface CardLimits {
   maxTextBytes: number;
   /** zTXt / compressed iTXt output, bytes. */
   maxInflatedBytes: number;
+  /** The card's JSON text (base64-decoded), bytes. */
+  maxJsonBytes: number;
   /** Each side, pixels. */
   maxSide: number;
   /** width × height. */
   maxPixels: number;
-  /** JSON nesting levels. */
+  /** JSON nesting levels (YAML's too). */
   maxDepth: number;
+  /** A .yaml/.yml card file, bytes. */
+  maxYamlBytes: number;
+  /** Files in a .charx (or the zip behind a JPEG/WebP). */
+  maxArchiveEntries: number;
+  /** A .charx entry's declared size over its compressed size. */
+  maxInflationRatio: number;
 }

@@ -3,6 +3,7 @@
  * and the "counts as a card" rule for parsed JSON.
  */
 import { CardError } from './errors';
+import { mayBeCardFile } from './formats';
 import { resolveLimits } from './limits';
 import type { CardLimits } from './types';
 
@@ -11,12 +12,16 @@ export interface DeclaredFile {
   type: string;
   /** Bytes. */
   size: number;
+  /** The file's name, whose extension counts when the type says nothing (.charx, .yaml often have none). */
+  name?: string | undefined;
 }
 
-/** Throws CardError 'not_png' or 'too_large', in the spec's order; the bytes are checked by readCard. */
+/**
+ * Throws CardError 'unsupported_type' or 'too_large', in the spec's order; the bytes are checked by
+ * readCardFile.
+ */
 export function checkFile(file: DeclaredFile, limits?: Partial<CardLimits>): void {
-  // Spec §5: the type must *contain* image/png.
-  if (!file.type.toLowerCase().includes('image/png')) throw new CardError('not_png', file.type);
+  if (!mayBeCardFile(file.type, file.name)) throw new CardError('unsupported_type', file.type);
   if (!(file.size <= resolveLimits(limits).maxFileBytes)) throw new CardError('too_large', String(file.size));
 }
 

@@ -8,6 +8,8 @@ export type ChatFileErrorCode =
   /** The whole text is over `maxTotalChars`. */
   | 'file_too_large'
   | 'line_too_long'
+  /** A message's text over `maxMessageChars`. */
+  | 'message_too_long'
   | 'too_many_messages'
   | 'bad_json'
   /** The first line is not a chat header (e.g. the file starts with a message). */
@@ -20,21 +22,32 @@ export interface ChatFileLimits {
   maxMessages: number;
   maxLineChars: number;
   maxTotalChars: number;
+  /** One message's text. */
+  maxMessageChars: number;
 }
 
 const MiB = 1024 * 1024;
 
 export const DEFAULT_CHAT_FILE_LIMITS: Readonly<ChatFileLimits> = Object.freeze({
   maxMessages: 20_000,
-  // A 1 MiB message must fit, and JSON escaping (quotes, newlines) can double its length.
-  maxLineChars: 4 * MiB,
+  // The longest message must fit, with room for JSON escaping and the fields beside it (SillyTavern
+  // keeps every swipe, the alternatives of a reply, on the message's line).
+  maxLineChars: MiB,
   maxTotalChars: 25 * MiB,
+  /**
+   * Typed messages are limited to 1,000 characters (spec §9), but a chat brought from elsewhere
+   * holds the model's replies too, which run to several thousand; 32,000 is more than a whole 8K
+   * context, so no message a model could use is refused, while one import cannot hide megabytes
+   * in a single message.
+   */
+  maxMessageChars: 32_000,
 });
 
 /** Codes that mean "too big" rather than "broken": the server answers those with 413. */
 export const CHAT_FILE_SIZE_CODES: ReadonlySet<ChatFileErrorCode> = new Set([
   'file_too_large',
   'line_too_long',
+  'message_too_long',
   'too_many_messages',
 ]);
 

@@ -8,6 +8,8 @@
  *   system    "[Start a new Chat]"                       (only when examples are sent)
  *   …         the stored history, oldest first, the new user message last
  *   system    post_history_instructions
+ *   assistant the reply so far, when asked to continue it (SillyTavern's continue: the model goes on
+ *             from the end of its own words; no new user turn)
  *
  * Examples are system messages rather than user/assistant pairs: the model then cannot mistake them
  * for things actually said in this chat, no `name` field is needed (many OpenAI-compatible servers
@@ -18,7 +20,7 @@
 import { characterDisplayName, fillPlaceholders, type Card } from '../card/index';
 import type { ChatRole } from '../contract';
 import { activeLore, type LoreEntry, type LorePosition } from './lorebook';
-import { estimateMessageTokens, MESSAGE_OVERHEAD_TOKENS, estimateTokens } from './tokens';
+import { estimateMessageTokens, MESSAGE_OVERHEAD_TOKENS, estimateTokens, truncateToTokens } from './tokens';
 
 export { estimateTokens, estimateMessageTokens, MESSAGE_OVERHEAD_TOKENS } from './tokens';
 
@@ -35,6 +37,14 @@ export const EXAMPLE_CHAT_HEADER = '[Example Chat]';
 export const NEW_CHAT_MARKER = '[Start a new Chat]';
 /** The lorebook may take at most this share of the prompt budget (SillyTavern's default is 25%). */
 export const LORE_BUDGET_SHARE = 0.25;
+/**
+ * The card's own text (system prompt, lore, description, personality, scenario, post-history
+ * instructions) may take at most this share, so the conversation always has room; real cards use a
+ * fraction of it.
+ */
+export const CARD_BUDGET_SHARE = 0.75;
+/** Ends a card field or a message cut to fit the budget. */
+export const TRUNCATION_MARKER = '[…]';
 /** {{user}} when the caller has no name for the user. */
 export const DEFAULT_USER_NAME = 'User';
 
@@ -47,6 +57,8 @@ export interface BuildPromptInput {
   contextTokens: number;
   /** Tokens kept free for the reply (LLM_MAX_TOKENS). */
   replyTokens: number;
+  /** Continue: the reply to go on from, sent last as the character's own unfinished turn. */
+  continuation?: string | undefined;
 }
 
 export interface BuiltPrompt {
@@ -78,12 +90,17 @@ function total(messages: readonly PromptMessage[]): number {
 
 type Names = { char: string; user: string };
 
-const fillWith = (names: Names) => (text: unknown): string => clean(fillPlaceholders(clean(text), names));
+/**
+ * Fills {{char}}/{{user}} in a card's text. The raw text is first cut to what could possibly be
+ * kept (a placeholder is 6 to 8 characters, a token at most ~4), so a card of megabytes never costs
+ * a fill of megabytes times the name's length.
+ */
+const fillWith = (names: Names, rawChars: number) => (text: unknown): string =>
+  clean(fillPlaceholders(clean(text).slice(0, rawChars), names));
 
-/** The first system message: main prompt, lore before the character, card fields, lore after. */
-function systemText(card: Card, names: Names, lore: readonly LoreEntry[]): string {
+/** The first system message's sections: main prompt, lore before the character, card fields, lore after. */
+function systemSections(card: Card, names: Names, lore: readonly LoreEntry[], fill: (text: unknown) => string): string[] {
   const { data } = card;
-  const fill = fillWith(names);
   const loreAt = (position: LorePosition) => lore.filter((entry) => entry.position === position).map((entry) => fill(entry.content));
   const personality = fill(data.personality);
   const scenario = fill(data.scenario);
@@ -94,38 +111,66 @@ function systemText(card: Card, names: Names, lore: readonly LoreEntry[]): strin
     personality && `${names.char}'s personality: ${personality}`,
     scenario && `Scenario: ${scenario}`,
     ...loreAt('after_char'),
-  ]
-    .filter((section) => section !== '')
-    .join('\n\n');
+  ].filter((section) => section !== '');
 }
 
 /**
- * Fits the prompt into contextTokens − replyTokens. The main system message, the post-history
- * instructions and the newest message always go in (so the result is over budget only when those
- * alone are); then example blocks in card order while they fit (so the last ones are dropped
- * first: authors put their most telling example first); then history, newest to oldest, while it
- * fits (so the oldest is dropped first, and what is kept is an unbroken run up to the newest).
+ * The texts cut to fit `budget` tokens together: the longest are cut first, all to the same length
+ * (the largest that fits), each ending with the marker; shorter ones stay whole.
+ */
+function fitTexts(texts: readonly string[], budget: number): string[] {
+  const costs = texts.map(estimateTokens);
+  let left = Math.max(0, budget);
+  if (costs.reduce((sum, cost) => sum + cost, 0) <= left) return [...texts];
+  const ascending = [...costs].sort((a, b) => a - b);
+  let cap = 0;
+  for (const [i, cost] of ascending.entries()) {
+    const remaining = ascending.length - i;
+    if (cost * remaining > left) {
+      cap = Math.floor(left / remaining);
+      break;
+    }
+    left -= cost;
+  }
+  return texts.map((text, i) => (costs[i]! > cap ? truncateToTokens(text, cap, TRUNCATION_MARKER) : text));
+}
+
+/**
+ * Fits the prompt into contextTokens − replyTokens. The newest message always goes in (cut with a
+ * marker only when it alone would take over half the budget), and so does a reply being continued. The card's own text always goes in
+ * too, within CARD_BUDGET_SHARE of the budget and what the newest message leaves: when it is longer,
+ * its longest fields are cut first, each ending with a marker, so a card of megabytes still makes a
+ * prompt of the configured size. Then example blocks in card order while they fit (so the last ones
+ * are dropped first: authors put their most telling example first); then history, newest to oldest,
+ * while it fits (so the oldest is dropped first, and what is kept is an unbroken run up to the newest).
  */
 export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const { card, history } = input;
   const data = card.data;
   const names = { char: characterDisplayName(card), user: clean(input.userName) || DEFAULT_USER_NAME };
-  const fill = fillWith(names);
   const budget = input.contextTokens - input.replyTokens;
   const room = Number.isNaN(budget) ? 0 : Math.max(0, budget);
+  const fill = fillWith(names, 8 * 4 * room + 64);
 
+  const continuation = input.continuation === undefined ? [] : [input.continuation];
   const lore = activeLore(
     data.character_book,
-    history.map((message) => message.content),
+    [...history.map((message) => message.content), ...continuation],
     { tokenBudget: Math.floor(room * LORE_BUDGET_SHARE) },
   );
-  const post = fill(clean(data.post_history_instructions).replace(ORIGINAL, () => ''));
-
-  const head: PromptMessage[] = [{ role: 'system', content: systemText(card, names, lore) }];
-  const tail: PromptMessage[] = post ? [{ role: 'system', content: post }] : [];
   const chat: PromptMessage[] = history.map((message) => ({ role: message.role, content: fillPlaceholders(clean(message.content), names) }));
-  const newest = chat.slice(-1);
+  const newest = chat.slice(-1).map((message) => ({ ...message, content: truncateToTokens(message.content, Math.floor(room / 2), TRUNCATION_MARKER) }));
   const older = chat.slice(0, -1);
+  const continued: PromptMessage[] = continuation.map((text) => ({ role: 'assistant', content: fillPlaceholders(clean(text), names) }));
+
+  const sections = systemSections(card, names, lore, fill);
+  const post = fill(clean(data.post_history_instructions).replace(ORIGINAL, () => ''));
+  // Each section costs its text, plus a blank line between sections and each message's overhead.
+  const cardRoom = Math.min(Math.floor(room * CARD_BUDGET_SHARE), room - total(newest) - total(continued)) - sections.length - 2 * MESSAGE_OVERHEAD_TOKENS;
+  const fitted = fitTexts([...sections, post], cardRoom);
+  const fittedPost = fitted.pop()!;
+  const head: PromptMessage[] = [{ role: 'system', content: fitted.filter((section) => section !== '').join('\n\n') }];
+  const tail: PromptMessage[] = [...(fittedPost ? [{ role: 'system' as const, content: fittedPost }] : []), ...continued];
   let used = total(head) + total(newest) + total(tail);
 
   const examples: PromptMessage[] = [];

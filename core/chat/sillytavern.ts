@@ -5,9 +5,13 @@
  *   {"name":"Aqua","is_user":false,"is_system":false,"send_date":1674563371558,"mes":"Hi!","extra":{}}
  *
  * We write dates as epoch milliseconds, which SillyTavern reads and which keep full precision, so
- * export → import → export gives the same bytes. We read what SillyTavern and TavernAI have written
- * over the years (see sillytavernDates.ts) and ignore fields we do not use (swipes, is_name, extra...).
+ * export → import → export gives the same bytes. A reply with several versions carries them as
+ * SillyTavern does: `swipes` (every version), `swipe_id` (the shown one, which `mes` holds) and
+ * `swipe_info` (one entry per version). We read what SillyTavern and TavernAI have written over the
+ * years (see sillytavernDates.ts) and ignore fields we do not use (is_name, extra, swipe_info's
+ * per-version details...).
  */
+import { boundedText, MAX_NAME_CHARS } from '../card/summary';
 import type { ChatRole } from '../contract';
 import { ChatFileError, DEFAULT_CHAT_FILE_LIMITS, type ChatFileLimits } from './chatFileError';
 import { DEFAULT_USER_NAME } from './prompt';
@@ -16,7 +20,7 @@ import { parseSillyTavernDate } from './sillytavernDates';
 export * from './chatFileError';
 export { parseSillyTavernDate } from './sillytavernDates';
 
-type LineErrorCode = 'bad_json' | 'no_header' | 'bad_message' | 'line_too_long';
+type LineErrorCode = 'bad_json' | 'no_header' | 'bad_message' | 'line_too_long' | 'message_too_long';
 
 export interface ArchiveMessage {
   role: ChatRole;
@@ -24,6 +28,9 @@ export interface ArchiveMessage {
   content: string;
   /** ISO-8601 UTC. */
   sendDate: string;
+  /** A reply's versions when it has more than one; `content` is `swipes[swipeId]`. */
+  swipes?: string[] | undefined;
+  swipeId?: number | undefined;
 }
 
 export interface ArchiveChat {
@@ -52,14 +59,21 @@ export function writeChatJsonl(chat: ArchiveChat): string {
     }),
   ];
   for (const message of chat.messages) {
+    const sendDate = epochMillis(message.sendDate);
+    const swipes = message.swipes && message.swipes.length > 1 ? message.swipes : undefined;
     lines.push(
       JSON.stringify({
         name: message.name,
         is_user: message.role === 'user',
         is_system: message.role === 'system',
-        send_date: epochMillis(message.sendDate),
+        send_date: sendDate,
         mes: message.content,
         extra: {},
+        ...(swipes && {
+          swipe_id: message.swipeId ?? 0,
+          swipes,
+          swipe_info: swipes.map(() => ({ send_date: sendDate, extra: {} })),
+        }),
       }),
     );
   }
@@ -74,6 +88,21 @@ export function writeChatJsonl(chat: ArchiveChat): string {
  * chat with no date anywhere by `options.now`.
  */
 export function parseChatJsonl(text: string, options: ParseChatOptions = {}): ArchiveChat {
+  const steps = chatJsonlSteps(text, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** About this much text is parsed between two steps of chatJsonlSteps: a few milliseconds of work. */
+const CHARS_PER_STEP = 1024 * 1024;
+
+/**
+ * parseChatJsonl in steps: the generator pauses after about every CHARS_PER_STEP of text, so a server
+ * reading a 25 MB chat can answer other requests between the steps; it returns the chat.
+ */
+export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): Generator<void, ArchiveChat, void> {
   const limit = (key: keyof ChatFileLimits) => options.limits?.[key] ?? DEFAULT_CHAT_FILE_LIMITS[key];
   const where = options.fileName === undefined ? 'the chat file' : `'${options.fileName}'`;
   if (text.length > limit('maxTotalChars')) {
@@ -83,7 +112,13 @@ export function parseChatJsonl(text: string, options: ParseChatOptions = {}): Ar
   let header: Record<string, unknown> | undefined;
   const rows: { record: Record<string, unknown>; content: string; date: number | undefined }[] = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  let sinceStep = 0;
   for (const [index, line] of lines.entries()) {
+    sinceStep += line.length;
+    if (sinceStep >= CHARS_PER_STEP) {
+      sinceStep = 0;
+      yield;
+    }
     const lineNumber = index + 1;
     const problem = (code: LineErrorCode, what: string) =>
       new ChatFileError(code, `Line ${lineNumber} of ${where} ${what}`, lineNumber);
@@ -109,6 +144,10 @@ export function parseChatJsonl(text: string, options: ParseChatOptions = {}): Ar
     if (!isRecord(value)) throw problem('bad_message', 'is not a chat message: each line after the first must be a JSON object.');
     const content = own(value, 'mes');
     if (typeof content !== 'string') throw problem('bad_message', "has no message text: its 'mes' must be a string.");
+    if (content.length > limit('maxMessageChars')) {
+      const count = (n: number) => n.toLocaleString('en-US');
+      throw problem('message_too_long', `holds a message of ${count(content.length)} characters; an imported message may have at most ${count(limit('maxMessageChars'))}.`);
+    }
     if (rows.length >= limit('maxMessages')) {
       throw new ChatFileError('too_many_messages', `${capitalised(where)} holds more than ${limit('maxMessages').toLocaleString('en-US')} messages.`);
     }
@@ -116,13 +155,11 @@ export function parseChatJsonl(text: string, options: ParseChatOptions = {}): Ar
   }
   if (header === undefined) throw new ChatFileError('empty_file', `${capitalised(where)} is empty.`);
 
-  const userName = nonEmptyText(own(header, 'user_name')) ?? DEFAULT_USER_NAME;
+  const userName = nameOf(own(header, 'user_name')) ?? DEFAULT_USER_NAME;
   const roles = rows.map(({ record }) => roleOf(record));
   const firstCharacterLine = rows.find((_, i) => roles[i] === 'assistant');
   const characterName =
-    nonEmptyText(own(header, 'character_name')) ??
-    nonEmptyText(firstCharacterLine && own(firstCharacterLine.record, 'name')) ??
-    'Character';
+    nameOf(own(header, 'character_name')) ?? nameOf(firstCharacterLine && own(firstCharacterLine.record, 'name')) ?? 'Character';
   const now = Date.parse(options.now ?? new Date().toISOString());
   const created = parseSillyTavernDate(own(header, 'create_date')) ?? rows.find((row) => row.date !== undefined)?.date ?? now;
 
@@ -131,9 +168,26 @@ export function parseChatJsonl(text: string, options: ParseChatOptions = {}): Ar
     const role = roles[i]!;
     previous = date ?? previous;
     const speaker = role === 'user' ? userName : role === 'system' ? 'System' : characterName;
-    return { role, name: nonEmptyText(own(record, 'name')) ?? speaker, content, sendDate: new Date(previous).toISOString() };
+    const message: ArchiveMessage = { role, name: nameOf(own(record, 'name')) ?? speaker, content, sendDate: new Date(previous).toISOString() };
+    return role === 'assistant' ? { ...message, ...swipesOf(record, content) } : message;
   });
   return { userName, characterName, createdAt: new Date(created).toISOString(), messages };
+}
+
+/**
+ * A reply's versions as SillyTavern keeps them. `mes` is what was shown, so it is the chosen version
+ * whatever `swipe_id` says: a swipe_id out of range (or versions that are not all text) is found
+ * again by `mes`, and a `mes` among none of them joins them as the last.
+ */
+function swipesOf(record: Record<string, unknown>, content: string): Pick<ArchiveMessage, 'swipes' | 'swipeId'> {
+  const raw = own(record, 'swipes');
+  if (!Array.isArray(raw)) return {};
+  const swipes = raw.filter(isText);
+  const claimed = own(record, 'swipe_id');
+  let swipeId = swipes.length === raw.length && typeof claimed === 'number' && Number.isInteger(claimed) && claimed >= 0 && claimed < swipes.length ? claimed : swipes.indexOf(content);
+  if (swipeId === -1) swipeId = swipes.push(content) - 1;
+  swipes[swipeId] = content;
+  return swipes.length > 1 ? { swipes, swipeId } : {};
 }
 
 function roleOf(record: Record<string, unknown>): ChatRole {
@@ -171,8 +225,9 @@ function isText(value: unknown): value is string {
   return typeof value === 'string';
 }
 
-function nonEmptyText(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+/** A name from the file, bounded: it is repeated on every message and shown in lists. */
+function nameOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? boundedText(value, MAX_NAME_CHARS) : undefined;
 }
 
 function capitalised(text: string): string {

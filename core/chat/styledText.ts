@@ -9,6 +9,9 @@
  *   of the action), which is what the renderer needs and keeps the scan a single pass.
  * - A marker that never closes is plain text, and so is every other tag: the renderer outputs text
  *   nodes only, so `<script>` shows up as the characters it is.
+ * - `partial` is for a reply still streaming in: a marker not closed yet styles everything after it
+ *   (its close is on its way), and the start of a tag or a closing tag cut off at the very end is
+ *   left out, so no raw `*` or `<act` shows and nothing changes style when the reply completes.
  *
  * One left-to-right pass; each closing marker is searched for with indexOf and the answer is
  * remembered, so repeated unclosed markers cannot make it quadratic (no backtracking regex).
@@ -40,7 +43,15 @@ class ForwardFinder {
   }
 }
 
-export function tokenizeStyledText(text: string): StyledSegment[] {
+/** How much of `text`'s end is the start of `marker` (e.g. 4 for '<act' and '<action>'), 0 if none. */
+function cutOffMarker(lower: string, marker: string): number {
+  for (let length = Math.min(marker.length - 1, lower.length); length > 0; length--) {
+    if (lower.endsWith(marker.slice(0, length))) return length;
+  }
+  return 0;
+}
+
+export function tokenizeStyledText(text: string, { partial = false }: { partial?: boolean } = {}): StyledSegment[] {
   const segments: StyledSegment[] = [];
   // ASCII-only lowering keeps every index the same as in `text` (full Unicode lowering may not).
   const lower = text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
@@ -70,6 +81,14 @@ export function tokenizeStyledText(text: string): StyledSegment[] {
         styled(tag.kind, i, close + tag.close.length, text.slice(i + tag.open.length, close));
         continue;
       }
+      if (partial && tag) {
+        styled(tag.kind, i, text.length, text.slice(i + tag.open.length, text.length - cutOffMarker(lower, tag.close)));
+        continue;
+      }
+      if (partial && TAGS.some(({ open }) => open.startsWith(lower.slice(i)))) {
+        styled('text', i, text.length, '');
+        continue;
+      }
     } else if (char === '"' || char === '“') {
       const close = find.next(char === '"' ? '"' : '”', i + 1);
       if (close > i + 1) {
@@ -81,6 +100,10 @@ export function tokenizeStyledText(text: string): StyledSegment[] {
         i = close + 1;
         continue;
       }
+      if (partial) {
+        styled('dialogue', i, text.length, text.slice(i));
+        continue;
+      }
     } else if (char === '*') {
       let open = i;
       while (text[open] === '*') open++;
@@ -89,6 +112,8 @@ export function tokenizeStyledText(text: string): StyledSegment[] {
         let end = close;
         while (text[end] === '*') end++;
         styled('emphasis', i, end, text.slice(open, close));
+      } else if (partial) {
+        styled('emphasis', i, text.length, text.slice(open));
       } else {
         i = open;
       }

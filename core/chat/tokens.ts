@@ -26,3 +26,27 @@ export function estimateTokens(text: string): number {
 export function estimateMessageTokens(message: { content: string }): number {
   return estimateTokens(message.content) + MESSAGE_OVERHEAD_TOKENS;
 }
+
+/**
+ * The text cut so that it and `marker` (after a space) cost at most `tokens`; the text itself when it
+ * already fits, '' when not even the marker does. Never splits a surrogate pair; reads only as much
+ * of a huge text as it keeps.
+ */
+export function truncateToTokens(text: string, tokens: number, marker: string): string {
+  const room = tokens - estimateTokens(` ${marker}`);
+  let ascii = 0;
+  let other = 0;
+  let end = 0;
+  let fitsAt = -1;
+  for (; end < text.length; end++) {
+    if (text.charCodeAt(end) < 0x80) ascii++;
+    else other++;
+    const cost = Math.ceil(ascii / ASCII_CHARS_PER_TOKEN) + other;
+    if (cost > tokens) break;
+    if (cost <= room) fitsAt = end + 1;
+  }
+  if (end === text.length) return text;
+  if (fitsAt <= 0) return '';
+  const cut = /[\uD800-\uDBFF]/.test(text.charAt(fitsAt - 1)) ? fitsAt - 1 : fitsAt;
+  return `${text.slice(0, cut).trimEnd()} ${marker}`;
+}

@@ -140,6 +140,11 @@ export const OwnImageQuery = Type.Object({
   user_email: Type.Optional(Type.String()),
 });
 
+/** The formats a card is given out in besides its PNG: the V3 .json, and the .charx with its assets. */
+export const CardExportFormat = StringEnum(['json', 'charx']);
+export type CardExportFormat = Static<typeof CardExportFormat>;
+export const CardExportParams = Type.Object({ file_id: Id, format: CardExportFormat });
+
 export const ThumbnailParams = Type.Object({ file_id: Id, width: Type.Unsafe<(typeof THUMBNAIL_WIDTHS)[number]>({ type: 'integer', enum: [...THUMBNAIL_WIDTHS] }) });
 export const CardTagsParams = Type.Object({ scope: CardType, file_id: Id });
 
@@ -231,6 +236,8 @@ export const gallery = { querystring: GalleryQuery, response: { 200: PublicImage
 /** The PNG files and thumbnails answer bytes, not JSON. */
 export const publicImageFile = { params: FileIdParams, querystring: DownloadQuery, response: {} } satisfies Endpoint;
 export const ownImageFile = { params: FileIdParams, querystring: OwnImageQuery, response: {} } satisfies Endpoint;
+/** 'Download as .json (V3)' / 'Download as .charx': the file's bytes. */
+export const cardExport = { params: CardExportParams, response: {} } satisfies Endpoint;
 export const thumbnail = { params: ThumbnailParams, response: {} } satisfies Endpoint;
 export const cardTags = { params: CardTagsParams, response: { 200: CardTagsResponse } } satisfies Endpoint;
 export const cardJson = { params: FileIdParams, response: { 200: WholeCard } } satisfies Endpoint;

@@ -1,7 +1,7 @@
 /** Chats, messages and replies (spec §3 "Recent chat list item", "Chat message"; §7 "Chats"). */
 import { Type, type Static } from 'typebox';
 import { CardType, Id, IdParams, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
-import { PAGE_SIZES } from './constants';
+import { MAX_REPLY_CHARS, PAGE_SIZES } from './constants';
 
 export const ChatRole = StringEnum(['system', 'user', 'assistant']);
 export type ChatRole = Static<typeof ChatRole>;
@@ -19,6 +19,12 @@ export const ChatMessage = Type.Object({
   send_date: Type.String(),
   /** For a user message: the client's id for it (the idempotency key), when it came through completions. */
   client_id: NullableString(),
+  /**
+   * A reply with more than one version (SillyTavern's swipes): every version, oldest first. Absent
+   * when it has one. `content` is always `swipes[swipe_id]`, the one shown and sent to the model.
+   */
+  swipes: Type.Optional(Type.Array(Type.String())),
+  swipe_id: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type ChatMessage = Static<typeof ChatMessage>;
 
@@ -97,8 +103,13 @@ export const CompletionRequest = Type.Object({
     Type.Array(Type.Object({ role: ChatRole, content: Type.String({ maxLength: 200_000 }) }), { maxItems: 200 }),
   ),
   stream: Type.Optional(Type.Boolean({ default: false })),
-  /** Replace the chat's last reply with a new one (no new user message). */
+  /**
+   * A new version of the chat's last reply (no new user message): added to its swipes and shown. When
+   * the chat ends with a message of the user's instead, a reply to it.
+   */
   regenerate: Type.Optional(Type.Boolean({ default: false })),
+  /** Go on from the chat's last reply: the model's words are appended to that same message. */
+  continue: Type.Optional(Type.Boolean({ default: false })),
   /** A new chat starts with this greeting: 0 = first_mes, n = alternate_greetings[n - 1]. */
   greeting_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
   card_type: Type.Optional(Type.String()),
@@ -129,8 +140,9 @@ export const CompletionResult = Type.Object({
   chat_id: Type.String(),
   /** The greeting stored when this request created the chat. */
   greeting: Type.Union([ChatMessage, Type.Null()]),
-  /** Null for a regeneration. */
+  /** Null for a regeneration or a continuation. */
   user_message: Type.Union([ChatMessage, Type.Null()]),
+  /** The new reply, or the reply a regeneration added a version to, or the one continued. */
   reply: ChatMessage,
   usage: Type.Optional(Type.Object({ prompt_tokens: Type.Integer(), completion_tokens: Type.Integer(), total_tokens: Type.Integer() })),
 });
@@ -179,6 +191,31 @@ export const AppendMessageRequest = Type.Object({
 });
 export type AppendMessageRequest = Static<typeof AppendMessageRequest>;
 
+/**
+ * PATCH /api/messages/{id}: change a message of the user's. `content` replaces the text shown (on a
+ * reply with versions, the shown version's); `swipe_id` shows another version. Both: the version is
+ * chosen first, then edited. The Idempotency-Key header makes a retried change apply once.
+ */
+export const EditMessageRequest = Type.Object({
+  content: Type.Optional(Type.String({ maxLength: MAX_REPLY_CHARS })),
+  swipe_id: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+});
+export type EditMessageRequest = Static<typeof EditMessageRequest>;
+
+/** POST /api/messages/delete-from: the message and every later one of the chat. */
+export const DeleteFromRequest = Type.Object({ chat_id: Id, message_id: Id });
+export type DeleteFromRequest = Static<typeof DeleteFromRequest>;
+
+/** What a delete answers: how many messages it removed, and the chat as the recent list shows it now. */
+export const MessagesDeleted = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  /** 0 when the same Idempotency-Key had already deleted them. */
+  deleted: Type.Integer(),
+  chat: RecentChat,
+});
+export type MessagesDeleted = Static<typeof MessagesDeleted>;
+
 export const listChats = { body: ChatListRequest, response: { 200: ChatListResponse } } satisfies Endpoint;
 export const getChat = { body: ChatGetRequest, response: { 200: ChatGetResponse } } satisfies Endpoint;
 export const deleteChat = { body: ChatIdRequest, response: { 200: SuccessResponse } } satisfies Endpoint;
@@ -193,3 +230,6 @@ export const makeChatPhoto = { body: ChatIdRequest, response: { 200: ChatPhotoRe
 export const chatPhoto = { params: ChatIdParams, response: {} } satisfies Endpoint;
 export const getMessage = { params: IdParams, response: { 200: ChatMessage } } satisfies Endpoint;
 export const appendMessage = { body: AppendMessageRequest, response: { 201: ChatMessage } } satisfies Endpoint;
+export const editMessage = { params: IdParams, body: EditMessageRequest, headers: IdempotencyHeaders, response: { 200: ChatMessage } } satisfies Endpoint;
+export const deleteMessage = { params: IdParams, headers: IdempotencyHeaders, response: { 200: MessagesDeleted } } satisfies Endpoint;
+export const deleteMessagesFrom = { body: DeleteFromRequest, headers: IdempotencyHeaders, response: { 200: MessagesDeleted } } satisfies Endpoint;

@@ -12,8 +12,14 @@ export const PAGE_SIZES = {
   messages: 10,
 } as const;
 
-/** The longest message a person may send, in characters. */
+/** The longest message a person may send, in characters (their edits of their own messages too). */
 export const MAX_MESSAGE_CHARS = 1000;
+
+/**
+ * The longest text a character's message may be edited to, in characters: replies run to several
+ * thousand, and a person fixing one must not be refused; 32,000 is more than a whole 8K context.
+ */
+export const MAX_REPLY_CHARS = 32_000;
 
 /** The thumbnail widths the server makes of every card: one for phones and narrow columns, one for dense screens. */
 export const THUMBNAIL_WIDTHS = [240, 480] as const;
@@ -35,6 +41,9 @@ export const MAX_EDIT_IMAGE_BYTES = 10 * 1024 * 1024;
 export const PLAN_IDS = ['normal', 'monthly', 'quarterly', 'yearly'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
 /** Private card slots by plan; public cards (administrators') do not count. */
 export const PRIVATE_SLOTS: Readonly<Record<PlanId, number>> = {
   normal: 5,
@@ -43,7 +52,28 @@ export const PRIVATE_SLOTS: Readonly<Record<PlanId, number>> = {
   yearly: Number.POSITIVE_INFINITY,
 };
 
-/** The private slots of a stored plan value; an unknown one counts as the free tier. */
-export function privateSlots(plan: string): number {
-  return (PLAN_IDS as readonly string[]).includes(plan) ? PRIVATE_SLOTS[plan as PlanId] : PRIVATE_SLOTS.normal;
+/**
+ * Bytes a user may keep stored, by plan: private cards (PNG, thumbnails, card text), chats (message
+ * text plus a fixed cost per message) and generated portraits. Sized for this field's heavy users:
+ * chats of tens of thousands of messages (~25 MB each) and cards with images of several MB.
+ */
+export const STORAGE_QUOTA_BYTES: Readonly<Record<PlanId, number>> = {
+  normal: 250 * MB,
+  monthly: 2 * GB,
+  quarterly: 5 * GB,
+  yearly: 10 * GB,
+};
+
+/** A stored plan value as one of PLAN_IDS; an unknown one (or none) counts as the free tier. */
+export function planId(plan: string | null | undefined): PlanId {
+  const key = (plan ?? '').trim().toLowerCase();
+  return (PLAN_IDS as readonly string[]).includes(key) ? (key as PlanId) : 'normal';
+}
+
+export function privateSlots(plan: string | null | undefined): number {
+  return PRIVATE_SLOTS[planId(plan)];
+}
+
+export function storageQuota(plan: string | null | undefined): number {
+  return STORAGE_QUOTA_BYTES[planId(plan)];
 }

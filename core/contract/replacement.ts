@@ -19,6 +19,11 @@ export const ReplaceRequest = Type.Object({
   is_public_image: Type.Optional(Type.Boolean()),
   /** Move the user's chats with the original to the new card first. */
   update_chat_links: Type.Optional(Type.Boolean()),
+  /**
+   * The user was told the card's embedded assets can't be kept with this picture (409
+   * assets_not_kept) and saves without them.
+   */
+  drop_assets: Type.Optional(Type.Boolean()),
 });
 export type ReplaceRequest = Static<typeof ReplaceRequest>;
 

@@ -52,6 +52,19 @@ export const ClientConfig = Type.Object({
 });
 export type ClientConfig = Static<typeof ClientConfig>;
 
+/** GET /api/users/storage: what the user keeps stored against their plan's quota (constants.ts). */
+export const StorageUsage = Type.Object({
+  plan: PlanName,
+  used_bytes: Type.Integer(),
+  quota_bytes: Type.Integer(),
+  /** Private cards: PNGs, thumbnails and card text. */
+  cards_bytes: Type.Integer(),
+  /** Chats: message text, a fixed cost per message, an imported card's text. */
+  chats_bytes: Type.Integer(),
+  portraits_bytes: Type.Integer(),
+});
+export type StorageUsage = Static<typeof StorageUsage>;
+
 export const UserTypeResponse = Type.Object({ user_type: PlanName });
 export type UserTypeResponse = Static<typeof UserTypeResponse>;
 
@@ -59,4 +72,5 @@ export const health = { response: { 200: HealthResponse, 503: ApiErrorBody } } s
 export const clientConfig = { response: { 200: ClientConfig } } satisfies Endpoint;
 export const getProfile = { response: { 200: UserProfile } } satisfies Endpoint;
 export const updateProfile = { body: ProfileUpdate, response: { 200: UserProfile } } satisfies Endpoint;
+export const storageUsage = { response: { 200: StorageUsage } } satisfies Endpoint;
 export const userType = { response: { 200: UserTypeResponse } } satisfies Endpoint;

@@ -4,7 +4,7 @@
  * Every choice comes from a hash of the user's message, so the same message to the same card
  * always gets the same reply — the e2e tests and screenshots rely on that.
  */
-import { characterDisplayName, fillPlaceholders, type Card } from '../../core/card/index';
+import { boundedText, characterDisplayName, fillPlaceholders, type Card } from '../../core/card/index';
 
 const ACTIONS = ['looks up', 'leans in a little', 'pauses for a moment', 'smiles faintly', 'glances around'];
 const OPENERS = ['Ah', 'Well', 'Hm', 'Oh'];
@@ -19,10 +19,12 @@ const SILENT_REACTIONS = ["I'm listening.", 'Go on, say what is on your mind.'];
 /** Traits longer than this are sentences, which read badly in "*Name smiles, <trait> as ever.*". */
 const MAX_TRAIT_WORDS = 4;
 const MAX_QUOTED_WORDS = 8;
+/** A reply is a few sentences; a card's field without a full stop must not make it a book. */
+export const MAX_DEMO_REPLY_CHARS = 600;
 
 export function demoReply(card: Card, userName: string, message: string): string {
   const name = characterDisplayName(card);
-  const fill = (text: string) => fillPlaceholders(text, { char: name, user: userName });
+  const fill = (text: string) => fillPlaceholders(text.slice(0, MAX_DEMO_REPLY_CHARS), { char: name, user: userName });
   const pick = <T>(list: readonly T[], slot: string): T => list[hash(`${slot}:${message}`) % list.length]!;
 
   const traits = phrases(fill(card.data.personality)).filter((phrase) => wordCount(phrase) <= MAX_TRAIT_WORDS);
@@ -41,7 +43,7 @@ export function demoReply(card: Card, userName: string, message: string): string
   const narration = [firstSentence(fill(card.data.scenario)), firstSentence(fill(card.data.description))];
   const scene = pick([...narration, ''], 'narration');
   if (scene) sentences.push(`*${scene}.*`);
-  return sentences.join(' ');
+  return boundedText(sentences.join(' '), MAX_DEMO_REPLY_CHARS);
 }
 
 /** FNV-1a: tiny, stable across runs and platforms, and good enough to spread picks. */
@@ -66,9 +68,13 @@ function firstSentence(text: string): string {
   return sentence.replace(/[.!?]+$/, '').trim();
 }
 
-/** The start of the user's message, stripped of what would break our own quotes and styling. */
+/**
+ * The start of the user's words, without the markup they wrote them in (`<action>` tags and any
+ * other tag, asterisks, quotes), which would otherwise show raw inside our quote or break its styling.
+ */
 function quotable(message: string): string {
   const words = message
+    .replace(/<\/?[a-z][^<>]*>/gi, ' ')
     .replace(/["*.!?…]|'(?!\p{L})|(?<!\p{L})'/gu, ' ')
     .split(/\s+/)
     .filter(Boolean);

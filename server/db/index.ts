@@ -57,6 +57,9 @@ function openSqlite(dataDir: string, busyTimeoutMs: number): Kysely<Database> {
   // WAL lets readers run beside the writer; FULL makes every acknowledged commit survive power loss.
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = FULL');
+  // A checkpoint leaves the write-ahead log as big as the largest write since the last one; past
+  // this it is cut back, so one burst of writes does not keep its size on disk for ever.
+  database.pragma('journal_size_limit = 67108864');
   database.pragma(`busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
   database.pragma('foreign_keys = ON');
   return new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors(database) });

@@ -80,6 +80,10 @@ export interface ImagesTable {
   view_count: Generated<number>;
   download_count: Generated<number>;
   favorite_count: Generated<number>;
+  /** What the card costs its owner's storage quota: PNG + thumbnails + the card text kept here. */
+  stored_bytes: Generated<number>;
+  /** JSON text: the bounded CardSummaryData (core/card/summary.ts) lists send instead of card_json. */
+  card_summary: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -107,6 +111,10 @@ export interface ChatsTable {
   message_count: Generated<number>;
   /** UTF-8 bytes of message text. */
   size: Generated<number>;
+  /** Bytes of the generated portrait (0 without one). */
+  portrait_bytes: Generated<number>;
+  /** Set while an import writes the chat's messages (ISO time it began); null once the chat is whole. */
+  importing_since: Generated<string | null>;
   last_message_at: string;
   created_at: string;
   updated_at: string;
@@ -122,6 +130,10 @@ export interface MessagesTable {
   name: string;
   send_date: string;
   client_id: string | null;
+  /** JSON string[]: every version of a reply that has more than one (content is the shown one), else null. */
+  swipes: string | null;
+  /** The shown version's index when `swipes` is set, else null. */
+  swipe_id: number | null;
 }
 
 /** One row per (user, Idempotency-Key): what that completion request did, so a retry gets the same answer. */
@@ -129,7 +141,7 @@ export interface CompletionRequestsTable {
   user_id: string;
   idempotency_key: string;
   chat_id: string;
-  kind: 'message' | 'regenerate';
+  kind: 'message' | 'regenerate' | 'continue';
   /** sha256 of what was asked (the message text, or the regeneration): a reused key must ask the same. */
   request_hash: string;
   state: 'running' | 'done' | 'failed';
@@ -142,6 +154,27 @@ export interface CompletionRequestsTable {
   updated_at: string;
 }
 
+/** One row per (user, Idempotency-Key) of an edit or delete: a retried change applies once. */
+export interface MessageChangesTable {
+  user_id: string;
+  idempotency_key: string;
+  chat_id: string;
+  kind: 'edit' | 'delete' | 'delete_from';
+  /** sha256 of the change asked for: the same key asking another is refused. */
+  request_hash: string;
+  created_at: string;
+}
+
+/** A view or download already counted today: one per (card, kind, viewer, day). */
+export interface CardHitsTable {
+  image_id: string;
+  kind: 'view' | 'download';
+  /** `user:<users.id>` when signed in, else `address:<keyed hash of the address>`. */
+  viewer: string;
+  /** UTC date, YYYY-MM-DD. */
+  day: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -152,6 +185,8 @@ export interface Database {
   chats: ChatsTable;
   messages: MessagesTable;
   completion_requests: CompletionRequestsTable;
+  message_changes: MessageChangesTable;
+  card_hits: CardHitsTable;
 }
 
 export type User = Selectable<UsersTable>;

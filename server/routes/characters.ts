@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '../../core/contract/cards';
 import { signedIn } from '../auth/signedIn';
 import { generateCharacterPhoto } from '../services/characterPhoto';
+import { viewerOf } from '../services/cardHits';
 import { characterDetails, userCharacters } from '../services/images/reads';
 
 /** Cards as characters to chat with: the user's own list, and details of any card the user may see. */
@@ -10,9 +11,9 @@ export const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     userCharacters(request.ctx, signedIn(request)),
   );
 
-  // Details by file id: public cards for anyone, private ones for their owner; counts a view.
+  // Details by file id: public cards for anyone, private ones for their owner; counts a view (once a day per viewer).
   app.get('/api/characters/:file_id', { preHandler: app.authenticateIfPresent, schema: contract.characterDetails }, async (request) =>
-    characterDetails(request.ctx, request.params.file_id, request.user),
+    characterDetails(request.ctx, request.params.file_id, request.user, viewerOf(request.user, request.ip)),
   );
 
   // The editor's 'Generate Photo': a PNG to crop, stored nowhere until the character is saved.

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { MESSAGE_TOO_LARGE } from '../../core/card/index';
 import * as contract from '../../core/contract/cards';
 import { signedIn } from '../auth/signedIn';
@@ -7,6 +8,7 @@ import { cachedGalleryPage } from '../db/galleryCache';
 import { strictValidatorCompiler } from '../lazySchemas';
 import { badRequest } from '../errors';
 import { editCard, MESSAGE_EDIT_TOO_LARGE, MESSAGE_SAVED } from '../services/cardEdits';
+import { viewerOf } from '../services/cardHits';
 import { removeImage } from '../services/images/delete';
 import { imageFile, thumbnailFile } from '../services/images/files';
 import { cardJson, cardTags, galleryPage } from '../services/images/reads';
@@ -26,7 +28,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** As every answer to a request with a token (plugins/security.ts): kept by no cache. */
 const PRIVATE_CACHE = 'no-store';
 
-const wantsDownload = (value: string | undefined) => value === '1' || value === 'true';
+/** Who downloads, when the query asks for a download (counted once a day, services/cardHits.ts); null otherwise. */
+const downloaderOf = (download: string | undefined, request: FastifyRequest) =>
+  download === '1' || download === 'true' ? viewerOf(request.user, request.ip) : null;
 
 /** Uploads, the public gallery, card images and thumbnails, card data, deletes (spec §7 "Images and uploads"). */
 export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -62,15 +66,15 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/upload/image/:file_id', { schema: contract.publicImageFile }, async (request, reply) => {
-    const file = await imageFile(request.ctx, 'public', request.params.file_id, null, wantsDownload(request.query.download));
+    const file = await imageFile(request.ctx, 'public', request.params.file_id, null, downloaderOf(request.query.download, request));
     if (file.disposition) void reply.header('content-disposition', file.disposition);
-    return reply.type('image/png').header('cache-control', PUBLIC_CACHE).send(file.stream);
+    return reply.type('image/png').header('cache-control', PUBLIC_CACHE).send(file.body);
   });
 
   app.get('/api/upload/image/user/:file_id', { preHandler: app.authenticate, schema: contract.ownImageFile }, async (request, reply) => {
-    const file = await imageFile(request.ctx, 'user', request.params.file_id, signedIn(request), wantsDownload(request.query.download));
+    const file = await imageFile(request.ctx, 'user', request.params.file_id, signedIn(request), downloaderOf(request.query.download, request));
     if (file.disposition) void reply.header('content-disposition', file.disposition);
-    return reply.type('image/png').header('cache-control', PRIVATE_CACHE).send(file.stream);
+    return reply.type('image/png').header('cache-control', PRIVATE_CACHE).send(file.body);
   });
 
   app.get(

@@ -29,11 +29,14 @@ import {
   cardFailure,
   MESSAGE_ADMIN_ONLY,
   MESSAGE_DUPLICATE,
+  cardTextBytes,
   sha256Of,
   storeBlobs,
   storedName,
+  thumbnailBytes,
   thumbnailsOf,
 } from './uploads';
+import { checkStorageRoom } from './storage';
 import type { RequestUser } from './users';
 
 export const MESSAGE_SAVED = 'Character saved';
@@ -94,7 +97,7 @@ function rewrite(picture: Uint8Array, card: Card): { png: Uint8Array; width: num
  * Saves an edit of the user's own card: another user's card (or none) is 404, a public release by
  * anyone but an administrator 403, bad data 400 naming the field (the contract) or the codec's
  * reason. Nothing counts against the plan's slots: the card had its slot already (a release frees
- * it). The card's chats take the new name.
+ * it); a private card's growth counts against the plan's storage (413). The card's chats take the new name.
  */
 export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: string, edit: CardEdit): Promise<CollectionItem> {
   const image = await findImage(ctx.db, fileId);
@@ -114,6 +117,14 @@ export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: s
   const thumbnails = samePng || edit.image === undefined ? [] : await thumbnailsOf(png);
   const keys = samePng ? stored : blobKeysFor(image.id, randomBytes(6).toString('hex'));
   if (thumbnails.length === 0) keys.thumbs = stored.thumbs;
+  const columns = cardColumns(card, png, sha256, width, height);
+  // What the card keeps stored after the edit: kept thumbnails count what they counted before.
+  const keptThumbnails = Math.max(0, image.stored_bytes - image.file_size - cardTextBytes(image));
+  const storedBytes = png.length + (thumbnails.length > 0 ? thumbnailBytes(thumbnails) : keptThumbnails) + cardTextBytes(columns);
+  // A private card's growth counts against the plan's storage; the same check runs again under the lock.
+  const checkRoom = (db: Parameters<typeof checkStorageRoom>[0]) =>
+    isPublic ? Promise.resolve() : checkStorageRoom(db, user, storedBytes, image.stored_bytes);
+  await checkRoom(ctx.db);
   const written = samePng ? [] : await storeBlobs(ctx, keys, png, thumbnails);
 
   let saved: Image;
@@ -121,11 +132,13 @@ export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: s
     const now = new Date().toISOString();
     saved = await ctx.db.transaction().execute(async (trx) => {
       await lockOwner(trx, user.id);
+      await checkRoom(trx);
       const row = await switchImageCard(trx, image, {
         is_public: isPublic ? 1 : 0,
         blob_key: keys.card,
         thumb_keys: JSON.stringify(keys.thumbs),
-        ...cardColumns(card, png, sha256, width, height),
+        ...columns,
+        stored_bytes: storedBytes,
         updated_at: now,
       });
       if (!row) throw new AppError(409, 'changed_meanwhile', MESSAGE_CHANGED_MEANWHILE);

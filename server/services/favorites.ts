@@ -1,3 +1,4 @@
+import type { CardSummaryData } from '../../core/card/index';
 import type { Favorite } from '../../core/contract';
 import {
   deleteFavorite,
@@ -10,21 +11,22 @@ import {
 import { changeFavoriteCount } from '../db/repositories/images';
 import { badRequest, notFound } from '../errors';
 import { readableImage } from './images/access';
-import { cardOf, cardTypeOf, imageUrl, tagsOf } from './images/presentation';
+import { cardTypeOf, imageUrl } from './images/presentation';
 import type { RequestUser } from './users';
 import type { ServiceContext } from './context';
 
 export const MESSAGE_PRIVATE_FAVORITE = "Private cards don't need favorites";
 
+/** A favorite as lists show it: the card's bounded summary (core/card/summary.ts), never the whole card. */
 function favoriteOf(row: FavoriteWithImage): Favorite {
-  const description = cardOf(row).data.description;
+  const summary = JSON.parse(row.card_summary) as CardSummaryData;
   return {
     id: row.id,
     file_id: row.image_id,
     image_type: cardTypeOf(row),
     character_name: row.card_name,
-    character_description: typeof description === 'string' ? description : '',
-    tags: tagsOf(row),
+    character_description: summary.description,
+    tags: summary.tags,
     url: imageUrl({ id: row.image_id, is_public: row.is_public, blob_key: row.blob_key }),
     created_at: row.created_at,
   };

@@ -1,17 +1,20 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import type { Kysely } from 'kysely';
-import { CardError, checkFile, DEFAULT_CARD_LIMITS, readCard, type Card } from '../../core/card/index';
+import { boundedText, CARD_FILE_FORMATS, CardError, checkFile, DEFAULT_CARD_LIMITS, MAX_NAME_CHARS, readCard, readCardFile, summarizeCard, type Card } from '../../core/card/index';
 import { privateSlots } from '../../core/contract/constants';
+import { safeFileName } from '../../core/fileName';
 import { planLabel } from '../../core/plans';
 import type { CollectionItem } from '../../core/contract';
-import { countPrivateImages, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
+import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
+import { storedCardPng } from './cardPictures';
 import type { ServiceContext } from './context';
 import { removeBlobs } from './images/delete';
 import { collectionItemOf } from './images/presentation';
+import { checkStorageRoom } from './storage';
 import { makeThumbnails, THUMBNAIL_WIDTHS, type Thumbnail } from './thumbnails';
 import type { RequestUser } from './users';
 
@@ -42,7 +45,7 @@ export const MESSAGE_DUPLICATE = 'You have already uploaded this card.';
 export const MESSAGE_ADMIN_ONLY = 'Only administrators can publish public cards';
 export const MESSAGE_NO_FILE = "No file received: send the card as multipart/form-data in the field 'image'";
 
-export const MESSAGE_ONE_FILE = "Send one PNG card in the field 'image' with at most a few small fields";
+export const MESSAGE_ONE_FILE = "Send one card file in the field 'image' with at most a few small fields";
 export const MESSAGE_BAD_MULTIPART = 'The upload was cut off or is not valid multipart/form-data';
 
 export function slotLimitMessage(plan: string): string {
@@ -101,12 +104,20 @@ async function readParts(parts: AsyncIterableIterator<Multipart>): Promise<Uploa
   return { ...form, publicRelease };
 }
 
-/** The user's file name, reduced to something harmless to show: no path, no control characters. */
+const CARD_EXTENSIONS = new Set(CARD_FILE_FORMATS.flatMap((format) => format.extensions));
+
+/**
+ * The user's file name, made safe to show and save (core/fileName: no path, no control or bidi
+ * characters), with the .png it is stored as in place of the format it came in (.charx, .json...).
+ */
 export function sanitizeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '').trim().slice(0, 200);
-  if (!clean || clean === '.' || clean === '..') return 'card.png';
-  return /\.png$/i.test(clean) ? clean : `${clean}.png`;
+  const dot = base.lastIndexOf('.');
+  const extension = dot > 0 ? base.slice(dot) : '';
+  const known = CARD_EXTENSIONS.has(extension.toLowerCase());
+  const stem = safeFileName(known ? base.slice(0, dot) : base, 'card');
+  // A .png keeps the uploader's spelling of it (.PNG).
+  return `${stem}${extension.toLowerCase() === '.png' ? extension : '.png'}`;
 }
 
 function gcd(a: number, b: number): number {
@@ -123,41 +134,75 @@ export function cardFailure(error: unknown): never {
   throw error;
 }
 
-/** The plan's private slots (public cards do not count) and the same-bytes rule. */
+/** What a private card adds to its owner's storage and what it frees (a replaced card of theirs). */
+interface StorageChange {
+  adding: number;
+  freeing: number;
+}
+
+/** The plan's private slots and storage (public cards count against neither) and the same-bytes rule. */
 async function checkRoom(
   db: Kysely<Database>,
   user: RequestUser,
   isPublic: boolean,
   sha256: string,
   replacing: string | undefined,
+  storage: StorageChange,
 ): Promise<void> {
   if (!isPublic && (await countPrivateImages(db, user.id, replacing)) >= privateSlots(user.plan)) {
     throw new AppError(403, 'slot_limit', slotLimitMessage(user.plan));
   }
   if (await findImageByOwnerAndHash(db, user.id, sha256)) throw new AppError(409, 'duplicate', MESSAGE_DUPLICATE);
+  if (!isPublic) await checkStorageRoom(db, user, storage.adding, storage.freeing);
 }
 
-/** The name lists show; the card's own text keeps it as written. */
+/**
+ * The upload as the PNG card it is stored as, whatever format it came in: every check of the codec
+ * first (nothing is decoded past a limit), then the picture, the card's `chara` + `ccv3` tEXt chunks
+ * and its assets.
+ */
+async function cardOfUpload(form: UploadForm): Promise<{ png: Uint8Array; card: Card; width: number; height: number }> {
+  try {
+    checkFile({ type: form.mimetype, size: form.truncated ? DEFAULT_CARD_LIMITS.maxFileBytes + 1 : form.bytes.length, name: form.filename });
+    const png = await storedCardPng(await readCardFile(form.bytes, { name: form.filename, type: form.mimetype }));
+    const { card, width, height } = readCard(png);
+    return { png, card, width, height };
+  } catch (error) {
+    cardFailure(error);
+  }
+}
+
+/** The name lists show (bounded); the card's own text keeps it whole. */
 export function storedName(card: Card): string {
-  return card.data.name.trim() || 'Unnamed character';
+  return boundedText(card.data.name.trim() || 'Unnamed character', MAX_NAME_CHARS);
 }
 
 /** The row's columns that come from the card and its PNG, the same for an upload and an edit. */
-export function cardColumns(card: Card, bytes: Uint8Array, sha256: string, width: number, height: number) {
+export function cardColumns(card: Card, png: Uint8Array, sha256: string, width: number, height: number) {
   const name = storedName(card);
   return {
     display_title: name,
     sha256,
-    file_size: bytes.length,
+    file_size: png.length,
     width,
     height,
     aspect_ratio: aspectRatio(width, height),
     card_json: JSON.stringify(card),
+    card_summary: JSON.stringify(summarizeCard(card, name)),
     card_name: name,
     card_tags: JSON.stringify(card.data.tags),
     card_creator: card.data.creator,
     spec_version: card.spec_version,
   };
+}
+
+/** What the card's text adds to its owner's storage: the JSON and the lists' summary of it. */
+export function cardTextBytes(columns: { card_json: string; card_summary: string }): number {
+  return Buffer.byteLength(columns.card_json) + Buffer.byteLength(columns.card_summary);
+}
+
+export function thumbnailBytes(thumbnails: Thumbnail[]): number {
+  return thumbnails.reduce((sum, thumbnail) => sum + thumbnail.data.length, 0);
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -213,32 +258,31 @@ export async function thumbnailsOf(png: Uint8Array): Promise<Thumbnail[]> {
 
 /** Spec §5 and §9 on the server: every check, then thumbnails, blobs and the row, in that order. */
 export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
-  let card: Card;
-  let width: number;
-  let height: number;
-  try {
-    checkFile({ type: form.mimetype, size: form.truncated ? DEFAULT_CARD_LIMITS.maxFileBytes + 1 : form.bytes.length });
-    ({ card, width, height } = readCard(form.bytes));
-  } catch (error) {
-    cardFailure(error);
-  }
+  const { png, card, width, height } = await cardOfUpload(form);
 
   if (form.publicRelease && !user.isAdmin) throw forbidden(MESSAGE_ADMIN_ONLY);
   const isPublic = form.publicRelease;
+  // Of the bytes uploaded: the same file twice is the duplicate, whatever it is stored as.
   const sha256 = sha256Of(form.bytes);
-  // Checked here to refuse early, and again under the owner's lock just before the insert.
-  await checkRoom(ctx.db, user, isPublic, sha256, form.replacing);
+  const columns = cardColumns(card, png, sha256, width, height);
+  const textBytes = cardTextBytes(columns);
+  const replaced = form.replacing ? await findImage(ctx.db, form.replacing) : undefined;
+  const freeing = replaced?.stored_bytes ?? 0;
+  // Checked here to refuse early (the thumbnails' size is not known yet), and again under the
+  // owner's lock just before the insert.
+  await checkRoom(ctx.db, user, isPublic, sha256, form.replacing, { adding: form.bytes.length + textBytes, freeing });
 
-  const thumbnails = await thumbnailsOf(form.bytes);
+  const thumbnails = await thumbnailsOf(png);
 
   const id = randomUUID();
   const keys = blobKeysFor(id);
-  const written = await storeBlobs(ctx, keys, form.bytes, thumbnails);
+  const written = await storeBlobs(ctx, keys, png, thumbnails);
   try {
     const now = new Date().toISOString();
+    const storedBytes = form.bytes.length + thumbnailBytes(thumbnails) + textBytes;
     const image = await ctx.db.transaction().execute(async (trx) => {
       await lockOwner(trx, user.id);
-      await checkRoom(trx, user, isPublic, sha256, form.replacing);
+      await checkRoom(trx, user, isPublic, sha256, form.replacing, { adding: storedBytes, freeing });
       return insertImage(trx, {
         id,
         owner_id: user.id,
@@ -246,7 +290,8 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
         filename: sanitizeFilename(form.filename),
         blob_key: keys.card,
         thumb_keys: JSON.stringify(keys.thumbs),
-        ...cardColumns(card, form.bytes, sha256, width, height),
+        ...columns,
+        stored_bytes: storedBytes,
         created_at: now,
         updated_at: now,
       });

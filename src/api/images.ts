@@ -1,5 +1,12 @@
-import type { FavoriteAddRequest, FavoriteAddResponse, FavoriteCheckResponse, PublicImagesResponse, SuccessResponse } from '../../core/contract';
-import { authorizedFetchUrl } from './authorizedFetch';
+import type {
+  CardExportFormat,
+  FavoriteAddRequest,
+  FavoriteAddResponse,
+  FavoriteCheckResponse,
+  PublicImagesResponse,
+  SuccessResponse,
+} from '../../core/contract';
+import { authorizedFetch, authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';
 import { GALLERY_PAGE_SIZE } from '../../core/gallery';
@@ -31,6 +38,13 @@ export async function fetchImageBlob(url: string, { download = false } = {}): Pr
   const address = new URL(url, window.location.origin);
   if (download) address.searchParams.set('download', '1');
   const response = await authorizedFetchUrl(address);
+  if (!response.ok) throw await errorFromResponse(response);
+  return response.blob();
+}
+
+/** GET /api/upload/card/{id}/download/{json|charx}: the card as V3 .json or as .charx with its assets. */
+export async function fetchCardExport(fileId: string, format: CardExportFormat): Promise<Blob> {
+  const response = await authorizedFetch(`upload/card/${encodeURIComponent(fileId)}/download/${format}`);
   if (!response.ok) throw await errorFromResponse(response);
   return response.blob();
 }

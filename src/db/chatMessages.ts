@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import type { ChatMessage, CompletionResult, RecentChat } from '../../core/contract';
 import { db, type LocalChat, type LocalMessage } from './db';
+import { reapplyChanges } from './messageChanges';
 
 /** What a send needs to know about its chat to create the recent-list row when there is none yet. */
 export type ChatSeed = Pick<RecentChat, 'chat_id' | 'character_name' | 'character_id' | 'filename' | 'card_type' | 'avatar_url'>;
@@ -40,10 +41,11 @@ export async function latestChatWith(characterId: string): Promise<LocalChat | u
  * Stores a page the server sent. Within the page's seq range (up to the end for the newest page),
  * stored rows the server no longer has go (regenerated or deleted elsewhere). A pending copy of a
  * message the server now holds gives way to it; a failed one stays in its place, because its Retry
- * (same idempotency key) is how the user gets the reply the server never stored.
+ * (same idempotency key) is how the user gets the reply the server never stored. Changes still
+ * waiting in the outbox are made again on what arrived.
  */
 export async function saveServerPage(chat: RecentChat, messages: ChatMessage[], { newest }: { newest: boolean }): Promise<void> {
-  await db.transaction('rw', db.chats, db.messages, async () => {
+  await db.transaction('rw', db.chats, db.messages, db.outbox, async () => {
     await db.chats.put({ ...chat, localOnly: false });
     const ids = new Set(messages.map((message) => message.id));
     const clientIds = new Set(messages.flatMap((message) => (message.client_id ? [message.client_id] : [])));
@@ -66,6 +68,7 @@ export async function saveServerPage(chat: RecentChat, messages: ChatMessage[], 
     const awaitingRetry = new Set(copies.filter((row) => row.state === 'failed').map((row) => row.client_id));
     const stored = messages.filter((message) => !awaitingRetry.has(message.client_id));
     await db.messages.bulkPut(stored.map((message): LocalMessage => ({ ...message, state: 'sent' })));
+    await reapplyChanges(chat.chat_id);
   });
 }
 
@@ -165,12 +168,12 @@ export async function dropInterruptedReplies(): Promise<void> {
 }
 
 /**
- * Swaps in what the server stored for a send or a regeneration: the local rows (the pending user
- * message, the streaming reply, a replaced reply) go, the stored ones come, and the chat is no longer
- * local only.
+ * Swaps in what the server stored for a send, a regeneration or a continuation: the local rows (the
+ * pending user message, the streaming reply) go, the stored ones come (a reply with a new version or
+ * more text replaces its old copy, which has its id), and the chat is no longer local only.
  */
 export async function storeCompletion(result: CompletionResult, replaced: string[]): Promise<void> {
-  await db.transaction('rw', db.chats, db.messages, async () => {
+  await db.transaction('rw', db.chats, db.messages, db.outbox, async () => {
     await db.messages.bulkDelete(replaced);
     const stored = [result.greeting, result.user_message, result.reply].filter((message) => message !== null);
     await db.messages.bulkPut(stored.map((message): LocalMessage => ({ ...message, state: 'sent' })));
@@ -184,5 +187,6 @@ export async function storeCompletion(result: CompletionResult, replaced: string
       last_message_time: result.reply.send_date,
       modified: result.reply.send_date,
     });
+    await reapplyChanges(result.chat_id);
   });
 }

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ChatMessage, CollectionItem, CompletionRequest, Favorite, PublicImage, RecentChat, UserProfile } from '../../core/contract';
+import type { ChatMessage, CollectionItem, CompletionRequest, EditMessageRequest, Favorite, PublicImage, RecentChat, UserProfile } from '../../core/contract';
 import type { CharacterDraftRecord } from './drafts';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */
@@ -31,6 +31,19 @@ export interface LocalChat extends RecentChat {
 export interface LocalMessage extends ChatMessage {
   state: 'sent' | 'pending' | 'streaming' | 'failed';
   error?: string;
+  /** A continuation streaming in (or stopped) in place of this stored reply, which it hides meanwhile. */
+  continues?: string;
+}
+
+interface QueuedItem {
+  /** The Idempotency-Key; for a message also its row id in `messages`. */
+  client_id: string;
+  chat_id: string;
+  /** ISO-8601; the order in which a chat's messages and changes reach the server. */
+  created_at: string;
+  attempts: number;
+  /** The last network or server error, for the UI. */
+  last_error: string | null;
 }
 
 /**
@@ -38,18 +51,33 @@ export interface LocalMessage extends ChatMessage {
  * transaction as its `pending` row in `messages`; removed once the server stored it, or when the
  * server refused it (the message row is then `failed` with the reason).
  */
-export interface OutboxItem {
-  /** The user message's client id: its row id in `messages` and the Idempotency-Key. */
-  client_id: string;
-  chat_id: string;
-  /** ISO-8601; the order messages of one chat are sent in. */
-  created_at: string;
+export interface MessageSend extends QueuedItem {
+  kind: 'message';
   /** The request as it will be sent (chat_id, the message, card fields, greeting_index for a new chat). */
   request: CompletionRequest;
-  attempts: number;
-  /** The last network or server error, for the UI. */
-  last_error: string | null;
 }
+
+/**
+ * A change to a stored message (issue 18), already made to the device's copy in the transaction that
+ * queued it, waiting for the server: an edit or a version chosen (PATCH /api/messages/{id}), a delete,
+ * a delete from here. Queued in line with the chat's messages, so the server sees them in the order
+ * the person made them; until it answers, every pull of the chat makes them again on what it brings.
+ */
+export interface MessageChange extends QueuedItem {
+  kind: 'edit' | 'delete' | 'delete_from';
+  /** The stored message changed (or deleted, or deleted from). */
+  message_id: string;
+  /** That message's seq: a delete from here removes it and every message after it. */
+  seq: number;
+  /** An edit's request. */
+  edit?: EditMessageRequest;
+  /** A delete's Undo window: it is not sent before this time (ms since epoch); a later action of the chat ends it early. */
+  hold_until?: number;
+  /** What a delete took off the device (rows, and the sends of unsent ones), for its Undo to put back. */
+  removed?: { rows: LocalMessage[]; sends: MessageSend[] };
+}
+
+export type OutboxItem = MessageSend | MessageChange;
 
 /**
  * The UI's local source of truth. Schema changes add a new version() with an upgrade; existing
@@ -89,6 +117,21 @@ export class CardchatDb extends Dexie {
     this.version(5).stores({
       outbox: 'client_id, [chat_id+created_at], created_at',
     });
+    // Issue 18: the outbox also holds changes to stored messages (edits, deletes) in line with the
+    // messages; `kind` tells them apart (the top bar counts waiting messages only). Entries written
+    // before were all messages.
+    this.version(6)
+      .stores({
+        outbox: 'client_id, [chat_id+created_at], created_at, kind',
+      })
+      .upgrade((tx) =>
+        tx
+          .table('outbox')
+          .toCollection()
+          .modify((item: { kind?: string }) => {
+            item.kind ??= 'message';
+          }),
+      );
     // The character editor's drafts (db/drafts.ts): one for a new character, one per card being edited.
     this.version(8).stores({
       drafts: 'id, savedAt',

@@ -62,19 +62,3 @@ export async function askPersistentStorage(): Promise<void> {
     // Refused or unsupported: nothing to do, the app works the same.
   }
 }
-
-const UNITS = ['KB', 'MB', 'GB', 'TB'];
-
-/** A byte count as people read it: '512 B', '3.2 MB', '14 MB' (1 KB = 1024 bytes, as browsers show it). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${Math.max(0, Math.round(bytes))} B`;
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  // One decimal while it says something (3.2 MB); whole numbers from 10 up, and 10.0 reads as 10.
-  const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
-  return `${shown} ${UNITS[unit]}`;
-}

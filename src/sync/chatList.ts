@@ -6,6 +6,7 @@ import { deleteLocalChat, getChat, saveChatListPage, setChatAvatar } from '../db
 import { latestChatWith } from '../db/chatMessages';
 import type { LocalChat } from '../db/db';
 import { connectivity } from '../lib/connectivity';
+import { saveBlob } from '../lib/saveFile';
 
 export interface ChatListPull {
   page: number;
@@ -57,15 +58,7 @@ export async function importChatArchive(file: File): Promise<ChatImportResponse>
  */
 export async function exportChatArchive(chat: LocalChat): Promise<void> {
   const { blob, filename } = await exportChat({ chat_id: chat.chat_id, character_id: chat.character_id ?? undefined });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a moment later: some browsers start reading the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(blob, filename);
 }
 
 /**

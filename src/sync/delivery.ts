@@ -4,50 +4,22 @@ import { streamCompletion } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
 import { loadTokens } from '../auth/tokens';
 import { deleteMessage, markFailed, messageRow, moveToEnd, storeCompletion, STOPPED_REASON, STREAMING_REPLY_PREFIX } from '../db/chatMessages';
+import type { LocalMessage, MessageChange } from '../db/db';
+import { releaseHolds } from '../db/messageChanges';
 import { completeItem, failItem, nextItem, queuedSends, recordAttempt, removeItem, type QueuedSend } from '../db/outbox';
 import { createStore, useStore } from '../lib/store';
 import { forgetAnswered, markAnswered } from './answeredSends';
+import { deliverChange } from './changeDelivery';
 import { pullChatList } from './chatList';
 import { pullNewestMessages } from './chatMessages';
 import { replyWriter } from './replyWriter';
 import { endStreamingText } from './streamingText';
+import { waiting, waitUnlessRefused, type DeliveryOutcome, type WaitPolicy } from './outcomes';
 
-/**
- * How a send, retry or regeneration ended; the rows in Dexie already say the same. `queued`: the
- * message waits in the outbox (offline, or no answer came) and goes out on the next flush.
- */
-export type DeliveryOutcome =
-  | { kind: 'stored' }
-  | { kind: 'stopped' }
-  /**
-   * `status`: the answer that said to wait (absent when none came); `retryAfterMs`: when the server
-   * said to try again (429, 503 with Retry-After).
-   */
-  | { kind: 'queued'; status?: number; retryAfterMs?: number }
-  | { kind: 'failed'; reason: string };
+export { waitUnlessRefused, waitWhenUnreachable, type DeliveryOutcome, type WaitPolicy } from './outcomes';
 
 /** What a user message's row says when Stop came before the server had saved it. */
 export const STOPPED_BEFORE_SAVED = 'Stopped before the message was saved.';
-
-/** Which failures leave a queued message waiting instead of failing it. */
-export type WaitPolicy = (error: ApiError) => boolean;
-
-/** Another device or tab is sending this very message: the server answers it once, so wait for that. */
-const inProgress = (error: ApiError) => error.status === 409 && error.code === 'in_progress';
-
-/**
- * The live send (the user watching the window): only "no answer at all" waits. An answer about the
- * AI (502, 503...) is shown as the spec's error with Retry, as before the outbox.
- */
-export const waitWhenUnreachable: WaitPolicy = (error) => error.isNetwork || inProgress(error);
-
-/**
- * The background replay: also the answers ky's retry policy treats as "try again" (408, 429, 502,
- * 503, 504) and a 401 that survived the refresh-once, since none of them says the message is wrong.
- * Any other 4xx (or a 500) is the server refusing it.
- */
-export const waitUnlessRefused: WaitPolicy = (error) =>
-  waitWhenUnreachable(error) || [401, 408, 429, 502, 503, 504].includes(error.status);
 
 /**
  * The chats this tab is sending a message of right now: one send per chat, so a chat's messages
@@ -74,8 +46,19 @@ function claim(chatId: string): boolean {
   return true;
 }
 
+/** Who waits for a chat's claim to end (a regeneration behind an edit the flush is sending). */
+const waiters = new Map<string, (() => void)[]>();
+
+/** Claims the chat once whatever holds it now lets go. */
+async function claimWhenFree(chatId: string): Promise<void> {
+  while (!claim(chatId)) await new Promise<void>((resolve) => waiters.set(chatId, [...(waiters.get(chatId) ?? []), resolve]));
+}
+
 function release(chatId: string): void {
   claimed.delete(chatId);
+  const resume = waiters.get(chatId);
+  waiters.delete(chatId);
+  resume?.forEach((resolve) => resolve());
   if (!sending.get().has(chatId)) return;
   const next = new Map(sending.get());
   next.delete(chatId);
@@ -87,7 +70,8 @@ export type NotSent = 'busy' | 'empty' | 'notHead';
 
 /**
  * Sends the oldest queued message of a chat, if no other send of that chat is in flight here. With
- * `only`, just when that message is the oldest (a live send must not overtake older waiting ones).
+ * `only`, just when that message is the oldest once the chat's changes made before it have gone (a
+ * live send must not overtake older waiting messages, nor the edits and deletes made before it).
  */
 export async function deliverHead(
   chatId: string,
@@ -101,11 +85,18 @@ export async function deliverHead(
   }
 }
 
-/** How the replay of a chat's queue ended: how many it stored, and the wait that stopped it, if one did. */
+/**
+ * How the replay of a chat's queue ended: how many messages it stored, and the wait that stopped it,
+ * if one did, or the time a delete waiting for its Undo may go (ms since epoch).
+ */
 export interface QueueDelivery {
   stored: number;
   stoppedBy: Extract<DeliveryOutcome, { kind: 'queued' }> | null;
+  heldUntil?: number;
 }
+
+/** A delete inside its Undo window: nothing of its chat goes before it may. */
+const heldUntil = (item: QueuedSend['item'], now = Date.now()) => (item.kind !== 'message' && item.hold_until !== undefined && item.hold_until > now ? item.hold_until : undefined);
 
 /**
  * The replay of a chat: its queued messages oldest first, each answered before the next goes (the
@@ -126,9 +117,11 @@ export async function deliverQueue(chatId: string, wait: WaitPolicy): Promise<Qu
       if (queue.length === 0) return result;
       for (const next of queue) {
         if (loadTokens()?.subject !== user) return result;
+        const held = heldUntil(next.item);
+        if (held !== undefined) return { ...result, heldUntil: held };
         const outcome = await send(chatId, next, { wait, refreshRecentList: false });
         if (outcome.kind === 'queued') return { ...result, stoppedBy: outcome };
-        if (outcome.kind === 'stored') result.stored += 1;
+        if (outcome.kind === 'stored' && next.item.kind === 'message') result.stored += 1;
       }
     }
   } finally {
@@ -136,19 +129,46 @@ export async function deliverQueue(chatId: string, wait: WaitPolicy): Promise<Qu
   }
 }
 
-/** deliverHead for a chat this caller has claimed. */
+/** deliverHead for a chat this caller has claimed: changes ahead of the message go first, in order. */
 async function sendHead(
   chatId: string,
   options: { only?: string; signal?: AbortSignal; wait: WaitPolicy; refreshRecentList: boolean },
 ): Promise<DeliveryOutcome | Exclude<NotSent, 'busy'>> {
-  const next = await nextItem(chatId);
-  if (!next) return 'empty';
-  if (options.only !== undefined && next.item.client_id !== options.only) return 'notHead';
-  return send(chatId, next, options);
+  for (;;) {
+    const next = await nextItem(chatId);
+    if (!next) return 'empty';
+    if (next.item.kind !== 'message' && options.only !== undefined && heldUntil(next.item) === undefined) {
+      const outcome = await send(chatId, next, { ...options, wait: waitUnlessRefused });
+      if (outcome.kind === 'queued') return outcome;
+      continue;
+    }
+    if (options.only !== undefined && next.item.client_id !== options.only) return 'notHead';
+    return send(chatId, next, options);
+  }
 }
 
-function send(chatId: string, { item, replySeq }: QueuedSend, options: { signal?: AbortSignal; wait: WaitPolicy; refreshRecentList: boolean }): Promise<DeliveryOutcome> {
-  sending.set(new Map(sending.get()).set(chatId, item.client_id));
+/**
+ * Before a regeneration or a continuation (which read the chat as the server has it), the chat's
+ * changes still waiting go, deletes waiting for their Undo included: the person moved on. One that
+ * has to wait leaves the rest waiting too; the AI call goes anyway.
+ */
+export async function deliverChangesAhead(chatId: string): Promise<void> {
+  await releaseHolds(chatId);
+  // The flush may be sending one of them right now: the AI call must not overtake it.
+  await claimWhenFree(chatId);
+  try {
+    for (let next = await nextItem(chatId); next && next.item.kind !== 'message'; next = await nextItem(chatId)) {
+      if ((await deliverChange(next.item, waitUnlessRefused)).kind === 'queued') return;
+    }
+  } finally {
+    release(chatId);
+  }
+}
+
+function send(chatId: string, next: QueuedSend, options: { signal?: AbortSignal; wait: WaitPolicy; refreshRecentList: boolean }): Promise<DeliveryOutcome> {
+  sending.set(new Map(sending.get()).set(chatId, next.item.client_id));
+  if (!('replySeq' in next)) return deliverChange(next.item, options.wait);
+  const { item, replySeq } = next;
   return deliver({
     chatId,
     characterName: item.request.character_name ?? '',
@@ -172,6 +192,8 @@ interface Delivery {
   queued?: { rowId: string; wait: WaitPolicy };
   /** The reply a regeneration replaces. */
   replacedId?: string;
+  /** The stored reply a continuation goes on from: the streaming row starts with its text and hides it. */
+  continues?: LocalMessage;
   /** Stop; the background flush has none. */
   signal?: AbortSignal;
   /** Pull the recent list after the reply (the spec's refresh); a flush does it once at its end instead. */
@@ -179,7 +201,7 @@ interface Delivery {
 }
 
 /** Streams one completion into Dexie and settles the rows (and the outbox item) by how it ended. */
-export async function deliver({ chatId, characterName, request, key, replySeq, queued, replacedId, signal, refreshRecentList }: Delivery): Promise<DeliveryOutcome> {
+export async function deliver({ chatId, characterName, request, key, replySeq, queued, replacedId, continues, signal, refreshRecentList }: Delivery): Promise<DeliveryOutcome> {
   const replyId = `${STREAMING_REPLY_PREFIX}${key}`;
   const reply = replyWriter({
     id: replyId,
@@ -187,10 +209,11 @@ export async function deliver({ chatId, characterName, request, key, replySeq, q
     chat_id: chatId,
     seq: replySeq,
     role: 'assistant',
-    content: '',
+    content: continues?.content ?? '',
     name: characterName,
-    send_date: new Date().toISOString(),
+    send_date: continues?.send_date ?? new Date().toISOString(),
     state: 'streaming',
+    ...(continues ? { continues: continues.id } : {}),
   });
   try {
     const result = await streamCompletion(request, { idempotencyKey: key, signal, onAnswer: () => markAnswered(key), onDelta: reply.append });
@@ -205,16 +228,12 @@ export async function deliver({ chatId, characterName, request, key, replySeq, q
     forgetAnswered(key);
     // Stop keeps what arrived on screen, so its row gets all of it.
     await reply.close({ save: Boolean(signal?.aborted) });
-    if (signal?.aborted) return stopped(chatId, replyId, reply.text, queued?.rowId);
+    if (signal?.aborted) return stopped(chatId, replyId, reply.added ? reply.text : '', queued?.rowId);
     await deleteMessage(replyId);
     const apiError = error instanceof ApiError ? error : null;
     if (queued && apiError && queued.wait(apiError)) {
       await recordAttempt(key, apiError.message);
-      return {
-        kind: 'queued',
-        ...(apiError.isNetwork ? {} : { status: apiError.status }),
-        ...(apiError.retryAfterMs === undefined ? {} : { retryAfterMs: apiError.retryAfterMs }),
-      };
+      return waiting(apiError);
     }
     const reason = apiError?.message ?? 'Something went wrong.';
     if (queued) await failItem(key, queued.rowId, reason);

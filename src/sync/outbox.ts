@@ -8,7 +8,7 @@ let again = false;
 
 /**
  * Sends what waits in the outbox (DESIGN §3 "Outbox"): chats in the order of their oldest message,
- * within a chat one message at a time, oldest first. Single-flight: a call while a flush runs makes
+ * within a chat one message (or change to a message) at a time, oldest first. Single-flight: a call while a flush runs makes
  * that flush go round once more (something may have been queued behind it) instead of starting a
  * second one that would race it for the same messages.
  */
@@ -71,10 +71,35 @@ function flushAfter(delayMs: number): void {
   );
 }
 
+/** The one flush scheduled for when the first delete waiting for its Undo may go, and that time. */
+let holdTimer: ReturnType<typeof setTimeout> | undefined;
+let holdAt = Infinity;
+
+/**
+ * A delete waits a few seconds for its Undo: the flush leaves its chat alone until then (other chats
+ * go on), and flushes again when the first such wait ends. Also called when a delete is queued.
+ */
+export function flushWhenHeldEnds(at: number): void {
+  if (at >= holdAt) return;
+  clearTimeout(holdTimer);
+  holdAt = at;
+  holdTimer = setTimeout(
+    () => {
+      holdTimer = undefined;
+      holdAt = Infinity;
+      flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
+    },
+    Math.max(0, at - Date.now()),
+  );
+}
+
 /** Sign-out: a retry scheduled for the user who queued the messages must not fire for nobody (or the next user). */
 export function cancelScheduledFlush(): void {
   clearTimeout(retryTimer);
   retryTimer = undefined;
+  clearTimeout(holdTimer);
+  holdTimer = undefined;
+  holdAt = Infinity;
   refusals = 0;
 }
 
@@ -94,6 +119,7 @@ async function flushOnce(): Promise<void> {
     for (const chatId of await waitingChats()) {
       const replay = await deliverQueue(chatId, waitUnlessRefused);
       stored += replay.stored;
+      if (replay.heldUntil !== undefined) flushWhenHeldEnds(replay.heldUntil);
       const { stoppedBy } = replay;
       if (stoppedBy) {
         const delay = retryLater(stoppedBy);

@@ -1,3 +1,4 @@
+import { joinContinuation } from '../../core/chat/swipes';
 import { putMessage, setMessageText } from '../db/chatMessages';
 import type { LocalMessage } from '../db/db';
 import { setStreamingText } from './streamingText';
@@ -13,10 +14,12 @@ export const REPLY_SAVE_INTERVAL_MS = 1000;
  * REPLY_SHOW_INTERVAL_MS, and to Dexie slower: the row is written when its first text is shown (it
  * replaces the typing dots; a reply complete before that needs no streaming row at all), then at most
  * once per REPLY_SAVE_INTERVAL_MS, one write at a time. A write per token would re-run the window's
- * live query and re-render the list per token.
+ * live query and re-render the list per token. A continuation's row starts with the reply so far
+ * (`row.content`), and the first piece joins it as the server will join it.
  */
 export function replyWriter(row: LocalMessage) {
-  let text = '';
+  let text = row.content;
+  let added = false;
   /** What the row in Dexie holds; null until the row is written. */
   let saved: string | null = null;
   let writing: Promise<void> | null = null;
@@ -54,11 +57,16 @@ export function replyWriter(row: LocalMessage) {
 
   return {
     append(piece: string) {
-      text += piece;
+      text = added ? text + piece : joinContinuation(text, piece);
+      added = true;
       showTimer ??= setTimeout(show, REPLY_SHOW_INTERVAL_MS);
     },
     get text() {
       return text;
+    },
+    /** Whether any piece arrived. */
+    get added() {
+      return added;
     },
     /** No more pieces: waits for the write under way and, with `save`, writes the rest of the text. */
     async close({ save: keep }: { save: boolean }) {
@@ -66,7 +74,7 @@ export function replyWriter(row: LocalMessage) {
       clearTimeout(showTimer);
       clearTimeout(saveTimer);
       await writing;
-      if (keep && text !== '' && text !== saved) await write();
+      if (keep && added && text !== saved) await write();
     },
   };
 }

@@ -1,9 +1,9 @@
 import type { CompletionRequest } from '../../core/contract';
 import { dropStoppedReplies, type ChatSeed } from '../db/chatMessages';
 import type { LocalMessage } from '../db/db';
-import { enqueueMessage, requeueMessage } from '../db/outbox';
+import { chatOutbox, enqueueMessage, requeueMessage } from '../db/outbox';
 import { checkNow, connectivity } from '../lib/connectivity';
-import { deliver, deliverHead, waitWhenUnreachable, type DeliveryOutcome } from './delivery';
+import { deliver, deliverChangesAhead, deliverHead, waitWhenUnreachable, type DeliveryOutcome } from './delivery';
 import { flushOutbox } from './outbox';
 import { requestBackgroundSync } from './outboxTriggers';
 
@@ -48,6 +48,7 @@ async function sendQueued(chatId: string, clientId: string, signal: AbortSignal)
     const outcome = await deliverHead(chatId, { only: clientId, signal, wait: waitWhenUnreachable, refreshRecentList: true });
     if (typeof outcome !== 'string') {
       if (outcome.kind === 'queued') requestBackgroundSync();
+      else await flushIfWaiting(chatId);
       return outcome;
     }
     flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
@@ -58,17 +59,37 @@ async function sendQueued(chatId: string, clientId: string, signal: AbortSignal)
   return { kind: 'queued' };
 }
 
-/**
- * Asks for a new version of the chat's last reply; `key` is new per regeneration and kept for its
- * retry. The server answers the last user message again, so `last` may also be that message itself
- * when no reply to it was stored (after Stop), or a stopped reply that was never stored.
- */
-export async function regenerateReply(seed: ChatSeed, last: LocalMessage, key: string, signal: AbortSignal): Promise<DeliveryOutcome> {
+/** Something the window started has ended: what it held back in the chat's queue (an edit made meanwhile) goes now. */
+async function flushIfWaiting(chatId: string): Promise<void> {
+  if ((await chatOutbox(chatId)).length > 0) flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
+}
+
+/** A regeneration or a continuation: the chat's waiting changes go first, so the server's prompt has them. */
+async function replyAgain(seed: ChatSeed, work: () => Promise<DeliveryOutcome>): Promise<DeliveryOutcome> {
   await dropStoppedReplies(seed.chat_id);
+  await deliverChangesAhead(seed.chat_id);
+  const outcome = await work();
+  await flushIfWaiting(seed.chat_id);
+  return outcome;
+}
+
+/**
+ * Asks for a new version of the chat's last reply (the server adds it to the reply's swipes and
+ * shows it); `key` is new per regeneration and kept for its retry. `last` may also be the user's
+ * message when no reply to it was stored (after Stop: the server answers it), or a stopped reply
+ * that was never stored.
+ */
+export function regenerateReply(seed: ChatSeed, last: LocalMessage, key: string, signal: AbortSignal): Promise<DeliveryOutcome> {
   const request: CompletionRequest = { chat_id: seed.chat_id, regenerate: true, ...cardFields(seed) };
   const replySeq = last.role === 'user' ? last.seq + 1 : last.seq;
   const replacedId = last.role === 'assistant' && last.state === 'sent' ? last.id : undefined;
-  return deliver({ chatId: seed.chat_id, characterName: seed.character_name, request, key, replySeq, replacedId, signal, refreshRecentList: true });
+  return replyAgain(seed, () => deliver({ chatId: seed.chat_id, characterName: seed.character_name, request, key, replySeq, replacedId, signal, refreshRecentList: true }));
+}
+
+/** Asks the character to go on from its last reply (a stored one); what it writes is appended to that reply. */
+export function continueReply(seed: ChatSeed, last: LocalMessage, key: string, signal: AbortSignal): Promise<DeliveryOutcome> {
+  const request: CompletionRequest = { chat_id: seed.chat_id, continue: true, ...cardFields(seed) };
+  return replyAgain(seed, () => deliver({ chatId: seed.chat_id, characterName: seed.character_name, request, key, replySeq: last.seq, continues: last, signal, refreshRecentList: true }));
 }
 
 function userRequest(seed: ChatSeed, content: string, greetingIndex: number | undefined): CompletionRequest {

@@ -1,13 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import type { Card } from '../../core/card/index';
 import type { CompletionResult } from '../../core/contract';
-import { multipartBody, upload, type Uploader } from './cards';
-import type { TestApp } from './helpers';
+import type { DialectName } from '../../server/db/index';
+import { testCardPng } from '../support/cards';
+import { startFakeOpenAI } from '../support/fakeOpenAI';
+import { multipartBody, upload, userOf, type Uploader } from './cards';
+import { createTestApp, type TestApp } from './helpers';
 
 /** Uploads a card of the user's own and returns its file_id. */
 export async function ownCard(test: TestApp, user: Uploader, png: Uint8Array): Promise<string> {
   const response = await upload(test, user, png);
   if (response.statusCode !== 200) throw new Error(`upload failed: ${response.body}`);
   return response.json().data.file_id as string;
+}
+
+/** A server on `dialect` whose AI is a fake OpenAI service, with two users and a card of alice's. */
+export async function chatTestBed(dialect: DialectName, settings: Record<string, string>, cardFields: Partial<Card['data']>) {
+  const fake = await startFakeOpenAI();
+  const test = await createTestApp(dialect, { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', ...settings });
+  const alice = await userOf(test, 'alice');
+  const bob = await userOf(test, 'bob');
+  return { fake, test, alice, bob, card: await ownCard(test, alice, testCardPng(cardFields)) };
 }
 
 export interface SendOptions {
@@ -17,6 +30,7 @@ export interface SendOptions {
   key?: string;
   stream?: boolean;
   regenerate?: boolean;
+  continue?: boolean;
   greetingIndex?: number;
 }
 
@@ -32,6 +46,7 @@ export function complete(test: TestApp, user: Uploader, options: SendOptions) {
       messages: options.text === undefined ? [] : [{ role: 'user', content: options.text }],
       stream: options.stream ?? false,
       regenerate: options.regenerate ?? false,
+      ...(options.continue === undefined ? {} : { continue: options.continue }),
       ...(options.greetingIndex === undefined ? {} : { greeting_index: options.greetingIndex }),
     },
   });
@@ -96,3 +111,17 @@ export const exportChat = (test: TestApp, user: Uploader, chatId: string) =>
 /** POST /api/messages: a message added to a chat without a reply. */
 export const appendMessage = (test: TestApp, user: Uploader, body: { chatId: string; content: string; timestamp?: string }) =>
   test.app.inject({ method: 'POST', url: '/api/messages', headers: user.headers, payload: body });
+
+const keyed = (user: Uploader, key: string | undefined) => ({ ...user.headers, ...(key === undefined ? {} : { 'idempotency-key': key }) });
+
+/** PATCH /api/messages/{id}: `{content}` and/or `{swipe_id}`, with an Idempotency-Key when given. */
+export const editMessage = (test: TestApp, user: Uploader, id: string, body: Record<string, unknown>, key?: string) =>
+  test.app.inject({ method: 'PATCH', url: `/api/messages/${id}`, headers: keyed(user, key), payload: body });
+
+/** DELETE /api/messages/{id}. */
+export const deleteMessage = (test: TestApp, user: Uploader, id: string, key?: string) =>
+  test.app.inject({ method: 'DELETE', url: `/api/messages/${id}`, headers: keyed(user, key) });
+
+/** POST /api/messages/delete-from: the message and everything after it. */
+export const deleteFrom = (test: TestApp, user: Uploader, body: { chat_id: string; message_id: string }, key?: string) =>
+  test.app.inject({ method: 'POST', url: '/api/messages/delete-from', headers: keyed(user, key), payload: body });

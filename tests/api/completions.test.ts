@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testCardPng } from '../support/cards';
-import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
-import { userOf, type Uploader } from './cards';
-import { complete, getChat, listChats, ownCard, parseStream } from './chat-helpers';
-import { createTestApp, databases, type TestApp } from './helpers';
+import type { FakeOpenAI } from '../support/fakeOpenAI';
+import type { Uploader } from './cards';
+import { chatTestBed, complete, getChat, listChats, parseStream } from './chat-helpers';
+import { databases, type TestApp } from './helpers';
 
 describe.each(databases)('chat completions against an OpenAI-compatible service (%s)', (dialect) => {
   let fake: FakeOpenAI;
@@ -14,11 +13,7 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
   let card: string;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    test = await createTestApp(dialect, { LLM_BASE_URL: fake.baseUrl, LLM_MODEL: 'fake-model', LLM_IDLE_TIMEOUT_MS: '2000' });
-    alice = await userOf(test, 'alice');
-    bob = await userOf(test, 'bob');
-    card = await ownCard(test, alice, testCardPng({ name: 'Mira', first_mes: 'Hello {{user}}, I am {{char}}.', alternate_greetings: ['Second hello'] }));
+    ({ fake, test, alice, bob, card } = await chatTestBed(dialect, { LLM_IDLE_TIMEOUT_MS: '2000' }, { name: 'Mira', first_mes: 'Hello {{user}}, I am {{char}}.', alternate_greetings: ['Second hello'] }));
   });
   afterAll(async () => {
     await test.close();

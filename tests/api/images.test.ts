@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concatBytes, encodeChunk, PNG_SIGNATURE, readCard, writeCard } from '../../core/card/index';
+import { concatBytes, encodeChunk, MESSAGE_UNSUPPORTED_TYPE, PNG_SIGNATURE, readCard, writeCard } from '../../core/card/index';
 import { updateUser } from '../../server/db/repositories/users';
 import { cardPng, multipartBody, plainPng, upload, userOf, type Uploader } from './cards';
 import { createTestApp, databases, type TestApp } from './helpers';
@@ -77,7 +77,7 @@ describe.each(databases)('card uploads and images (%s)', (dialect) => {
       readCard(cardPng()).card,
     );
     const cases: [Parameters<typeof upload>[2], string, string][] = [
-      [{ bytes: cardPng(), type: 'image/jpeg' }, 'not_png', 'Only PNG files are supported'],
+      [{ bytes: cardPng(), type: 'application/pdf', filename: 'card.pdf' }, 'unsupported_type', MESSAGE_UNSUPPORTED_TYPE],
       [{ bytes: new Uint8Array(20 * 1024 * 1024 + 10) }, 'too_large', 'File size exceeds 20MB limit'],
       [{ bytes: new TextEncoder().encode('GIF89a not a png at all') }, 'bad_signature', 'Invalid PNG file header'],
       [{ bytes: plainPng() }, 'no_card', 'No character data found in PNG'],

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { afterAll, expect, inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
 import { defaultReplyTo, type FakeBehaviour } from '../support/fakeOpenAI';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fillSignUp, type Account } from './chromium';
@@ -143,6 +143,15 @@ export const fakeReplyTo = defaultReplyTo;
 export const FIRST_CHARACTER = SEED_CHARACTERS[0]!.name;
 
 /**
+ * Opens Home and waits for the first seeded card. Every server a test meets has finished seeding
+ * before the tests start (tests/support/seededGallery.ts), so the cards come with the first load.
+ */
+export async function homeWithSeededCards(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('heading', { name: FIRST_CHARACTER }).waitFor();
+}
+
+/**
  * Signs up from /recent-chat's 'Go to Login' and waits for the empty chat screen. `worker`: also
  * waits until the service worker controls the page, so what follows is cached by it.
  */
@@ -160,17 +169,8 @@ export async function signUpFromRecentChat(page: Page, account: Account, options
  * composer. Returns the chat's id.
  */
 export async function openFirstCharacterChat(page: Page): Promise<string> {
-  await page.goto('/');
-  const card = page.getByRole('button', { name: `Chat with ${FIRST_CHARACTER}` });
-  // The server seeds after it starts listening; the first visit may come before it finished.
-  await expect
-    .poll(async () => {
-      if (await card.count()) return true;
-      await page.reload();
-      return false;
-    }, { timeout: 30_000 })
-    .toBe(true);
-  await card.click();
+  await homeWithSeededCards(page);
+  await page.getByRole('button', { name: `Chat with ${FIRST_CHARACTER}` }).click();
   await page.waitForURL((url) => url.pathname === '/recent-chat' && url.searchParams.has('chat'));
   await page.getByPlaceholder('Type a message').waitFor();
   return new URL(page.url()).searchParams.get('chat')!;

@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { writeChatJsonl } from '../../core/chat/index';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
-import { newPage, screenshot, signUp, uniqueEmail } from './browser';
+import { homeWithSeededCards, newPage, screenshot, signUp, uniqueEmail } from './browser';
 import { horizontalOverflow, seriousViolations } from './page-checks';
 
 const [FIRST] = SEED_CHARACTERS.map((character) => character.name) as [string];
@@ -29,19 +29,9 @@ const listedChat = (page: Page, name: string): Locator =>
     .getByRole('list', { name: 'Recent chats' })
     .getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
 
-/** Home with the seeded cards: the server seeds after it starts listening, so a first visit may come before. */
-async function homeWithCards(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect.poll(async () => {
-    if (await page.getByRole('heading', { name: FIRST }).count()) return true;
-    await page.reload();
-    return false;
-  }, { timeout: 30_000 }).toBe(true);
-}
-
 /** Opens a seeded card from Home, which starts a chat with it on /recent-chat. */
 async function openCardFromHome(page: Page, name: string): Promise<void> {
-  await homeWithCards(page);
+  await homeWithSeededCards(page);
   await page.getByRole('button', { name: `Chat with ${name}` }).click();
   await page.waitForURL(/\/recent-chat/);
 }
@@ -157,7 +147,7 @@ describe('chat archives', () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'chat-archive-list-phone');
 
-    await homeWithCards(page);
+    await homeWithSeededCards(page);
     const widget = page.getByRole('navigation', { name: 'Chat history' });
     await widget.getByRole('link', { name }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

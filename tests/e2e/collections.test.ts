@@ -33,6 +33,7 @@ describe('My Collections', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const account = { name: 'Collector', email: uniqueEmail('collector'), password: 'collecting-cards-2026' };
     await page.goto('/collections');
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await signUp(page, account);
     await page.getByRole('heading', { name: 'My Collections' }).waitFor();
     await page.getByText('No Collections Yet').waitFor();

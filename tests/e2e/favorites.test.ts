@@ -1,26 +1,21 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
-import { newPage, screenshot, signUp, uniqueEmail } from './browser';
+import { homeWithSeededCards, newPage, screenshot, signUp, uniqueEmail } from './browser';
 
 const [FIRST, SECOND] = SEED_CHARACTERS.map((character) => character.name) as [string, string];
 
 /** Signs up from /favorites (the guard sends the visitor to sign-in and back) and waits for the page. */
 async function signUpToFavorites(page: Page, name: string): Promise<void> {
   await page.goto('/favorites');
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await signUp(page, { name, email: uniqueEmail('fav'), password: 'favorite-things-42' });
   await page.getByRole('heading', { name: 'My Favorites' }).waitFor();
 }
 
 /** Favorites the named seeded cards with each card's own Favorite button on Home. */
 async function favoriteOnHome(page: Page, names: string[]): Promise<void> {
-  await page.goto('/');
-  // The server seeds after it starts listening; the first visit may come before it finished.
-  await expect.poll(async () => {
-    if (await page.getByRole('heading', { name: names[0] }).count()) return true;
-    await page.reload();
-    return false;
-  }, { timeout: 30_000 }).toBe(true);
+  await homeWithSeededCards(page);
   for (const name of names) {
     const card = page.getByRole('article', { name });
     await card.getByRole('button', { name: `Add ${name} to favorites` }).click();

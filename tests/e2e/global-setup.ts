@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { exited, freePort, spawnServer, waitForHealth } from '../../scripts/lib/server-process';
 import { CONTROL_PATH, startFakeOpenAI } from '../support/fakeOpenAI';
+import { waitForSeededGallery } from '../support/seededGallery';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -67,6 +68,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   try {
     await waitForHealth(baseURL, child, { timeoutMs: START_TIMEOUT_MS, output: tail });
+    await waitForSeededGallery(baseURL);
   } catch (error) {
     log.end();
     fs.rmSync(dataDir, { recursive: true, force: true });

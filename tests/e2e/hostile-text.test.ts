@@ -100,6 +100,7 @@ describe('card and chat text holding HTML', () => {
     const page = await newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/collections');
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await signUp(page, { name: 'Hostile Reader', email: uniqueEmail('hostile'), password: 'literal-text-only-42' });
     await page.getByRole('heading', { name: 'My Collections' }).waitFor();
 

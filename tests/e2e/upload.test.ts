@@ -58,7 +58,7 @@ describe('uploading a character card', () => {
     const status = await page.locator('#upload-file-status').innerText();
     expect(status).toMatch(/Spec version\s+3\.0/);
     expect(status).toMatch(/Size\s+0\.00 MB/);
-    expect(await page.getByAltText('Preview of the chosen image').count()).toBe(1);
+    expect(await page.getByAltText("Preview of the card's picture").count()).toBe(1);
     expect(await button.isDisabled()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await screenshot(page, 'upload-phone-file-chosen');
@@ -124,7 +124,7 @@ describe('uploading a character card', () => {
 
     // Drag and drop onto the zone.
     const bytes = Array.from(cardBytes('Dropped Dana'));
-    const zone = page.locator('label', { hasText: 'Choose a character card (PNG)' });
+    const zone = page.locator('label', { hasText: 'Choose a character card' });
     const transfer = await page.evaluateHandle((list) => {
       const data = new DataTransfer();
       data.items.add(new File([new Uint8Array(list)], 'dana.png', { type: 'image/png' }));

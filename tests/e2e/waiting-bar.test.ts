@@ -61,8 +61,9 @@ describe('the waiting count', () => {
 
       // Offline: the line appears, with no input at all: nothing on the page moves.
       const header = await box(page, 'section[aria-label="Chat window"] header');
-      // The conversation's scrolling area (the log inside it scrolls as messages arrive).
-      const conversation = page.getByRole('log').locator('xpath=..');
+      // The conversation's scrolling area (the log inside it, and the content around the log, grow as
+      // messages arrive; the scroller's own box must not move).
+      const conversation = page.getByRole('log').locator('xpath=../..');
       const scroller = (await conversation.boundingBox())!;
       const before = await shifted(page, { inputToo: true });
       await page.context().setOffline(true);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, spawnServer, stopChild, waitForHealth } from '../../scripts/lib/server-process';
+import { waitForSeededGallery } from './seededGallery';
 import { startTcpProxy, type TcpProxy } from './tcpProxy';
 
 export interface ProxiedServer {
@@ -37,6 +38,7 @@ export async function startProxiedServer(settings: Record<string, string>, start
   const directURL = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(directURL, child, { timeoutMs: startTimeoutMs, output });
+    await waitForSeededGallery(directURL);
   } catch (error) {
     await cleanUp();
     throw error;

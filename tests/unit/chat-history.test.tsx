@@ -230,6 +230,23 @@ describe('the history panel', () => {
     }
   });
 
+  it("lists an open new chat first as 'New chat', never 'No chat records found' beside it", async () => {
+    vi.mocked(api.listChats).mockResolvedValue(page([], 1, 0));
+    const seed = { chat_id: 'draft-1', character_name: 'Mara', character_id: 'card-9', filename: 'mara.png', card_type: 'user' as const, avatar_url: null };
+    const { rerender } = render(<ChatHistoryPanel selectedChatId="draft-1" onSelect={vi.fn()} newChat={seed} />);
+    const listed = await screen.findByRole('button', { name: /^Mara/ });
+    expect(listed.textContent).toContain('New chat');
+    expect(listed.getAttribute('aria-current')).toBe('true');
+    await waitFor(() => expect(api.listChats).toHaveBeenCalled());
+    expect(screen.queryByText('No chat records found')).toBeNull();
+
+    // Once the server has it, the list's own row takes its place: listed once.
+    await db.chats.put(chat(7, { chat_id: 'draft-1', character_name: 'Mara' }));
+    rerender(<ChatHistoryPanel selectedChatId="draft-1" onSelect={vi.fn()} newChat={seed} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Mara/ }).textContent).toContain('Messages: 7'));
+    expect(screen.getAllByRole('button', { name: /^Mara/ })).toHaveLength(1);
+  });
+
   it("says 'No chat records found' when there are none, and folds the list away", async () => {
     vi.mocked(api.listChats).mockResolvedValue(page([], 1, 0));
     render(<ChatHistoryPanel selectedChatId={null} onSelect={vi.fn()} />);

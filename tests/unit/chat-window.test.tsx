@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedOf } from './outboxServer';
+import { listProps } from './messageListProps';
 import type { ChatMessage, CompletionResult } from '../../core/contract';
 import { db, type LocalMessage } from '../../src/db/db';
 import { filledGreetings, fromSelected, takeCardClick, type SelectedCharacter } from '../../src/features/chat/chatCharacter';
@@ -11,6 +12,7 @@ import { dateSeparatorLabel, groupByDate, messageTime as messageTimeOf } from '.
 import { GreetingBubble } from '../../src/features/chat/window/GreetingBubble';
 import { MessageList } from '../../src/features/chat/window/MessageList';
 import { StyledText } from '../../src/features/chat/window/StyledText';
+import { SEND_FAILED, SystemNotice } from '../../src/features/chat/window/SystemNotice';
 import { STOPPED_REASON } from '../../src/db/chatMessages';
 import { endStreamingText, setStreamingText } from '../../src/sync/streamingText';
 
@@ -111,6 +113,31 @@ describe('styled text', () => {
   });
 });
 
+describe('a streaming reply', () => {
+  it('is styled as it arrives: an open emphasis shows styled, without its asterisk', () => {
+    const { container } = render(<StyledText text={'*She smiles and "Wel'} streaming />);
+    expect(container.textContent).toBe('She smiles and "Wel');
+    expect([...container.querySelectorAll('[data-style]')].map((span) => span.getAttribute('data-style'))).toEqual(['emphasis']);
+  });
+});
+
+describe('a failed reply', () => {
+  it('says the spec sentence once, with a reason of its own under it', () => {
+    const { container } = render(<SystemNotice reason={SEND_FAILED} onRetry={vi.fn()} disabled={false} />);
+    expect(container.textContent!.split(SEND_FAILED)).toHaveLength(2);
+    cleanup();
+    render(<SystemNotice reason="The AI service is busy right now." onRetry={vi.fn()} disabled={false} />);
+    expect(screen.getByRole('alert').textContent).toContain(SEND_FAILED);
+    expect(screen.getByRole('alert').textContent).toContain('The AI service is busy right now.');
+  });
+
+  it("gets a reason from the server that is not the spec's sentence again", async () => {
+    const { failureOf, REPLY_FAILED_REASON } = await import('../../server/services/chats/completions');
+    expect(failureOf(new Error('boom'))).toEqual({ code: 'internal', message: REPLY_FAILED_REASON });
+    expect(REPLY_FAILED_REASON).not.toBe(SEND_FAILED);
+  });
+});
+
 const selected: SelectedCharacter = {
   id: 'card-1',
   filename: 'ada.png',
@@ -158,10 +185,9 @@ describe('a card click', () => {
 });
 
 describe('the message list', () => {
-  const history = { hasOlder: false, loadingOlder: false, loadOlderError: null, loadOlder: vi.fn() };
-  const idle = { busy: false, failedRegeneration: null, retryRegeneration: vi.fn() };
-  const list = (messages: LocalMessage[], extra: Partial<Parameters<typeof MessageList>[0]> = {}) =>
-    render(<MessageList messages={messages} waiting={new Map()} replaying={false} onSendNow={vi.fn()} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} {...extra} />);
+  const base = listProps();
+  const idle = base.actions;
+  const list = (messages: LocalMessage[], extra: Partial<Parameters<typeof MessageList>[0]> = {}) => render(<MessageList {...base} messages={messages} {...extra} />);
 
   it('shows a failed message with the spec\'s system message and a Retry', () => {
     const onRetry = vi.fn();
@@ -190,12 +216,12 @@ describe('the message list', () => {
   it('shows the typing indicator while a reply is awaited, and Regenerate on the last reply', () => {
     const onRegenerate = vi.fn();
     const reply = message({ seq: 2, role: 'assistant', content: 'Hello' });
-    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, onRegenerate, actions: { ...idle, busy: true } });
+    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, tools: { ...base.tools, onRegenerate }, actions: { ...idle, busy: true } });
     expect(screen.getByRole('status').textContent).toBe('Ada is typing');
     const regenerate = screen.getByRole('button', { name: 'Regenerate' }) as HTMLButtonElement;
     expect(regenerate.disabled).toBe(true);
     cleanup();
-    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, onRegenerate });
+    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, tools: { ...base.tools, onRegenerate } });
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(onRegenerate).toHaveBeenCalledWith(reply);
   });
@@ -213,7 +239,7 @@ describe('the message list', () => {
     // Settled (here: stopped) with all of it in the row, the bubble reads the row again.
     endStreamingText('reply-k1');
     const stopped = { ...streaming, content: 'Once upon a time', state: 'failed' as const, error: STOPPED_REASON };
-    rerender(<MessageList messages={[earlier, stopped]} waiting={new Map()} replaying={false} onSendNow={vi.fn()} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} />);
+    rerender(<MessageList {...base} messages={[earlier, stopped]} />);
     expect(bubble().textContent).toContain('Once upon a time');
     expect(bubble().textContent).toContain('Stopped · not saved');
   });
@@ -225,9 +251,87 @@ describe('the message list', () => {
     messageTime.mockClear();
     // New objects with the same fields (a live query's re-run), and a changed second message.
     const again = [{ ...rows[0]! }, { ...rows[1]!, content: 'Hello there' }];
-    rerender(<MessageList messages={again} waiting={new Map()} replaying={false} onSendNow={vi.fn()} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} />);
+    rerender(<MessageList {...base} messages={again} />);
     expect(messageTime).toHaveBeenCalledTimes(1);
     expect(screen.getAllByRole('article')[1]!.textContent).toContain('Hello there');
+  });
+});
+
+describe("a message's actions (issue 18)", () => {
+  const base = listProps();
+  const hi = message({ seq: 1, role: 'user', content: 'Hi' });
+  const reply = message({ seq: 2, role: 'assistant', content: 'Hello', swipes: ['Hey', 'Hello'], swipe_id: 1 });
+  const list = (extra: Partial<Parameters<typeof MessageList>[0]> = {}) => render(<MessageList {...base} messages={[hi, reply]} regenerableId={reply.id} {...extra} />);
+
+  it('edits in place: Enter saves the trimmed text, Shift+Enter is a new line, Escape cancels, and an empty or too long text is refused', () => {
+    const onSave = vi.fn();
+    const onCancelEdit = vi.fn();
+    list({ editingId: hi.id, tools: { ...base.tools, onSave, onCancelEdit } });
+    const box = screen.getByRole('textbox', { name: 'Message text' });
+    expect(screen.getByRole('button', { name: 'Save and regenerate' })).toBeTruthy();
+    fireEvent.change(box, { target: { value: '   ' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(screen.getByText('A message cannot be empty: delete it instead.')).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'x'.repeat(1001) } });
+    expect((screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(box, { target: { value: '  Hi again  ' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(onSave).not.toHaveBeenCalled();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSave).toHaveBeenCalledWith(hi, 'Hi again', undefined);
+    fireEvent.change(box, { target: { value: 'Hi, tapped' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenLastCalledWith(hi, 'Hi, tapped', undefined);
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(onCancelEdit).toHaveBeenCalled();
+  });
+
+  it("browses the last reply's versions ('2 / 2'), and right past the last asks for a new one", () => {
+    const onChooseVersion = vi.fn();
+    const onRegenerate = vi.fn();
+    list({ tools: { ...base.tools, onChooseVersion, onRegenerate } });
+    expect(screen.getByText('2 / 2', { exact: false })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous version' }));
+    expect(onChooseVersion).toHaveBeenCalledWith(reply, 0);
+    fireEvent.click(screen.getByRole('button', { name: 'New version' }));
+    expect(onRegenerate).toHaveBeenCalledWith(reply);
+  });
+
+  it("browses the last reply's versions with ← and → in the empty composer, as SillyTavern does, and types as usual otherwise", () => {
+    const onSwipe = vi.fn();
+    render(<Composer busy={false} onSend={vi.fn()} onStop={vi.fn()} onSwipe={onSwipe} />);
+    const input = screen.getByPlaceholderText('Type a message');
+    fireEvent.keyDown(input, { key: 'ArrowLeft' });
+    fireEvent.keyDown(input, { key: 'ArrowRight' });
+    expect(onSwipe.mock.calls).toEqual([['previous'], ['next']]);
+    fireEvent.change(input, { target: { value: 'draft' } });
+    fireEvent.keyDown(input, { key: 'ArrowLeft' });
+    expect(onSwipe).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers Edit, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
+    const onDeleteFrom = vi.fn();
+    list({ tools: { ...base.tools, onDeleteFrom } });
+    fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Edit', 'Delete', 'Delete from here']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete from here' }));
+    expect(onDeleteFrom).toHaveBeenCalledWith(hi);
+    cleanup();
+    list({ actions: { ...base.actions, busy: true } });
+    for (const name of ['Continue', 'Regenerate', 'Previous version']) expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('a reply on its way', () => {
+  it('renders again only the bubbles that offer the AI or the versions, not every message of the chat', () => {
+    const base = listProps();
+    const rows = [message({ seq: 1, role: 'user', content: 'Hi' }), message({ seq: 2, role: 'assistant', content: 'Hello' }), message({ seq: 3, role: 'user', content: 'More' }), message({ seq: 4, role: 'assistant', content: 'Sure' })];
+    const { rerender } = render(<MessageList {...base} messages={rows} regenerableId="m-4" />);
+    messageTime.mockClear();
+    rerender(<MessageList {...base} messages={rows} regenerableId="m-4" actions={{ ...base.actions, busy: true }} />);
+    // The last reply (Regenerate, Continue) and the user's last message (Save and regenerate).
+    expect(messageTime).toHaveBeenCalledTimes(2);
+    expect((screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 

@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CollectionItem } from '../../core/contract';
 import * as api from '../../src/api/collections';
+import * as images from '../../src/api/images';
 import * as users from '../../src/api/users';
 import { ApiError } from '../../src/api/errors';
+import { CollectionCard } from '../../src/features/collections/CollectionCard';
 import { ConfirmDeleteDialog } from '../../src/features/collections/ConfirmDeleteDialog';
+import { cardTypeOf, rememberSelectedCharacter } from '../../src/features/gallery/cardActions';
 import { deleteErrorMessage } from '../../src/features/collections/deleteMessage';
 import { pageButtons, totalPagesOf } from '../../src/features/collections/pagination';
 import { ChangeCharacterButton } from '../../src/features/replace/ChangeCharacterButton';
@@ -92,6 +95,8 @@ describe('the delete confirmation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete', hidden: true }));
     expect(onConfirm).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Final Warning', hidden: true })).toBeTruthy();
+    // The Final Warning defaults to Cancel too: Enter on whatever has the focus never deletes.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel', hidden: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Delete Everything', hidden: true }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(onCancel).not.toHaveBeenCalled();
@@ -105,6 +110,56 @@ describe('the delete confirmation', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(onConfirm).not.toHaveBeenCalled();
+  });
+});
+
+describe('a collection card', () => {
+  const item = (tags: string[], isPublic = 0): CollectionItem =>
+    ({
+      file_id: 'f1',
+      display_title: 'Mara',
+      title: 'Mara',
+      filename: 'mara.png',
+      url: '/api/upload/image/user/f1',
+      thumbnail_url: '/api/upload/image/thumbnail/f1/240.webp',
+      thumbnail_srcset: '',
+      upload_time: '2026-11-21T10:00:00.000Z',
+      is_public: isPublic,
+      card_data: { spec_version: '3.0', data: { name: 'Mara', description: '', personality: '', scenario: '', first_mes: '', creator: '', tags } },
+    }) as CollectionItem;
+
+  async function renderCard(card: CollectionItem, onChat = vi.fn()) {
+    vi.mocked(images.fetchImageBlob).mockResolvedValue(new Blob(['png']));
+    const Page = () => (
+      <CollectionCard item={card} onChat={onChat} onView={vi.fn()} onDownload={vi.fn()} onDelete={vi.fn()} onReplaced={vi.fn()} />
+    );
+    const router = createRouter({ routeTree: createRootRoute({ component: Page }), history: createMemoryHistory({ initialEntries: ['/'] }) });
+    render(<RouterProvider router={router} />);
+    return within(await screen.findByRole('article', { name: 'Mara' }));
+  }
+
+  it("shows 5 tags and '+N' for the rest", async () => {
+    const card = await renderCard(item(['a', 'b', 'c', 'd', 'e', 'f', 'g']));
+    expect(card.getAllByRole('listitem').map((tag) => tag.textContent)).toEqual(['a', 'b', 'c', 'd', 'e', '+2']);
+    expect(card.getByLabelText('2 more tags')).toBeTruthy();
+    cleanup();
+    const few = await renderCard(item(['a', 'b', 'c', 'd', 'e']));
+    expect(few.getAllByRole('listitem').map((tag) => tag.textContent)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('offers Chat, which opens the chat with the card', async () => {
+    const onChat = vi.fn();
+    const card = await renderCard(item([]), onChat);
+    fireEvent.click(card.getByRole('button', { name: 'Chat with Mara' }));
+    expect(onChat).toHaveBeenCalledWith(expect.objectContaining({ file_id: 'f1' }));
+  });
+
+  it("hands a private card to the chat as the user's own ('user'), a published one as public", () => {
+    expect(cardTypeOf({ is_public: 0 })).toBe('user');
+    expect(cardTypeOf({ is_public: 1 })).toBe('public');
+    rememberSelectedCharacter(item(['a']), 'user');
+    expect(JSON.parse(localStorage.getItem('selectedCharacter')!)).toMatchObject({ id: 'f1', name: 'Mara', card_type: 'user' });
+    expect(localStorage.getItem('isFromCardClick')).toBe('true');
   });
 });
 
@@ -163,6 +218,26 @@ describe('the replace-character flow', () => {
     fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
     expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('Please select a valid image file');
     expect(api.replaceCharacterImage).not.toHaveBeenCalled();
+  });
+
+  it("says when the card's embedded assets can't be kept, saving nothing until the user chooses to save without them", async () => {
+    vi.mocked(users.getUserType).mockResolvedValue({ user_type: 'monthly' });
+    const warning = "This card's 2 embedded assets can't be kept with this picture: together they would be larger than 20MB.";
+    vi.mocked(api.replaceCharacterImage)
+      .mockReset()
+      .mockRejectedValueOnce(new ApiError(warning, 409, 'assets_not_kept'))
+      .mockResolvedValueOnce({ success: true, message: 'ok', data: {} as CollectionItem, original_deleted: true, favorite_removed: false });
+    await renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Change Character Mara' }));
+    await screen.findByRole('heading', { name: 'Change Character', hidden: true });
+    const input = document.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File([Uint8Array.of(0x89, 0x50)], 'new.png', { type: 'image/png' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Replace', hidden: true }));
+    expect((await screen.findByText(warning)).textContent).toBe(warning);
+    expect(vi.mocked(api.replaceCharacterImage).mock.calls[0]![0]).not.toHaveProperty('drop_assets');
+    fireEvent.click(screen.getByRole('button', { name: 'Save without the assets', hidden: true }));
+    await vi.waitFor(() => expect(api.replaceCharacterImage).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(api.replaceCharacterImage).mock.calls[1]![0]).toMatchObject({ drop_assets: true });
   });
 });
 

@@ -1,10 +1,13 @@
 import 'fake-indexeddb/auto';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CharacterDetails, Favorite } from '../../core/contract';
 import { db } from '../../src/db/db';
 import { favoritesList, saveFavoritesPage } from '../../src/db/favorites';
 import { FavoriteCard } from '../../src/features/favorites/FavoriteCard';
+import { FavoritesPage } from '../../src/features/favorites/FavoritesPage';
+import * as sync from '../../src/sync/favorites';
 import {
   addedLine,
   afterRemove,
@@ -13,6 +16,8 @@ import {
   hasMorePages,
   tagsToShow,
 } from '../../src/features/favorites/favoritesLogic';
+
+vi.mock('../../src/sync/favorites', () => ({ pullFavorites: vi.fn(), pullFavoritesCount: vi.fn(), removeFromFavorites: vi.fn() }));
 
 afterEach(cleanup);
 
@@ -165,5 +170,36 @@ describe('card text', () => {
   it("reads {{char}} as the character's name", () => {
     render(<FavoriteCard favorite={favorite({ character_name: 'Bram', character_description: '{{char}} bakes at night.' })} onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
     expect(screen.getByRole('article', { name: 'Bram' }).textContent).toContain('Bram bakes at night.');
+  });
+});
+
+describe('the Favorites page', () => {
+  beforeEach(async () => {
+    await db.favorites.clear();
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+  });
+
+  async function renderPage(): Promise<void> {
+    const router = createRouter({ routeTree: createRootRoute({ component: FavoritesPage }), history: createMemoryHistory({ initialEntries: ['/favorites'] }) });
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('heading', { name: 'My Favorites' });
+  }
+
+  it("never claims '0 characters favorited' when the list failed to load", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.mocked(sync.pullFavorites).mockRejectedValue(new Error('HTTP 500'));
+    vi.mocked(sync.pullFavoritesCount).mockRejectedValue(new Error('HTTP 500'));
+    await renderPage();
+    await screen.findByText('Failed to load favorites');
+    expect(screen.queryByText(/favorited/)).toBeNull();
+    expect(screen.queryByText('No favorites yet')).toBeNull();
+  });
+
+  it('shows the count the server gave once the list loaded', async () => {
+    vi.mocked(sync.pullFavorites).mockResolvedValue({ page: 1, totalPages: 1 } as Awaited<ReturnType<typeof sync.pullFavorites>>);
+    vi.mocked(sync.pullFavoritesCount).mockResolvedValue(0);
+    await renderPage();
+    await screen.findByText('No favorites yet');
+    expect(screen.getByText('0 characters favorited')).toBeTruthy();
   });
 });

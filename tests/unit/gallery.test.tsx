@@ -7,6 +7,7 @@ import { db, type CachedCard } from '../../src/db/db';
 import { CharacterCard } from '../../src/features/gallery/CharacterCard';
 import { rememberSelectedCharacter } from '../../src/features/gallery/cardActions';
 import { toCardView } from '../../src/features/gallery/cardView';
+import { tagsThatFit } from '../../src/ui/useTagsThatFit';
 
 afterEach(cleanup);
 
@@ -119,6 +120,24 @@ describe('a gallery card', () => {
       card_data: source.card_data,
     });
     expect(localStorage.getItem('isFromCardClick')).toBe('true');
+  });
+});
+
+describe("a tile's one line of tags", () => {
+  // Tag chips 60, 50 and 40 px wide, 4 px apart; '+N' is 30 px.
+  const widths = [60, 50, 40];
+
+  it('shows every tag that fits whole, and counts the others in +N', () => {
+    expect(tagsThatFit(widths, 30, 4, 158, 3)).toBe(3);
+    // Five tags in all: the third fits only without room for '+2', so two show, then '+3'.
+    expect(tagsThatFit(widths, 30, 4, 158, 5)).toBe(2);
+    expect(tagsThatFit(widths, 30, 4, 192, 5)).toBe(3);
+    expect(tagsThatFit(widths, 30, 4, 100, 5)).toBe(1);
+  });
+
+  it('always shows at least the first tag (shortened when even it is too wide)', () => {
+    expect(tagsThatFit(widths, 30, 4, 20, 3)).toBe(1);
+    expect(tagsThatFit([], 30, 4, 20, 0)).toBe(0);
   });
 });
 

@@ -5,7 +5,8 @@ import { CARD_IMAGE_CACHE } from '../../core/caches';
 import type { CardSummary, CollectionItem, UserProfile } from '../../core/contract';
 import { loadTokens, saveTokens } from '../../src/auth/tokens';
 import { db, type CachedCard, type LocalChat, type LocalMessage, type OutboxItem } from '../../src/db/db';
-import { clearLocalData, formatBytes } from '../../src/db/localData';
+import { formatBytes } from '../../core/bytes';
+import { clearLocalData } from '../../src/db/localData';
 import { LocalDataSection, persistenceLine, usageLine } from '../../src/features/profile/LocalDataSection';
 import { installDialogStandIn } from './dialogStandIn';
 
@@ -64,6 +65,7 @@ const message = (id: string, chatId: string, seq: number, state: LocalMessage['s
   state,
 });
 const queued = (clientId: string, chatId: string): OutboxItem => ({
+  kind: 'message',
   client_id: clientId,
   chat_id: chatId,
   created_at: TIME,

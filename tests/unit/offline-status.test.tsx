@@ -26,6 +26,7 @@ const PROFILE: UserProfile = { uid: 'u1', sub: 'u1', email: 'me@example.test', n
 
 function queued(id: string): OutboxItem {
   return {
+    kind: 'message',
     client_id: id,
     chat_id: 'chat-1',
     created_at: new Date(Date.UTC(2026, 10, 21, 9, 0)).toISOString(),
@@ -60,6 +61,8 @@ describe('the waiting count', () => {
   it("says 'message' for one and 'messages' otherwise", () => {
     expect(waitingLine(1)).toBe('1 message waiting');
     expect(waitingLine(2)).toBe('2 messages waiting');
+    expect(waitingLine(0, 1)).toBe('1 change waiting');
+    expect(waitingLine(2, 3)).toBe('2 messages and 3 changes waiting');
   });
 });
 
@@ -223,5 +226,7 @@ describe('log out', () => {
 
   it('words one message in the singular', () => {
     expect(unsentWarning(1)).toBe("1 message hasn't been sent yet. Logging out deletes it.");
+    expect(unsentWarning(0, 1)).toBe("1 change to your messages hasn't been saved yet. Logging out deletes it.");
+    expect(unsentWarning(2, 1)).toBe("2 messages and 1 change haven't been sent yet. Logging out deletes them.");
   });
 });

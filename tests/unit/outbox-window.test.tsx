@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LocalMessage } from '../../src/db/db';
 import { Composer, OFFLINE_SEND_NOTE } from '../../src/features/chat/window/Composer';
 import { MessageList } from '../../src/features/chat/window/MessageList';
+import { listProps } from './messageListProps';
 
 afterEach(() => {
   cleanup();
@@ -10,11 +11,8 @@ afterEach(() => {
 });
 
 const pending = (id: string, content: string): LocalMessage => ({ id, client_id: id, chat_id: 'c', seq: 1, role: 'user', content, name: 'Grace', send_date: new Date(2026, 10, 21, 12).toISOString(), state: 'pending' });
-const history = { hasOlder: false, loadingOlder: false, loadOlderError: null, loadOlder: vi.fn() };
-const idle = { busy: false, failedRegeneration: null, retryRegeneration: vi.fn() };
-
 function list(messages: LocalMessage[], waiting: Map<string, string | null>, onSendNow = vi.fn()) {
-  render(<MessageList messages={messages} waiting={waiting} replaying={false} onSendNow={onSendNow} characterName="Ada" greeting={null} history={history} actions={idle} regenerableId={null} onRetry={vi.fn()} onRegenerate={vi.fn()} emptyText={null} />);
+  render(<MessageList {...listProps()} messages={messages} waiting={waiting} onSendNow={onSendNow} />);
 }
 
 describe('a message in the outbox', () => {

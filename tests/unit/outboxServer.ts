@@ -28,8 +28,19 @@ export const refusal = (status: number, error: string, message: string, headers:
  * once. `answer` may return a Response (an error, a held answer) to replace the normal one, or
  * undefined for it; a rejected promise is the network failing.
  */
+/** One PATCH /api/messages/{id}, DELETE /api/messages/{id} or POST /api/messages/delete-from as the fake server saw it. */
+export interface ChangeCall {
+  method: string;
+  path: string;
+  key: string | null;
+  body: { content?: string; swipe_id?: number; message_id?: string } | null;
+}
+
 export function fakeServer() {
   const calls: Call[] = [];
+  const changes: ChangeCall[] = [];
+  /** The stored messages a change may name (the test puts them here); a change to another is 404. */
+  const messages = new Map<string, ChatMessage>();
   /** GET /api/health calls (the app's connectivity probes), and how the network treats them. */
   const health = { calls: 0, network: 'up' as 'up' | 'refused' | 'hanging' };
   const stored: string[] = [];
@@ -39,6 +50,27 @@ export function fakeServer() {
     calls,
     stored,
     health,
+    changes,
+    messages,
+    /** Like `answer`, for a change to a message. */
+    answerChange: (_call: ChangeCall): Response | undefined | Promise<Response | undefined> => undefined,
+    /** The normal answer to a change (no ledger: a test that retries checks `changes`). */
+    applyChange(call: ChangeCall): Response {
+      const id = call.body?.message_id ?? decodeURIComponent(call.path.split('/').pop()!);
+      const message = messages.get(id);
+      if (!message) return refusal(404, 'not_found', 'Message not found');
+      if (call.method === 'PATCH') {
+        const edited = { ...message, content: call.body?.content ?? message.content };
+        messages.set(id, edited);
+        return json(200, edited);
+      }
+      const gone = [...messages.values()].filter((m) => m.chat_id === message.chat_id && (m.id === id || (call.body !== null && m.seq > message.seq)));
+      for (const m of gone) messages.delete(m.id);
+      const left = [...messages.values()].filter((m) => m.chat_id === message.chat_id);
+      const time = new Date().toISOString();
+      const chat = { ...seedOf(message.chat_id), last_message_time: time, modified: time, created_at: time, message_count: left.length, size: 0 };
+      return json(200, { success: true, message: 'Deleted', deleted: gone.length, chat });
+    },
     answer: (_call: Call): Response | undefined | Promise<Response | undefined> => undefined,
     /** What the server answers normally: store once per key, then the same result again. */
     store(call: Call): Response {
@@ -71,7 +103,14 @@ export function fakeServer() {
       }
       return json(200, result);
     },
-    fetch: vi.fn(async (url: string, init: RequestInit) => {
+    fetch: vi.fn(async (url: string | Request, init: RequestInit = {}) => {
+      // ky (the API client) passes a Request: the changes to messages come that way.
+      if (url instanceof Request) {
+        const body = url.method === 'DELETE' ? null : ((await url.json()) as ChangeCall['body']);
+        const call: ChangeCall = { method: url.method, path: new URL(url.url).pathname, key: url.headers.get('Idempotency-Key'), body };
+        changes.push(call);
+        return (await server.answerChange(call)) ?? server.applyChange(call);
+      }
       if (String(url).endsWith('/health')) {
         health.calls += 1;
         if (health.network === 'refused') throw new TypeError('Failed to fetch');
@@ -131,7 +170,7 @@ export function useOutboxBed(options: { toFake: FakeTimerKinds }) {
       bed.online = false;
       expect(await bed.type(chatId, content)).toEqual({ kind: 'queued' });
       bed.online = true;
-      return (await db.outbox.toArray()).find((item) => item.request.messages?.[0]?.content === content)!.client_id;
+      return (await db.outbox.toArray()).find((item) => item.kind === 'message' && item.request.messages?.[0]?.content === content)!.client_id;
     },
   };
 

@@ -20,7 +20,7 @@ function enabledButtons(): HTMLElement[] {
 
 describe('PricingPage', () => {
   it('shows one h1 and the four plans with their prices, savings and slots', () => {
-    render(<PricingPage checkoutUrl={null} />);
+    render(<PricingPage checkoutUrl={null} currentPlan={null} />);
 
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getAllByRole('article').map((a) => within(a).getByRole('heading', { level: 2 }).textContent)).toEqual([
@@ -43,6 +43,14 @@ describe('PricingPage', () => {
     expect(text(card('Yearly'))).toContain('Unlimited private card slots');
   });
 
+  it("states each plan's storage, from the limits the server enforces", () => {
+    render(<PricingPage checkoutUrl={null} currentPlan="normal" />);
+    expect(text(card('Free'))).toContain('250 MB of storage for cards and chats');
+    expect(text(card('Monthly'))).toContain('2 GB of storage for cards and chats');
+    expect(text(card('Quarterly'))).toContain('5 GB of storage for cards and chats');
+    expect(text(card('Yearly'))).toContain('10 GB of storage for cards and chats');
+  });
+
   it('enables only the Monthly button; Free is the current plan and the others are coming soon', () => {
     render(<PricingPage checkoutUrl={null} currentPlan="normal" />);
 
@@ -52,9 +60,20 @@ describe('PricingPage', () => {
     expect(within(card('Yearly')).getByRole('button', { name: 'Coming soon' })).toHaveProperty('disabled', true);
   });
 
-  it('treats no plan as Free', () => {
+  it('shows a visitor (signed out) no current plan, and a user without a plan value Free', () => {
     render(<PricingPage checkoutUrl={null} currentPlan={null} />);
+    expect(screen.queryByText(/current plan/i)).toBeNull();
+    expect(within(card('Free')).getByRole('button', { name: 'Free with every account' })).toHaveProperty('disabled', true);
+    cleanup();
+    render(<PricingPage checkoutUrl={null} currentPlan="" />);
     expect(within(card('Free')).getByRole('button', { name: /current plan/i })).toBeTruthy();
+  });
+
+  it('sells nothing the Free plan already does: export is listed under Free, not Monthly', () => {
+    render(<PricingPage checkoutUrl={null} currentPlan="normal" />);
+    expect(text(card('Free'))).toMatch(/export/i);
+    expect(text(card('Monthly'))).not.toMatch(/export/i);
+    expect(text(card('Monthly'))).toContain('Custom character images');
   });
 
   it('marks a paid current plan and leaves nothing to buy for a Monthly user', () => {
@@ -67,21 +86,21 @@ describe('PricingPage', () => {
   });
 
   it('opens CHECKOUT_URL in a new tab from Monthly when it is set', () => {
-    render(<PricingPage checkoutUrl={CHECKOUT_URL} />);
+    render(<PricingPage checkoutUrl={CHECKOUT_URL} currentPlan="normal" />);
 
     const link = within(card('Monthly')).getByRole('link', { name: /upgrade to monthly/i });
     expect(link.getAttribute('href')).toBe(CHECKOUT_URL);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(enabledButtons()).toHaveLength(0);
-    expect(screen.queryByText(/checkout isn't set up/i)).toBeNull();
+    expect(screen.queryByText(/aren't available on this server/i)).toBeNull();
   });
 
-  it('explains how to upgrade today when there is no checkout', () => {
-    render(<PricingPage checkoutUrl={null} />);
+  it('says upgrades are not available yet and how to reach support when there is no checkout, never an operator command', () => {
+    render(<PricingPage checkoutUrl={null} currentPlan="normal" />);
 
     const button = within(card('Monthly')).getByRole('button', { name: 'Upgrade to Monthly' });
-    const explanation = screen.getByText(/checkout isn't set up on this server yet/i).parentElement!;
+    const explanation = screen.getByText("Upgrades aren't available on this server yet.").parentElement!;
     expect(button.getAttribute('aria-controls')).toBe(explanation.id);
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(explanation.hidden).toBe(true);
@@ -90,13 +109,13 @@ describe('PricingPage', () => {
 
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(explanation.hidden).toBe(false);
-    expect(text(explanation)).toContain('administrator');
-    expect(text(explanation)).toContain('npm run admin -- set-plan your@email monthly');
+    expect(within(explanation).getByRole('link', { name: 'support@cardchat.app' }).getAttribute('href')).toBe('mailto:support@cardchat.app');
+    expect(document.body.textContent).not.toMatch(/npm|set-plan|administrator|command/i);
     expect(screen.queryByRole('link', { name: /upgrade/i })).toBeNull();
   });
 
   it('shows the beta banner and the 30-day money-back guarantee', () => {
-    render(<PricingPage checkoutUrl={null} />);
+    render(<PricingPage checkoutUrl={null} currentPlan={null} />);
 
     expect(text(screen.getByRole('note'))).toMatch(/cardchat is in beta/i);
     const guarantee = screen.getByRole('region', { name: '30-Day Money-Back Guarantee' });

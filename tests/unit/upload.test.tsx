@@ -9,13 +9,15 @@ import {
   MESSAGE_BAD_SIGNATURE,
   MESSAGE_INVALID_CARD,
   MESSAGE_NO_CARD,
-  MESSAGE_NOT_PNG,
+  MESSAGE_UNSUPPORTED_TYPE,
   MESSAGE_TOO_LARGE,
   writeCard,
   type Card,
 } from '../../core/card/index';
 import type { UserProfile } from '../../core/contract';
 import { OFFLINE_REASON } from '../../src/lib/useOnline';
+import { testCard } from '../support/cards';
+import { jsonV2, risuCharx, yamlCard } from '../support/cardFiles';
 
 const uploadCard = vi.fn();
 vi.mock('../../src/api/uploads', async (importOriginal) => ({
@@ -27,8 +29,10 @@ vi.mock('../../src/auth/refresh', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/auth/refresh')>()),
   accessToken: (options?: { forceRefresh?: boolean }) => accessToken(options),
 }));
+const navigate = vi.fn();
 vi.mock('@tanstack/react-router', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@tanstack/react-router')>()),
+  useNavigate: () => navigate,
   Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
     <a href={to} className={className}>
       {children}
@@ -76,15 +80,31 @@ const fileOf = (bytes: Uint8Array | string, name = 'card.png', type = 'image/png
 
 describe('checking a chosen file', () => {
   it("reads a V2 card's name and its own spec version ('2.0')", async () => {
-    expect(await inspectFile(fileOf(v2CardPng('Juniper')))).toEqual({ name: 'Juniper', specVersion: '2.0' });
+    const png = v2CardPng('Juniper');
+    const inspected = await inspectFile(fileOf(png));
+    expect(inspected).toMatchObject({ name: 'Juniper', specVersion: '2.0', format: 'PNG', assets: 0 });
+    expect(new Uint8Array(await inspected.picture!.arrayBuffer())).toEqual(png);
   });
 
   it("reads a card written by the codec as V3 ('3.0')", async () => {
-    expect(await inspectFile(fileOf(v3CardPng('Orrin')))).toEqual({ name: 'Orrin', specVersion: '3.0' });
+    expect(await inspectFile(fileOf(v3CardPng('Orrin')))).toMatchObject({ name: 'Orrin', specVersion: '3.0' });
+  });
+
+  it('reads the other card formats, a .charx with its icon and assets, a .json with no picture', async () => {
+    const { bytes, card } = risuCharx(40);
+    const charx = await inspectFile(fileOf(bytes, 'risu.charx', ''));
+    expect(charx).toMatchObject({ name: card.data.name, format: 'CHARX', assets: 3 });
+    expect(charx.picture?.type).toBe('image/png');
+    expect(await inspectFile(fileOf(jsonV2(testCard({ name: 'Jay' })), 'jay.json', 'application/json'))).toMatchObject({
+      name: 'Jay',
+      format: 'JSON',
+      picture: null,
+    });
+    expect(await inspectFile(fileOf(yamlCard('Yo', 'ctx', 'hi'), 'yo.yml', ''))).toMatchObject({ name: 'Yo', format: 'YAML' });
   });
 
   it("refuses a non-PNG type, an oversized file, a bad header, a PNG without a card and unusable card data", async () => {
-    await expect(inspectFile(fileOf('hello', 'a.jpg', 'image/jpeg'))).rejects.toThrow(MESSAGE_NOT_PNG);
+    await expect(inspectFile(fileOf('hello', 'a.txt', 'text/plain'))).rejects.toThrow(MESSAGE_UNSUPPORTED_TYPE);
     const big = fileOf('x');
     Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
     await expect(inspectFile(big)).rejects.toThrow(MESSAGE_TOO_LARGE);
@@ -104,7 +124,7 @@ describe('checking a chosen file', () => {
 describe('the upload state machine', () => {
   const on = { signedIn: true, offline: undefined };
   const file = fileOf('x');
-  const card = { name: 'N', specVersion: '2.0' };
+  const card = { name: 'N', specVersion: '2.0', format: 'PNG', assets: 0, picture: null };
 
   it('needs a valid file, both checkboxes and no upload in progress', () => {
     let s = state.initialUploadState;
@@ -126,7 +146,7 @@ describe('the upload state machine', () => {
     const failed = state.uploadReducer(s, { type: 'failed', message: 'Nope' });
     expect(failed.send).toEqual({ phase: 'error', message: 'Nope' });
     expect(state.canUpload(failed, on)).toBe(true);
-    const done = state.uploadReducer(s, { type: 'succeeded', message: 'ok' });
+    const done = state.uploadReducer(s, { type: 'succeeded', message: 'ok', card: {} as never });
     expect(done).toMatchObject({ file: { phase: 'none' }, acceptPrivacy: false, confirmAdult: false, send: { phase: 'success' }, resets: 1 });
   });
 
@@ -150,6 +170,14 @@ function choose(file: File) {
   fireEvent.change(input);
 }
 
+/** The card of that name chosen and shown, and both boxes ticked: ready to upload. */
+async function chooseCardAndAgree(name: string) {
+  choose(fileOf(v3CardPng(name)));
+  await screen.findByText(name);
+  fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
+  fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+}
+
 describe('the Upload screen', () => {
   it('shows why the button is disabled, then the card, and uploads with the chosen options', async () => {
     render(<UploadPage />);
@@ -162,7 +190,10 @@ describe('the Upload screen', () => {
       'Please confirm you are 18 or older',
     ]);
     expect(screen.queryByLabelText('Publish as public')).toBeNull();
-    expect((document.querySelector('input[type="file"]') as HTMLInputElement).accept).toBe('image/png');
+    const accept = (document.querySelector('input[type="file"]') as HTMLInputElement).accept.split(',');
+    expect(accept).toEqual(expect.arrayContaining(['.png', '.json', '.charx', '.yaml', '.yml', '.jpg', '.webp', 'image/png']));
+    const requirements = within(screen.getByRole('region', { name: 'Requirements' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(requirements).toEqual(expect.arrayContaining([expect.stringMatching(/^CHARX/), expect.stringMatching(/^YAML/), expect.stringMatching(/^JSON/)]));
 
     choose(fileOf(v2CardPng('Juniper'), 'juniper.png'));
     await screen.findByText('Juniper');
@@ -173,13 +204,19 @@ describe('the Upload screen', () => {
     expect(screen.queryByRole('list', { name: "Why you can't upload yet" })).toBeNull();
     expect(button.disabled).toBe(false);
 
+    const uploaded = { file_id: 'juniper-1', is_public: 0, filename: 'juniper.png', title: 'Juniper', display_title: 'Juniper', url: '/api/upload/image/user/juniper-1', upload_time: '2026-11-21T10:00:00.000Z', card_data: { spec_version: '2.0', data: { name: 'Juniper', description: 'd', tags: [] } } };
     uploadCard.mockImplementation(async (_file: File, options: { onProgress: (n: number) => void }) => {
       options.onProgress(0.4);
-      return { success: true, message: 'ok', data: {} };
+      return { success: true, message: 'ok', data: uploaded };
     });
     await act(async () => fireEvent.click(button));
     expect(await screen.findByText('Image uploaded successfully!')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View in My Collections' }).getAttribute('href')).toBe('/collections');
+    // 'Start chatting' opens a chat with the new card, marked as the user's own (private).
+    fireEvent.click(screen.getByRole('button', { name: 'Start chatting' }));
+    expect(navigate).toHaveBeenCalledWith({ to: '/recent-chat' });
+    expect(JSON.parse(localStorage.getItem('selectedCharacter')!)).toMatchObject({ id: 'juniper-1', name: 'Juniper', card_type: 'user' });
+    expect(localStorage.getItem('isFromCardClick')).toBe('true');
     expect(uploadCard.mock.calls[0]![1]).toMatchObject({ publicRelease: false });
     // The form cleared.
     expect(screen.queryByText('Juniper')).toBeNull();
@@ -188,10 +225,7 @@ describe('the Upload screen', () => {
 
   it('shows a progress bar while uploading and disables the form', async () => {
     render(<UploadPage />);
-    choose(fileOf(v3CardPng('Slow')));
-    await screen.findByText('Slow');
-    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
-    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    await chooseCardAndAgree('Slow');
     let finish: (value: unknown) => void = () => undefined;
     uploadCard.mockImplementation((_file: File, options: { onProgress: (n: number) => void }) => {
       options.onProgress(0.4);
@@ -216,25 +250,37 @@ describe('the Upload screen', () => {
     expect((screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("shows the server's message when the upload is refused", async () => {
+  it("shows the server's message when the upload is refused, and the way to Pricing when it is the slot limit", async () => {
     render(<UploadPage />);
-    choose(fileOf(v3CardPng('Orrin')));
-    await screen.findByText('Orrin');
-    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
-    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    await chooseCardAndAgree('Orrin');
     uploadCard.mockRejectedValue(new ApiError('Your Free plan allows 5 private cards.', 403, 'slot_limit'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
-    expect((await screen.findByRole('alert')).textContent).toBe('Your Free plan allows 5 private cards.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Your Free plan allows 5 private cards. See the plans');
+    expect(within(alert).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/pricing');
     expect(screen.getByText('Orrin')).toBeTruthy(); // kept for another try
+
+    uploadCard.mockRejectedValue(new ApiError('Upload failed. Please try again.', 500, 'server_error'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Upload failed. Please try again.'));
+    expect(within(screen.getByRole('alert')).queryByRole('link')).toBeNull();
+  });
+
+  it('links a refusal over the storage quota to Pricing', async () => {
+    render(<UploadPage />);
+    await chooseCardAndAgree('Hoard');
+    const message = 'Your Free plan stores up to 250 MB of cards and chats, and it is full. Delete chats or cards you no longer need, or see Pricing for a plan with more room.';
+    uploadCard.mockRejectedValue(new ApiError(message, 413, 'storage_quota'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(message);
+    expect(within(alert).getByRole('link', { name: 'Pricing' }).getAttribute('href')).toBe('/pricing');
   });
 
   it("offers 'Publish as public' to administrators only, and sends it", async () => {
     sessionStore.set({ status: 'signedIn', profile: profile(true) });
     render(<UploadPage />);
-    choose(fileOf(v3CardPng('Pub')));
-    await screen.findByText('Pub');
-    fireEvent.click(screen.getByLabelText('I accept the privacy requirements'));
-    fireEvent.click(screen.getByLabelText('I confirm I am 18 or older'));
+    await chooseCardAndAgree('Pub');
     fireEvent.click(screen.getByLabelText('Publish as public'));
     uploadCard.mockResolvedValue({ success: true, message: 'ok', data: {} });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));

@@ -5,6 +5,8 @@ import * as images from './2026-11-21T07-30_images';
 import * as chats from './2026-11-21T09-00_chats';
 import * as providerKeys from './2026-11-21T12-00_provider_keys';
 import * as galleryOrderIndex from './2026-11-21T13-00_gallery_order_index';
+import * as storage from './2026-11-22T09-00_storage';
+import * as messageSwipes from './2026-11-25T19-12_message_swipes';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T09-00_chats': chats,
   '2026-11-21T12-00_provider_keys': providerKeys,
   '2026-11-21T13-00_gallery_order_index': galleryOrderIndex,
+  '2026-11-22T09-00_storage': storage,
+  '2026-11-25T19-12_message_swipes': messageSwipes,
 };

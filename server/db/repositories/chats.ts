@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { lowerContains } from '../like';
 import type { Chat, Database, NewChat } from '../schema';
+import { STALE_IMPORT_MS } from './storage';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -49,14 +50,33 @@ export async function adjustChatTotals(
     .execute();
 }
 
+/** After a delete: the chat's last message time is its newest remaining message's (its creation when none is left). */
+export async function resetLastMessageAt(db: Db, chatId: string): Promise<void> {
+  await db
+    .updateTable('chats')
+    .set((eb) => ({
+      last_message_at: eb.fn.coalesce(
+        eb.selectFrom('messages').select((inner) => inner.fn.max('send_date').as('latest')).where('messages.chat_id', '=', chatId),
+        eb.ref('created_at'),
+      ),
+    }))
+    .where('id', '=', chatId)
+    .execute();
+}
+
 export interface ChatListFilter {
   imageId?: string | undefined;
   /** A substring of the character's name, any case. */
   name?: string | undefined;
 }
 
+/** The user's chats as they see them: not those an import is still writing. */
+function usersChats(db: Db, userId: string) {
+  return db.selectFrom('chats').where('chats.user_id', '=', userId).where('chats.importing_since', 'is', null);
+}
+
 function filtered(db: Db, userId: string, filter: ChatListFilter) {
-  let query = db.selectFrom('chats').where('chats.user_id', '=', userId);
+  let query = usersChats(db, userId);
   if (filter.imageId) query = query.where('chats.image_id', '=', filter.imageId);
   if (filter.name) query = query.where(lowerContains('chats.character_name', filter.name));
   return query;
@@ -84,18 +104,30 @@ export async function deleteOwnChat(db: Db, userId: string, chatId: string): Pro
 }
 
 export async function countChatsOfImage(db: Db, userId: string, imageId: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('chats')
+  const { count } = await usersChats(db, userId)
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('user_id', '=', userId)
     .where('image_id', '=', imageId)
     .executeTakeFirstOrThrow();
   return Number(count);
 }
 
-export async function deleteChatsOfImage(db: Db, userId: string, imageId: string): Promise<number> {
-  const result = await db.deleteFrom('chats').where('user_id', '=', userId).where('image_id', '=', imageId).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function chatsOfImage(db: Db, userId: string, imageId: string): Promise<Chat[]> {
+  return usersChats(db, userId).selectAll().where('image_id', '=', imageId).execute();
+}
+
+export async function deleteChats(db: Db, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('chats').where('id', 'in', ids).execute();
+}
+
+/** Shows imported chats once all their messages are in. */
+export async function finishImport(db: Db, ids: string[]): Promise<void> {
+  await db.updateTable('chats').set({ importing_since: null }).where('id', 'in', ids).execute();
+}
+
+/** Chats an import began long ago and never finished (the server stopped meanwhile), anyone's. */
+export async function deleteStaleImports(db: Db, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - STALE_IMPORT_MS).toISOString();
+  await db.deleteFrom('chats').where('importing_since', '<', before).execute();
 }
 
 /** A replaced card's chats follow it to the new card (and its name). */
@@ -119,17 +151,15 @@ export async function renameChatsOfImage(db: Db, imageId: string, to: { name: st
     .execute();
 }
 
-export async function setChatPortrait(db: Db, chatId: string, key: string, now: string): Promise<void> {
-  await db.updateTable('chats').set({ portrait_key: key, updated_at: now }).where('id', '=', chatId).execute();
+export async function setChatPortrait(db: Db, chatId: string, portrait: { key: string; bytes: number }, now: string): Promise<void> {
+  await db.updateTable('chats').set({ portrait_key: portrait.key, portrait_bytes: portrait.bytes, updated_at: now }).where('id', '=', chatId).execute();
 }
 
 /** The user's most recent chat with each of the given cards: card id → chat id. */
 export async function latestChatPerImage(db: Db, userId: string, imageIds: string[]): Promise<Map<string, string>> {
   if (imageIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('chats')
+  const rows = await usersChats(db, userId)
     .select(['id', 'image_id'])
-    .where('user_id', '=', userId)
     .where('image_id', 'in', imageIds)
     .orderBy('last_message_at', 'desc')
     .execute();

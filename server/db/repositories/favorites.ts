@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Favorite, Image } from '../schema';
 
-export type FavoriteWithImage = Favorite & Pick<Image, 'is_public' | 'blob_key' | 'card_name' | 'card_json' | 'card_tags'>;
+export type FavoriteWithImage = Favorite & Pick<Image, 'is_public' | 'blob_key' | 'card_name' | 'card_summary'>;
 
 /** Adds the favorite unless it exists; returns whether this call created it. */
 export async function insertFavoriteIfAbsent(
@@ -31,8 +31,7 @@ function withImage(db: Kysely<Database>) {
       'images.is_public',
       'images.blob_key',
       'images.card_name',
-      'images.card_json',
-      'images.card_tags',
+      'images.card_summary',
     ]);
 }
 

@@ -36,6 +36,8 @@ export type ImageCardChange = Pick<
   | 'height'
   | 'aspect_ratio'
   | 'card_json'
+  | 'card_summary'
+  | 'stored_bytes'
   | 'card_name'
   | 'card_tags'
   | 'card_creator'
@@ -81,23 +83,40 @@ export async function countPrivateImages(db: Kysely<Database>, ownerId: string, 
   return Number(row.count);
 }
 
-/** What a gallery item shows; card_json's large fields (lorebook, examples) are read but never sent. */
+/** What a gallery item shows: the bounded summary, never card_json (up to megabytes a card). */
 export type GalleryImage = Pick<
   Image,
-  | 'id'
-  | 'is_public'
-  | 'filename'
-  | 'display_title'
-  | 'blob_key'
-  | 'thumb_keys'
-  | 'card_name'
-  | 'card_json'
-  | 'card_tags'
-  | 'card_creator'
-  | 'spec_version'
-  | 'favorite_count'
-  | 'created_at'
+  'id' | 'is_public' | 'filename' | 'display_title' | 'blob_key' | 'thumb_keys' | 'card_name' | 'card_summary' | 'spec_version' | 'favorite_count' | 'created_at'
 >;
+
+/** A card as the owner's lists show it: everything but card_json. */
+export type ListedImage = Omit<Image, 'card_json'>;
+
+const LISTED_COLUMNS = [
+  'id',
+  'owner_id',
+  'is_public',
+  'filename',
+  'display_title',
+  'blob_key',
+  'thumb_keys',
+  'sha256',
+  'file_size',
+  'width',
+  'height',
+  'aspect_ratio',
+  'card_name',
+  'card_tags',
+  'card_creator',
+  'spec_version',
+  'view_count',
+  'download_count',
+  'favorite_count',
+  'stored_bytes',
+  'card_summary',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof ListedImage)[];
 
 /**
  * Public images, newest first; `q` matches name, any tag or creator, case-insensitively (ASCII case
@@ -118,21 +137,7 @@ export async function listPublicImages(
   }
   const count = matching.select((eb) => eb.fn.countAll().as('count'));
   const rows = await matching
-    .select([
-      'id',
-      'is_public',
-      'filename',
-      'display_title',
-      'blob_key',
-      'thumb_keys',
-      'card_name',
-      'card_json',
-      'card_tags',
-      'card_creator',
-      'spec_version',
-      'favorite_count',
-      'created_at',
-    ])
+    .select(['id', 'is_public', 'filename', 'display_title', 'blob_key', 'thumb_keys', 'card_name', 'card_summary', 'spec_version', 'favorite_count', 'created_at'])
     .select(count.as('total'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -147,25 +152,13 @@ export async function listOwnerImages(
   db: Kysely<Database>,
   ownerId: string,
   { limit, offset }: { limit: number; offset: number },
-): Promise<{ rows: Image[]; total: number }> {
+): Promise<{ rows: ListedImage[]; total: number }> {
   const query = db.selectFrom('images').where('owner_id', '=', ownerId);
   const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query.select(LISTED_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.count) };
-}
-
-export async function incrementViewCount(db: Kysely<Database>, id: string): Promise<void> {
-  await db.updateTable('images').set((eb) => ({ view_count: eb('view_count', '+', 1) })).where('id', '=', id).execute();
-}
-
-export async function incrementDownloadCount(db: Kysely<Database>, id: string): Promise<void> {
-  await db
-    .updateTable('images')
-    .set((eb) => ({ download_count: eb('download_count', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
 }
 
 export async function changeFavoriteCount(db: Kysely<Database>, id: string, delta: 1 | -1): Promise<void> {

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Message, NewMessage } from '../schema';
+import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Database, Message, MessagesTable, NewMessage } from '../schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -74,6 +74,20 @@ export function allMessages(db: Db, chatId: string): Promise<Message[]> {
 
 export function messagesAfter(db: Db, chatId: string, seq: number): Promise<Message[]> {
   return db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).where('seq', '>', seq).orderBy('seq').execute();
+}
+
+/** The chat's messages from `seq` on (their text only: what a delete needs to count them). */
+export function textsFrom(db: Db, chatId: string, seq: number) {
+  return db.selectFrom('messages').select(['id', 'content', 'swipes', 'swipe_id']).where('chat_id', '=', chatId).where('seq', '>=', seq).execute();
+}
+
+/** Deletes the chat's messages from `seq` on (the newest ones). */
+export async function deleteMessagesFrom(db: Db, chatId: string, seq: number): Promise<void> {
+  await db.deleteFrom('messages').where('chat_id', '=', chatId).where('seq', '>=', seq).execute();
+}
+
+export async function updateMessage(db: Db, id: string, changes: Updateable<MessagesTable>): Promise<void> {
+  await db.updateTable('messages').set(changes).where('id', '=', id).execute();
 }
 
 export async function deleteMessages(db: Db, ids: string[]): Promise<void> {

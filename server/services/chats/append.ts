@@ -3,6 +3,7 @@ import type { ChatMessage } from '../../../core/contract';
 import { lockChat } from '../../db/repositories/chats';
 import { nextSeq } from '../../db/repositories/messages';
 import type { Message } from '../../db/schema';
+import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
 import { userDisplayName } from '../../../core/chat/index';
 import { checkedMessageText } from './messageText';
@@ -23,6 +24,7 @@ export async function appendMessage(
 ): Promise<ChatMessage> {
   const content = checkedMessageText(body.content);
   const chat = await ownChat(ctx, user, body.chatId);
+  await checkStorageRoom(ctx.db, user, 0);
   const now = new Date();
   const claimed = body.timestamp ? new Date(body.timestamp) : undefined;
   const sent = claimed && !Number.isNaN(claimed.getTime()) && claimed <= now ? claimed : now;
@@ -37,6 +39,8 @@ export async function appendMessage(
       name: userDisplayName(user),
       send_date: sent.toISOString(),
       client_id: null,
+      swipes: null,
+      swipe_id: null,
     };
     await storeMessages(trx, chat.id, [message], now.toISOString());
     return chatMessageOf(message);

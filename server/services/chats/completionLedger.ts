@@ -18,6 +18,8 @@ export const ledgerKey = (userId: string, key: string) => `${userId}:${key}`;
 export const inProgress = () =>
   new AppError(409, 'in_progress', 'This message is still being answered. Please wait for the reply.');
 
+export const superseded = () => new AppError(409, 'superseded', 'This reply has since been deleted or replaced.');
+
 export function resultOf(
   chatId: string,
   messages: { greeting: Message | null; user: Message | null; reply: Message },
@@ -40,7 +42,7 @@ async function storedResult(db: Kysely<Database>, row: CompletionRequestRow): Pr
   const ids = [row.greeting_message_id, row.user_message_id, row.reply_message_id].filter((id): id is string => id !== null);
   const byId = new Map((await findMessages(db, ids)).map((message) => [message.id, message]));
   const reply = row.reply_message_id ? byId.get(row.reply_message_id) : undefined;
-  if (!reply) throw new AppError(409, 'superseded', 'This reply has since been replaced by a newer one.');
+  if (!reply) throw superseded();
   return resultOf(row.chat_id, {
     greeting: (row.greeting_message_id && byId.get(row.greeting_message_id)) || null,
     user: (row.user_message_id && byId.get(row.user_message_id)) || null,

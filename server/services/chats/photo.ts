@@ -4,6 +4,7 @@ import { characterDisplayName, DEFAULT_CARD_LIMITS, fillPlaceholders } from '../
 import type { ChatPhotoResponse } from '../../../core/contract';
 import { setChatPortrait } from '../../db/repositories/chats';
 import { AppError, notFound } from '../../errors';
+import { checkStorageRoom } from '../storage';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { userDisplayName } from '../../../core/chat/index';
@@ -13,6 +14,8 @@ import { portraitUrl } from './wire';
 import { loadSharp } from '../sharp';
 
 const PORTRAIT_SIZE = 512;
+/** About what a 512×512 PNG portrait takes; the stored one counts its real size. */
+const PORTRAIT_ESTIMATE_BYTES = 512 * 1024;
 const GENERATION_TIMEOUT_MS = 90_000;
 
 const unavailable = (message: string) => new AppError(502, 'image_service_failed', message);
@@ -68,6 +71,8 @@ export async function requestImage(ctx: ServiceContext, prompt: string): Promise
 export async function generateChatPhoto(ctx: ServiceContext, user: RequestUser, chatId: string): Promise<ChatPhotoResponse> {
   const sharp = await loadSharp();
   const chat = await ownChat(ctx, user, chatId);
+  // Before asking the image service: a portrait that could not be kept is not worth its cost.
+  await checkStorageRoom(ctx.db, user, PORTRAIT_ESTIMATE_BYTES, chat.portrait_bytes);
   const picture = await requestImage(ctx, await chatPortraitPrompt(ctx, user, chat));
   let png: Buffer;
   try {
@@ -78,7 +83,7 @@ export async function generateChatPhoto(ctx: ServiceContext, user: RequestUser, 
   // Keys are the server's own (chat ids may hold characters blob keys refuse).
   const key = `portraits/${randomUUID()}.png`;
   await ctx.blobs.put(key, png, 'image/png');
-  await setChatPortrait(ctx.db, chat.id, key, new Date().toISOString());
+  await setChatPortrait(ctx.db, chat.id, { key, bytes: png.length }, new Date().toISOString());
   if (chat.portrait_key) await ctx.blobs.delete(chat.portrait_key);
   return { success: true, url: portraitUrl(chat.id) };
 }

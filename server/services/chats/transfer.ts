@@ -1,26 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buffer } from 'node:stream/consumers';
 import { readCard, writeCard, type Card } from '../../../core/card/index';
 import { userDisplayName, writeChatJsonl, type ArchiveChat } from '../../../core/chat/index';
 import type { ChatImportResponse } from '../../../core/contract';
-import { insertChat } from '../../db/repositories/chats';
-import { findImage, findReadableImageBy } from '../../db/repositories/images';
+import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
+import { findImage, findReadableImageBy, lockOwner } from '../../db/repositories/images';
+import { chatStoredBytes } from '../../db/repositories/storage';
 import { allMessages, insertMessages } from '../../db/repositories/messages';
 import type { Chat, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
-import { buildChatZip, isArchiveError, readChatZip, safeArchiveName } from './archive/index';
+import { buildChatZip, isArchiveError, readChatZip, safeArchiveName, type ChatArchiveContents } from './archive/index';
+import { defaultPortrait } from '../cardPictures';
 import { canRead } from '../images/access';
 import { contentDisposition } from '../images/files';
 import { cardTypeOf } from '../images/presentation';
 import type { ServiceContext } from '../context';
+import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
-import { projectFile } from '../../paths';
 import { ownChat } from './reads';
-import { contentBytes } from './storeMessages';
-
-/** The picture a card carried along by an import is written into: cardchat's default portrait. */
-const DEFAULT_PORTRAIT = projectFile('public/default-avatar.png');
+import { contentBytes, swipeColumns, swipeFieldsOf } from './storeMessages';
 
 /**
  * The card PNG to ship with a chat: its linked card when the user may still read it, else the card
@@ -34,7 +33,8 @@ async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Pr
     if (stream) return new Uint8Array(await buffer(stream));
   }
   if (!chat.card_json) return null;
-  return writeCard(new Uint8Array(await readFile(DEFAULT_PORTRAIT)), JSON.parse(chat.card_json) as Card);
+  // A card carried along by an import is written into cardchat's default portrait.
+  return writeCard(await defaultPortrait(), JSON.parse(chat.card_json) as Card);
 }
 
 /**
@@ -48,14 +48,17 @@ export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId:
     userName: userDisplayName(user),
     characterName: chat.character_name,
     createdAt: chat.created_at,
-    messages: messages.map((m) => ({ role: m.role, name: m.name, content: m.content, sendDate: m.send_date })),
+    messages: messages.map((m) => {
+      const { swipes, swipe_id } = swipeFieldsOf(m);
+      return { role: m.role, name: m.name, content: m.content, sendDate: m.send_date, swipes, swipeId: swipe_id };
+    }),
   };
   const base = safeArchiveName(`${chat.character_name} - ${chat.created_at.slice(0, 10)}`);
   const files: { name: string; data: Uint8Array }[] = [{ name: `${base}.jsonl`, data: new TextEncoder().encode(writeChatJsonl(archive)) }];
   const png = await cardPngOf(ctx, user, chat);
   if (png) files.push({ name: `${safeArchiveName(chat.character_name)}.png`, data: png });
   const zipName = (requestedName?.trim() || base).replace(/\.zip$/i, '');
-  return { bytes: buildChatZip(files), disposition: contentDisposition(zipName, '.zip') };
+  return { bytes: await buildChatZip(files), disposition: contentDisposition(zipName, '.zip') };
 }
 
 interface ImportedCard {
@@ -95,20 +98,35 @@ function importFailure(error: unknown): never {
   throw error;
 }
 
-/**
- * Imports every chat of an archive as new chats of the importer (never anyone else's, whatever the
- * files say), all or nothing.
- */
-export async function importChats(ctx: ServiceContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
-  let contents: ReturnType<typeof readChatZip>;
-  try {
-    contents = readChatZip(bytes);
-  } catch (error) {
-    importFailure(error);
+/** The most one write of an import stores: a few milliseconds of the database's time, then others get a turn. */
+const IMPORT_STEP = { messages: 2_000, bytes: 512 * 1024 };
+
+/** The messages in runs of at most IMPORT_STEP, each run one transaction. */
+function* importSteps(messages: Message[]): Generator<Message[]> {
+  let run: Message[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const size = Buffer.byteLength(message.content);
+    if (run.length > 0 && (run.length === IMPORT_STEP.messages || bytes + size > IMPORT_STEP.bytes)) {
+      yield run;
+      run = [];
+      bytes = 0;
+    }
+    run.push(message);
+    bytes += size;
   }
+  if (run.length > 0) yield run;
+}
+
+interface PlannedChat {
+  row: Chat;
+  messages: Message[];
+}
+
+/** The archive's chats as new chats of the user, marked as importing, each with its messages. */
+async function planChats(ctx: ServiceContext, user: RequestUser, contents: ChatArchiveContents, now: string): Promise<PlannedChat[]> {
   const cards = await cardsOf(ctx, user, contents.cards);
-  const now = new Date().toISOString();
-  const planned: { row: Chat; messages: Message[] }[] = [];
+  const planned: PlannedChat[] = [];
   for (const { chat } of contents.chats) {
     const character = await characterOf(ctx, user, chat.characterName, cards, contents.chats.length === 1);
     const id = randomUUID();
@@ -117,10 +135,10 @@ export async function importChats(ctx: ServiceContext, user: RequestUser, bytes:
       chat_id: id,
       seq,
       role: m.role,
-      content: m.content,
       name: m.name,
       send_date: m.sendDate,
       client_id: null,
+      ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
     }));
     const row: Chat = {
       id,
@@ -128,6 +146,8 @@ export async function importChats(ctx: ServiceContext, user: RequestUser, bytes:
       character_name: chat.characterName,
       ...character,
       portrait_key: null,
+      portrait_bytes: 0,
+      importing_since: now,
       message_count: messages.length,
       size: contentBytes(messages),
       last_message_at: messages.reduce((last, m) => (m.send_date > last ? m.send_date : last), chat.createdAt),
@@ -135,13 +155,57 @@ export async function importChats(ctx: ServiceContext, user: RequestUser, bytes:
       updated_at: now,
     };
     planned.push({ row, messages });
+    await nextTurn();
   }
+  return planned;
+}
+
+/**
+ * Stores planned chats: the chats first, hidden (importing) and holding their room in the user's
+ * quota, under the user's lock; then their messages a step at a time with a turn for other requests
+ * between steps (one long transaction would hold SQLite's one connection, and everyone's requests,
+ * for seconds); then the mark is cleared. A failure deletes the chats again; a crash leaves them
+ * marked, and a later import removes them.
+ */
+async function storeChats(ctx: ServiceContext, user: RequestUser, planned: PlannedChat[]): Promise<void> {
+  const adding = planned.reduce((sum, { row }) => sum + chatStoredBytes(row), 0);
   await ctx.db.transaction().execute(async (trx) => {
-    for (const { row, messages } of planned) {
-      await insertChat(trx, row);
-      await insertMessages(trx, messages);
-    }
+    await lockOwner(trx, user.id);
+    await checkStorageRoom(trx, user, adding);
+    for (const { row } of planned) await insertChat(trx, row);
   });
+  const ids = planned.map(({ row }) => row.id);
+  try {
+    for (const { messages } of planned) {
+      for (const step of importSteps(messages)) {
+        await ctx.db.transaction().execute((trx) => insertMessages(trx, step));
+        await nextTurn();
+      }
+    }
+    await finishImport(ctx.db, ids);
+  } catch (error) {
+    await deleteChats(ctx.db, ids).catch((err: unknown) => ctx.log.warn({ err }, 'clean-up after a failed import failed'));
+    throw error;
+  }
+}
+
+/**
+ * Imports every chat of an archive as new chats of the importer (never anyone else's, whatever the
+ * files say), all or nothing, within the user's storage quota.
+ */
+export async function importChats(ctx: ServiceContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
+  // A full account is told so before its archive costs any inflating.
+  await checkStorageRoom(ctx.db, user, 0);
+  let contents: ChatArchiveContents;
+  try {
+    contents = await readChatZip(bytes);
+  } catch (error) {
+    importFailure(error);
+  }
+  const started = new Date();
+  const planned = await planChats(ctx, user, contents, started.toISOString());
+  await deleteStaleImports(ctx.db, started);
+  await storeChats(ctx, user, planned);
   return {
     success: true,
     message: 'Chat data has been imported successfully.',

@@ -1,6 +1,7 @@
 import type { ChatMessage, RecentChat } from '../../../core/contract';
 import type { Chat, Message } from '../../db/schema';
 import { thumbnailUrl } from '../../../core/contract/constants';
+import { swipeFieldsOf } from './storeMessages';
 
 /** The URL of a chat's generated portrait (the user's own, so fetched with the Bearer token). */
 export const portraitUrl = (chatId: string) => `/api/chats/photo/${chatId}`;
@@ -23,6 +24,7 @@ export function recentChatOf(chat: Chat): RecentChat {
 }
 
 export function chatMessageOf(message: Message): ChatMessage {
+  const { swipes, swipe_id } = swipeFieldsOf(message);
   return {
     id: message.id,
     chat_id: message.chat_id,
@@ -32,5 +34,6 @@ export function chatMessageOf(message: Message): ChatMessage {
     name: message.name,
     send_date: message.send_date,
     client_id: message.client_id,
+    ...(swipes ? { swipes, swipe_id } : {}),
   };
 }

@@ -1,9 +1,12 @@
-/** A card's PNG and thumbnails, as streams from the blob store. */
+/** A card's PNG and thumbnails from the blob store. */
 import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { hasCardTextChunks, writeCard, type Card } from '../../../core/card/index';
 import type { ThumbnailWidth } from '../../../core/contract/constants';
 import { safeFileName } from '../../../core/fileName';
-import { incrementDownloadCount } from '../../db/repositories/images';
+import type { Image } from '../../db/schema';
 import { notFound } from '../../errors';
+import { countOnce } from '../cardHits';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { imageNotFound, readableImage, scopedImage } from './access';
@@ -18,26 +21,46 @@ export function contentDisposition(name: string, extension = '.png'): string {
   return `attachment; filename="${ascii}${extension}"; filename*=UTF-8''${encodeURIComponent(`${base}${extension}`)}`;
 }
 
+/** Fastify sends a Buffer as bytes (a bare Uint8Array would go out as JSON); no copy. */
+export function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * The card's PNG, always with `chara` (V2) and `ccv3` (V3) tEXt chunks so SillyTavern, which reads
+ * tEXt only, finds the card. Uploads are stored so; a card stored before that (an iTXt or zTXt card,
+ * a V2-only one) is rewritten here from its own card and stored so, once.
+ */
+export async function cardPngOf(ctx: Pick<ServiceContext, 'blobs'>, image: Pick<Image, 'blob_key' | 'card_json'>): Promise<Buffer> {
+  const stream = await ctx.blobs.get(image.blob_key);
+  if (!stream) throw imageNotFound();
+  const png = await buffer(stream);
+  if (hasCardTextChunks(png)) return png;
+  const rewritten = asBuffer(writeCard(png, JSON.parse(image.card_json) as Card));
+  await ctx.blobs.put(image.blob_key, rewritten, 'image/png');
+  return rewritten;
+}
+
 export interface ImageFile {
-  stream: Readable;
+  body: Buffer;
   /** Set when the caller asked for a download. */
   disposition?: string;
 }
 
-/** The PNG of a public image (`scope` 'public') or of the user's own (`scope` 'user'); a download is counted. */
+/** The PNG of a public image (`scope` 'public') or of the user's own (`scope` 'user'); a download is counted once a day per downloader. */
 export async function imageFile(
   ctx: ServiceContext,
   scope: 'public' | 'user',
   id: string,
   user: RequestUser | null,
-  download: boolean,
+  /** Set when the caller asked for a download: who downloads, counted once a day (cardHits.ts). */
+  downloader: string | null,
 ): Promise<ImageFile> {
   const image = await scopedImage(ctx, scope, id, user);
-  const stream = await ctx.blobs.get(image.blob_key);
-  if (!stream) throw imageNotFound();
-  if (!download) return { stream };
-  await incrementDownloadCount(ctx.db, image.id);
-  return { stream, disposition: contentDisposition(image.card_name) };
+  const body = await cardPngOf(ctx, image);
+  if (downloader === null) return { body };
+  await countOnce(ctx.db, image.id, 'download', downloader);
+  return { body, disposition: contentDisposition(image.card_name) };
 }
 
 export async function thumbnailFile(ctx: ServiceContext, id: string, width: ThumbnailWidth, user: RequestUser | null): Promise<Readable> {

@@ -1,12 +1,9 @@
 /** How a stored card reads on the wire: the list items, the gallery entry, the character (core/contract). */
+import type { CardSummaryData } from '../../../core/card/index';
 import type { CardSummary, CardType, ChatCharacter, CollectionItem, PublicImage, WholeCard } from '../../../core/contract';
 import { THUMBNAIL_WIDTHS, thumbnailUrl } from '../../../core/contract/constants';
-import type { GalleryImage } from '../../db/repositories/images';
+import type { GalleryImage, ListedImage } from '../../db/repositories/images';
 import type { Image } from '../../db/schema';
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
 
 export function cardOf(image: Pick<Image, 'card_json'>): WholeCard {
   return JSON.parse(image.card_json) as WholeCard;
@@ -17,20 +14,9 @@ export function tagsOf(image: Pick<Image, 'card_tags'>): string[] {
   return Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [];
 }
 
-export function summaryOf(image: GalleryImage): CardSummary {
-  const data = cardOf(image).data;
-  return {
-    spec_version: image.spec_version,
-    data: {
-      name: image.card_name,
-      description: text(data.description),
-      personality: text(data.personality),
-      scenario: text(data.scenario),
-      first_mes: text(data.first_mes),
-      creator: image.card_creator,
-      tags: tagsOf(image),
-    },
-  };
+/** What lists say of a card: the bounded summary made at upload (core/card/summary.ts), never the whole card. */
+export function summaryOf(image: Pick<Image, 'card_summary' | 'spec_version'>): CardSummary {
+  return { spec_version: image.spec_version, data: JSON.parse(image.card_summary) as CardSummaryData };
 }
 
 /** Spec §3 card_type: 'public' for the gallery's cards, 'user' for a user's own private ones. */
@@ -79,7 +65,7 @@ export function publicImageOf(image: GalleryImage): PublicImage {
   };
 }
 
-export function collectionItemOf(image: Image): CollectionItem {
+export function collectionItemOf(image: ListedImage): CollectionItem {
   return {
     ...publicImageOf(image),
     file_size: image.file_size,
@@ -93,7 +79,7 @@ export function collectionItemOf(image: Image): CollectionItem {
 }
 
 /** `chatId`: the user's most recent chat with the card, if any. */
-export function chatCharacterOf(image: Image, chatId: string | null): ChatCharacter {
+export function chatCharacterOf(image: ListedImage, chatId: string | null): ChatCharacter {
   const { data } = summaryOf(image);
   return {
     id: image.id,

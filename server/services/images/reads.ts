@@ -10,11 +10,13 @@ import type {
   WholeCard,
 } from '../../../core/contract';
 import { latestChatPerImage } from '../../db/repositories/chats';
-import { incrementViewCount, listOwnerImages, listPublicImages } from '../../db/repositories/images';
+import type { Card } from '../../../core/card/index';
+import { listOwnerImages, listPublicImages } from '../../db/repositories/images';
+import { countOnce } from '../cardHits';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { readableImage, scopedImage } from './access';
-import { cardOf, cardTypeOf, chatCharacterOf, collectionItemOf, imageUrl, publicImageOf, summaryOf, tagsOf } from './presentation';
+import { cardOf, cardTypeOf, chatCharacterOf, collectionItemOf, imageUrl, publicImageOf, tagsOf } from './presentation';
 
 /** GET /api/characters returns at most this many of the user's cards. */
 const USER_CHARACTERS_LIMIT = 1000;
@@ -44,10 +46,10 @@ export async function userCharacters(ctx: ServiceContext, user: RequestUser): Pr
   return { success: true, data: rows.map((image) => chatCharacterOf(image, chats.get(image.id) ?? null)) };
 }
 
-/** Character details by file id; counts a view. */
-export async function characterDetails(ctx: ServiceContext, id: string, user: RequestUser | null): Promise<CharacterDetails> {
+/** Character details by file id; counts a view, once a day per `viewer` (cardHits.ts). */
+export async function characterDetails(ctx: ServiceContext, id: string, user: RequestUser | null, viewer: string): Promise<CharacterDetails> {
   const image = await readableImage(ctx, id, user);
-  await incrementViewCount(ctx.db, image.id);
+  await countOnce(ctx.db, image.id, 'view', viewer);
   return {
     file_id: image.id,
     filename: image.filename,
@@ -64,13 +66,15 @@ export async function cardJson(ctx: ServiceContext, id: string, user: RequestUse
 }
 
 export async function cardTags(ctx: ServiceContext, scope: 'public' | 'user', id: string, user: RequestUser | null): Promise<CardTagsResponse> {
-  const { data } = summaryOf(await scopedImage(ctx, scope, id, user));
+  const image = await scopedImage(ctx, scope, id, user);
+  // One card: its whole text, as the card endpoint sends it.
+  const { data } = JSON.parse(image.card_json) as Pick<Card, 'data'>;
   return {
-    tags: data.tags,
+    tags: tagsOf(image),
     description: data.description,
     personality: data.personality,
     scenario: data.scenario,
     first_mes: data.first_mes,
-    card_name: data.name,
+    card_name: image.card_name,
   };
 }

@@ -31,6 +31,7 @@ export function RecentChatPage() {
       <div id="chat-history" className={styles.history} data-open={panels.historyOpen} ref={panels.historyRef}>
         <ChatHistoryPanel
           selectedChatId={selection.chatId}
+          newChat={selection.target?.row ? null : (selection.target?.seed ?? null)}
           onSelect={(chat) => {
             selection.select(chat.chat_id);
             panels.afterSelect();

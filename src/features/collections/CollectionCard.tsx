@@ -1,22 +1,27 @@
-import { Download, Eye, Trash2 } from 'lucide-react';
+import { Download, Eye, MessageCircle, Trash2 } from 'lucide-react';
 import type { CollectionItem, ReplaceResult } from '../../../core/contract';
+import { TagList } from '../../ui/TagList';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { CardImage } from './CardImage';
-import { cardName, cardTags } from './cardName';
+import { cardName, COLLECTION_TAGS } from './cardName';
 import styles from './Collections.module.css';
 
 interface Props {
   item: CollectionItem;
   /** Why cardchat cannot be used right now (lib/useOnline.ts); undefined while it answers. */
   offline?: string;
+  onChat: (item: CollectionItem) => void;
   onView: (item: CollectionItem) => void;
   onDownload: (item: CollectionItem) => void;
   onDelete: (item: CollectionItem) => void;
   onReplaced: (item: CollectionItem, result: ReplaceResult) => void;
 }
 
-/** One card of the collection: image, title, up to 5 tags and its actions. */
-export function CollectionCard({ item, offline, onView, onDownload, onDelete, onReplaced }: Props) {
+/**
+ * One card of the collection: image, title, up to 5 tags and '+N', its actions, and Chat, whose
+ * button covers the tile: a click anywhere but on another action opens the chat with the card.
+ */
+export function CollectionCard({ item, offline, onChat, onView, onDownload, onDelete, onReplaced }: Props) {
   const name = cardName(item);
   return (
     <article className={styles.card} aria-label={name}>
@@ -25,13 +30,7 @@ export function CollectionCard({ item, offline, onView, onDownload, onDelete, on
       </span>
       <div className={styles.body}>
         <h2 className={styles.name}>{name}</h2>
-        <ul className={styles.tags} aria-label="Tags">
-          {cardTags(item).map((tag) => (
-            <li key={tag} className={styles.tag}>
-              {tag}
-            </li>
-          ))}
-        </ul>
+        <TagList tags={item.card_data?.data?.tags ?? []} max={COLLECTION_TAGS} className={styles.tags} tagClassName={styles.tag} />
       </div>
       <div className={styles.actions}>
         <button type="button" className={styles.action} onClick={() => onView(item)} aria-label={`View ${name}`} title="View">
@@ -58,12 +57,18 @@ export function CollectionCard({ item, offline, onView, onDownload, onDelete, on
           <Trash2 size={18} aria-hidden="true" />
         </button>
       </div>
-      <ChangeCharacterButton
-        className={styles.change}
-        fileId={item.file_id}
-        originalName={name}
-        onReplaced={(result) => onReplaced(item, result)}
-      />
+      <div className={styles.primaryActions}>
+        <button type="button" className={styles.chat} onClick={() => onChat(item)} aria-label={`Chat with ${name}`}>
+          <MessageCircle size={16} aria-hidden="true" />
+          Chat
+        </button>
+        <ChangeCharacterButton
+          className={styles.change}
+          fileId={item.file_id}
+          originalName={name}
+          onReplaced={(result) => onReplaced(item, result)}
+        />
+      </div>
     </article>
   );
 }

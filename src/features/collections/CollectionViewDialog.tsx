@@ -5,6 +5,7 @@ import { CardImage } from './CardImage';
 import styles from './Collections.module.css';
 import { formatMegabytes } from '../upload/inspectFile';
 import { cardName } from './cardName';
+import { CardDownloads } from '../cardFiles/CardDownloads';
 
 /** The view modal: the card's file facts; views and downloads only when above zero. */
 export function CollectionViewDialog({ item, onClose }: { item: CollectionItem | null; onClose: () => void }) {
@@ -44,6 +45,7 @@ export function CollectionViewDialog({ item, onClose }: { item: CollectionItem |
               </>
             )}
           </dl>
+          <CardDownloads card={{ fileId: item.file_id, name: cardName(item), isPublic: item.is_public === 1 }} />
           <div className={replaceStyles.buttons}>
             <button type="button" className={replaceStyles.secondary} onClick={onClose}>
               Close

@@ -7,6 +7,7 @@ import { cardHasChats, deleteCollectionCard } from '../../sync/collections';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useOfflineReason, useSavedCopyNote } from '../../lib/useOnline';
+import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
 import { cardName } from './cardName';
 import { CollectionCard } from './CollectionCard';
 import { downloadCollectionImage } from './collectionActions';
@@ -31,6 +32,7 @@ export function CollectionsPage() {
     twoStep: boolean;
   } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const openChat = useOpenCardChat();
   const { items, phase } = collections;
 
   const askDelete = async (item: CollectionItem) => {
@@ -97,6 +99,7 @@ export function CollectionsPage() {
               key={item.file_id}
               item={item}
               offline={offline}
+              onChat={(card) => openChat(card, cardTypeOf(card))}
               onView={setViewing}
               onDownload={download}
               onDelete={(card) => void askDelete(card)}

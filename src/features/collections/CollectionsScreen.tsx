@@ -1,25 +1,19 @@
 import { RequireAuth } from '../../auth/RequireAuth';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../ui/PageHeader';
-import statusStyles from '../../ui/statusScreen.module.css';
-import { useOnline } from '../../lib/useOnline';
+import { SignInPrompt } from '../auth/SignInPrompt';
 import { CollectionsPage } from './CollectionsPage';
 
-/**
- * /collections behind the route guard. Signed out, the guard redirects to sign-in; offline it cannot,
- * so the spec's 'Authentication Required' shows instead.
- */
+/** /collections: the user's cards; signed out, the spec's 'Authentication Required' with a way to sign in. */
 export function CollectionsScreen() {
   const session = useSession();
-  const online = useOnline();
-  if (session.status === 'signedOut' && !online) {
+  if (session.status === 'signedOut') {
     return (
       <>
         <PageHeader title="My Collections" />
-        <div className={statusStyles.screen}>
-          <p className={statusStyles.title}>Authentication Required</p>
+        <SignInPrompt title="Authentication Required">
           <p>Please log in to view your collections.</p>
-        </div>
+        </SignInPrompt>
       </>
     );
   }

@@ -45,8 +45,11 @@ export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Prop
         )}
       </p>
       <div className={styles.buttons}>
-        {/* The first question defaults to Cancel: it takes the focus when the dialog opens. */}
-        <button key={final ? 'cancel-final' : 'cancel'} type="button" className={styles.secondary} onClick={onCancel} autoFocus={!final}>
+        {/*
+          Both questions default to Cancel: it takes the focus when each one shows (a new key makes a
+          new button, focused again), so a stray Enter never deletes a card and its chats.
+        */}
+        <button key={final ? 'cancel-final' : 'cancel'} type="button" className={styles.secondary} onClick={onCancel} autoFocus>
           Cancel
         </button>
         <button type="button" className={styles.danger} onClick={confirm} disabled={offline !== undefined} title={offline}>

@@ -7,7 +7,3 @@ export const COLLECTION_TAGS = 5;
 export function cardName(item: CollectionItem): string {
   return item.card_data?.data?.name || item.display_title || item.title || item.filename;
 }
-
-export function cardTags(item: CollectionItem): string[] {
-  return (item.card_data?.data?.tags ?? []).slice(0, COLLECTION_TAGS);
-}

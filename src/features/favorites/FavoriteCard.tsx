@@ -6,7 +6,6 @@ import { addedLine, tagsToShow } from './favoritesLogic';
 import styles from './FavoriteCard.module.css';
 import { DEFAULT_AVATAR } from '../../ui/Avatar';
 
-
 interface Props {
   favorite: Favorite;
   /** Why cardchat cannot be used right now (lib/useOnline.ts); undefined while it answers. */
@@ -17,7 +16,10 @@ interface Props {
   onReplaced: () => void;
 }
 
-/** One favorite: portrait, name, description, tags (collapsible above 6), date added and actions. */
+/**
+ * One favorite: portrait, name, description, tags (collapsible above 6), date added and actions. The
+ * name is the tile's button and covers it: a click anywhere but on another action opens the chat.
+ */
 export function FavoriteCard({ favorite, offline, onOpen, onRemove, onReplaced }: Props) {
   const [failed, setFailed] = useState(false);
   const [expanded, setExpanded] = useState(false);
@@ -27,20 +29,22 @@ export function FavoriteCard({ favorite, offline, onOpen, onRemove, onReplaced }
   const description = favorite.character_description ? fillPlaceholders(favorite.character_description, { char: name, user: 'you' }) : '';
   return (
     <article className={styles.card} aria-label={name}>
-      <button type="button" className={styles.open} onClick={() => onOpen(favorite)} aria-label={`Chat with ${name}`}>
-        <img
-          className={styles.portrait}
-          src={failed ? DEFAULT_AVATAR : favorite.url}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          width={240}
-          height={360}
-          onError={() => setFailed(true)}
-        />
-      </button>
+      <img
+        className={styles.portrait}
+        src={failed ? DEFAULT_AVATAR : favorite.url}
+        alt=""
+        loading="lazy"
+        decoding="async"
+        width={240}
+        height={360}
+        onError={() => setFailed(true)}
+      />
       <div className={styles.body}>
-        <h2 className={styles.name}>{name}</h2>
+        <h2 className={styles.name}>
+          <button type="button" className={styles.open} onClick={() => onOpen(favorite)} aria-label={`Chat with ${name}`}>
+            {name}
+          </button>
+        </h2>
         {description && <p className={styles.description}>{description}</p>}
         {shown.length > 0 && (
           <ul className={styles.tags} aria-label="Tags">

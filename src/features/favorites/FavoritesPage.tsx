@@ -1,9 +1,9 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { Favorite } from '../../../core/contract';
 import { getCharacterDetails } from '../../api/favorites';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
-import { rememberSelectedCharacter } from '../gallery/cardActions';
+import { useOpenCardChat } from '../gallery/cardActions';
 import { FavoriteCard } from './FavoriteCard';
 import { characterFromFavorite, countLine } from './favoritesLogic';
 import styles from './FavoritesPage.module.css';
@@ -16,21 +16,20 @@ export function FavoritesPage() {
   const offline = useOfflineReason();
   const online = offline === undefined;
   const savedNote = useSavedCopyNote('favorites');
-  const navigate = useNavigate();
+  const openChat = useOpenCardChat();
   const { favorites, phase } = state;
-  // No '0 characters favorited' while the first page is still on its way.
-  const showCount = favorites !== undefined && (phase !== 'loading' || favorites.length > 0);
+  // Only a count the server gave: never '0 characters favorited' while loading, offline or after a failure.
+  const count = state.count;
 
   const open = async (favorite: Favorite) => {
     // The details carry the whole card; when they cannot be had, the favorite's own text will do.
     const details = online ? await getCharacterDetails(favorite.file_id).catch(() => null) : null;
-    rememberSelectedCharacter(characterFromFavorite(favorite, details));
-    void navigate({ to: '/recent-chat' });
+    openChat(characterFromFavorite(favorite, details));
   };
 
   return (
     <div className={styles.page}>
-      <PageHeader title="My Favorites">{showCount && countLine(state.count)}</PageHeader>
+      <PageHeader title="My Favorites">{count !== null && countLine(count)}</PageHeader>
       <div className={styles.content}>
         {phase === 'error' && (
           <div className={styles.banner} role="alert">

@@ -1,21 +1,21 @@
 import { RequireAuth } from '../../auth/RequireAuth';
 import { useSession } from '../../auth/useSession';
-import styles from '../../ui/statusScreen.module.css';
+import { PageHeader } from '../../ui/PageHeader';
+import { SignInPrompt } from '../auth/SignInPrompt';
 import { FavoritesPage } from './FavoritesPage';
-import { useOnline } from '../../lib/useOnline';
 
 /**
  * The guard for /favorites: signed-in (or recently remembered offline) users see their favorites;
- * signed out, RequireAuth redirects to sign-in, except offline, where the spec's text explains.
+ * signed out, the spec's 'Please log in to view your favorites' with a way to sign in.
  */
 export function FavoritesRoute() {
   const session = useSession();
-  const online = useOnline();
-  if (session.status === 'signedOut' && !online) {
+  if (session.status === 'signedOut') {
     return (
-      <div className={styles.screen}>
-        <p className={styles.title}>Please log in to view your favorites</p>
-      </div>
+      <>
+        <PageHeader title="My Favorites" />
+        <SignInPrompt title="Please log in to view your favorites" />
+      </>
     );
   }
   return (

@@ -12,7 +12,8 @@ export type FavoritesPhase = 'loading' | 'ready' | 'error' | 'offline';
 export interface FavoritesState {
   /** Undefined until Dexie has answered. */
   favorites: Favorite[] | undefined;
-  count: number;
+  /** How many the user has, as the server last said; null until it has (the device may hold only some). */
+  count: number | null;
   phase: FavoritesPhase;
   hasMore: boolean;
   loadingMore: boolean;
@@ -78,10 +79,9 @@ export function useFavorites(): FavoritesState {
       .finally(() => setLoadingMore(false));
   }, []);
 
-  const count = serverCount ?? favorites?.length ?? 0;
   // Read when a removal settles, which may be after other removals changed them.
-  const latest = useRef({ count, page });
-  latest.current = { count, page };
+  const latest = useRef({ count: serverCount ?? 0, page });
+  latest.current = { count: serverCount ?? 0, page };
 
   const remove = useCallback(
     (favorite: Favorite) => {
@@ -104,7 +104,7 @@ export function useFavorites(): FavoritesState {
 
   return {
     favorites,
-    count,
+    count: serverCount,
     phase,
     hasMore: phase === 'ready' && hasMorePages(page, totalPages),
     loadingMore,

@@ -1,6 +1,7 @@
 import { Download, Eye, Heart } from 'lucide-react';
 import type { CachedCard } from '../../db/db';
-import { toCardView, visibleTags } from './cardView';
+import { TagList } from '../../ui/TagList';
+import { toCardView, VISIBLE_TAGS } from './cardView';
 import styles from './CharacterCard.module.css';
 import { PORTRAIT_SIZES } from './firstRow';
 import { Portrait } from './Portrait';
@@ -15,32 +16,26 @@ interface Props {
   priority?: boolean;
 }
 
-/** One gallery tile: portrait, name, tags, creator and likes, with view, favorite and download actions. */
+/**
+ * One gallery tile: portrait, name, tags, creator and likes, with view, favorite and download
+ * actions. The name is the tile's button: it covers the whole tile, so a click anywhere opens the
+ * chat, while the actions stay buttons of their own above it.
+ */
 export function CharacterCard({ card, onOpen, onView, onFavorite, onDownload, priority }: Props) {
   const view = toCardView(card);
-  const { shown, more } = visibleTags(view.tags);
   return (
     <article className={styles.card} aria-label={view.name}>
-      <button type="button" className={styles.open} onClick={() => onOpen(card)} aria-label={`Chat with ${view.name}`}>
-        <span className={styles.portrait}>
-          <Portrait card={card} sizes={PORTRAIT_SIZES} priority={priority} />
-        </span>
-      </button>
+      <span className={styles.portrait}>
+        <Portrait card={card} sizes={PORTRAIT_SIZES} priority={priority} />
+      </span>
       <div className={styles.body}>
-        <h2 className={styles.name}>{view.name}</h2>
+        <h2 className={styles.name}>
+          <button type="button" className={styles.open} onClick={() => onOpen(card)} aria-label={`Chat with ${view.name}`}>
+            {view.name}
+          </button>
+        </h2>
         <p className={styles.description}>{view.description}</p>
-        <ul className={styles.tags} aria-label="Tags">
-          {shown.map((tag) => (
-            <li key={tag} className={styles.tag}>
-              {tag}
-            </li>
-          ))}
-          {more > 0 && (
-            <li className={styles.tag} aria-label={`${more} more tags`}>
-              +{more}
-            </li>
-          )}
-        </ul>
+        <TagList tags={view.tags} max={VISIBLE_TAGS} oneLine className={styles.tags} tagClassName={styles.tag} />
         <p className={styles.meta}>
           <span className={styles.creator}>@{view.user_name}</span>
           <span className={styles.likes} aria-label={`${view.like_count} likes`}>

@@ -5,7 +5,7 @@ import { useSavedCopyNote } from '../../lib/useOnline';
 import type { CachedCard } from '../../db/db';
 import { toggleFavorite } from '../../sync/gallery';
 import { Spinner } from '../../ui/Spinner';
-import { rememberSelectedCharacter, saveCardImage } from './cardActions';
+import { saveCardImage, useOpenCardChat } from './cardActions';
 import { CharacterCard } from './CharacterCard';
 import { FIRST_ROW } from './firstRow';
 import styles from './Gallery.module.css';
@@ -18,6 +18,7 @@ export function Gallery({ q }: { q?: string }) {
   const session = useSession();
   const savedNote = useSavedCopyNote('cards');
   const navigate = useNavigate();
+  const openChat = useOpenCardChat();
   const [viewing, setViewing] = useState<CachedCard | null>(null);
   const { cards, phase } = gallery;
 
@@ -51,10 +52,6 @@ export function Gallery({ q }: { q?: string }) {
     );
   }
 
-  const open = (card: CachedCard) => {
-    rememberSelectedCharacter(card);
-    void navigate({ to: '/recent-chat' });
-  };
   const favorite = (card: CachedCard) => {
     if (session.status === 'signedIn' || session.status === 'offline') void toggleFavorite(card);
     else void navigate({ to: '/login' });
@@ -72,7 +69,7 @@ export function Gallery({ q }: { q?: string }) {
       )}
       <div className={styles.grid}>
         {cards.map((card, index) => (
-          <CharacterCard key={card.file_id} card={card} priority={index < FIRST_ROW} onOpen={open} onView={setViewing} onFavorite={favorite} onDownload={download} />
+          <CharacterCard key={card.file_id} card={card} priority={index < FIRST_ROW} onOpen={openChat} onView={setViewing} onFavorite={favorite} onDownload={download} />
         ))}
       </div>
       {gallery.hasMore && (

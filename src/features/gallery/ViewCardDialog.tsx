@@ -1,8 +1,12 @@
+import { lazy, Suspense } from 'react';
 import type { CachedCard } from '../../db/db';
 import { useModalDialog } from '../../ui/useModalDialog';
 import { toCardView } from './cardView';
 import { Portrait } from './Portrait';
 import styles from './ViewCardDialog.module.css';
+
+// Loaded when a card is first viewed, not with Home: Home's first load has a byte budget (bench figure 1).
+const CardDownloads = lazy(() => import('../cardFiles/CardDownloads').then((module) => ({ default: module.CardDownloads })));
 
 /** The spec's view modal, a native <dialog>: focus, Escape and the inert page come with it. */
 export function ViewCardDialog({ card, onClose }: { card: CachedCard | null; onClose: () => void }) {
@@ -28,6 +32,9 @@ export function ViewCardDialog({ card, onClose }: { card: CachedCard | null; onC
               <dt>Likes</dt>
               <dd>{view.like_count}</dd>
             </dl>
+            <Suspense fallback={null}>
+              <CardDownloads card={{ fileId: card.file_id, name: view.name, isPublic: true }} />
+            </Suspense>
             <button type="button" className={styles.close} onClick={onClose}>
               Close
             </button>

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { safeFileName } from '../../../core/fileName';
 import type { CollectionItem, PublicImage } from '../../../core/contract';
 import { fetchImageBlob } from '../../api/images';
+import { saveBlob } from '../../lib/saveFile';
 import { toCardView } from './cardView';
 
 /** A card of the gallery or a favorite is 'public'; one of the user's own private uploads is 'user'. */
@@ -46,17 +47,7 @@ export function useOpenCardChat(): (image: PublicImage, cardType?: CardType) => 
   );
 }
 
-/** Saves the card's PNG as `{name}.png` through a temporary link, as the browser's download does. */
+/** Saves the card's PNG as `{name}.png` (bidi controls and characters file systems refuse dropped). */
 export async function saveCardImage(image: PublicImage): Promise<void> {
-  const blob = await fetchImageBlob(image.url, { download: true });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  // Bidi controls and characters some file systems refuse are dropped; the name is otherwise the card's.
-  link.download = `${safeFileName(toCardView(image).name, 'card')}.png`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a moment later: some browsers start reading the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+  saveBlob(await fetchImageBlob(image.url, { download: true }), `${safeFileName(toCardView(image).name, 'card')}.png`);
 }

@@ -42,8 +42,3 @@ export function toCardView(image: PublicImage, userName = 'you'): CardView {
     tags: tags.length > 0 ? tags : ['Character'],
   };
 }
-
-/** The tags a card shows and how many more there are. */
-export function visibleTags(tags: string[]): { shown: string[]; more: number } {
-  return { shown: tags.slice(0, VISIBLE_TAGS), more: Math.max(0, tags.length - VISIBLE_TAGS) };
-}

@@ -1,18 +1,18 @@
 import { Check, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
+import { SUPPORT_EMAIL } from '../legal/legalMeta';
 import type { Plan } from './plans';
 import styles from './PricingPage.module.css';
 
 export interface PlanCardProps {
   plan: Plan;
   isCurrent: boolean;
+  /** A visitor: no plan of theirs to compare with. */
+  signedOut: boolean;
   checkoutUrl: string | null;
 }
 
-/** The example the administrator can copy; the e-mail is a placeholder the user fills in. */
-const SET_PLAN_COMMAND = 'npm run admin -- set-plan your@email monthly';
-
-function PlanAction({ plan, isCurrent, checkoutUrl }: PlanCardProps) {
+function PlanAction({ plan, isCurrent, signedOut, checkoutUrl }: PlanCardProps) {
   const [showHowTo, setShowHowTo] = useState(false);
   const howToId = useId();
 
@@ -27,7 +27,7 @@ function PlanAction({ plan, isCurrent, checkoutUrl }: PlanCardProps) {
   if (plan.availability !== 'available') {
     return (
       <button type="button" className={styles.button} disabled>
-        {plan.availability === 'free' ? 'Included in your plan' : 'Coming soon'}
+        {plan.availability !== 'free' ? 'Coming soon' : signedOut ? 'Free with every account' : 'Included in your plan'}
       </button>
     );
   }
@@ -40,7 +40,7 @@ function PlanAction({ plan, isCurrent, checkoutUrl }: PlanCardProps) {
       </a>
     );
   }
-  // Without a checkout link the button still does something useful: it says how to upgrade today.
+  // Without a checkout link the button still answers: upgrades wait for the server, and support can be asked.
   return (
     <>
       <button
@@ -53,18 +53,17 @@ function PlanAction({ plan, isCurrent, checkoutUrl }: PlanCardProps) {
         Upgrade to {plan.name}
       </button>
       <div id={howToId} className={styles.howTo} hidden={!showHowTo}>
-        <p>Online checkout isn't set up on this server yet.</p>
+        <p>Upgrades aren't available on this server yet.</p>
         <p>
-          To upgrade today, ask the administrator of this cardchat server to switch your account to {plan.name}.
-          They can run this command, with your account's e-mail address:
+          To ask about {plan.name} for your account, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
         </p>
-        <code className={styles.command}>{SET_PLAN_COMMAND}</code>
       </div>
     </>
   );
 }
 
-export function PlanCard({ plan, isCurrent, checkoutUrl }: PlanCardProps) {
+export function PlanCard(props: PlanCardProps) {
+  const { plan, isCurrent } = props;
   const titleId = useId();
   // '/month' reads as one unit with the price; 'forever' and 'per 3 months' need a space.
   const separator = plan.period.startsWith('/') ? '' : ' ';
@@ -91,7 +90,7 @@ export function PlanCard({ plan, isCurrent, checkoutUrl }: PlanCardProps) {
         ))}
       </ul>
       <div className={styles.action}>
-        <PlanAction plan={plan} isCurrent={isCurrent} checkoutUrl={checkoutUrl} />
+        <PlanAction {...props} />
       </div>
     </article>
   );

@@ -7,8 +7,8 @@ import styles from './PricingPage.module.css';
 export interface PricingPageProps {
   /** CHECKOUT_URL from /api/config; null when this deployment has no online checkout. */
   checkoutUrl: string | null;
-  /** The user's users.plan value; null or absent (signed out) counts as Free. */
-  currentPlan?: string | null;
+  /** The user's users.plan value; null for a visitor (signed out), who is shown no current plan. */
+  currentPlan: string | null;
 }
 
 export function PricingPage({ checkoutUrl, currentPlan }: PricingPageProps) {
@@ -30,7 +30,7 @@ export function PricingPage({ checkoutUrl, currentPlan }: PricingPageProps) {
       <ul className={styles.grid} aria-label="Plans">
         {PLANS.map((plan) => (
           <li key={plan.id} className={styles.gridItem}>
-            <PlanCard plan={plan} isCurrent={isCurrentPlan(plan, currentPlan)} checkoutUrl={checkoutUrl} />
+            <PlanCard plan={plan} isCurrent={isCurrentPlan(plan, currentPlan)} signedOut={currentPlan === null} checkoutUrl={checkoutUrl} />
           </li>
         ))}
       </ul>

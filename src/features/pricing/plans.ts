@@ -1,5 +1,5 @@
 import type { PlanId } from '../../../core/contract/constants';
-import { privateSlotsLabel } from '../../../core/plans';
+import { privateSlotsLabel, storageFeature } from '../../../core/plans';
 
 /**
  * The plans shown on /pricing. `id` is the value stored in users.plan ('normal' is Free), so the
@@ -26,7 +26,8 @@ export const PLANS: readonly Plan[] = [
     name: 'Free',
     price: '$0',
     period: 'forever',
-    features: ['Unlimited AI conversations', privateSlotsLabel('normal')],
+    // Export is every plan's: a person's chats are theirs to take (and, with issue 21, all their data).
+    features: ['Unlimited AI conversations', privateSlotsLabel('normal'), storageFeature('normal'), 'Export and import chats'],
     availability: 'free',
   },
   {
@@ -34,7 +35,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Monthly',
     price: '$19',
     period: '/month',
-    features: ['Everything in Free', 'Export conversations', 'Custom character images', privateSlotsLabel('monthly')],
+    features: ['Everything in Free', 'Custom character images', privateSlotsLabel('monthly'), storageFeature('monthly')],
     availability: 'available',
     popular: true,
   },
@@ -44,7 +45,7 @@ export const PLANS: readonly Plan[] = [
     price: '$43',
     period: 'per 3 months',
     savings: 'Save $14',
-    features: [privateSlotsLabel('quarterly'), 'Priority support', 'Advanced customization'],
+    features: [privateSlotsLabel('quarterly'), storageFeature('quarterly'), 'Priority support', 'Advanced customization'],
     availability: 'comingSoon',
   },
   {
@@ -53,13 +54,16 @@ export const PLANS: readonly Plan[] = [
     price: '$119',
     period: '/year',
     savings: 'Save $109/year',
-    features: [privateSlotsLabel('yearly'), 'Early access', 'Priority support', 'Custom character creation'],
+    features: [privateSlotsLabel('yearly'), storageFeature('yearly'), 'Early access', 'Priority support', 'Custom character creation'],
     availability: 'comingSoon',
   },
 ];
 
-/** No plan (signed out, or never changed) means Free; plan values compare case-insensitively. */
-export function isCurrentPlan(plan: Plan, currentPlan: string | null | undefined): boolean {
-  const current = currentPlan?.trim().toLowerCase() || 'normal';
-  return plan.id === current;
+/**
+ * Whether `plan` is the user's. A visitor (null: signed out) has none; a user's empty plan value is
+ * Free; values compare case-insensitively.
+ */
+export function isCurrentPlan(plan: Plan, currentPlan: string | null): boolean {
+  if (currentPlan === null) return false;
+  return plan.id === (currentPlan.trim().toLowerCase() || 'normal');
 }

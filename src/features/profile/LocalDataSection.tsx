@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { clearLocalData, formatBytes, type StorageState } from '../../db/localData';
+import { formatBytes } from '../../../core/bytes';
+import { clearLocalData, type StorageState } from '../../db/localData';
 import { ClearLocalDataDialog } from './ClearLocalDataDialog';
 import styles from './LocalData.module.css';
 import { useStorageState } from './useStorageState';

@@ -6,6 +6,7 @@ import { useSession } from '../../auth/useSession';
 import { Avatar } from '../../ui/Avatar';
 import { PageHeader } from '../../ui/PageHeader';
 import { LocalDataSection } from './LocalDataSection';
+import { StorageField } from './StorageField';
 import styles from './ProfilePage.module.css';
 
 export function ProfilePage() {
@@ -48,6 +49,7 @@ export function ProfilePage() {
                 </Link>
               </dd>
             </div>
+            <StorageField />
           </dl>
         </section>
       )}

@@ -23,6 +23,9 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The server's word that this card's embedded assets can't be kept with this picture: nothing is
+  // saved until the user chooses to save without them (the V3 spec asks that they be told).
+  const [assetsWarning, setAssetsWarning] = useState<string | null>(null);
   // The connection can drop while the dialog is open; Replace then waits for it instead of failing.
   const offline = useOfflineReason();
 
@@ -38,21 +41,23 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
     setFile(null);
     setName('');
     setError(null);
+    setAssetsWarning(null);
   }, [open]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     const problem = replacementImageError(chosen);
     setError(problem);
+    setAssetsWarning(null);
     setFile(problem ? null : chosen);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const replace = async (dropAssets: boolean) => {
     const problem = replacementImageError(file);
     if (problem || !file) return setError(problem);
     setBusy(true);
     setError(null);
+    setAssetsWarning(null);
     try {
       const result = await replaceCharacterImage({
         original_file_id: fileId,
@@ -61,14 +66,21 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
         creator_name: creatorName,
         is_public_image: true,
         update_chat_links: true,
+        ...(dropAssets ? { drop_assets: true } : {}),
       });
       onReplaced(result);
       onClose();
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status > 0 ? failure.message : 'Failed to replace character image');
+      if (failure instanceof ApiError && failure.code === 'assets_not_kept') setAssetsWarning(failure.message);
+      else setError(failure instanceof ApiError && failure.status > 0 ? failure.message : 'Failed to replace character image');
     } finally {
       setBusy(false);
     }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void replace(false);
   };
 
   return (
@@ -94,6 +106,14 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
           <p className={styles.error} role="alert">
             {error}
           </p>
+        )}
+        {assetsWarning && (
+          <div role="alert">
+            <p className={styles.error}>{assetsWarning}</p>
+            <button type="button" className={styles.secondary} onClick={() => void replace(true)} disabled={busy || offline !== undefined} title={offline}>
+              Save without the assets
+            </button>
+          </div>
         )}
         <div className={styles.buttons}>
           <button type="button" className={styles.secondary} onClick={onClose}>

@@ -3,11 +3,12 @@ import buttonStyles from '../../ui/buttons.module.css';
 import dialogStyles from '../../ui/dialog.module.css';
 import { Modal } from '../replace/Modal';
 
-/** "2 messages haven't been sent yet. Logging out deletes them." */
-export function unsentWarning(count: number): string {
-  return count === 1
-    ? "1 message hasn't been sent yet. Logging out deletes it."
-    : `${count} messages haven't been sent yet. Logging out deletes them.`;
+/** "2 messages haven't been sent yet. Logging out deletes them." (and the edits and deletes waiting). */
+export function unsentWarning(messages: number, changes = 0): string {
+  const counted = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+  const what = [messages > 0 && counted(messages, 'message'), changes > 0 && counted(changes, messages > 0 ? 'change' : 'change to your messages')].filter(Boolean).join(' and ');
+  const one = messages + changes === 1;
+  return `${what} ${one ? "hasn't" : "haven't"} been ${messages > 0 ? 'sent' : 'saved'} yet. Logging out deletes ${one ? 'it' : 'them'}.`;
 }
 
 /** "1 character draft isn't saved yet. Logging out deletes it." */
@@ -21,6 +22,8 @@ export function draftWarning(count: number): string {
 export interface Unsaved {
   /** Messages waiting in the outbox. */
   messages: number;
+  /** Edits and deletes of messages waiting in the outbox. */
+  changes: number;
   /** The character editor's drafts. */
   drafts: number;
 }
@@ -40,7 +43,9 @@ export function LogOutDialog({ waiting, onConfirm, onCancel }: Props) {
       <h2 id={titleId} className={dialogStyles.title}>
         Log out?
       </h2>
-      {waiting !== null && waiting.messages > 0 && <p className={dialogStyles.text}>{unsentWarning(waiting.messages)}</p>}
+      {waiting !== null && waiting.messages + waiting.changes > 0 && (
+        <p className={dialogStyles.text}>{unsentWarning(waiting.messages, waiting.changes)}</p>
+      )}
       {waiting !== null && waiting.drafts > 0 && <p className={dialogStyles.text}>{draftWarning(waiting.drafts)}</p>}
       <div className={dialogStyles.buttons}>
         {/* Cancel takes the focus: a stray Enter must never throw away what was typed. */}

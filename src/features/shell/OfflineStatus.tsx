@@ -17,9 +17,12 @@ export function unreachableLine(seconds: number): string {
 /** While a probe is on its way. */
 export const TRYING_NOW = "Can't reach cardchat — trying again now";
 
-/** '1 message waiting', '2 messages waiting'. */
-export function waitingLine(count: number): string {
-  return `${count} ${count === 1 ? 'message' : 'messages'} waiting`;
+const counted = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** '1 message waiting', '2 messages waiting', '1 change waiting', '2 messages and 1 change waiting'. */
+export function waitingLine(messages: number, changes = 0): string {
+  const parts = [messages > 0 && counted(messages, 'message'), changes > 0 && counted(changes, 'change')].filter(Boolean);
+  return `${parts.join(' and ')} waiting`;
 }
 
 /** Whole seconds left until `at` (at least 1), kept current on each second's boundary. */
@@ -91,9 +94,9 @@ export function OfflineStatus() {
         </Part>
       )}
       {status === 'unreachable' && <Unreachable retryAt={retryAt} />}
-      {waiting > 0 && (
+      {waiting.messages + waiting.changes > 0 && (
         <Part icon={Clock}>
-          <span>{waitingLine(waiting)}</span>
+          <span>{waitingLine(waiting.messages, waiting.changes)}</span>
         </Part>
       )}
     </div>,

@@ -7,6 +7,7 @@ import {
   Heart,
   House,
   MessageSquare,
+  Scale,
   Settings,
   Shield,
   Upload,
@@ -54,7 +55,8 @@ export function Sidebar({ signedIn, collapsed, mobileOpen, onNavigate }: Props) 
     <>
       {mobileOpen && <div className={styles.backdrop} onClick={onNavigate} aria-hidden="true" />}
       <nav id="sidebar" className={className} aria-label="Main">
-        <Link to="/" className={styles.brand} onClick={onNavigate}>
+        {/* Named on its own: collapsed, its words are hidden and the logo is decorative. */}
+        <Link to="/" className={styles.brand} onClick={onNavigate} aria-label="cardchat" title={collapsed ? 'cardchat' : undefined}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
           <span className={styles.label}>cardchat</span>
         </Link>
@@ -85,10 +87,18 @@ export function Sidebar({ signedIn, collapsed, mobileOpen, onNavigate }: Props) 
             </li>
           ))}
         </ul>
-        <InstallAppButton className={styles.install} />
+        {/* Collapsed, these two keep their icons and names (titles), like the links above. */}
+        <InstallAppButton className={styles.install} labelClassName={styles.label} title={collapsed ? 'Install app' : undefined} />
         <footer className={styles.footer}>
-          <Link to="/anti-slavery-policy" className={styles.footerLink} onClick={onNavigate}>
-            Anti-Slavery Policy
+          <Link
+            to="/anti-slavery-policy"
+            className={styles.footerLink}
+            activeProps={{ 'aria-current': 'page' }}
+            onClick={onNavigate}
+            title={collapsed ? 'Anti-Slavery Policy' : undefined}
+          >
+            <Scale size={18} aria-hidden="true" />
+            <span className={styles.label}>Anti-Slavery Policy</span>
           </Link>
         </footer>
       </nav>

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { UserProfile } from '../../../core/contract';
 import { signOut } from '../../auth/session';
 import { draftCount } from '../../db/drafts';
-import { waitingCount } from '../../db/outboxCount';
+import { waitingKinds } from '../../db/outboxCount';
 import { Avatar } from '../../ui/Avatar';
 import menuStyles from '../../ui/menu.module.css';
 import { LogOutDialog, type Unsaved } from './LogOutDialog';
@@ -17,12 +17,12 @@ export function UserMenu({ profile, offline }: { profile: UserProfile; offline: 
   const menuId = useId();
   const navigate = useNavigate();
   const label = profile.name || profile.email || 'Account';
-  // Set while asking whether to log out with messages still in the outbox or drafts not saved.
+  // Set while asking whether to log out with messages or changes still in the outbox, or drafts not saved.
   const [unsent, setUnsent] = useState<Unsaved | null>(null);
   // Counted at the click, not from a live query, so a message queued a moment ago is never missed.
   const logOut = async () => {
-    const [messages, drafts] = await Promise.all([waitingCount(), draftCount()]);
-    if (messages > 0 || drafts > 0) setUnsent({ messages, drafts });
+    const [waiting, drafts] = await Promise.all([waitingKinds(), draftCount()]);
+    if (waiting.messages + waiting.changes + drafts > 0) setUnsent({ ...waiting, drafts });
     else await signOut();
   };
   // Settings is shown so people know it is coming; without an action it stays disabled.

@@ -8,12 +8,18 @@ import { answeredSends } from '../../sync/answeredSends';
 /** A message sent normally is answered well within this; one that is not has really waited. */
 export const WAIT_NOTICE_MS = 2_000;
 
+/** How many messages, and changes to messages (edits, deletes), really wait. */
+export interface WaitingCount {
+  messages: number;
+  changes: number;
+}
+
 /**
- * How many messages really wait: in the outbox and not answered yet (a reply streaming means the
- * server has the message), and, while cardchat answers, for longer than WAIT_NOTICE_MS. So a normal
- * send never raises the alarm; offline or unreachable, every unsent message counts at once.
+ * How many messages (and changes) really wait: in the outbox and not answered yet (a reply streaming
+ * means the server has the message), and, while cardchat answers, for longer than WAIT_NOTICE_MS. So
+ * a normal send never raises the alarm; offline or unreachable, every unsent one counts at once.
  */
-export function useWaitingCount(status: Connectivity): number {
+export function useWaitingCount(status: Connectivity): WaitingCount {
   const items = useLiveQuery(waitingSince, [], []);
   const answered = useStore(answeredSends);
   const [now, setNow] = useState(() => Date.now());
@@ -27,6 +33,7 @@ export function useWaitingCount(status: Connectivity): number {
     return () => clearTimeout(timer);
   }, [next]);
 
-  if (status !== 'online') return unanswered.length;
-  return unanswered.filter((item) => now - item.since >= WAIT_NOTICE_MS).length;
+  const waiting = status === 'online' ? unanswered.filter((item) => now - item.since >= WAIT_NOTICE_MS) : unanswered;
+  const changes = waiting.filter((item) => item.change).length;
+  return { messages: waiting.length - changes, changes };
 }

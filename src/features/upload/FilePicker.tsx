@@ -1,4 +1,5 @@
 import { useState, type DragEvent } from 'react';
+import { CARD_FILE_ACCEPT } from '../../../core/card/index';
 import { formatMegabytes } from './inspectFile';
 import type { FileState } from './uploadState';
 import styles from './UploadPage.module.css';
@@ -42,7 +43,7 @@ export function FilePicker({ file, preview, disabled, resetKey, onChoose }: Prop
           key={resetKey}
           className={styles.fileInput}
           type="file"
-          accept="image/png"
+          accept={CARD_FILE_ACCEPT}
           disabled={disabled}
           aria-describedby="upload-file-status"
           onChange={(event) => {
@@ -50,13 +51,19 @@ export function FilePicker({ file, preview, disabled, resetKey, onChoose }: Prop
             if (chosen) onChoose(chosen);
           }}
         />
-        <span className={styles.dropTitle}>Choose a character card (PNG)</span>
-        <span className={styles.dropHint}>Browse, or drag and drop the file here</span>
+        <span className={styles.dropTitle}>Choose a character card</span>
+        <span className={styles.dropHint}>PNG, JSON, CHARX, YAML or RisuAI's JPEG: browse, or drag and drop the file here</span>
       </label>
       <div id="upload-file-status" aria-live="polite">
         {file.phase !== 'none' && (
           <div className={styles.fileInfo}>
-            {preview && <img className={styles.preview} src={preview} alt="Preview of the chosen image" />}
+            {preview && (
+              <img
+                className={styles.preview}
+                src={preview}
+                alt={file.phase === 'valid' && !file.card.picture ? 'The default portrait this card will get' : "Preview of the card's picture"}
+              />
+            )}
             <dl className={styles.facts}>
               <dt>File</dt>
               <dd>{file.file.name}</dd>
@@ -68,6 +75,20 @@ export function FilePicker({ file, preview, disabled, resetKey, onChoose }: Prop
                   <dd>{file.card.name}</dd>
                   <dt>Spec version</dt>
                   <dd>{file.card.specVersion}</dd>
+                  <dt>Format</dt>
+                  <dd>{file.card.format}</dd>
+                  {file.card.assets > 0 && (
+                    <>
+                      <dt>Assets</dt>
+                      <dd>{file.card.assets} kept with the card</dd>
+                    </>
+                  )}
+                  {!file.card.picture && (
+                    <>
+                      <dt>Picture</dt>
+                      <dd>None in the file: it gets the default portrait</dd>
+                    </>
+                  )}
                 </>
               )}
             </dl>

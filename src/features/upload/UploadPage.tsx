@@ -1,13 +1,18 @@
 import { Link } from '@tanstack/react-router';
+import { MessageCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { CARD_FILE_FORMATS } from '../../../core/card/index';
 import { PageHeader } from '../../ui/PageHeader';
+import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
+import { PricingLinkText } from '../../ui/PricingLinkText';
 import { Consents } from './Consents';
 import { FilePicker } from './FilePicker';
 import styles from './UploadPage.module.css';
 import { useUploadForm } from './useUploadForm';
 
 const REQUIREMENTS = [
-  'PNG with metadata (chara, ccv3 or naidata)',
-  'Max 20MB',
+  ...CARD_FILE_FORMATS.map((format) => format.label),
+  'Max 20MB, with the card’s assets',
   'Valid character info',
   'Image tied to your account',
 ];
@@ -15,8 +20,15 @@ const REQUIREMENTS = [
 /** The Upload screen (/create): choose, check, consent, upload with progress, then success or the reason it failed. */
 export function UploadPage() {
   const form = useUploadForm();
+  const openChat = useOpenCardChat();
   const { state } = form;
   const uploading = state.send.phase === 'uploading';
+  const uploaded = state.send.phase === 'success' ? state.send.card : null;
+  // The form above clears: on a phone the result would sit below the fold, so it comes into view.
+  const success = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (uploaded) success.current?.scrollIntoView({ block: 'nearest' });
+  }, [uploaded]);
 
   return (
     <div className={styles.page}>
@@ -65,8 +77,12 @@ export function UploadPage() {
           </div>
         )}
         {state.send.phase === 'success' && (
-          <div className={styles.success} role="status">
+          <div className={styles.success} role="status" ref={success}>
             <p>{state.send.message}</p>
+            <button type="button" className={styles.primary} onClick={() => uploaded && openChat(uploaded, cardTypeOf(uploaded))}>
+              <MessageCircle size={18} aria-hidden="true" />
+              Start chatting
+            </button>
             <Link to="/collections" className={styles.link}>
               View in My Collections
             </Link>
@@ -74,7 +90,15 @@ export function UploadPage() {
         )}
         {state.send.phase === 'error' && (
           <p className={styles.error} role="alert">
-            {state.send.message}
+            <PricingLinkText text={state.send.message} />
+            {state.send.code === 'slot_limit' && (
+              <>
+                {' '}
+                <Link to="/pricing" className={styles.link}>
+                  See the plans
+                </Link>
+              </>
+            )}
           </p>
         )}
       </form>

@@ -2,6 +2,7 @@
  * The spec's upload flow (§4) as a reducer: no file → validating → valid | invalid; then
  * uploading → success (form cleared) | error. Kept free of React so it can be tested alone.
  */
+import type { CollectionItem } from '../../../core/contract';
 import type { InspectedCard } from './inspectFile';
 
 export type FileState =
@@ -13,8 +14,9 @@ export type FileState =
 export type SendState =
   | { phase: 'idle' }
   | { phase: 'uploading'; progress: number }
-  | { phase: 'success'; message: string }
-  | { phase: 'error'; message: string };
+  | { phase: 'success'; message: string; card: CollectionItem }
+  /** `code`: the server's error code, e.g. 'slot_limit' (which leads to Pricing). */
+  | { phase: 'error'; message: string; code?: string };
 
 export interface UploadState {
   file: FileState;
@@ -33,8 +35,8 @@ export type UploadAction =
   | { type: 'toggle'; field: 'acceptPrivacy' | 'confirmAdult' | 'publicRelease'; value: boolean }
   | { type: 'uploading' }
   | { type: 'progress'; progress: number }
-  | { type: 'succeeded'; message: string }
-  | { type: 'failed'; message: string };
+  | { type: 'succeeded'; message: string; card: CollectionItem }
+  | { type: 'failed'; message: string; code?: string };
 
 export const initialUploadState: UploadState = {
   file: { phase: 'none' },
@@ -70,9 +72,9 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
       if (state.send.phase !== 'uploading') return state;
       return { ...state, send: { phase: 'uploading', progress: Math.min(1, Math.max(0, action.progress)) } };
     case 'succeeded':
-      return { ...initialUploadState, resets: state.resets + 1, send: { phase: 'success', message: action.message } };
+      return { ...initialUploadState, resets: state.resets + 1, send: { phase: 'success', message: action.message, card: action.card } };
     case 'failed':
-      return { ...state, send: { phase: 'error', message: action.message } };
+      return { ...state, send: { phase: 'error', message: action.message, code: action.code } };
   }
 }
 

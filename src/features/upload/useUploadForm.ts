@@ -5,6 +5,7 @@ import { useSession } from '../../auth/useSession';
 import { FileRejected, inspectFile } from './inspectFile';
 import { canUpload, initialUploadState, uploadBlockers, uploadReducer } from './uploadState';
 import { useOfflineReason } from '../../lib/useOnline';
+import { DEFAULT_AVATAR } from '../../ui/Avatar';
 
 export const UPLOAD_SUCCESS = 'Image uploaded successfully!';
 
@@ -15,8 +16,6 @@ export function useUploadForm() {
   const offline = useOfflineReason();
   const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
   const conditions = { signedIn: profile !== null, offline };
-
-  const chosen = state.file.phase === 'none' ? null : state.file.file;
 
   // Validate each newly chosen file; a later choice makes the earlier result stale (the reducer drops it).
   const validating = state.file.phase === 'validating' ? state.file.file : null;
@@ -29,17 +28,23 @@ export function useUploadForm() {
     );
   }, [validating]);
 
-  // The preview is an object URL for the chosen file, released when the file changes or the page goes.
+  // The preview is the picture the card will be stored in (a .charx's icon, a JPEG's front, the default
+  // portrait for a .json or .yaml), as an object URL released when the file changes or the page goes.
+  const inspected = state.file.phase === 'valid' ? state.file.card : null;
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => {
-    if (!chosen) {
+    if (!inspected) {
       setPreview(null);
       return;
     }
-    const url = URL.createObjectURL(chosen);
+    if (!inspected.picture) {
+      setPreview(DEFAULT_AVATAR);
+      return;
+    }
+    const url = URL.createObjectURL(inspected.picture);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
-  }, [chosen]);
+  }, [inspected]);
 
   const choose = useCallback((file: File) => dispatch({ type: 'choose', file }), []);
   const toggle = useCallback(
@@ -56,13 +61,14 @@ export function useUploadForm() {
     sending.current = true;
     dispatch({ type: 'uploading' });
     try {
-      await uploadCard(state.file.file, {
+      const { data } = await uploadCard(state.file.file, {
         publicRelease: isAdmin && state.publicRelease,
         onProgress: (progress) => dispatch({ type: 'progress', progress }),
       });
-      dispatch({ type: 'succeeded', message: UPLOAD_SUCCESS });
+      dispatch({ type: 'succeeded', message: UPLOAD_SUCCESS, card: data });
     } catch (error) {
-      dispatch({ type: 'failed', message: error instanceof ApiError ? error.message : UPLOAD_FAILED });
+      if (error instanceof ApiError) dispatch({ type: 'failed', message: error.message, code: error.code });
+      else dispatch({ type: 'failed', message: UPLOAD_FAILED });
     } finally {
       sending.current = false;
     }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCardPng } from '../../support/cards';
-import { userOf } from '../cards';
+import { upload, userOf } from '../cards';
 import { complete, exportChat, ownCard } from '../chat-helpers';
 import { createTestApp, databases, type TestApp } from '../helpers';
 
@@ -35,5 +35,20 @@ describe.each(databases)('card names with bidi controls in file names (%s)', (di
     expect(exported.statusCode).toBe(200);
     expect(String(exported.headers['content-disposition'])).not.toMatch(BIDI);
     expect(String(exported.headers['content-disposition'])).toMatch(/filename="invoicegnp\.exe - \d{4}-\d{2}-\d{2}\.zip"/);
+  });
+
+  it("drops it from an uploaded file's stored name and from the .json and .charx downloads' names", async () => {
+    const user = await userOf(test, 'bidi-uploader');
+    const uploaded = await upload(test, user, { bytes: testCardPng({ name: SPOOF }), filename: `${SPOOF}.json`, type: 'image/png' });
+    expect(uploaded.statusCode).toBe(200);
+    const { file_id: fileId, filename } = uploaded.json().data;
+    expect(filename).toBe('invoicegnp.exe.png');
+    for (const format of ['json', 'charx']) {
+      const download = await test.app.inject({ method: 'GET', url: `/api/upload/card/${fileId}/download/${format}`, headers: user.headers });
+      expect(download.statusCode).toBe(200);
+      const disposition = String(download.headers['content-disposition']);
+      expect(disposition).not.toMatch(BIDI);
+      expect(disposition).toContain(`filename="invoicegnp.exe.${format}"`);
+    }
   });
 });

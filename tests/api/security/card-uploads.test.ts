@@ -4,7 +4,9 @@
  * a fine card with a hostile name or hostile JSON keys, stored without the hostility reaching
  * the file system or the prototype chain.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { deflateSync, zipSync } from 'fflate';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +33,7 @@ import {
   zTxtBombPng,
 } from './hostile-pngs';
 import { blobFiles, rowsOf, userIdOf } from './nothing-written';
+import { craftZip } from '../../support/craftZip';
 
 /** Every file under DATA_DIR except the database's own, which any request may touch. */
 function dataFiles(test: TestApp): string[] {
@@ -57,7 +60,7 @@ describe.each(databases)('hostile card uploads (%s)', (dialect) => {
   let malloryId: string;
 
   beforeAll(async () => {
-    test = await createTestApp(dialect);
+    test = await createTestApp(dialect, { RATE_LIMIT_UPLOADS_PER_MINUTE: '1000' });
     mallory = await userOf(test, 'mallory-cards');
     malloryId = await userIdOf(test, mallory);
   });
@@ -114,6 +117,44 @@ describe.each(databases)('hostile card uploads (%s)', (dialect) => {
 
     it('refuses other formats named card.png and sent as image/png', async () => {
       for (const { bytes } of await notPngFiles()) await refused({ bytes, filename: 'card.png', type: 'image/png' }, 'bad_signature');
+    });
+  });
+
+  describe('the other card formats', () => {
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+    const cardJson = utf8(JSON.stringify({ spec: 'chara_card_v3', spec_version: '3.0', data: { name: 'x' } }));
+    const charx = (bytes: Uint8Array): FilePart => ({ bytes, filename: 'card.charx', type: '' });
+    const yaml = (text: string): FilePart => ({ bytes: utf8(text), filename: 'card.yaml', type: '' });
+
+    it('refuses a .charx zip bomb, traversal, absolute paths and thousands of entries before inflating', async () => {
+      const zeros = deflateSync(new Uint8Array(1024 * 1024));
+      await refused(charx(craftZip([{ name: 'card.json', data: cardJson }, { name: 'a.bin', data: zeros, method: 8, size: 0xffffffff, crc: 0 }])), 'archive_too_large');
+      await refused(charx(craftZip([{ name: 'card.json', data: cardJson }, { name: 'a.bin', data: zeros, method: 8, size: 1024 * 1024, crc: 0 }])), 'archive_too_large');
+      for (const name of ['../../etc/passwd', '/etc/passwd', 'C:/x.png', 'assets\\..\\x']) {
+        await refused(charx(craftZip([{ name: 'card.json', data: cardJson }, { name, data: utf8('x') }])), 'unsafe_archive');
+      }
+      const many = Array.from({ length: 3000 }, (_, i) => ({ name: `f${i}`, data: Uint8Array.of(1) }));
+      await refused(charx(craftZip([{ name: 'card.json', data: cardJson }, ...many])), 'archive_too_large');
+      await refused(charx(craftZip([{ name: 'readme.txt', data: utf8('no card') }])), 'bad_archive');
+    });
+
+    it('refuses a .charx whose assets would not fit in a 20MB PNG, storing nothing', async () => {
+      const asset = new Uint8Array(randomBytes(16 * 1024 * 1024));
+      const card = { spec: 'chara_card_v3', spec_version: '3.0', data: { name: 'Heavy', assets: [{ type: 'other', uri: 'embeded://assets/other/other/a.bin', name: 'a', ext: 'bin' }] } };
+      await refused(charx(zipSync({ 'card.json': utf8(JSON.stringify(card)), 'assets/other/other/a.bin': [asset, { level: 0 }] })), 'too_large_as_png');
+    });
+
+    it('refuses hostile YAML: an alias bomb, deep nesting, code tags', async () => {
+      const laughs = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+      for (let i = 1; i < 10; i++) laughs.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+      await refused(yaml(`${laughs.join('\n')}\nname: *j\n`), 'invalid_card_file');
+      await refused(yaml(`name: x\ncontext: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`), 'invalid_card_file');
+      await refused(yaml('name: !!js/function "function () { return process.exit(1) }"\n'), 'invalid_card_file');
+    });
+
+    it('refuses JSON that is not a card, and a type no card comes in', async () => {
+      await refused({ bytes: utf8('{"title": "a recipe"}'), filename: 'recipe.json', type: 'application/json' }, 'invalid_card_file');
+      await refused({ bytes: utf8('%PDF-1.7'), filename: 'card.pdf', type: 'application/pdf' }, 'unsupported_type');
     });
   });
 
@@ -196,7 +237,7 @@ describe.each(databases)('hostile replacement images (%s)', (dialect) => {
   let original: string;
 
   beforeAll(async () => {
-    test = await createTestApp(dialect);
+    test = await createTestApp(dialect, { RATE_LIMIT_UPLOADS_PER_MINUTE: '1000' });
     payer = await userOf(test, 'payer-hostile');
     payerId = await userIdOf(test, payer);
     await updateUser(test.db.kysely, payerId, { plan: 'monthly' });

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../../core/card/index';
 import { createDemoProvider } from '../../../server/ai/demo';
+import { MAX_DEMO_REPLY_CHARS } from '../../../server/ai/demo-reply';
 import { ProviderError, type ProviderStream } from '../../../server/ai/provider';
 import { testCard } from '../../support/cards';
 
@@ -63,6 +64,16 @@ describe('demo provider', () => {
     expect(text.match(/"/g)).toHaveLength(2);
   });
 
+  it("quotes the user's words without the markup they wrote them in", async () => {
+    const text = await replyText(mira, '<action>waves</action> *smiles* <scene>At the door.</scene> Hello there');
+    expect(text).toMatch(/waves\s+smiles\s+At the door\s+Hello/);
+    // Only the reply's own styling: its action and narration, and one pair of quotes.
+    expect(text).not.toMatch(/<\/?(action|scene)>/);
+    expect(text.match(/"/g)).toHaveLength(2);
+    const quoted = /'([^']*)'/.exec(text)?.[1] ?? '';
+    expect(quoted).not.toMatch(/[*<>]/);
+  });
+
   it('never says the creator notes', async () => {
     for (const message of MESSAGES) {
       expect(await replyText(mira, message)).not.toContain(CREATOR_NOTES);
@@ -73,6 +84,20 @@ describe('demo provider', () => {
     const bare = testCard({ name: 'Nobody', personality: '', scenario: '', description: '' });
     const text = await replyText(bare, 'Hi');
     expect(text).toMatch(/^\*Nobody [^*]+\.\* "/);
+  });
+
+  it('keeps its reply short whatever the card holds (issue 16: a length cap)', async () => {
+    const endless = testCard({
+      name: 'N'.repeat(5_000),
+      personality: 'calm',
+      scenario: '{{char}} '.repeat(200_000),
+      description: 'word '.repeat(400_000),
+    });
+    for (const message of MESSAGES) {
+      const reply = await replyText(endless, message);
+      expect(reply.length).toBeLessThanOrEqual(MAX_DEMO_REPLY_CHARS);
+      expect(reply.length).toBeGreaterThan(0);
+    }
   });
 
   it('streams word by word and reports estimated usage once done', async () => {

@@ -91,10 +91,33 @@ describe('hostile card text', () => {
 
   it('rejects bad base64: bad characters, bad padding, non-canonical trailing bits', () => {
     const json = base64Of('{"name":"x"}'); // eyJuYW1lIjoieCJ9
-    for (const bad of [`${json}\n`, ` ${json}`, json.slice(1), `${json}=`, `${json.slice(0, -1)}-`, 'eyJuYW1lIjoieCJ9====', 'eyJ=YW1l', 'QQ=', 'QR==', 'QUJ=']) {
+    for (const bad of [json.slice(1), `${json}=`, `${json.slice(0, -1)}!`, 'eyJuYW1lIjoieCJ9====', 'eyJ=YW1l', 'QQ=', 'QR==', 'QUJ=', `${json}\u0000`, `${json};`]) {
       expectCardError(() => readCard(pngWith(encodeTextChunk('tEXt', 'chara', bad))), 'bad_base64');
     }
   });
+
+  it('reads the base64 SillyTavern reads: line wraps, spaces, a trailing newline, no padding, URL-safe letters', () => {
+    const text = '{"name":"Ünïcode ~~~ ???"}';
+    const standard = base64Of(text);
+    const urlSafe = standard.replaceAll('+', '-').replaceAll('/', '_');
+    expect(standard).toMatch(/[+/]/);
+    const wrapped = standard.replace(/(.{8})/g, '$1\r\n');
+    for (const variant of [`${standard}\n`, ` ${standard}`, wrapped, urlSafe, standard.replace(/=+$/, ''), urlSafe.replace(/=+$/, '') + '\n']) {
+      expect(readCard(pngWith(encodeTextChunk('tEXt', 'chara', variant))).card.data.name).toBe('Ünïcode ~~~ ???');
+    }
+  });
+
+  it('decodes a 16 MiB card chunk full of line wraps in linear time, and refuses one past the cap by its size alone', () => {
+    const name = 'x'.repeat(11 * 1024 * 1024);
+    const wrapped = base64Of(JSON.stringify({ name })).replace(/(.{76})/g, '$1\n');
+    expect(wrapped.length).toBeLessThan(16 * 1024 * 1024);
+    // The decoder is what is under test here, so the 2 MiB cap on a card's JSON is lifted.
+    expect(readCard(pngWith(encodeTextChunk('tEXt', 'chara', wrapped)), { maxJsonBytes: 16 * 1024 * 1024 }).card.data.name).toHaveLength(name.length);
+    expectCardError(() => readCard(pngWith(encodeTextChunk('tEXt', 'chara', wrapped))), 'card_too_large');
+    const over = `${wrapped}${'\n'.repeat(16 * 1024 * 1024 - wrapped.length + 1)}`;
+    expectCardError(() => readCard(pngWith(encodeTextChunk('tEXt', 'chara', over))), 'text_too_large');
+    // 16 MiB decoded twice takes seconds on a loaded machine: vitest's 5 s default is no budget for it.
+  }, 60_000);
 
   it('rejects text that is not JSON', () => {
     for (const bad of ['', 'name: x', '{"name": "x"', "{'name': 'x'}", 'NaN']) {

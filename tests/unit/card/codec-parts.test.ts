@@ -22,9 +22,12 @@ describe('base64', () => {
     );
   });
 
-  it('refuses every non-canonical form', () => {
-    for (const bad of ['Q', 'QQ', 'QQ=', 'QR==', 'QUJ=', '=QUJD', 'Q===', 'QU=D', 'QUJD\n', 'QU JD', 'QUJ_', 'QUJ-', 'QUJ\u00e9']) {
+  it('refuses what no encoder writes, and reads what SillyTavern reads', () => {
+    for (const bad of ['Q', 'QQ=', 'QR==', 'QUJ=', '=QUJD', 'Q===', 'QU=D', 'QUJ\u00e9', 'QUJD=', 'QU\u0000JD', 'QUJD.']) {
       expect(() => decodeBase64(new TextEncoder().encode(bad))).toThrow(CardError);
+    }
+    for (const [lenient, text] of [['QUJD\n', 'ABC'], ['QU JD', 'ABC'], ['QQ', 'A'], ['QUI', 'AB'], ['Pz8_', '???'], ['Pz8-', '??>'], ['QU\r\nJD\n', 'ABC']]) {
+      expect(new TextDecoder().decode(decodeBase64(ascii(lenient!)))).toBe(text);
     }
     expect(new TextDecoder().decode(decodeBase64(ascii('QUJD')))).toBe('ABC');
     expect(new TextDecoder().decode(decodeBase64(ascii('QUI=')))).toBe('AB');
@@ -32,19 +35,25 @@ describe('base64', () => {
     expect(decodeBase64(ascii(''))).toHaveLength(0);
   });
 
-  it('never throws anything but CardError, and accepts exactly what Node re-encodes identically', () => {
+  it('never throws anything but CardError, and accepts exactly the wrapped, unpadded or URL-safe forms of canonical text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'AQgw+/=9z\n-'), maxLength: 12 }), (text) => {
-        const canonical = Buffer.from(text, 'base64').toString('base64') === text;
-        let ok = true;
+      fc.property(fc.string({ unit: fc.constantFrom(...'AQgw+/=9z\n -_.'), maxLength: 12 }), (text) => {
+        // An oracle of its own: the text made canonical by hand, then Node's verdict on that.
+        const plain = text.replace(/[\n ]/g, '').replaceAll('-', '+').replaceAll('_', '/');
+        const body = plain.replace(/=+$/, '');
+        const padded = body + '='.repeat((4 - (body.length % 4)) % 4);
+        const accepted =
+          /^[A-Za-z0-9+/]*$/.test(body) && body.length % 4 !== 1 && (plain === body || plain === padded) && Buffer.from(padded, 'base64').toString('base64') === padded;
+        let decoded: Uint8Array | undefined;
         try {
-          decodeBase64(ascii(text));
+          decoded = decodeBase64(ascii(text));
         } catch (error) {
           expect(error).toBeInstanceOf(CardError);
-          ok = false;
         }
-        expect(ok).toBe(canonical);
+        expect(decoded !== undefined).toBe(accepted);
+        if (decoded) expect(Buffer.from(decoded)).toEqual(Buffer.from(padded, 'base64'));
       }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -86,8 +86,8 @@ describe('writeCard', () => {
   it('refuses an input that is not a sound PNG, or a result readCard would refuse', () => {
     expectCardError(() => writeCard(new Uint8Array(10), fullCard()), 'bad_signature');
     expectCardError(() => writeCard(makePng({ width: 1, height: 1 }).subarray(0, 40), fullCard()), 'corrupt_png');
-    expectCardError(() => writeCard(makePng({ width: 1, height: 1 }), fullCard(), { maxTextBytes: 100 }), 'text_too_large');
-    expectCardError(() => writeCard(makePng({ width: 1, height: 1 }), fullCard(), { maxFileBytes: 1000 }), 'too_large');
+    expectCardError(() => writeCard(makePng({ width: 1, height: 1 }), fullCard(), { limits: { maxTextBytes: 100 } }), 'text_too_large');
+    expectCardError(() => writeCard(makePng({ width: 1, height: 1 }), fullCard(), { limits: { maxFileBytes: 1000 } }), 'too_large_as_png');
     let deep: unknown = 1;
     for (let i = 0; i < 100; i++) deep = [deep];
     expectCardError(() => writeCard(makePng({ width: 1, height: 1 }), { ...fullCard(), deep }), 'too_deep');

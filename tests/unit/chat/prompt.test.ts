@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeCard, readCard, type Card } from '../../../core/card/index';
-import { buildPrompt, DEFAULT_SYSTEM_PROMPT, estimateMessageTokens, estimateTokens, type BuildPromptInput } from '../../../core/chat/index';
+import {
+  buildPrompt,
+  DEFAULT_SYSTEM_PROMPT,
+  estimateMessageTokens,
+  estimateTokens,
+  truncateToTokens,
+  withChosenSwipe,
+  withEditedContent,
+  withNewSwipe,
+  type BuildPromptInput,
+  type SwipeFields,
+} from '../../../core/chat/index';
 import type { ChatRole } from '../../../core/contract';
 import { sillyTavernCard } from '../../fixtures/ecosystem';
 
@@ -121,30 +132,93 @@ describe('buildPrompt: fitting the budget', () => {
     expect(contents(result)).toContain('m5 newest');
   });
 
-  it('keeps the system prompt, the description and the newest message even when they alone overflow', () => {
-    const result = withBudget(10);
-    expect([result.droppedHistory, result.droppedExamples]).toEqual([5, 2]);
-    expect(result.messages.map((message) => message.role)).toEqual(['system', 'user', 'system']);
-    expect(contents(result)[0]).toContain('Mira keeps the lighthouse.');
-    expect(contents(result)[1]).toBe('m5 newest');
+  it('cuts the longest card fields, each marked, to fit a budget the card alone would overflow; the newest message stays', () => {
+    const huge = card({ description: 'd'.repeat(20_000), personality: 'patient, wry', scenario: 's'.repeat(8_000), post_history_instructions: 'p'.repeat(30_000) });
+    const result = buildPrompt({ card: huge, userName: 'Ada', history, contextTokens: 1_500, replyTokens: 500 });
+    expect(result.estimatedTokens).toBeLessThanOrEqual(1_000);
+    expect(result.estimatedTokens).toBe(result.messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0));
+    const [system] = contents(result);
+    const cut = (letter: string) => new RegExp(`${letter}+ \\[…\\]`).exec(contents(result).join('\n'))?.[0] ?? '';
+    expect(system).toContain("Mira Vell's personality: patient, wry");
+    for (const letter of ['d', 's', 'p']) expect(cut(letter)).not.toBe('');
+    // The longest are cut to the same length, so none crowds the others out.
+    expect(Math.abs(cut('d').length - cut('p').length)).toBeLessThan(8);
+    expect(Math.abs(cut('d').length - cut('s').length)).toBeLessThan(16); // 'Scenario: ' is part of its section
+    // What was cut still takes most of the card's share, and history is left its quarter.
+    expect(['d', 's', 'p'].reduce((sum, letter) => sum + estimateTokens(cut(letter)), 0)).toBeGreaterThan(0.75 * 1_000 * 0.8);
+    expect(contents(result)).toContain('m5 newest');
+    expect(result.droppedHistory).toBeLessThan(history.length - 1);
   });
 
-  it('stays within any budget that holds the system prompt and the newest message, whatever the history', () => {
-    const plain = card({ description: 'A keeper of {{char}}.', mes_example: '<START>\n{{user}}: a\n{{char}}: b\n<START>\nc', post_history_instructions: 'Stay.' });
-    const message = fc.record({ role: fc.constantFrom<ChatRole>('user', 'assistant', 'system'), content: fc.string({ unit: 'grapheme', maxLength: 80 }) });
+  it('cuts a newest message over half the budget, marked, rather than sending too much', () => {
+    const result = build({ history: chat('x'.repeat(10_000)), contextTokens: 1_500, replyTokens: 500 });
+    const newest = result.messages.find((message) => message.role === 'user')!.content;
+    expect(newest.endsWith(' […]')).toBe(true);
+    expect(estimateTokens(newest)).toBeLessThanOrEqual(500);
+    expect(result.estimatedTokens).toBeLessThanOrEqual(1_000);
+  });
+
+  it('cuts a text to a token count at a character, never inside a surrogate pair', () => {
+    expect(truncateToTokens('short', 10, '[…]')).toBe('short');
+    expect(truncateToTokens('😀'.repeat(10), 6, '[…]')).toBe('😀'.repeat(2) + ' […]');
+    expect(truncateToTokens('abcdefgh', 1, '[…]')).toBe('');
+    expect(estimateTokens(truncateToTokens('a'.repeat(1_000), 50, '[…]'))).toBeLessThanOrEqual(50);
+  });
+
+  it('stays within any budget of 16 tokens or more, whatever the card and the history', () => {
+    const text = fc.string({ unit: 'grapheme', maxLength: 400 });
+    const cards = fc.record({ description: text, personality: text, scenario: text, system_prompt: text, post_history_instructions: text, mes_example: text }).map(card);
+    const message = fc.record({ role: fc.constantFrom<ChatRole>('user', 'assistant', 'system'), content: fc.string({ unit: 'grapheme', maxLength: 300 }) });
     fc.assert(
-      fc.property(fc.array(message, { maxLength: 30 }), fc.integer({ min: -50, max: 3000 }), fc.string(), (history, budget, userName) => {
-        const input = { card: plain, userName, history, contextTokens: budget + 200, replyTokens: 200 };
-        const result = buildPrompt(input);
-        const minimum = buildPrompt({ ...input, card: card({ description: 'A keeper of {{char}}.', post_history_instructions: 'Stay.' }), history: history.slice(-1) });
-        if (minimum.estimatedTokens <= budget) expect(result.estimatedTokens).toBeLessThanOrEqual(budget);
+      fc.property(cards, fc.array(message, { maxLength: 30 }), fc.integer({ min: 16, max: 3000 }), fc.string(), (drawn, history, budget, userName) => {
+        const result = buildPrompt({ card: drawn, userName, history, contextTokens: budget + 200, replyTokens: 200 });
+        expect(result.estimatedTokens).toBeLessThanOrEqual(budget);
+        expect(result.estimatedTokens).toBe(result.messages.reduce((sum, m) => sum + estimateMessageTokens(m), 0));
         expect(result.droppedHistory).toBeLessThanOrEqual(Math.max(0, history.length - 1));
-        // system + kept history + post-history, and the kept example blocks with their closing marker
-        const examples = 2 - result.droppedExamples;
-        expect(result.messages).toHaveLength(2 + history.length - result.droppedHistory + examples + (examples > 0 ? 1 : 0));
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('buildPrompt: a history people changed (issue 18)', () => {
+  /** Stored rows as the server reads them into a prompt: each message's shown text. */
+  const historyOf = (rows: (SwipeFields & { role: ChatRole })[]) => rows.map(({ role, content }) => ({ role, content }));
+  const question = { role: 'user' as ChatRole, content: 'Where is the boat?' };
+
+  it('carries an edited message, not what it said before', () => {
+    const reply = { role: 'assistant' as ChatRole, ...withEditedContent({ content: 'The boat is red.' }, 'The boat is blue.') };
+    const { messages } = build({ history: historyOf([question, reply, { role: 'user', content: 'Thanks.' }]) });
+    expect(messages.slice(-4, -1)).toEqual([question, { role: 'assistant', content: 'The boat is blue.' }, { role: 'user', content: 'Thanks.' }]);
+    expect(JSON.stringify(messages)).not.toContain('red');
+  });
+
+  it('carries the chosen version of a reply, and only that one', () => {
+    let reply: SwipeFields = { content: 'Version zero.' };
+    reply = withNewSwipe(reply, 'Version one.');
+    reply = withNewSwipe(reply, 'Version two.');
+    reply = withChosenSwipe(reply, 0);
+    expect(reply).toEqual({ content: 'Version zero.', swipes: ['Version zero.', 'Version one.', 'Version two.'], swipe_id: 0 });
+    const { messages } = build({ history: historyOf([question, { role: 'assistant', ...reply }, { role: 'user', content: 'Go on.' }]) });
+    expect(messages.filter((message) => message.role === 'assistant')).toEqual([{ role: 'assistant', content: 'Version zero.' }]);
+  });
+
+  it('continue: ends with the reply so far as the character\'s own turn, after the post-history instructions, with no new user turn', () => {
+    const { messages } = build({ history: chat('Tell me of {{char}}.'), continuation: 'Once, {{char}} kept' });
+    expect(messages.slice(-3)).toEqual([
+      { role: 'user', content: 'Tell me of Mira.' },
+      { role: 'system', content: 'Stay in character as Mira.' },
+      { role: 'assistant', content: 'Once, Mira kept' },
+    ]);
+    expect(messages.filter((message) => message.role === 'user')).toHaveLength(1);
+  });
+
+  it('continue: the reply so far stays in whatever the budget, and wakes lore like the history does', () => {
+    const tight = build({ history: chat('m0', 'm1', 'm2 newest'), continuation: 'The storm rose', contextTokens: 10 + 500 });
+    expect(tight.messages.at(-1)).toEqual({ role: 'assistant', content: 'The storm rose' });
+    const lore = build({ history: chat('hello'), continuation: 'I walked to the lamp.' });
+    expect(lore.messages[0]!.content).toContain('Mira trims the lamp nightly.');
+    expect(lore.messages[0]!.content).not.toContain('Storms wreck ships here.');
   });
 });
 

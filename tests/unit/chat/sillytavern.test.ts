@@ -29,11 +29,50 @@ describe('SillyTavern chat files', () => {
     expect(chat.messages[0]).toMatchObject({ role: 'assistant', name: 'Pip', sendDate: '2024-05-01T12:00:01.234Z' });
     expect(chat.messages[0]!.content).toMatch(/^\*The boy freezes with two fingers in your purse/);
     expect(chat.messages[1]).toMatchObject({ role: 'user', sendDate: '2024-05-01T12:01:00.000Z' });
-    // The chosen swipe is the message; the others are not separate messages.
+    // The chosen swipe is the message; the others are its versions, not separate messages.
     expect(chat.messages[2]!.content).toMatch(/^\*He opens his fist/);
+    expect(chat.messages[2]!.swipes?.[chat.messages[2]!.swipeId!]).toBe(chat.messages[2]!.content);
   });
 
-  it('round-trips byte for byte: Unicode, emoji, quotes, newlines, a 1 MB message', () => {
+  it("keeps a reply's versions, trusting mes for the shown one, and writes them back as SillyTavern does", () => {
+    const text = lines(
+      { user_name: 'You', character_name: 'Aqua', create_date: 1674559896839 },
+      { name: 'Aqua', is_user: false, send_date: 1674559896839, mes: 'b', swipes: ['a', 'b', 'c'], swipe_id: 1 },
+      { name: 'Aqua', is_user: false, send_date: 1674559896839, mes: 'b', swipes: ['a', 'b'], swipe_id: 9 },
+      { name: 'Aqua', is_user: false, send_date: 1674559896839, mes: 'new', swipes: ['a', 'b'], swipe_id: 0 },
+      { name: 'Aqua', is_user: false, send_date: 1674559896839, mes: 'x', swipes: ['x', 42, 'y'], swipe_id: 2 },
+      { name: 'Aqua', is_user: false, send_date: 1674559896839, mes: 'solo', swipes: ['solo'], swipe_id: 0 },
+      { name: 'You', is_user: true, send_date: 1674559896839, mes: 'mine', swipes: ['mine', 'other'], swipe_id: 0 },
+    );
+    const versions = parseChatJsonl(text).messages.map((m) => [m.content, m.swipes, m.swipeId]);
+    expect(versions).toEqual([
+      ['b', ['a', 'b', 'c'], 1],
+      // swipe_id out of range: found again by mes.
+      ['b', ['a', 'b'], 1],
+      // mes among none of them: it was edited, and it is what was shown.
+      ['new', ['new', 'b'], 0],
+      // A version that is not text is left out, and mes says which is shown.
+      ['x', ['x', 'y'], 0],
+      ['solo', undefined, undefined],
+      // A message of the user's has no versions.
+      ['mine', undefined, undefined],
+    ]);
+    const written = writeChatJsonl(parseChatJsonl(text));
+    expect(JSON.parse(written.split('\n')[1]!)).toEqual({
+      name: 'Aqua',
+      is_user: false,
+      is_system: false,
+      send_date: 1674559896839,
+      mes: 'b',
+      extra: {},
+      swipe_id: 1,
+      swipes: ['a', 'b', 'c'],
+      swipe_info: [1, 2, 3].map(() => ({ send_date: 1674559896839, extra: {} })),
+    });
+    expect(writeChatJsonl(parseChatJsonl(written))).toBe(written);
+  });
+
+  it('round-trips byte for byte: Unicode, emoji, quotes, newlines, the longest message an import takes', () => {
     const chat: ArchiveChat = {
       userName: 'Jörg 🦊',
       characterName: 'アクア',
@@ -41,7 +80,7 @@ describe('SillyTavern chat files', () => {
       messages: [
         { role: 'system', name: 'System', content: 'Scene: "Axel"\\town\r\nsquare\u2028', sendDate: '2023-01-24T11:31:36.840Z' },
         { role: 'assistant', name: 'アクア', content: '👩‍👩‍👧 مرحبا\n\n*poses*\t"quoted" \'single\' \u0000', sendDate: '2023-01-24T11:32:00.001Z' },
-        { role: 'user', name: 'Jörg 🦊', content: 'x'.repeat(1024 * 1024 - 3) + '😀\n', sendDate: '2023-01-24T11:33:00.000Z' },
+        { role: 'user', name: 'Jörg 🦊', content: 'x'.repeat(32_000 - 3) + '😀\n', sendDate: '2023-01-24T11:33:00.000Z' },
         { role: 'assistant', name: 'アクア', content: 'lone \ud800 surrogate', sendDate: '2023-01-24T11:34:00.000Z' },
       ],
     };

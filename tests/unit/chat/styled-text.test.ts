@@ -67,6 +67,41 @@ describe('tokenizeStyledText', () => {
     );
   });
 
+  describe('while a reply is still streaming (partial)', () => {
+    const partial = (text: string) => tokenizeStyledText(text, { partial: true });
+
+    it('styles what follows a marker that has not closed yet, as it will be once it has', () => {
+      expect(partial('Hi *waves and')).toEqual([
+        { kind: 'text', text: 'Hi ' },
+        { kind: 'emphasis', text: 'waves and' },
+      ]);
+      expect(partial('"Wel')).toEqual([{ kind: 'dialogue', text: '"Wel' }]);
+      expect(partial('<scene>Rain falls')).toEqual([{ kind: 'scene', text: 'Rain falls' }]);
+      expect(partial('<ACTION>nods, then</ac')).toEqual([{ kind: 'action', text: 'nods, then' }]);
+    });
+
+    it('leaves out a tag or asterisks cut off at the very end, which would show raw for a moment', () => {
+      expect(partial('She smiles <act')).toEqual([{ kind: 'text', text: 'She smiles ' }]);
+      expect(partial('She smiles <')).toEqual([{ kind: 'text', text: 'She smiles ' }]);
+      expect(partial('Done. **')).toEqual([{ kind: 'text', text: 'Done. ' }]);
+      // Not the start of one of our tags: plain text, as always.
+      expect(partial('1 < 2 and <b')).toEqual([{ kind: 'text', text: '1 < 2 and <b' }]);
+    });
+
+    it('renders every prefix of a reply in the styles of the whole, never a raw marker', () => {
+      const reply = '<scene>A tavern.</scene> *She waves.* "Come in, traveller!" <action>pours tea</action>';
+      const whole = tokenizeStyledText(reply);
+      for (let end = 1; end <= reply.length; end++) {
+        const segments = partial(reply.slice(0, end));
+        expect(segments.map((segment) => segment.text).join('')).not.toMatch(/[*<>]/);
+        // Each styled piece so far is the start of the piece the finished reply has at that place.
+        const last = segments.at(-1);
+        if (last && last.kind !== 'text') expect(whole.some((piece) => piece.kind === last.kind && piece.text.startsWith(last.text))).toBe(true);
+      }
+      expect(partial(reply)).toEqual(whole);
+    });
+  });
+
   it('handles a megabyte of unclosed markers in one pass', () => {
     const text = '<action>"*“'.repeat(100_000);
     const segments = tokenizeStyledText(text);

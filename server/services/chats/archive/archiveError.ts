@@ -2,6 +2,8 @@
  * Why an uploaded chat archive was refused. `message` is a sentence for the person importing it;
  * `status` is the HTTP status the route answers with (413 when the only problem is size).
  */
+export { shownName } from '../../../../core/zip/index';
+
 export type ArchiveErrorCode =
   | 'not_zip'
   | 'too_many_entries'
@@ -34,11 +36,4 @@ export class ArchiveError extends Error {
 
 export function isArchiveError(error: unknown): error is ArchiveError {
   return error instanceof ArchiveError;
-}
-
-/** An entry name as it can be shown in a message: control characters made visible, length bounded. */
-export function shownName(name: string): string {
-  const visible = name.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
-  const points = Array.from(visible);
-  return points.length > 120 ? `${points.slice(0, 120).join('')}…` : visible;
 }

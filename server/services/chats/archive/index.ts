@@ -3,13 +3,16 @@
  * optionally, character cards (.png). No database here; the import and export routes do that.
  *
  * Reading refuses a hostile archive before inflating anything (too many entries, an unsafe or
- * repeated name, declared sizes over the limits) and then never inflates past the declared sizes,
- * so a header that lies about them is stopped too. Entries other than .jsonl and .png (folders,
- * __MACOSX, nested zips...) are never inflated.
+ * repeated name, declared sizes over the limits, and their sum over what one import may inflate to)
+ * and then never inflates an entry past its declared size, so a header that lies about them is
+ * stopped while inflating, and the whole archive never inflates past `maxTotalBytes`. Entries other
+ * than .jsonl and .png (folders, __MACOSX, nested zips...) are never inflated. Reading yields to the
+ * event loop between steps, so other users' requests are answered meanwhile.
  */
-import { zipSync, type Zippable } from 'fflate';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { zip, type AsyncZippable } from 'fflate';
 import { DEFAULT_CARD_LIMITS } from '../../../../core/card/index';
-import { CHAT_FILE_SIZE_CODES, isChatFileError, parseChatJsonl, type ArchiveChat } from '../../../../core/chat/sillytavern';
+import { CHAT_FILE_SIZE_CODES, chatJsonlSteps, isChatFileError, type ArchiveChat } from '../../../../core/chat/sillytavern';
 import { ArchiveError, shownName } from './archiveError';
 import { entryNameKey, isSafeEntryName, uniqueEntryName } from './archiveNames';
 import { listZipEntries, readZipEntry, type ZipEntry } from './zipEntries';
@@ -24,7 +27,11 @@ export const ARCHIVE_LIMITS = Object.freeze({
   maxEntries: 200,
   maxChatBytes: 25 * MB,
   maxCardBytes: DEFAULT_CARD_LIMITS.maxFileBytes,
-  maxTotalBytes: 100 * MB,
+  /**
+   * All entries together, inflated: a chat of 20,000 long messages is about 25 MB, so this takes two
+   * such chats with their cards, while a few hundred KB of zip can no longer become a gigabyte.
+   */
+  maxTotalBytes: 64 * MB,
   /** Messages in all the archive's chats together: one import is one transaction. */
   maxMessages: 50_000,
 });
@@ -41,21 +48,22 @@ export interface ChatArchiveContents {
 /**
  * A zip of the given files. Names must be safe relative paths (build them with safeArchiveName);
  * a repeated name gets " (2)", " (3)"... so no file silently replaces another. PNGs are stored as
- * they are, since deflating them again gains nothing.
+ * they are, since deflating them again gains nothing. Large files are deflated on worker threads
+ * (fflate's async zip), so a chat of tens of megabytes never holds up other requests.
  */
-export function buildChatZip(files: { name: string; data: Uint8Array }[]): Uint8Array {
-  const zippable: Zippable = Object.create(null) as Zippable;
+export function buildChatZip(files: { name: string; data: Uint8Array }[]): Promise<Uint8Array> {
+  const zippable: AsyncZippable = Object.create(null) as AsyncZippable;
   const taken = new Set<string>();
   for (const file of files) {
     if (!isSafeEntryName(file.name)) throw new RangeError(`Unsafe archive entry name: ${shownName(file.name)}`);
     const level = file.name.toLowerCase().endsWith('.png') ? 0 : 6;
     zippable[uniqueEntryName(file.name, taken)] = [file.data, { level }];
   }
-  return zipSync(zippable);
+  return new Promise((resolve, reject) => zip(zippable, (error, data) => (error ? reject(error) : resolve(data))));
 }
 
 /** Everything in an uploaded archive worth importing, or an ArchiveError saying why not. */
-export function readChatZip(bytes: Uint8Array): ChatArchiveContents {
+export async function readChatZip(bytes: Uint8Array): Promise<ChatArchiveContents> {
   const entries = listZipEntries(bytes, ARCHIVE_LIMITS.maxEntries);
   const unsafe = entries.find((entry) => !isSafeEntryName(entry.name));
   if (unsafe) {
@@ -85,15 +93,19 @@ export function readChatZip(bytes: Uint8Array): ChatArchiveContents {
   }
   if (chatEntries.length === 0) throw new ArchiveError('no_chats', MESSAGE_NO_CHATS);
 
-  const chats = chatEntries.map((entry) => ({ fileName: entry.name, chat: readChat(entry.name, readZipEntry(bytes, entry)) }));
-  const messages = chats.reduce((sum, { chat }) => sum + chat.messages.length, 0);
-  if (messages > ARCHIVE_LIMITS.maxMessages) {
-    throw new ArchiveError('too_large', `The archive holds ${messages} messages; one import takes at most ${ARCHIVE_LIMITS.maxMessages}.`, 413);
+  const chats: ChatArchiveContents['chats'] = [];
+  let messages = 0;
+  for (const entry of chatEntries) {
+    const chat = await readChat(entry.name, await readZipEntry(bytes, entry));
+    messages += chat.messages.length;
+    if (messages > ARCHIVE_LIMITS.maxMessages) {
+      throw new ArchiveError('too_large', `The archive holds more than ${ARCHIVE_LIMITS.maxMessages} messages; one import takes at most that many.`, 413);
+    }
+    chats.push({ fileName: entry.name, chat });
   }
-  return {
-    chats,
-    cards: cardEntries.map((entry) => ({ fileName: entry.name, bytes: readZipEntry(bytes, entry) })),
-  };
+  const cards: ChatArchiveContents['cards'] = [];
+  for (const entry of cardEntries) cards.push({ fileName: entry.name, bytes: await readZipEntry(bytes, entry) });
+  return { chats, cards };
 }
 
 function kindOf(name: string): 'chat' | 'card' | undefined {
@@ -120,7 +132,7 @@ function checkEntry(entry: ZipEntry, kind: 'chat' | 'card'): void {
   if (entry.size === 0) throw new ArchiveError('empty_entry', `'${name}' is empty.`);
 }
 
-function readChat(fileName: string, data: Uint8Array): ArchiveChat {
+async function readChat(fileName: string, data: Uint8Array): Promise<ArchiveChat> {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);
@@ -128,9 +140,15 @@ function readChat(fileName: string, data: Uint8Array): ArchiveChat {
     throw new ArchiveError('invalid_chat', `'${shownName(fileName)}' is not UTF-8 text.`, 400, { cause: error });
   }
   try {
-    return parseChatJsonl(text, { fileName: shownName(fileName) });
+    const steps = chatJsonlSteps(text, { fileName: shownName(fileName) });
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      await nextTurn();
+    }
   } catch (error) {
     if (!isChatFileError(error)) throw error;
-    throw new ArchiveError('invalid_chat', error.message, CHAT_FILE_SIZE_CODES.has(error.code) ? 413 : 400, { cause: error });
+    if (CHAT_FILE_SIZE_CODES.has(error.code)) throw new ArchiveError('too_large', error.message, 413, { cause: error });
+    throw new ArchiveError('invalid_chat', error.message, 400, { cause: error });
   }
 }

@@ -3,8 +3,10 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import type { ChatImportResponse } from '../../../../core/contract';
 import { useOfflineReason } from '../../../lib/useOnline';
 import { importChatArchive } from '../../../sync/chatList';
+import { PricingLinkText } from '../../../ui/PricingLinkText';
 import { Spinner } from '../../../ui/Spinner';
 import dialogStyles from '../../../ui/dialog.module.css';
+import tool from '../window/HeaderTool.module.css';
 import styles from './ChatArchive.module.css';
 import { importedLine, importErrorMessage, isZipFile, NOT_A_ZIP } from './importLogic';
 import { NoticeDialog } from './NoticeDialog';
@@ -48,14 +50,15 @@ export function ImportChatsButton({ onImported }: Props) {
     <>
       <button
         type="button"
-        className={styles.importButton}
+        className={tool.tool}
         onClick={() => input.current?.click()}
         disabled={busy || offline !== undefined}
         aria-busy={busy}
+        aria-label={busy ? 'Importing...' : 'Import'}
         title={offline ?? 'Import chats from a .zip archive'}
       >
         {busy ? <Spinner size={16} label="Importing..." /> : <Upload size={16} aria-hidden="true" />}
-        {!busy && 'Import'}
+        {!busy && <span className={tool.label}>Import</span>}
       </button>
       <input
         ref={input}
@@ -67,7 +70,11 @@ export function ImportChatsButton({ onImported }: Props) {
         tabIndex={-1}
       />
       <NoticeDialog title={outcome ? (outcome.ok ? 'Import Successful' : 'Import Failed') : null} onClose={() => setOutcome(null)}>
-        {outcome?.ok === false && <p className={dialogStyles.text}>{outcome.message}</p>}
+        {outcome?.ok === false && (
+          <p className={dialogStyles.text}>
+            <PricingLinkText text={outcome.message} />
+          </p>
+        )}
         {outcome?.ok && (
           <>
             <p className={dialogStyles.text}>Chat data has been imported successfully.</p>

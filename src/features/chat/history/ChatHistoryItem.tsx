@@ -9,8 +9,12 @@ interface Props {
   onSelect: (chat: LocalChat) => void;
 }
 
-/** One chat of the recent list: avatar, character name, 'Messages: N' and when it last changed. */
+/**
+ * One chat of the recent list: avatar, character name, 'Messages: N' and when it last changed; a
+ * chat made here that the server has stored nothing of yet says 'New chat' instead.
+ */
 export function ChatHistoryItem({ chat, selected, onSelect }: Props) {
+  const isNew = chat.localOnly === true && chat.message_count === 0;
   return (
     <li>
       <button
@@ -23,10 +27,12 @@ export function ChatHistoryItem({ chat, selected, onSelect }: Props) {
         <span className={styles.itemText}>
           <span className={styles.itemName}>{chat.character_name}</span>
           <span className={styles.itemMeta}>
-            <span>Messages: {chat.message_count}</span>
-            <time dateTime={chat.modified} title={fullChatTime(chat.modified)}>
-              {formatChatTime(chat.modified)}
-            </time>
+            <span>{isNew ? 'New chat' : `Messages: ${chat.message_count}`}</span>
+            {chat.modified && (
+              <time dateTime={chat.modified} title={fullChatTime(chat.modified)}>
+                {formatChatTime(chat.modified)}
+              </time>
+            )}
           </span>
         </span>
       </button>

@@ -1,5 +1,6 @@
 import { ChevronDown, RefreshCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { ChatSeed } from '../../../db/chatMessages';
 import type { LocalChat } from '../../../db/db';
 import { useOfflineReason, useSavedCopyNote } from '../../../lib/useOnline';
 import { Spinner } from '../../../ui/Spinner';
@@ -10,17 +11,26 @@ import { useChatHistory } from './useChatHistory';
 interface Props {
   selectedChatId: string | null;
   onSelect: (chat: LocalChat) => void;
+  /** The open chat when it is new (made here, nothing sent yet): listed first, so the list never says it has none. */
+  newChat?: ChatSeed | null;
+}
+
+/** A new chat as a row of the list: nothing stored, so no count and no time yet. */
+function newChatRow(seed: ChatSeed): LocalChat {
+  return { ...seed, last_message_time: '', modified: '', created_at: '', message_count: 0, size: 0, localOnly: true };
 }
 
 /** /recent-chat's left panel 'Select a history': search, and the 'Recent' list read from Dexie. */
-export function ChatHistoryPanel({ selectedChatId, onSelect }: Props) {
+export function ChatHistoryPanel({ selectedChatId, onSelect, newChat = null }: Props) {
   const offline = useOfflineReason();
   const online = offline === undefined;
   const savedNote = useSavedCopyNote('chats');
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState(true);
   const history = useChatHistory(query);
-  const { chats, phase } = history;
+  const { phase } = history;
+  const listNew = newChat !== null && query.trim() === '' && history.chats?.every((chat) => chat.chat_id !== newChat.chat_id);
+  const chats = history.chats && listNew ? [newChatRow(newChat), ...history.chats] : history.chats;
   const titleId = useId();
   const listId = useId();
   const busy = phase === 'loading';

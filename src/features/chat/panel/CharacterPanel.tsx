@@ -5,6 +5,7 @@ import { cardPortraitUrl } from '../chatCharacter';
 import { useAvatarSrc } from '../history/useAvatarSrc';
 import type { ChatTarget } from '../useChatSelection';
 import styles from './CharacterPanel.module.css';
+import { CardDownloads } from '../../cardFiles/CardDownloads';
 import { FavoriteButton } from './FavoriteButton';
 import { GeneratePhotoButton } from './GeneratePhotoButton';
 
@@ -54,7 +55,10 @@ export function CharacterPanel({ character, target, onClose }: Props) {
             </div>
           )}
           {character.id ? (
-            <FavoriteButton character={character} id={character.id} />
+            <>
+              <FavoriteButton character={character} id={character.id} />
+              <CardDownloads card={{ fileId: character.id, name: character.name, isPublic: character.cardType === 'public' }} />
+            </>
           ) : (
             <GeneratePhotoButton chatId={target.chatId} stored={!target.localOnly} />
           )}

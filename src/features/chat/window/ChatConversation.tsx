@@ -4,7 +4,7 @@ import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { chatOutbox } from '../../../db/outbox';
 import { checkNow, connectivity } from '../../../lib/connectivity';
-import { useOnline, useSavedCopyNote } from '../../../lib/useOnline';
+import { offlineReason, useConnectivity, useOnline, useSavedCopyNote } from '../../../lib/useOnline';
 import { useSendingIds } from '../../../sync/delivery';
 import { flushOutbox } from '../../../sync/outbox';
 import { Spinner } from '../../../ui/Spinner';
@@ -13,9 +13,13 @@ import type { ChatTarget } from '../useChatSelection';
 import { Composer } from './Composer';
 import { GreetingBubble } from './GreetingBubble';
 import styles from './ChatWindow.module.css';
+import { ChangeNotices } from './ChangeNotices';
 import { MessageList } from './MessageList';
+import { chatOffers } from './replyOffers';
+import { swipeAction } from './ReplyTools';
 import { useChatActions } from './useChatActions';
 import { useChatMessages } from './useChatMessages';
+import { useMessageTools } from './useMessageTools';
 
 interface Props {
   target: ChatTarget;
@@ -60,14 +64,26 @@ export function ChatConversation({ target, character, userName }: Props) {
     () => new Map((outbox ?? []).filter((item) => !sendingIds.has(item.client_id)).map((item) => [item.client_id, item.last_error])),
     [outbox, sendingIds],
   );
-  const replaying = (outbox ?? []).some((item) => sendingIds.has(item.client_id));
+  // A reply streams for a message the outbox sends (not for an edit or a delete it sends).
+  const replaying = (outbox ?? []).some((item) => item.kind === 'message' && sendingIds.has(item.client_id));
 
   const messages = useMemo(() => history.messages ?? [], [history.messages]);
-  // A reply being regenerated gives way to its replacement; an empty streaming row to the typing dots.
-  const visible = useMemo(
-    () => messages.filter((m) => m.id !== actions.replacing && !(m.state === 'streaming' && m.content === '')),
-    [messages, actions.replacing],
-  );
+  // A reply being regenerated gives way to its new version, and a continued one to its row that grows
+  // (or was stopped); an empty streaming row gives way to the typing dots.
+  const visible = useMemo(() => {
+    const continued = new Set(messages.flatMap((m) => (m.continues ? [m.continues] : [])));
+    return messages.filter((m) => m.id !== actions.replacing && !continued.has(m.id) && !(m.state === 'streaming' && m.content === ''));
+  }, [messages, actions.replacing]);
+  const { editingId, tools } = useMessageTools(actions, visible.at(-1));
+  const regenerableId = regenerable(visible);
+  const offline = offlineReason(useConnectivity());
+  // The composer's ← / → act on the last reply as its arrows do.
+  const lastSwipe = useMemo(() => {
+    const last = visible.at(-1);
+    const offer = chatOffers(visible, regenerableId, { replying: actions.busy || replaying, offline });
+    if (!last || offer.versionsId !== last.id) return undefined;
+    return swipeAction(last, { versions: true, regenerate: regenerableId === last.id, aiDisabled: offer.aiDisabled, disabled: offer.changeDisabled }, tools);
+  }, [visible, regenerableId, actions.busy, replaying, offline, tools]);
   const stored = messages.some((m) => m.state === 'sent');
   const showGreeting = !stored && history.phase !== 'loading' && greetings.length > 0;
   const greetingIndex = showGreeting ? greetings[greetingPosition]?.index : undefined;
@@ -105,9 +121,10 @@ export function ChatConversation({ target, character, userName }: Props) {
           }
           history={history}
           actions={actions}
-          regenerableId={regenerable(visible)}
+          regenerableId={regenerableId}
           onRetry={(message) => actions.retry(message, greetingIndex)}
-          onRegenerate={actions.regenerate}
+          tools={tools}
+          editingId={editingId}
           emptyText={
             empty ? (
               <>
@@ -117,10 +134,12 @@ export function ChatConversation({ target, character, userName }: Props) {
           }
         />
       )}
+      <ChangeNotices chatId={target.chatId} />
       <Composer
         busy={actions.busy}
         onSend={(text) => actions.send(text, greetingIndex)}
         onStop={actions.stop}
+        onSwipe={lastSwipe}
       />
     </>
   );

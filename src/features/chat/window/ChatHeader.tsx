@@ -4,6 +4,7 @@ import { ChatMenu } from '../archive/ChatMenu';
 import { ImportChatsButton } from '../archive/ImportChatsButton';
 import { ChatAvatar } from '../history/ChatAvatar';
 import type { ChatTarget } from '../useChatSelection';
+import tool from './HeaderTool.module.css';
 import styles from './ChatWindow.module.css';
 
 interface Props {
@@ -42,7 +43,11 @@ export function ChatHeader({ target, name, historyOpen, onToggleHistory, panelOp
     <header className={styles.header}>
       <PanelToggle icon={PanelLeft} open={historyOpen} onToggle={onToggleHistory} controls="chat-history" what="chat history" />
       <div className={styles.who}>
-        {target && <ChatAvatar chat={target.seed} size={36} />}
+        {target && (
+          <span className={styles.avatar}>
+            <ChatAvatar chat={target.seed} size={36} />
+          </span>
+        )}
         <div className={styles.titles}>
           <h2 className={styles.title}>{name ?? 'Chat'}</h2>
           {/* The spec's countdown is a fixed placeholder: it never counts. */}
@@ -54,9 +59,9 @@ export function ChatHeader({ target, name, historyOpen, onToggleHistory, panelOp
       </div>
       <div className={styles.tools}>
         {onNewChat && (
-          <button type="button" className={styles.tool} onClick={onNewChat}>
+          <button type="button" className={tool.tool} onClick={onNewChat} aria-label="New chat">
             <MessageSquarePlus size={16} aria-hidden="true" />
-            New chat
+            <span className={tool.label}>New chat</span>
           </button>
         )}
         <ImportChatsButton onImported={onImported} />

@@ -6,7 +6,8 @@ import { ChatConversation } from './ChatConversation';
 import { ChatHeader } from './ChatHeader';
 import styles from './ChatWindow.module.css';
 
-export const DEMO_NOTICE = "Replies come from cardchat's built-in demo until an AI service is configured.";
+/** Short enough for one line on a phone: the header and this notice leave the screen to the chat. */
+export const DEMO_NOTICE = 'Demo replies: this server has no AI service set up yet.';
 
 interface Props {
   target: ChatTarget | null;
@@ -36,7 +37,7 @@ export function ChatWindow({ target, character, userName, onSelect, ...header }:
       {/* The connectivity line floats here, over the conversation, not over the header's buttons. */}
       <StatusSlot page />
       {config?.ai === 'demo' && (
-        <p className={styles.demo} role="note">
+        <p className={styles.demo} role="note" title={DEMO_NOTICE}>
           {DEMO_NOTICE}
         </p>
       )}

@@ -21,10 +21,12 @@ interface Props {
   busy: boolean;
   onSend: (text: string) => void;
   onStop: () => void;
+  /** ← / → in the empty box browse the last reply's versions (SillyTavern's keys); undefined when they cannot. */
+  onSwipe?: ((direction: 'next' | 'previous') => void) | undefined;
 }
 
 /** 'Type a message' and Ask: Enter sends, Shift+Enter starts a new line, 1000 characters at most. */
-export function Composer({ busy, onSend, onStop }: Props) {
+export function Composer({ busy, onSend, onStop, onSwipe }: Props) {
   // Not online, a message is queued instead of sent: the Ask button says so.
   const state = useConnectivity();
   const waitNote = state === 'online' ? undefined : state === 'offline' ? OFFLINE_SEND_NOTE : UNREACHABLE_SEND_NOTE;
@@ -52,6 +54,11 @@ export function Composer({ busy, onSend, onStop }: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     // Not while an input method is composing: its Enter confirms the characters.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+    const arrow = event.key === 'ArrowRight' ? 'next' : event.key === 'ArrowLeft' ? 'previous' : null;
+    if (arrow && onSwipe && text === '' && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      onSwipe(arrow);
+    }
   };
 
   return (

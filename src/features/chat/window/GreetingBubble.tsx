@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { CardGreeting } from '../../../../core/chat/greetings';
 import styles from './MessageList.module.css';
 import { StyledText } from './StyledText';
+import { SwipeControl } from './SwipeControl';
 
 interface Props {
   name: string;
@@ -26,19 +26,7 @@ export function GreetingBubble({ name, greetings, position, onChange, swipeable 
           <StyledText text={greeting.text} />
         </p>
       </div>
-      {swipeable && count > 1 && (
-        <div className={styles.swipes}>
-          <button type="button" className={styles.swipe} onClick={() => onChange(position - 1)} disabled={position === 0} aria-label="Previous greeting">
-            <ChevronLeft size={18} aria-hidden="true" />
-          </button>
-          <span aria-live="polite">
-            Greeting {position + 1} / {count}
-          </span>
-          <button type="button" className={styles.swipe} onClick={() => onChange(position + 1)} disabled={position === count - 1} aria-label="Next greeting">
-            <ChevronRight size={18} aria-hidden="true" />
-          </button>
-        </div>
-      )}
+      {swipeable && count > 1 && <SwipeControl what="greeting" position={position} count={count} onChange={onChange} />}
     </article>
   );
 }

@@ -1,14 +1,24 @@
-import { RefreshCw } from 'lucide-react';
-import { memo, useLayoutEffect } from 'react';
+import { memo } from 'react';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { useStreamingText } from '../../../sync/streamingText';
 import { messageTime } from './dateLabels';
+import { EditBox } from './EditBox';
+import editStyles from './MessageEdit.module.css';
+import { MessageMenu, type MessageMenuActions } from './MessageMenu';
 import styles from './MessageList.module.css';
+import { ReplyTools, swipeAction, type ReplyOffer, type ReplyToolActions } from './ReplyTools';
 import { StyledText } from './StyledText';
+import { useSwipeGesture } from './useSwipeGesture';
 
 /** What an empty stored reply shows (spec §8). */
 export const NO_RESPONSE = 'No response received';
+
+/** What the window does with a message (one stable object, so bubbles render again only when their own props change). */
+export interface BubbleTools extends MessageMenuActions, ReplyToolActions {
+  onSave: (message: LocalMessage, content: string, then?: 'regenerate') => void;
+  onCancelEdit: (message: LocalMessage) => void;
+}
 
 interface Props {
   message: LocalMessage;
@@ -18,11 +28,25 @@ interface Props {
   lastError?: string | null;
   /** Online, for a waiting message: try now instead of waiting for the next trigger (the server may be back). */
   onSendNow?: () => void;
-  /** Offered on the chat's last reply. */
-  onRegenerate?: (message: LocalMessage) => void;
-  regenerateDisabled?: boolean;
-  /** A streaming reply grew (the list follows it while the reader is at the bottom). */
-  onGrow?: () => void;
+  tools?: BubbleTools;
+  /** A stored message: its ⋯ menu (Edit, Delete, Delete from here) is offered. */
+  changeable?: boolean;
+  /** Why its versions cannot be changed right now (a reply is on its way); the ⋯ menu reads ChangeDisabled. */
+  changeDisabled?: string | undefined;
+  /** The chat's last message. */
+  last?: boolean;
+  /** Shown as an edit box. */
+  editing?: boolean;
+  /** The chat's last reply: its versions can be browsed. */
+  versions?: boolean;
+  /** Regenerate is offered on it (the last message of the chat). */
+  regenerate?: boolean;
+  /** Continue is offered on it (the chat's last reply). */
+  continuable?: boolean;
+  /** Its edit box offers "Save and regenerate" (the user's last message). */
+  saveAndRegenerate?: boolean;
+  /** Why the AI cannot be asked now (offline, a reply on its way). */
+  aiDisabled?: string | undefined;
 }
 
 function statusLine(message: LocalMessage, waiting: boolean): string | null {
@@ -54,23 +78,46 @@ function sameProps(a: Props, b: Props): boolean {
  * One message: who, the styled text, when, and how far it got. Memoised, with stable props from the
  * list: while a reply streams, or the outbox replays, only the bubbles that changed render again.
  */
-export const MessageBubble = memo(function MessageBubble({ message, waiting = false, lastError = null, onSendNow, onRegenerate, regenerateDisabled = false, onGrow }: Props) {
+export const MessageBubble = memo(function MessageBubble(props: Props) {
+  const { message, waiting = false, lastError = null, onSendNow, tools, editing = false } = props;
   const status = statusLine(message, waiting);
   const time = messageTime(message.send_date);
   const empty = message.role === 'assistant' && message.state === 'sent' && message.content.trim() === '';
+  const offersReplyTools = tools && !editing && (props.versions || props.regenerate || props.continuable);
+  const offer: ReplyOffer = { versions: props.versions, regenerate: props.regenerate, continue: props.continuable, aiDisabled: props.aiDisabled, disabled: props.changeDisabled };
+  const onSwipe = offersReplyTools ? swipeAction(message, offer, tools) : undefined;
+  const gesture = useSwipeGesture(onSwipe);
   return (
-    <article className={`${styles.row} ${styles[message.role]}`} aria-label={message.name} aria-busy={message.state === 'streaming'}>
-      <div className={styles.bubble}>
+    <article
+      className={`${styles.row} ${styles[message.role]} ${editing ? editStyles.editingRow : ''}`}
+      aria-label={message.name}
+      aria-busy={message.state === 'streaming'}
+      data-message-id={message.id}
+    >
+      <div
+        className={`${styles.bubble} ${props.changeable && !editing ? editStyles.changeable : ''} ${onSwipe ? editStyles.swipeable : ''}`}
+        {...gesture}
+      >
         <p className={styles.name}>{message.name}</p>
-        <p className={styles.text}>
-          {empty ? (
-            <em className={styles.muted}>{NO_RESPONSE}</em>
-          ) : message.state === 'streaming' ? (
-            <StreamingText id={message.id} stored={message.content} onGrow={onGrow} />
-          ) : (
-            <StyledText text={message.content} />
-          )}
-        </p>
+        {tools && props.changeable && !editing && <MessageMenu message={message} last={props.last ?? false} {...tools} />}
+        {tools && editing ? (
+          <EditBox
+            message={message}
+            onSave={tools.onSave}
+            onCancel={tools.onCancelEdit}
+            regenerate={props.saveAndRegenerate ? { disabled: props.aiDisabled } : undefined}
+          />
+        ) : (
+          <p className={styles.text}>
+            {empty ? (
+              <em className={styles.muted}>{NO_RESPONSE}</em>
+            ) : message.state === 'streaming' ? (
+              <StreamingText id={message.id} stored={message.content} />
+            ) : (
+              <StyledText text={message.content} />
+            )}
+          </p>
+        )}
         <p className={styles.meta}>
           {time && <time dateTime={message.send_date}>{time}</time>}
           {status && (
@@ -85,19 +132,22 @@ export const MessageBubble = memo(function MessageBubble({ message, waiting = fa
           )}
         </p>
       </div>
-      {onRegenerate && (
-        <button type="button" className={styles.regenerate} onClick={() => onRegenerate(message)} disabled={regenerateDisabled}>
-          <RefreshCw size={14} aria-hidden="true" />
-          Regenerate
-        </button>
+      {offersReplyTools && (
+        <ReplyTools
+          message={message}
+          offer={offer}
+          {...tools}
+        />
       )}
     </article>
   );
 }, sameProps);
 
-/** A reply streaming in this tab: its text from memory, repainted alone as pieces arrive. */
-function StreamingText({ id, stored, onGrow }: { id: string; stored: string; onGrow: (() => void) | undefined }) {
+/**
+ * A reply streaming in this tab: its text from memory, repainted alone as pieces arrive, and styled
+ * as it will be once complete (the list follows its growth by watching sizes, not renders).
+ */
+function StreamingText({ id, stored }: { id: string; stored: string }) {
   const text = useStreamingText(id, stored);
-  useLayoutEffect(() => onGrow?.(), [text, onGrow]);
-  return <StyledText text={text} />;
+  return <StyledText text={text} streaming />;
 }

@@ -1,13 +1,16 @@
-import { Fragment, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { ArrowDown } from 'lucide-react';
+import { Fragment, useLayoutEffect, useMemo, type ReactNode } from 'react';
 import type { LocalMessage } from '../../../db/db';
 import { offlineReason, useConnectivity } from '../../../lib/useOnline';
 import { groupByDate } from './dateLabels';
-import { MessageBubble } from './MessageBubble';
+import { MessageBubble, type BubbleTools } from './MessageBubble';
+import { ChangeDisabled, chatOffers } from './replyOffers';
 import styles from './MessageList.module.css';
 import { SystemNotice } from './SystemNotice';
 import { TypingIndicator } from './TypingIndicator';
 import type { ChatActions } from './useChatActions';
 import type { ChatMessagesState } from './useChatMessages';
+import { useFollowLatest } from './useFollowLatest';
 import { useStableCallback } from './useStableCallback';
 
 interface Props {
@@ -26,41 +29,39 @@ interface Props {
   /** The reply that offers Regenerate, if any. */
   regenerableId: string | null;
   onRetry: (message: LocalMessage) => void;
-  onRegenerate: (reply: LocalMessage) => void;
+  /** Edit, delete, versions, regenerate and continue (one stable object). */
+  tools: BubbleTools;
+  /** The message shown as an edit box, if any. */
+  editingId: string | null;
   /** A sentence that may embed the character's name (isolated in <bdi>). */
   emptyText: ReactNode;
 }
 
-/** How close to the bottom (px) still counts as reading the newest messages. */
-const STICK_DISTANCE = 80;
-
-/** The conversation: 'Load More History (10)', messages under date separators, the typing indicator. */
-export function MessageList({ messages, waiting, replaying, onSendNow, characterName, greeting, history, actions, regenerableId, onRetry, onRegenerate, emptyText }: Props) {
+/**
+ * The conversation: 'Load More History (10)', messages under date separators, the typing indicator.
+ * It opens at the newest message and follows new ones while the reader is there (useFollowLatest).
+ */
+export function MessageList(props: Props) {
+  const { messages, waiting, replaying, onSendNow, characterName, greeting, history, actions, regenerableId, onRetry, tools, editingId, emptyText } = props;
   const state = useConnectivity();
   const offline = offlineReason(state);
   const online = offline === undefined;
-  const scroller = useRef<HTMLDivElement>(null);
-  const stuck = useRef(true);
+  const follow = useFollowLatest();
   const last = messages.at(-1);
   const typing = (actions.busy || replaying) && last?.state !== 'streaming';
 
-  // Follows the newest message while the reader is at the bottom (or has just sent), never while
-  // they read older ones; older pages arriving above leave the position alone.
-  const hasGreeting = Boolean(greeting);
+  // A message the reader just sent takes them to the bottom, wherever they were reading.
+  const sent = last?.role === 'user' && last.state === 'pending' ? last.id : null;
+  const { jumpToLatest } = follow;
   useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && (stuck.current || last?.state === 'pending')) element.scrollTop = element.scrollHeight;
-  }, [last?.id, last?.content, last?.state, typing, hasGreeting]);
-  // A streaming reply's text grows inside its bubble, without the list rendering again.
-  const onGrow = useCallback(() => {
-    const element = scroller.current;
-    if (element && stuck.current) element.scrollTop = element.scrollHeight;
-  }, []);
+    if (sent) jumpToLatest();
+  }, [sent, jumpToLatest]);
+
   // Stable, so the memoised bubbles render again only when their own message changes.
   const sendNow = useStableCallback(onSendNow);
-  const regenerate = useStableCallback(onRegenerate);
   const retry = useStableCallback(onRetry);
   const busy = actions.busy;
+  const { changeDisabled, aiDisabled, versionsId, continuableId, saveAndRegenerateId } = chatOffers(messages, regenerableId, { replying: busy || replaying, offline });
 
   // Built again only when a message, the waiting set or what the bubbles offer changed, not on every
   // render of the window (the outbox's replay renders it several times per message).
@@ -79,9 +80,17 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
                 lastError={waiting.get(message.id) ?? null}
                 // Offline the triggers send it once the device is back; "Send now" is for a server that may be back.
                 onSendNow={state === 'offline' ? undefined : sendNow}
-                onRegenerate={message.id === regenerableId ? regenerate : undefined}
-                regenerateDisabled={message.id === regenerableId && (busy || !online)}
-                onGrow={onGrow}
+                tools={tools}
+                changeable={message.state === 'sent'}
+                // Only the bubbles that offer the AI or the versions take these: the others stay as they are while a reply comes.
+                changeDisabled={message.id === versionsId ? changeDisabled : undefined}
+                last={message === last}
+                editing={message.id === editingId}
+                versions={message.id === versionsId}
+                regenerate={message.id === regenerableId}
+                continuable={message.id === continuableId}
+                saveAndRegenerate={message.id === saveAndRegenerateId}
+                aiDisabled={[regenerableId, continuableId, saveAndRegenerateId].includes(message.id) ? aiDisabled : undefined}
               />
               {message.role === 'user' && message.state === 'failed' && (
                 <SystemNotice reason={message.error ?? ''} onRetry={() => retry(message)} disabled={busy} />
@@ -90,43 +99,55 @@ export function MessageList({ messages, waiting, replaying, onSendNow, character
           ))}
         </Fragment>
       )),
-    [messages, waiting, state, online, regenerableId, busy, sendNow, regenerate, retry, onGrow],
+    [messages, waiting, state, last, regenerableId, editingId, versionsId, continuableId, saveAndRegenerateId, busy, changeDisabled, aiDisabled, tools, sendNow, retry],
   );
 
-  const onScroll = () => {
-    const element = scroller.current;
-    if (element) stuck.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_DISTANCE;
+  const loadOlder = () => {
+    follow.holdReadingPlace();
+    history.loadOlder();
   };
 
   return (
-    <div className={styles.scroller} ref={scroller} onScroll={onScroll}>
-      {history.hasOlder && (
-        <div className={styles.more}>
-          <button
-            type="button"
-            className={styles.moreButton}
-            onClick={history.loadOlder}
-            disabled={history.loadingOlder || !online}
-            title={offline}
-          >
-            {history.loadingOlder ? 'Loading...' : 'Load More History (10)'}
-          </button>
+    <div className={styles.frame}>
+      <div className={styles.scroller} ref={follow.scrollerRef} onScroll={follow.onScroll}>
+        <div ref={follow.contentRef}>
+          {history.hasOlder && (
+            <div className={styles.more}>
+              <button
+                type="button"
+                className={styles.moreButton}
+                onClick={loadOlder}
+                disabled={history.loadingOlder || !online}
+                title={offline}
+              >
+                {history.loadingOlder ? 'Loading...' : 'Load More History (10)'}
+              </button>
+            </div>
+          )}
+          {history.loadOlderError && (
+            <p className={styles.loadError} role="alert">
+              {history.loadOlderError}
+            </p>
+          )}
+          <ChangeDisabled.Provider value={changeDisabled}>
+            <div className={styles.list} role="log" aria-label={`Conversation with ${characterName}`}>
+              {greeting}
+              {rows}
+              {typing && <TypingIndicator name={characterName} />}
+              {actions.failedRegeneration && (
+                <SystemNotice reason={actions.failedRegeneration.reason} onRetry={actions.retryRegeneration} disabled={actions.busy || !online} />
+              )}
+            </div>
+          </ChangeDisabled.Provider>
+          {emptyText && <p className={styles.empty}>{emptyText}</p>}
         </div>
-      )}
-      {history.loadOlderError && (
-        <p className={styles.loadError} role="alert">
-          {history.loadOlderError}
-        </p>
-      )}
-      <div className={styles.list} role="log" aria-label={`Conversation with ${characterName}`}>
-        {greeting}
-        {rows}
-        {typing && <TypingIndicator name={characterName} />}
-        {actions.failedRegeneration && (
-          <SystemNotice reason={actions.failedRegeneration.reason} onRetry={actions.retryRegeneration} disabled={actions.busy || !online} />
-        )}
       </div>
-      {emptyText && <p className={styles.empty}>{emptyText}</p>}
+      {follow.away && (
+        <button type="button" className={styles.jump} onClick={follow.jumpToLatest}>
+          <ArrowDown size={16} aria-hidden="true" />
+          Jump to latest
+        </button>
+      )}
     </div>
   );
 }

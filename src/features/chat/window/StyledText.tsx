@@ -4,11 +4,12 @@ import styles from './StyledText.module.css';
 /**
  * A message's text with <action>, <scene>, "dialogue" and *emphasis* each styled. Every segment is
  * a text node inside a span: markup in a message (a <script>, an <img>) shows as the characters it is.
+ * `streaming`: the text is a reply still arriving, styled as it will be once complete.
  */
-export function StyledText({ text }: { text: string }) {
+export function StyledText({ text, streaming = false }: { text: string; streaming?: boolean }) {
   return (
     <>
-      {tokenizeStyledText(text).map((segment, i) =>
+      {tokenizeStyledText(text, { partial: streaming }).map((segment, i) =>
         segment.kind === 'text' ? (
           <span key={i}>{segment.text}</span>
         ) : (

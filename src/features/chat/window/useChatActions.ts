@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatSeed } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
-import { regenerateReply, retryMessage, sendMessage, type DeliveryOutcome } from '../../../sync/sendMessage';
+import { continueReply, regenerateReply, retryMessage, sendMessage, type DeliveryOutcome } from '../../../sync/sendMessage';
 
-/** A regeneration that failed: its Retry sends the same key again. */
+/** A regeneration or a continuation that failed: its Retry sends the same key again. */
 export interface FailedRegeneration {
+  kind: 'regenerate' | 'continue';
   key: string;
   reply: LocalMessage;
   reason: string;
@@ -19,11 +20,13 @@ export interface ChatActions {
   send: (content: string, greetingIndex: number | undefined) => void;
   retry: (message: LocalMessage, greetingIndex: number | undefined) => void;
   regenerate: (reply: LocalMessage) => void;
+  /** More of the chat's last reply, appended to it. */
+  continueReply: (reply: LocalMessage) => void;
   retryRegeneration: () => void;
   stop: () => void;
 }
 
-/** The window's send, retry, regenerate and Stop; each runs one at a time per chat, with an AbortController. */
+/** The window's send, retry, regenerate, continue and Stop; each runs one at a time per chat, with an AbortController. */
 export function useChatActions(seed: ChatSeed, userName: string): ChatActions {
   const [controller, setController] = useState<AbortController | null>(null);
   const [replacing, setReplacing] = useState<string | null>(null);
@@ -48,12 +51,13 @@ export function useChatActions(seed: ChatSeed, userName: string): ChatActions {
       });
   }, []);
 
-  const regenerateWith = useCallback(
-    (reply: LocalMessage, key: string) => {
-      setReplacing(reply.id);
+  const askAgain = useCallback(
+    (kind: FailedRegeneration['kind'], reply: LocalMessage, key: string) => {
+      // A new version streams in where the shown one was; a continuation's row hides its reply itself.
+      if (kind === 'regenerate') setReplacing(reply.id);
       run(async (signal) => {
-        const outcome = await regenerateReply(seed, reply, key, signal);
-        if (outcome.kind === 'failed') setFailedRegeneration({ key, reply, reason: outcome.reason });
+        const outcome = await (kind === 'regenerate' ? regenerateReply : continueReply)(seed, reply, key, signal);
+        if (outcome.kind === 'failed') setFailedRegeneration({ kind, key, reply, reason: outcome.reason });
         return outcome;
       });
     },
@@ -66,8 +70,9 @@ export function useChatActions(seed: ChatSeed, userName: string): ChatActions {
     failedRegeneration,
     send: (content, greetingIndex) => run((signal) => sendMessage({ seed, content, userName, greetingIndex, signal })),
     retry: (message, greetingIndex) => run((signal) => retryMessage(seed, message, greetingIndex, signal)),
-    regenerate: (reply) => regenerateWith(reply, crypto.randomUUID()),
-    retryRegeneration: () => failedRegeneration && regenerateWith(failedRegeneration.reply, failedRegeneration.key),
+    regenerate: (reply) => askAgain('regenerate', reply, crypto.randomUUID()),
+    continueReply: (reply) => askAgain('continue', reply, crypto.randomUUID()),
+    retryRegeneration: () => failedRegeneration && askAgain(failedRegeneration.kind, failedRegeneration.reply, failedRegeneration.key),
     stop: () => controller?.abort(),
   };
 }

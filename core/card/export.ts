@@ -1,0 +1,47 @@
+/**
+ * A stored PNG card → the other files people take to other apps: the V3 JSON (embedded assets as
+ * `data:` URLs, since a JSON file has nowhere else to keep them) and the .charx (assets as files).
+ */
+import { ASSET_URI_PREFIX, assetEntries, mimeTypeOf, readEmbeddedAssets, type AssetEntry } from './assets';
+import { encodeBase64 } from './base64';
+import { writeCharx } from './charx';
+import { resolveLimits } from './limits';
+import { toV3Json } from './normalize';
+import { readCard } from './read';
+import type { Card, CardLimits, EmbeddedAsset } from './types';
+import { stripCard } from './write';
+
+const decoder = new TextDecoder();
+
+function cardAndAssets(png: Uint8Array, limits?: Partial<CardLimits>): { card: Card; assets: EmbeddedAsset[] } {
+  const resolved = resolveLimits(limits);
+  const { card, assetChunks } = readCard(png, resolved);
+  return { card, assets: readEmbeddedAssets(png, assetChunks, resolved) };
+}
+
+function dataUrl(entry: AssetEntry, data: Uint8Array): string {
+  return `data:${mimeTypeOf(typeof entry.ext === 'string' ? entry.ext : '')};base64,${decoder.decode(encodeBase64(data))}`;
+}
+
+/** The card as a Character Card V3 JSON file (UTF-8, two-space indented as editors show it). */
+export function cardToJsonFile(png: Uint8Array, limits?: Partial<CardLimits>): Uint8Array {
+  const { card, assets } = cardAndAssets(png, limits);
+  const byPath = new Map(assets.map((asset) => [asset.path, asset.data]));
+  const rewrite = new Map<AssetEntry, AssetEntry>();
+  for (const entry of assetEntries(card)) {
+    if (!entry.uri.startsWith(ASSET_URI_PREFIX)) continue;
+    const data = byPath.get(entry.uri.slice(ASSET_URI_PREFIX.length));
+    if (data) rewrite.set(entry, { ...entry, uri: dataUrl(entry, data) });
+  }
+  const out =
+    rewrite.size === 0
+      ? card
+      : { ...card, data: { ...card.data, assets: (card.data.assets as unknown[]).map((entry) => rewrite.get(entry as AssetEntry) ?? entry) } };
+  return new TextEncoder().encode(`${JSON.stringify(toV3Json(out), null, 2)}\n`);
+}
+
+/** The card as a .charx: card.json, its picture as the main icon, and every embedded asset as a file. */
+export function cardToCharx(png: Uint8Array, limits?: Partial<CardLimits>): Uint8Array {
+  const { card, assets } = cardAndAssets(png, limits);
+  return writeCharx(card, stripCard(png, limits), assets);
+}
