@@ -7,7 +7,7 @@ import { useClientConfig } from '../../config/useClientConfig';
 import { collectionItem } from '../../db/collections';
 import { useOfflineReason } from '../../lib/useOnline';
 import { PageHeader } from '../../ui/PageHeader';
-import { DiscardDraft } from './DiscardDraft';
+import { DiscardDraft, LeaveEditor } from './EditorDialogs';
 import { EditorDownloads } from './EditorDownloads';
 import styles from './Editor.module.css';
 import { cardFromDraft } from './model/draft';
@@ -24,6 +24,7 @@ import { StorySection } from './sections/StorySection';
 import { TokenSummary } from './TokenSummary';
 import { useEditorRecord, type EditorTarget } from './useEditorRecord';
 import { useProblems } from './useProblems';
+import { useLeaveGuard } from './useLeaveGuard';
 import { useSaveCharacter } from './useSaveCharacter';
 
 /** cardchat's own defaults (LLM_CONTEXT_TOKENS, LLM_MAX_TOKENS) until the deployment's are known. */
@@ -65,6 +66,8 @@ export function CharacterEditor({ target }: { target: EditorTarget }) {
   const shown = useProblems(check);
   const saver = useSaveCharacter({ target, isAdmin, reset });
   const [discarding, setDiscarding] = useState(false);
+  // Unsaved: changed since loaded or saved, or a draft brought back from the device.
+  const leaving = useLeaveGuard(state.changed || keptAt !== null);
 
   const onSave = useCallback(() => {
     // What is on the screen now, not the deferred copy the estimates are made from.
@@ -150,6 +153,7 @@ export function CharacterEditor({ target }: { target: EditorTarget }) {
           void discard();
         }}
       />
+      <LeaveEditor open={leaving.status === 'blocked'} onCancel={() => leaving.reset?.()} onConfirm={() => leaving.proceed?.()} />
     </div>
   );
 }
