@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCard, writeCard, type Card } from '../../core/card/index';
 import { cardFromDraft, emptyDraft } from '../../src/features/editor/model/draft';
 import { newLoreEntry } from '../../src/features/editor/model/lorebookDraft';
+import { STORAGE_QUOTA_BYTES } from '../../core/contract/constants';
+import { insertChat } from '../../server/db/repositories/chats';
 import { updateUser } from '../../server/db/repositories/users';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
 import { testCard } from '../support/cards';
@@ -192,6 +194,45 @@ describe.each(databases)('editing a card: PUT /api/upload/card/{file_id} (%s)', 
     expect(sixth.json().error).toBe('slot_limit');
     const collections = (await get('/api/collections', full)).json();
     expect(collections.total).toBe(5);
+  });
+
+  it("counts a private card's growth against the plan's storage: what it stores follows the edit, and an edit past the quota is refused whole", async () => {
+    const user = await userOf(test, 'editor-quota');
+    const usage = async () => (await get('/api/users/storage', user)).json() as { used_bytes: number; cards_bytes: number };
+    const item = await uploaded(user, cardPng({ name: 'Quota Quinn', description: 'short' }));
+    const before = await usage();
+
+    const grown = await put(user, item.file_id, { data: { name: 'Quota Quinn', description: 'g'.repeat(50_000) } });
+    expect(grown.statusCode, grown.body).toBe(200);
+    const after = await usage();
+    // The text as stored: the PNG's two base64 chunks, the card's JSON and the lists' summary.
+    expect(after.cards_bytes - before.cards_bytes).toBeGreaterThan(3 * 50_000);
+    expect(after.cards_bytes - before.cards_bytes).toBeLessThan(6 * 50_000);
+
+    // Chats fill the rest of the Free plan's room, so the next growth does not fit.
+    const profile = (await get('/api/users/profile', user)).json();
+    const now = new Date().toISOString();
+    await insertChat(test.db.kysely, {
+      id: randomUUID(),
+      user_id: profile.uid,
+      image_id: null,
+      character_name: 'Filler',
+      card_type: 'user',
+      card_json: null,
+      portrait_key: null,
+      message_count: 0,
+      size: STORAGE_QUOTA_BYTES.normal - after.used_bytes - 1_000,
+      last_message_at: now,
+      created_at: now,
+      updated_at: now,
+    });
+    const refused = await put(user, item.file_id, { data: { name: 'Quota Quinn', description: 'h'.repeat(100_000) } });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error).toBe('storage_quota');
+    expect((await storedCard(user, item.file_id)).data.description).toBe('g'.repeat(50_000));
+    // A smaller card still saves: an edit that frees room is never refused.
+    const shrunk = await put(user, item.file_id, { data: { name: 'Quota Quinn', description: 'small again' } });
+    expect(shrunk.statusCode, shrunk.body).toBe(200);
   });
 
   it("gives the card a new picture: new thumbnails under new URLs, and the old blobs gone", async () => {
