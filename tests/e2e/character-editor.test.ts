@@ -48,7 +48,7 @@ describe('the character editor', () => {
     await openEditorSignedUp(page, 'Writer Wil');
     expect(await page.getByRole('link', { name: 'Create a character' }).getAttribute('aria-current')).toBe('page');
 
-    await page.getByLabel('Name', { exact: true }).fill('Mira the Lighthouse Keeper');
+    await page.getByLabel('Name (required)', { exact: true }).fill('Mira the Lighthouse Keeper');
     await page.getByLabel('Description', { exact: true }).fill('Keeps the northern light. Loves storms and strong tea.');
     await page.getByLabel('First message', { exact: true }).fill('The lamp is lit. Come in out of the rain.');
     await page.getByRole('button', { name: 'Add a greeting' }).click();
@@ -73,7 +73,7 @@ describe('the character editor', () => {
     await page.getByText(/Draft kept on this device/).waitFor();
     await page.reload();
     await page.getByText(/Your unsaved changes from .* are back/).waitFor();
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Mira the Lighthouse Keeper');
+    expect(await page.getByLabel('Name (required)', { exact: true }).inputValue()).toBe('Mira the Lighthouse Keeper');
     expect(await page.getByLabel('Alternate greeting 1', { exact: true }).inputValue()).toBe('Another storm, another visitor.');
 
     // Leaving asks first; 'Keep editing' stays.
@@ -82,13 +82,7 @@ describe('the character editor', () => {
     await page.getByRole('button', { name: 'Keep editing' }).click();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('character');
 
-    await page.getByLabel('I accept the privacy requirements').check();
-    await page.getByLabel('I confirm I am 18 or older').check();
-    await page.getByRole('button', { name: 'Save character' }).click();
-    await page.getByText(/Mira the Lighthouse Keeper is saved/).waitFor();
-    await screenshot(page, 'editor-phone-saved');
-
-    // The PNG from the editor carries chara (V2) and ccv3 (V3) as the app wrote them.
+    // Downloaded before saving, the PNG carries chara (V2) and ccv3 (V3) as the app wrote them.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PNG card' }).click()]);
     const chunks = textChunks(fs.readFileSync((await download.path())!));
     const v2 = decoded(chunks.get('chara'));
@@ -102,8 +96,16 @@ describe('the character editor', () => {
       expect(card.data.character_book.entries[0].keys).toEqual(['foghorn']);
     }
 
+    await page.getByLabel('I accept the privacy requirements').check();
+    await page.getByLabel('I confirm I am 18 or older').check();
+    await page.getByRole('button', { name: 'Save character' }).click();
+    await page.getByText(/Mira the Lighthouse Keeper is saved/).waitFor();
+    await screenshot(page, 'editor-phone-saved');
+
     await page.getByRole('button', { name: 'Start chatting' }).click();
     await page.waitForURL((url) => url.pathname === '/recent-chat');
+    await page.waitForTimeout(3000);
+    await screenshot(page, 'editor-phone-chat');
     await chatLog(page).getByText('The lamp is lit. Come in out of the rain.').waitFor();
 
     // Edit from Collections: a new description reaches the next prompt, with the lorebook entry its key brings.
@@ -135,7 +137,7 @@ describe('the character editor', () => {
     await page.getByLabel('I confirm I am 18 or older').check();
     await page.getByRole('button', { name: 'Save character' }).click();
     // The first problem takes the focus, its message beside the field.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('id'))).toBe(await page.getByLabel('Name', { exact: true }).getAttribute('id'));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('id'))).toBe(await page.getByLabel('Name (required)', { exact: true }).getAttribute('id'));
     await screenshot(page, 'editor-desktop-problems');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Upload a card' }).click();

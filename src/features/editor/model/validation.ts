@@ -2,7 +2,7 @@
  * What the editor says about a draft as it is written: errors keep it from being saved (each names
  * the control it belongs to, so it shows beside it), warnings only inform.
  */
-import { MAX_TEXT_BYTES, toV3Json, type Card } from '../../../../core/card/index';
+import { MAX_JSON_BYTES, MAX_TEXT_BYTES, toV3Json, type Card } from '../../../../core/card/index';
 import type { CharacterDraft } from './draft';
 import type { CardEstimate } from './estimates';
 
@@ -35,8 +35,8 @@ export const MESSAGE_LORE_NO_CONTENT = 'Write what this entry tells the AI, or r
 export const MESSAGE_LORE_NO_KEYS = 'Add at least one key, or make the entry Constant.';
 export const MESSAGE_NO_FIRST_MESSAGE = 'Without a first message the chat opens empty and the person speaks first.';
 
-/** The largest card JSON a PNG text chunk carries once base64-encoded. */
-export const MAX_CARD_JSON_BYTES = Math.floor((MAX_TEXT_BYTES * 3) / 4);
+/** The largest card JSON the codec writes: its cap on card JSON, and what a base64 text chunk holds. */
+export const MAX_CARD_JSON_BYTES = Math.min(MAX_JSON_BYTES, Math.floor((MAX_TEXT_BYTES * 3) / 4));
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
