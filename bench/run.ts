@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { accountExportFigures } from './account-export';
 import { bundleFigures } from './bundle';
 import { chatRows } from './chat';
 import { chatWindowFigures } from './chat-window';
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
     }
   }
   await measure('12', 'Reconnect after an outage', '≤ 15 s, each once', 'before issue 13: never, until a reload', reconnectFigures);
+  await measure('13', 'Data export of a big account', 'flat memory', '—', accountExportFigures);
   await measure('—', 'In-process chat figures', '', '', chatRows);
 
   const order = (row: Row) => (row.n === '—' ? 99 : Number.parseInt(row.n, 10));

@@ -28,9 +28,10 @@ const SERVER_BUNDLE = at('build/server.mjs');
 
 /**
  * Left to node_modules: native addons (and pg's optional one), and packages a deployment loads only
- * when configured (pg for DATABASE_URL, the AWS SDK for S3_BUCKET), which the server requires lazily.
+ * when configured (pg for DATABASE_URL, the AWS SDK for S3_BUCKET, nodemailer for SMTP_URL), which the
+ * server requires lazily.
  */
-const EXTERNAL = ['better-sqlite3', 'sharp', 'pg', 'pg-native', '@aws-sdk/*'];
+const EXTERNAL = ['better-sqlite3', 'sharp', 'pg', 'pg-native', '@aws-sdk/*', 'nodemailer'];
 
 /** @param {string} entry */
 function newestMtime(entry) {

@@ -6,6 +6,7 @@ import { capConnectionsPerAddress, httpServerOptions } from './connections';
 import type { Db } from './db/index';
 import { lazySchemaCompilers } from './lazySchemas';
 import { loadProviderKeys } from './idp/keys';
+import { accountDeletionsPlugin } from './plugins/accountDeletions';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { blobsPlugin } from './plugins/blobs';
@@ -17,6 +18,7 @@ import { idpPlugin } from './plugins/idp';
 import { rateLimitsPlugin } from './plugins/rateLimits';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
+import { accountRoutes } from './routes/account';
 import { characterRoutes } from './routes/characters';
 import { cardDownloadRoutes } from './routes/cardDownloads';
 import { chatRoutes } from './routes/chats';
@@ -65,6 +67,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(blobsPlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(aiPlugin, { llm: config.llm });
   await app.register(contextPlugin, { config });
+  await app.register(accountDeletionsPlugin);
   await app.register(authPlugin, {
     admins: { emails: config.adminEmails, requireVerifiedEmail: !embedded },
     verify: rememberVerifiedTokens(
@@ -80,6 +83,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(healthRoutes, { config });
   await app.register(configRoutes, { config });
   await app.register(userRoutes);
+  await app.register(accountRoutes);
   await app.register(imageRoutes);
   await app.register(collectionRoutes);
   await app.register(characterRoutes);

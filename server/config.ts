@@ -69,6 +69,13 @@ export interface Config {
     /** Connections one client address (an IPv6 /64) may hold open; TRUST_PROXY addresses are exempt. */
     perAddress: number;
   };
+  /**
+   * Outgoing mail (SMTP_URL): the embedded provider's password-reset and verification links. Unset:
+   * no mail is sent, and the operator resets passwords (`npm run admin -- reset-password EMAIL`).
+   */
+  mail: { smtpUrl: string; from: string } | undefined;
+  /** REQUIRE_EMAIL_VERIFICATION=true: an embedded account signs in only once its address is confirmed by mail. */
+  requireEmailVerification: boolean;
   /** Requests a minute; per instance, in memory. */
   rateLimits: {
     /** Per signed-in user: POST /api/chat/completions. */
@@ -144,11 +151,31 @@ function trustProxy(env: Env): false | string[] {
   return entries;
 }
 
+function mailOf(env: Env, publicUrl: string): Config['mail'] {
+  const smtpUrl = text(env, 'SMTP_URL');
+  if (smtpUrl === undefined) return undefined;
+  if (!/^smtps?:\/\/[^/\s]+/i.test(smtpUrl)) {
+    throw new ConfigError("SMTP_URL must be an smtp:// or smtps:// URL, e.g. 'smtps://user:password@mail.example.com:465'");
+  }
+  return { smtpUrl, from: text(env, 'MAIL_FROM') ?? `cardchat <no-reply@${new URL(publicUrl).hostname}>` };
+}
+
+function requireEmailVerification(env: Env, mail: Config['mail'], externalIssuer: string | undefined): boolean {
+  const raw = text(env, 'REQUIRE_EMAIL_VERIFICATION');
+  if (raw === undefined || raw === 'false') return false;
+  if (raw !== 'true') throw new ConfigError(`REQUIRE_EMAIL_VERIFICATION must be true or false, got '${raw}'`);
+  if (externalIssuer) throw new ConfigError('REQUIRE_EMAIL_VERIFICATION applies to the embedded sign-in only; with OIDC_ISSUER your provider verifies addresses');
+  if (!mail) throw new ConfigError('REQUIRE_EMAIL_VERIFICATION=true needs SMTP_URL: the verification links are sent by mail');
+  return true;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = number(env, 'PORT', 8787);
   const host = text(env, 'HOST') ?? '127.0.0.1';
   const publicUrl = (text(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const dataDir = path.resolve(text(env, 'DATA_DIR') ?? 'data');
+  const issuer = text(env, 'OIDC_ISSUER')?.replace(/\/+$/, '');
+  const mail = mailOf(env, publicUrl);
   return {
     port,
     host,
@@ -158,7 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqliteBusyTimeoutMs: number(env, 'SQLITE_BUSY_TIMEOUT_MS', DEFAULT_SQLITE_BUSY_TIMEOUT_MS),
     distDir: path.resolve(text(env, 'DIST_DIR') ?? 'dist'),
     oidc: {
-      issuer: text(env, 'OIDC_ISSUER')?.replace(/\/+$/, ''),
+      issuer,
       clientId: text(env, 'OIDC_CLIENT_ID') ?? 'cardchat-web',
       audience: text(env, 'OIDC_AUDIENCE') ?? `${publicUrl}/api`,
       scope: text(env, 'OIDC_SCOPE') ?? 'openid profile email offline_access',
@@ -193,6 +220,8 @@ export function loadConfig(env: Env = process.env): Config {
       headersTimeoutMs: positive(env, 'CONNECTION_HEADERS_TIMEOUT_MS', 10_000, 'milliseconds'),
       perAddress: positive(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 'connections'),
     },
+    mail,
+    requireEmailVerification: requireEmailVerification(env, mail, issuer),
     rateLimits: {
       completionsPerMinute: perMinute(env, 'RATE_LIMIT_COMPLETIONS_PER_MINUTE', 30),
       uploadsPerMinute: perMinute(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 20),

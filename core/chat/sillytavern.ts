@@ -49,35 +49,37 @@ export interface ParseChatOptions {
   limits?: Partial<ChatFileLimits>;
 }
 
-export function writeChatJsonl(chat: ArchiveChat): string {
-  const lines = [
-    JSON.stringify({
-      user_name: chat.userName,
-      character_name: chat.characterName,
-      create_date: epochMillis(chat.createdAt),
-      chat_metadata: {},
+/** The file's first line: who talks to whom, and since when. */
+export function chatHeaderLine(chat: Omit<ArchiveChat, 'messages'>): string {
+  return JSON.stringify({
+    user_name: chat.userName,
+    character_name: chat.characterName,
+    create_date: epochMillis(chat.createdAt),
+    chat_metadata: {},
+  });
+}
+
+/** One message's line; a reply with several versions carries them as SillyTavern does. */
+export function chatMessageLine(message: ArchiveMessage): string {
+  const sendDate = epochMillis(message.sendDate);
+  const swipes = message.swipes && message.swipes.length > 1 ? message.swipes : undefined;
+  return JSON.stringify({
+    name: message.name,
+    is_user: message.role === 'user',
+    is_system: message.role === 'system',
+    send_date: sendDate,
+    mes: message.content,
+    extra: {},
+    ...(swipes && {
+      swipe_id: message.swipeId ?? 0,
+      swipes,
+      swipe_info: swipes.map(() => ({ send_date: sendDate, extra: {} })),
     }),
-  ];
-  for (const message of chat.messages) {
-    const sendDate = epochMillis(message.sendDate);
-    const swipes = message.swipes && message.swipes.length > 1 ? message.swipes : undefined;
-    lines.push(
-      JSON.stringify({
-        name: message.name,
-        is_user: message.role === 'user',
-        is_system: message.role === 'system',
-        send_date: sendDate,
-        mes: message.content,
-        extra: {},
-        ...(swipes && {
-          swipe_id: message.swipeId ?? 0,
-          swipes,
-          swipe_info: swipes.map(() => ({ send_date: sendDate, extra: {} })),
-        }),
-      }),
-    );
-  }
-  return lines.join('\n') + '\n';
+  });
+}
+
+export function writeChatJsonl(chat: ArchiveChat): string {
+  return [chatHeaderLine(chat), ...chat.messages.map(chatMessageLine)].join('\n') + '\n';
 }
 
 /**

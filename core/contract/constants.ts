@@ -77,3 +77,9 @@ export function privateSlots(plan: string | null | undefined): number {
 export function storageQuota(plan: string | null | undefined): number {
   return STORAGE_QUOTA_BYTES[planId(plan)];
 }
+
+/**
+ * GET /api/users/me/export streams its zip while writing it, so it has no Content-Length; this
+ * header carries its own estimate of the size, for the page's progress bar.
+ */
+export const EXPORT_ESTIMATE_HEADER = 'x-export-estimated-bytes';

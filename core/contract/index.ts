@@ -9,3 +9,4 @@ export * from './cards';
 export * from './favorites';
 export * from './chats';
 export * from './replacement';
+export * from './account';

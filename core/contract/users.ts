@@ -41,7 +41,16 @@ export type HealthResponse = Static<typeof HealthResponse>;
 
 /** What the PWA learns about the deployment at run time (GET /api/config). */
 export const ClientConfig = Type.Object({
-  auth: Type.Object({ issuer: Type.String(), client_id: Type.String(), audience: Type.String(), scope: Type.String() }),
+  auth: Type.Object({
+    issuer: Type.String(),
+    client_id: Type.String(),
+    audience: Type.String(),
+    scope: Type.String(),
+    /** 'embedded': cardchat's own sign-in (passwords are changed in Profile); 'external': OIDC_ISSUER's. */
+    provider: StringEnum(['embedded', 'external']),
+    /** How a forgotten password is reset: a mailed link (SMTP_URL), the operator, or at the external provider. */
+    password_reset: StringEnum(['email', 'operator', 'external']),
+  }),
   checkout_url: NullableString(),
   ai: StringEnum(['demo', 'openai']),
   /** An image service is configured (IMAGE_BASE_URL): the chat's and the editor's 'Generate Photo' work. */

@@ -68,7 +68,7 @@ export interface ServerProcess {
 }
 
 /** Settings of the developer's own deployment that must not leak into a server a test or the bench runs. */
-const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_|CONNECTION_|MAX_CONNECTIONS_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS|NODE_ENV)$/;
+const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_|CONNECTION_|MAX_CONNECTIONS_|SMTP_|MAIL_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS|NODE_ENV|REQUIRE_EMAIL_VERIFICATION)$/;
 
 /** This machine's environment minus any deployment settings, plus `settings`. */
 export function serverEnv(settings: Record<string, string>): NodeJS.ProcessEnv {

@@ -15,6 +15,8 @@ export interface UsersTable {
   plan: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** Set when the person asked for the account's deletion: from then on it is refused, until the row goes. */
+  deleted_at: Generated<string | null>;
 }
 
 /** Accounts of the embedded OpenID provider; `id` is the `sub` it issues. */
@@ -26,6 +28,32 @@ export interface LocalAccountsTable {
   /** `scrypt$N$r$p$salt$hash`, base64url parts; the parameters travel with the hash so they can change. */
   password_hash: string;
   created_at: string;
+  /** When the owner opened a verification link sent to the address; null while unverified. */
+  email_verified_at: Generated<string | null>;
+}
+
+/** A one-time link of the embedded provider: only the sha256 of the token it carries is kept. */
+export interface AccountTokensTable {
+  token_hash: string;
+  account_id: string;
+  purpose: 'reset_password' | 'verify_email';
+  expires_at: string;
+  created_at: string;
+}
+
+/**
+ * An account deletion, recorded before anything is deleted and worked through until done (again at
+ * the next start when the process died on the way).
+ */
+export interface AccountDeletionsTable {
+  user_id: string;
+  /** sha256 of the issuer and subject: refuses tokens issued before the deletion, and says nothing else. */
+  identity_hash: string;
+  requested_at: string;
+  finished_at: string | null;
+  attempts: Generated<number>;
+  /** Why the last attempt stopped short (an unreachable bucket...), for the log and the operator. */
+  last_error: string | null;
 }
 
 /** oidc-provider's persisted models (sessions, grants, codes, refresh tokens, interactions...). */
@@ -39,6 +67,8 @@ export interface OidcPayloadsTable {
   uid: string | null;
   expires_at: string | null;
   consumed_at: string | null;
+  /** The account a session, grant, code or refresh token belongs to (its payload's accountId). */
+  account_id: string | null;
 }
 
 /** The embedded provider's keys: one row ('current') shared by every instance. */
@@ -178,6 +208,8 @@ export interface CardHitsTable {
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
+  account_tokens: AccountTokensTable;
+  account_deletions: AccountDeletionsTable;
   oidc_payloads: OidcPayloadsTable;
   provider_keys: ProviderKeysTable;
   images: ImagesTable;

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Account } from 'oidc-provider';
-import { findLocalAccountByEmail, findLocalAccountById, insertLocalAccount } from '../db/repositories/localAccounts';
+import { deleteAccountTokens } from '../db/repositories/accountTokens';
+import { findLocalAccountByEmail, findLocalAccountById, insertLocalAccount, updateLocalAccount } from '../db/repositories/localAccounts';
+import { endAccountSessions } from '../db/repositories/oidcPayloads';
 import type { Database, LocalAccount } from '../db/schema';
 import { passwordProblem } from './passwordPolicy';
 
@@ -42,7 +44,7 @@ async function verifyPassword(password: string, stored: string): Promise<boolean
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
@@ -79,6 +81,7 @@ export async function signUp(db: Kysely<Database>, input: SignUpInput): Promise<
     name: input.name.trim(),
     password_hash: await hashPassword(input.password),
     created_at: new Date().toISOString(),
+    email_verified_at: null,
   };
   if (!(await insertLocalAccount(db, account))) return { problems: [messages.emailTaken] };
   return { account };
@@ -98,12 +101,37 @@ export async function signIn(db: Kysely<Database>, email: string, password: stri
   return (await verifyPassword(password, account.password_hash)) ? account : undefined;
 }
 
-/** oidc-provider's view of an account: its claims. The e-mail is unverified: sign-up sends no mail. */
+/** Whether `password` is the account's (as slow as a sign-in: each guess costs a scrypt hash). */
+export function isAccountPassword(account: LocalAccount, password: string): Promise<boolean> {
+  return verifyPassword(password, account.password_hash);
+}
+
+/** The hash of the account's new password, or why the policy refuses it (the one reason to show). */
+export async function newPasswordHash(account: LocalAccount, password: string): Promise<{ hash: string } | { problem: string }> {
+  const problem = await passwordProblem(password, { email: account.email, name: account.name });
+  return problem ? { problem } : { hash: await hashPassword(password) };
+}
+
+/**
+ * Stores a new password inside the caller's transaction: reset links still out are void, and the
+ * account's sessions end, all but the one `keepSid` names (the device that changed it), so whoever
+ * knew the old password is signed out everywhere at once. Returns how many sessions ended.
+ */
+export async function storeNewPassword(trx: Kysely<Database>, accountId: string, hash: string, keepSid?: string): Promise<number> {
+  await updateLocalAccount(trx, accountId, { password_hash: hash });
+  await deleteAccountTokens(trx, accountId, 'reset_password');
+  return endAccountSessions(trx, accountId, keepSid);
+}
+
+/**
+ * oidc-provider's view of an account: its claims. The e-mail counts as verified once its owner
+ * opened a verification link (REQUIRE_EMAIL_VERIFICATION); before that, or without mail, it is not.
+ */
 export async function findAccount(db: Kysely<Database>, sub: string): Promise<Account | undefined> {
   const account = await findLocalAccountById(db, sub);
   if (!account) return undefined;
   return {
     accountId: account.id,
-    claims: () => ({ sub: account.id, email: account.email, email_verified: false, name: account.name }),
+    claims: () => ({ sub: account.id, email: account.email, email_verified: account.email_verified_at !== null, name: account.name }),
   };
 }

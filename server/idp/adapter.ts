@@ -34,6 +34,7 @@ export class KyselyAdapter implements Adapter {
       grant_id: text(payload.grantId),
       user_code: text(payload.userCode),
       uid: text(payload.uid),
+      account_id: text(payload.accountId),
       expires_at: expiresIn ? new Date(Date.now() + expiresIn * 1000).toISOString() : null,
       consumed_at: null,
     });

@@ -5,6 +5,7 @@ import { errors, type Interaction, type InteractionResults, type Provider } from
 import type { Database } from '../db/schema';
 import { addressKey } from '../plugins/rateLimits';
 import { messages, signIn, signUp } from './accounts';
+import type { AccountMailer } from './accountMail';
 import { messagePage, signInPage, signUpPage } from './pages';
 
 export interface InteractionOptions {
@@ -13,7 +14,15 @@ export interface InteractionOptions {
   /** Where the provider is mounted, e.g. `/oidc`. */
   mountPath: string;
   publicUrl: string;
+  /** Set with REQUIRE_EMAIL_VERIFICATION: an account signs in once its address is confirmed. */
+  verification: AccountMailer | undefined;
 }
+
+export const verificationMessages = {
+  sent: (email: string) =>
+    `We sent a link to ${email}. Open it to confirm your address, then sign in. It works for 24 hours; check your spam folder too.`,
+  unconfirmed: 'Confirm your e-mail address first: open the link we sent to it. Nothing arrived? Check your spam folder, or sign in again in a minute for a new link.',
+} as const;
 
 type Route = { Params: { uid: string }; Body: Record<string, unknown> | undefined };
 type InteractionRequest = FastifyRequest<Route>;
@@ -29,7 +38,7 @@ const field = (request: InteractionRequest, name: string) => {
  * interaction's own URL, which the provider bound to this browser with its SameSite interaction
  * cookie: a page on another site cannot complete someone else's sign-in.
  */
-export async function interactionRoutes(app: FastifyInstance, { provider, db, mountPath, publicUrl }: InteractionOptions) {
+export async function interactionRoutes(app: FastifyInstance, { provider, db, mountPath, publicUrl, verification }: InteractionOptions) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   // Brute force costs an attacker more than a user: RATE_LIMIT_SIGN_IN_PER_MINUTE posts from one
   // address, and as many guesses at one account from one address. Never per account alone: anyone
@@ -43,7 +52,11 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
   });
   const signUpsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-up attempts' });
   const base = `${mountPath}/interaction/:uid`;
-  const urls = (uid: string) => ({ signIn: `${mountPath}/interaction/${uid}`, signUp: `${mountPath}/interaction/${uid}/signup` });
+  const urls = (uid: string) => ({
+    signIn: `${mountPath}/interaction/${uid}`,
+    signUp: `${mountPath}/interaction/${uid}/signup`,
+    forgotUrl: `${mountPath}/forgot-password?back=${encodeURIComponent(`${mountPath}/interaction/${uid}`)}`,
+  });
 
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
@@ -96,9 +109,9 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
     if (interaction.prompt.name === 'consent') {
       return finish(request, reply, { consent: { grantId: await approveConsent(interaction) } }, true);
     }
-    const { signIn: action, signUp: signUpUrl } = urls(interaction.uid);
+    const { signIn: action, signUp: signUpUrl, forgotUrl } = urls(interaction.uid);
     const email = typeof interaction.params.login_hint === 'string' ? interaction.params.login_hint : '';
-    return html(reply, 200, signInPage({ action, signUpUrl, email, problems: [] }));
+    return html(reply, 200, signInPage({ action, signUpUrl, forgotUrl, email, problems: [] }));
   });
 
   app.post<Route>(base, { onRequest: signInsFromAddress }, async (request, reply) => {
@@ -108,9 +121,14 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
     await signInsForAccount(request, reply);
     const email = field(request, 'email');
     const account = await signIn(db, email, field(request, 'password'));
+    const { signIn: action, signUp: signUpUrl, forgotUrl } = urls(interaction.uid);
     if (!account) {
-      const { signIn: action, signUp: signUpUrl } = urls(interaction.uid);
-      return html(reply, 400, signInPage({ action, signUpUrl, email, problems: [messages.wrongCredentials] }));
+      return html(reply, 400, signInPage({ action, signUpUrl, forgotUrl, email, problems: [messages.wrongCredentials] }));
+    }
+    // Only the right password learns that the address is unconfirmed (and sends a new link, at most one a minute).
+    if (verification && account.email_verified_at === null) {
+      verification.sendVerification(account);
+      return html(reply, 403, signInPage({ action, signUpUrl, forgotUrl, email, problems: [verificationMessages.unconfirmed] }));
     }
     return finish(request, reply, { login: { accountId: account.id } }, false);
   });
@@ -131,6 +149,11 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
       const { signUp: action, signIn: signInUrl } = urls(interaction.uid);
       const status = result.problems.includes(messages.emailTaken) ? 409 : 400;
       return html(reply, status, signUpPage({ action, signInUrl, name: input.name, email: input.email, problems: result.problems }));
+    }
+    if (verification) {
+      verification.sendVerification(result.account);
+      const link = { href: urls(interaction.uid).signIn, text: 'Back to sign in' };
+      return html(reply, 200, messagePage({ title: 'Confirm your e-mail', message: verificationMessages.sent(result.account.email), link }));
     }
     return finish(request, reply, { login: { accountId: result.account.id } }, false);
   });

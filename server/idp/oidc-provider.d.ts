@@ -102,6 +102,8 @@ declare module 'oidc-provider' {
     kind: string;
     accountId?: string;
     scope?: string;
+    /** The uid of the provider session the token was issued in. */
+    sessionUid?: string;
   }
 
   export interface OIDCContext {

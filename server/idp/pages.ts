@@ -51,6 +51,7 @@ function field(name: string, label: string, type: string, value: string, extra: 
 export interface SignInView {
   action: string;
   signUpUrl: string;
+  forgotUrl: string;
   email: string;
   problems: readonly string[];
 }
@@ -65,6 +66,7 @@ ${field('email', 'Email', 'email', view.email, 'autocomplete="username" required
 ${field('password', 'Password', 'password', '', 'autocomplete="current-password" required')}
 <button type="submit">Sign in</button>
 </form>
+<p class="switch"><a href="${escapeHtml(view.forgotUrl)}">Forgot password?</a></p>
 <p class="switch">New here? <a href="${escapeHtml(view.signUpUrl)}">Create an account</a></p>`,
   );
 }
@@ -90,6 +92,60 @@ ${field('password', 'Password', 'password', '', `autocomplete="new-password" min
 <button type="submit">Create account</button>
 </form>
 <p class="switch">Already have an account? <a href="${escapeHtml(view.signInUrl)}">Sign in</a></p>`,
+  );
+}
+
+export interface ForgotView {
+  action: string;
+  /** The sign-in page this came from, or the app. */
+  back: string;
+  email: string;
+  /** Whether the operator has mail (SMTP_URL): without it, the page says who resets passwords. */
+  mail: boolean;
+  problems: readonly string[];
+}
+
+export function forgotPasswordPage(view: ForgotView): string {
+  const back = `<p class="switch"><a href="${escapeHtml(view.back)}">Back to sign in</a></p>`;
+  if (!view.mail) {
+    return layout(
+      { title: 'Forgot password' },
+      `<h1>Forgot your password?</h1>
+<p>This cardchat server does not send e-mail, so its operator resets passwords: ask the person who runs it for a reset link for your e-mail address. The link works once, for 30 minutes.</p>
+${back}`,
+    );
+  }
+  return layout(
+    { title: 'Forgot password' },
+    `<h1>Forgot your password?</h1>
+<p>Type the e-mail address of your account: we send a link to choose a new password.</p>
+${problemList(view.problems)}
+<form method="post" action="${escapeHtml(view.action)}">
+${field('email', 'Email', 'email', view.email, 'autocomplete="username" maxlength="320" required autofocus')}
+<button type="submit">Send reset link</button>
+</form>
+${back}`,
+  );
+}
+
+export interface NewPasswordView {
+  action: string;
+  email: string;
+  problems: readonly string[];
+}
+
+export function newPasswordPage(view: NewPasswordView): string {
+  return layout(
+    { title: 'Choose a new password' },
+    `<h1>Choose a new password</h1>
+<p>For ${escapeHtml(view.email)}. Saving it signs you out on every device.</p>
+${problemList(view.problems)}
+<form method="post" action="${escapeHtml(view.action)}">
+<input type="email" name="username" value="${escapeHtml(view.email)}" autocomplete="username" hidden>
+${field('password', 'New password', 'password', '', `autocomplete="new-password" minlength="${PASSWORD_MIN_LENGTH}" aria-describedby="password-rule" required autofocus`)}
+<p class="hint" id="password-rule">${escapeHtml(PASSWORD_HINT)}</p>
+<button type="submit">Save new password</button>
+</form>`,
   );
 }
 

@@ -176,6 +176,9 @@ export function createProvider({ config, db, keys }: ProviderOptions): Provider 
       return {
         ...(scopes.has('email') ? { email: account.email } : {}),
         ...(scopes.has('profile') ? { name: account.name } : {}),
+        // The provider session the token was issued in (its uid): a password change ends the account's
+        // other sessions and keeps this one.
+        ...(token.sessionUid ? { sid: token.sessionUid } : {}),
       };
     },
     findAccount: (_ctx, sub) => findAccount(db, sub),

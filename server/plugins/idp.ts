@@ -4,11 +4,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { projectFile } from '../paths';
 import type { Config } from '../config';
+import { deleteExpiredAccountTokens } from '../db/repositories/accountTokens';
 import { deleteExpiredOidcPayloads } from '../db/repositories/oidcPayloads';
+import { accountMailer } from '../idp/accountMail';
 import { interactionRoutes } from '../idp/interactions';
+import { linkRoutes } from '../idp/linkRoutes';
 import type { ProviderKeys } from '../idp/keys';
 import { ASSETS_PATH } from '../idp/pages';
 import { createProvider, mountPathOf } from '../idp/provider';
+import { createMailer } from '../mail/mailer';
 
 const ASSETS = [
   { file: 'idp.css', type: 'text/css; charset=utf-8' },
@@ -62,7 +66,12 @@ export const idpPlugin = fp<{ config: Config; keys: ProviderKeys }>(async (app: 
     handler: async () => undefined,
   });
 
-  await app.register(interactionRoutes, { provider, db: app.db.kysely, mountPath, publicUrl: config.publicUrl });
+  const mailer = config.mail ? createMailer(config.mail) : undefined;
+  const mail = mailer ? accountMailer(app.db.kysely, config, mailer, app.log) : undefined;
+  app.addHook('onClose', async () => mailer?.close());
+  const verification = config.requireEmailVerification ? mail : undefined;
+  await app.register(interactionRoutes, { provider, db: app.db.kysely, mountPath, publicUrl: config.publicUrl, verification });
+  await app.register(linkRoutes, { db: app.db.kysely, mountPath, publicUrl: config.publicUrl, mail });
 
   for (const { file, type } of ASSETS) {
     const body = fs.readFileSync(projectFile(`server/idp/assets/${file}`));
@@ -72,10 +81,12 @@ export const idpPlugin = fp<{ config: Config; keys: ProviderKeys }>(async (app: 
   }
 
   // Expired sessions, codes and tokens are invisible to the provider already; this reclaims the space.
-  const sweep = () =>
-    deleteExpiredOidcPayloads(app.db.kysely, new Date().toISOString()).catch((error: unknown) =>
+  const sweep = () => {
+    const now = new Date().toISOString();
+    return Promise.all([deleteExpiredOidcPayloads(app.db.kysely, now), deleteExpiredAccountTokens(app.db.kysely, now)]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'removing expired provider records failed'),
     );
+  };
   const timer = setInterval(sweep, HOUR);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -31,7 +31,7 @@ declare module 'fastify' {
 /** The client's address as the rate-limit plugin groups it (an IPv6 address by its /64). */
 export const addressKey = (request: FastifyRequest) => `address:${normalizeIP(request.ip)}`;
 
-type UserAction = keyof Pick<Config['rateLimits'], 'completionsPerMinute' | 'uploadsPerMinute'>;
+type UserAction = keyof Pick<Config['rateLimits'], 'completionsPerMinute' | 'uploadsPerMinute' | 'signInPerMinute'>;
 
 /**
  * Routes limited per signed-in user. They live here rather than in each route file so one table
@@ -46,9 +46,11 @@ const PER_USER_ROUTES: { method: string; url: string; action: UserAction }[] = [
   // Each photo costs a paid image generation.
   { method: 'POST', url: '/api/chats/photo', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/characters/photo', action: 'uploadsPerMinute' },
+  // Each try checks the current password: guessing it is limited like signing in.
+  { method: 'POST', url: '/api/users/me/password', action: 'signInPerMinute' },
 ];
 
-const WHAT: Record<UserAction, string> = { completionsPerMinute: 'messages', uploadsPerMinute: 'uploads' };
+const WHAT: Record<UserAction, string> = { completionsPerMinute: 'messages', uploadsPerMinute: 'uploads', signInPerMinute: 'password attempts' };
 
 function tooMany(what: string, seconds: number): AppError {
   const wait = seconds === 1 ? '1 second' : `${seconds} seconds`;

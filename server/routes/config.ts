@@ -13,6 +13,8 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async
       client_id: config.oidc.clientId,
       audience: config.oidc.audience,
       scope: config.oidc.scope,
+      provider: config.oidc.issuer ? 'external' : 'embedded',
+      password_reset: config.oidc.issuer ? 'external' : config.mail ? 'email' : 'operator',
     },
     checkout_url: config.checkoutUrl ?? null,
     ai: app.ai.kind,

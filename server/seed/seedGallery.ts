@@ -1,23 +1,11 @@
-import type { Kysely } from 'kysely';
 import { normalizeCard, writeCard } from '../../core/card/index';
 import { listPublicImages } from '../db/repositories/images';
-import { findUserByIdentity, insertUser } from '../db/repositories/users';
-import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import type { ServiceContext } from '../services/context';
 import { uploadCard } from '../services/uploads';
-import type { RequestUser } from '../services/users';
+import { galleryAccount } from '../services/galleryAccount';
 import { SEED_CHARACTERS, type SeedCharacter } from './characters';
 import { renderPortrait } from './portraits';
-
-/** The account the seeded cards belong to: no one can sign in as it, because no issuer vouches for it. */
-export const SEED_IDENTITY = { issuer: 'urn:cardchat:seed', subject: 'gallery', email: null, name: 'cardchat', picture: null };
-
-async function seedOwner(db: Kysely<Database>): Promise<RequestUser> {
-  const user =
-    (await findUserByIdentity(db, SEED_IDENTITY.issuer, SEED_IDENTITY.subject)) ?? (await insertUser(db, SEED_IDENTITY));
-  return { ...user, isAdmin: true };
-}
 
 /** The character as a card PNG: its portrait with the card embedded by our own writer. */
 export async function seedCardPng(character: SeedCharacter): Promise<Uint8Array> {
@@ -37,7 +25,7 @@ function slug(name: string): string {
  */
 export async function seedGallery(ctx: ServiceContext): Promise<number> {
   if ((await listPublicImages(ctx.db, { limit: 1, offset: 0 })).total > 0) return 0;
-  const owner = await seedOwner(ctx.db);
+  const owner = await galleryAccount(ctx.db);
   let seeded = 0;
   // The gallery shows newest first, so the first character of the list is uploaded last.
   for (const character of [...SEED_CHARACTERS].reverse()) {

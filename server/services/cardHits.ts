@@ -11,9 +11,12 @@ import type { Database } from '../db/schema';
 
 const ADDRESS_KEY = randomBytes(32);
 
+/** A signed-in viewer's rows: an account deletion removes them with the rest of the account. */
+export const accountViewer = (userId: string): string => `user:${userId}`;
+
 /** Who is looking: `request.user` when signed in, else `request.ip` (which TRUST_PROXY decides). */
 export function viewerOf(user: { id: string } | null | undefined, address: string): string {
-  if (user) return `user:${user.id}`;
+  if (user) return accountViewer(user.id);
   return `address:${createHmac('sha256', ADDRESS_KEY).update(address).digest('base64url').slice(0, 22)}`;
 }
 

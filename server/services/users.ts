@@ -2,14 +2,21 @@ import type { Kysely } from 'kysely';
 import type { ProfileUpdate } from '../../core/contract';
 import { PLAN_IDS, type PlanId } from '../../core/contract/constants';
 import type { AccessClaims } from '../auth/verify';
+import { embeddedAccountId } from './account/embedded';
 import type { ServiceContext } from './context';
+import { deletedSince, identityHash } from '../db/repositories/accountDeletions';
+import { updateLocalAccount } from '../db/repositories/localAccounts';
 import { findUserByIdentity, insertUser, updateUser } from '../db/repositories/users';
 import type { Database, User } from '../db/schema';
-import { AppError, badRequest } from '../errors';
+import { AppError, badRequest, unauthorized } from '../errors';
+
+export const ACCOUNT_DELETED = 'This account has been deleted.';
 
 /** The signed-in user as every route sees it: the row, plus what the configuration grants. */
 export interface RequestUser extends User {
   isAdmin: boolean;
+  /** The provider session the token was issued in (its `sid`), when the token says: a password change keeps it signed in. */
+  sid?: string | undefined;
 }
 
 function claim(value: unknown): string | null {
@@ -44,7 +51,12 @@ export async function userFromClaims(
     picture: claim(claims.picture),
   };
   let user = await findUserByIdentity(db, identity.issuer, identity.subject);
+  // Tokens are checked by signature alone, so one issued before its account's deletion still verifies:
+  // the account is refused from the moment its deletion is recorded, and never made again from such a token.
+  if (user?.deleted_at) throw unauthorized(ACCOUNT_DELETED);
   if (!user) {
+    const issuedAt = typeof claims.iat === 'number' ? new Date(claims.iat * 1000).toISOString() : undefined;
+    if (await deletedSince(db, identityHash(identity.issuer, identity.subject), issuedAt)) throw unauthorized(ACCOUNT_DELETED);
     user = await insertUser(db, identity);
   } else {
     const changes: Partial<Pick<User, 'email' | 'name' | 'picture'>> = {};
@@ -55,7 +67,8 @@ export async function userFromClaims(
     if (Object.keys(changes).length > 0) user = await updateUser(db, user.id, changes);
   }
   const emailTrusted = !admins.requireVerifiedEmail || claims.email_verified === true;
-  return { ...user, isAdmin: emailTrusted && user.email !== null && admins.emails.includes(user.email) };
+  const sid = typeof claims.sid === 'string' ? claims.sid : undefined;
+  return { ...user, isAdmin: emailTrusted && user.email !== null && admins.emails.includes(user.email), sid };
 }
 
 /**
@@ -87,7 +100,13 @@ export async function updateProfile(ctx: ServiceContext, user: RequestUser, chan
     update.picture = picture;
   }
   if (Object.keys(update).length === 0) return user;
-  return { ...(await updateUser(ctx.db, user.id, update)), isAdmin: user.isAdmin };
+  // The embedded sign-in's account carries the name too (its tokens and its password rules read it).
+  const accountId = update.name === undefined ? undefined : embeddedAccountId(ctx, user);
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    if (accountId) await updateLocalAccount(trx, accountId, { name: update.name! });
+    return updateUser(trx, user.id, update);
+  });
+  return { ...updated, isAdmin: user.isAdmin, sid: user.sid };
 }
 
 export function parsePlan(value: string): PlanId {

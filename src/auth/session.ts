@@ -117,6 +117,22 @@ export async function signOut(): Promise<void> {
 }
 
 /**
+ * After the account was deleted: this device forgets everything it kept (every table, whatever later
+ * versions add, and the card images) and lands on Home signed out. The provider's sessions are gone
+ * already, so there is nothing to sign out of there.
+ */
+export async function forgetDeletedAccount(): Promise<void> {
+  clearTokens();
+  await db.transaction('rw', db.tables, async () => {
+    for (const table of db.tables) await table.clear();
+  });
+  for (const key of ['selectedCharacter', 'isFromCardClick']) localStorage.removeItem(key);
+  if ('caches' in window) await caches.delete(CARD_IMAGE_CACHE);
+  // As in signOut, the session state stays until the browser leaves: a guarded page must not start a sign-in.
+  window.location.assign(`${window.location.origin}/`);
+}
+
+/**
  * Starts the app's connectivity (lib/connectivity.ts: the device's events and the probes while
  * cardchat does not answer) and re-checks the session each time cardchat answers again, so '(offline)'
  * clears by itself; the outbox flushes once the session is signed in again (sync/outboxTriggers.ts).

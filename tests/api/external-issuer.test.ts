@@ -54,6 +54,29 @@ describe.each(databases)('with an external OpenID issuer (%s)', (dialect) => {
     await issuer.close();
   });
 
+  it('deletes only cardchat’s data of its user, says the sign-in account is managed there, and refuses that token afterwards', async () => {
+    const token = await sign(issuer.privateKey, issuer.issuer, audience, 'leaving-user');
+    expect((await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) })).statusCode).toBe(200);
+    const password = await test.app.inject({ method: 'POST', url: '/api/users/me/password', headers: bearer(token), payload: { current_password: 'a', new_password: 'b' } });
+    expect(password.statusCode).toBe(409);
+    expect(password.json().message).toBe(`You sign in through ${new URL(issuer.issuer).host}: change your password there.`);
+    const { id } = await test.db.kysely.selectFrom('users').select('id').where('subject', '=', 'leaving-user').executeTakeFirstOrThrow();
+
+    const deleted = await test.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bearer(token), payload: { confirmation: 'leaving-user@hosted.example' } });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ success: true, sign_in_account: 'external' });
+    expect(deleted.json().message).toContain(`You signed in through ${new URL(issuer.issuer).host}`);
+    expect((await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) })).statusCode).toBe(401);
+    await test.app.accountDeletions.run(id);
+    // A token the provider issues later is a new start: an empty account, as for anyone signing up.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = await sign(issuer.privateKey, issuer.issuer, audience, 'leaving-user');
+    const fresh = await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(later) });
+    expect(fresh.statusCode).toBe(200);
+    const config = await test.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json().auth).toMatchObject({ provider: 'external', password_reset: 'external' });
+  });
+
   it("accepts that issuer's access tokens for our audience", async () => {
     const token = await sign(issuer.privateKey, issuer.issuer, audience, 'hosted-user');
     const response = await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) });

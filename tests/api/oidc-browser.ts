@@ -20,7 +20,7 @@ export interface BrowserResponse {
 }
 
 export interface BrowserRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Path and query. */
   path: string;
   headers: Record<string, string>;

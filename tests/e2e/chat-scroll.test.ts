@@ -65,8 +65,12 @@ async function wheel(page: Page, dy: number): Promise<void> {
 async function messageInView(page: Page): Promise<{ id: string; y: number }> {
   return scroller(page).evaluate((element) => {
     const box = element.getBoundingClientRect();
-    const row = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('[data-message-id]');
-    if (!row) throw new Error('no message in the middle of the chat');
+    // The middle may fall in the gap between two messages: the nearest row below it then counts.
+    let row: Element | null | undefined;
+    for (let dy = 0; !row && dy < box.height / 2; dy += 4) {
+      row = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2 + dy)?.closest('[data-message-id]');
+    }
+    if (!row) throw new Error('no message in the lower half of the chat');
     return { id: row.getAttribute('data-message-id')!, y: row.getBoundingClientRect().top };
   });
 }

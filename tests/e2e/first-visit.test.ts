@@ -82,7 +82,7 @@ describe('the first visit', () => {
       // Named by the shell's response headers, it goes out before the app's own script is asked for.
       expect(requests.indexOf(listed[0]!)).toBeLessThan(requests.findIndex((request) => /\/assets\/index-[^/]+\.js$/.test(request.url())));
 
-      const portraits = page.locator('article button img');
+      const portraits = page.locator('article img[srcset]');
       expect(await portraits.count()).toBeGreaterThan(2);
       const attributes = await portraits.evaluateAll((images) => images.map((image) => [image.getAttribute('fetchpriority'), image.getAttribute('loading')]));
       expect(attributes.slice(0, 2)).toEqual([['high', 'eager'], ['high', 'eager']]);

@@ -73,7 +73,8 @@ describe('updating the app', () => {
     await reloaded;
     await serviceWorkerInControl(page);
     // The waiting worker took over: none waits any more and the page is controlled.
-    await expect.poll(() => workers(page)).toEqual({ controlled: true, waiting: false, installing: false });
+    // Activation takes a moment longer on a busy machine than expect.poll's default second.
+    await expect.poll(() => workers(page), { timeout: 15_000 }).toEqual({ controlled: true, waiting: false, installing: false });
     // The message written before the update is still there, still waiting, and goes once online.
     await bubble.getByText('Waiting to send').waitFor();
     await page.context().setOffline(false);

@@ -7,6 +7,7 @@ import * as providerKeys from './2026-11-21T12-00_provider_keys';
 import * as galleryOrderIndex from './2026-11-21T13-00_gallery_order_index';
 import * as storage from './2026-11-22T09-00_storage';
 import * as messageSwipes from './2026-11-25T19-12_message_swipes';
+import * as accountRights from './2026-11-25T19-20_account_rights';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T13-00_gallery_order_index': galleryOrderIndex,
   '2026-11-22T09-00_storage': storage,
   '2026-11-25T19-12_message_swipes': messageSwipes,
+  '2026-11-25T19-20_account_rights': accountRights,
 };

@@ -24,3 +24,8 @@ export async function countHitOnce(db: Kysely<Database>, hit: CardHitsTable): Pr
     return true;
   });
 }
+
+/** Every hit one viewer left (an account being deleted: which cards it looked at today). */
+export async function deleteViewerHits(db: Kysely<Database>, viewer: string): Promise<void> {
+  await db.deleteFrom('card_hits').where('viewer', '=', viewer).execute();
+}

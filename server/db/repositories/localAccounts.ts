@@ -22,3 +22,15 @@ export async function insertLocalAccount(db: Kysely<Database>, account: LocalAcc
     .executeTakeFirst();
   return inserted !== undefined;
 }
+
+export async function updateLocalAccount(
+  db: Kysely<Database>,
+  id: string,
+  changes: Partial<Pick<LocalAccount, 'name' | 'password_hash' | 'email_verified_at'>>,
+): Promise<void> {
+  await db.updateTable('local_accounts').set(changes).where('id', '=', id).execute();
+}
+
+export async function deleteLocalAccount(db: Kysely<Database>, id: string): Promise<void> {
+  await db.deleteFrom('local_accounts').where('id', '=', id).execute();
+}

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buffer } from 'node:stream/consumers';
 import { readCard, writeCard, type Card } from '../../../core/card/index';
-import { userDisplayName, writeChatJsonl, type ArchiveChat } from '../../../core/chat/index';
+import { userDisplayName, writeChatJsonl, type ArchiveChat, type ArchiveMessage } from '../../../core/chat/index';
 import type { ChatImportResponse } from '../../../core/contract';
 import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
 import { findImage, findReadableImageBy, lockOwner } from '../../db/repositories/images';
@@ -37,6 +37,19 @@ async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Pr
   return writeCard(await defaultPortrait(), JSON.parse(chat.card_json) as Card);
 }
 
+/** A stored chat as its chat file says it (the header's fields): every export writes it the same way. */
+export const archiveChatOf = (user: RequestUser, chat: Pick<Chat, 'character_name' | 'created_at'>): Omit<ArchiveChat, 'messages'> => ({
+  userName: userDisplayName(user),
+  characterName: chat.character_name,
+  createdAt: chat.created_at,
+});
+
+/** A stored message as its chat file line says it. */
+export function archiveMessageOf(m: Message): ArchiveMessage {
+  const { swipes, swipe_id } = swipeFieldsOf(m);
+  return { role: m.role, name: m.name, content: m.content, sendDate: m.send_date, swipes, swipeId: swipe_id };
+}
+
 /**
  * One chat as a .zip: SillyTavern's JSONL (which SillyTavern opens as it is) and the character's
  * card, so importing it elsewhere finds the same character.
@@ -44,15 +57,7 @@ async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Pr
 export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId: string, requestedName?: string) {
   const chat = await ownChat(ctx, user, chatId);
   const messages = await allMessages(ctx.db, chat.id);
-  const archive: ArchiveChat = {
-    userName: userDisplayName(user),
-    characterName: chat.character_name,
-    createdAt: chat.created_at,
-    messages: messages.map((m) => {
-      const { swipes, swipe_id } = swipeFieldsOf(m);
-      return { role: m.role, name: m.name, content: m.content, sendDate: m.send_date, swipes, swipeId: swipe_id };
-    }),
-  };
+  const archive: ArchiveChat = { ...archiveChatOf(user, chat), messages: messages.map(archiveMessageOf) };
   const base = safeArchiveName(`${chat.character_name} - ${chat.created_at.slice(0, 10)}`);
   const files: { name: string; data: Uint8Array }[] = [{ name: `${base}.jsonl`, data: new TextEncoder().encode(writeChatJsonl(archive)) }];
   const png = await cardPngOf(ctx, user, chat);

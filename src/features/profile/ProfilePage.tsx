@@ -3,15 +3,23 @@ import { useEffect } from 'react';
 import { planLabel } from '../../../core/plans';
 import { refreshSession } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
+import { useClientConfig } from '../../config/useClientConfig';
 import { Avatar } from '../../ui/Avatar';
 import { PageHeader } from '../../ui/PageHeader';
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { DisplayNameSection } from './DisplayNameSection';
+import { ExportSection } from './ExportSection';
 import { LocalDataSection } from './LocalDataSection';
+import { PasswordSection } from './PasswordSection';
 import { StorageField } from './StorageField';
 import styles from './ProfilePage.module.css';
 
 export function ProfilePage() {
   const session = useSession();
   const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+  const auth = useClientConfig()?.auth;
+  // Changes need the server: offline, the page shows what it knows and nothing to press.
+  const online = session.status === 'signedIn';
 
   // The plan can change on the server (an upgrade); show the current one, not the one cached at start.
   useEffect(() => {
@@ -53,7 +61,15 @@ export function ProfilePage() {
           </dl>
         </section>
       )}
+      {profile && online && (
+        <>
+          <DisplayNameSection name={profile.name} />
+          <PasswordSection auth={auth} email={profile.email} />
+          <ExportSection />
+        </>
+      )}
       <LocalDataSection />
+      {profile && online && <DeleteAccountSection email={profile.email} auth={auth} />}
     </div>
   );
 }

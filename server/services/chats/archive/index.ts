@@ -14,11 +14,11 @@ import { zip, type AsyncZippable } from 'fflate';
 import { DEFAULT_CARD_LIMITS } from '../../../../core/card/index';
 import { CHAT_FILE_SIZE_CODES, chatJsonlSteps, isChatFileError, type ArchiveChat } from '../../../../core/chat/sillytavern';
 import { ArchiveError, shownName } from './archiveError';
-import { entryNameKey, isSafeEntryName, uniqueEntryName } from './archiveNames';
+import { EntryNames, entryNameKey, isSafeEntryName } from './archiveNames';
 import { listZipEntries, readZipEntry, type ZipEntry } from './zipEntries';
 
 export { ArchiveError, isArchiveError, type ArchiveErrorCode } from './archiveError';
-export { safeArchiveName } from './archiveNames';
+export { EntryNames, safeArchiveName } from './archiveNames';
 export { MESSAGE_NOT_ZIP } from './zipEntries';
 
 const MB = 1024 * 1024;
@@ -53,11 +53,11 @@ export interface ChatArchiveContents {
  */
 export function buildChatZip(files: { name: string; data: Uint8Array }[]): Promise<Uint8Array> {
   const zippable: AsyncZippable = Object.create(null) as AsyncZippable;
-  const taken = new Set<string>();
+  const names = new EntryNames();
   for (const file of files) {
     if (!isSafeEntryName(file.name)) throw new RangeError(`Unsafe archive entry name: ${shownName(file.name)}`);
     const level = file.name.toLowerCase().endsWith('.png') ? 0 : 6;
-    zippable[uniqueEntryName(file.name, taken)] = [file.data, { level }];
+    zippable[names.unique(file.name)] = [file.data, { level }];
   }
   return new Promise((resolve, reject) => zip(zippable, (error, data) => (error ? reject(error) : resolve(data))));
 }

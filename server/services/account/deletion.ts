@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { DeleteAccountRequest, DeleteAccountResponse } from '../../../core/contract';
+import {
+  adoptPublicImages,
+  chatBatch,
+  deleteOwnedChats,
+  deleteOwnedImages,
+  deleteUserFavorites,
+  deleteUserIfEmpty,
+  ownedImageBatch,
+} from '../../db/repositories/accountData';
+import { markDeletionFinished, recordAccountDeletion } from '../../db/repositories/accountDeletions';
+import { deleteViewerHits } from '../../db/repositories/cardHits';
+import { deleteLocalAccount } from '../../db/repositories/localAccounts';
+import { endAccountSessions } from '../../db/repositories/oidcPayloads';
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { accountViewer } from '../cardHits';
+import type { ServiceContext } from '../context';
+import { galleryAccount } from '../galleryAccount';
+import { blobKeysOf } from '../images/delete';
+import { embeddedAccountId, issuerHost } from './embedded';
+import type { RequestUser } from '../users';
+
+/** Rows per step: small enough that no step holds a lock or a list for long, big enough to be quick. */
+const BATCH = 200;
+/** Blob deletes in flight at once: an S3 bucket answers them in parallel. */
+const BLOB_CONCURRENCY = 8;
+
+/** What the person types to confirm: the account's e-mail, or this word for an account without one. */
+export const CONFIRM_WITHOUT_EMAIL = 'delete';
+
+export const deletionMessages = {
+  mismatch: "That doesn't match your account's e-mail address. Type it exactly to confirm.",
+  mismatchWord: `Type "${CONFIRM_WITHOUT_EMAIL}" to confirm.`,
+  deleted: 'Your account and everything in it have been deleted.',
+  external: (host: string) =>
+    `Your cardchat account and everything in it have been deleted. You signed in through ${host}: that sign-in account is managed there, and cardchat cannot delete it.`,
+} as const;
+
+/**
+ * Records the deletion and makes the account unusable, all in one transaction, before anything is
+ * removed: the user row is marked (the API refuses its tokens from now on), the embedded sign-in
+ * account goes (no new sign-in, its reset links with it), and its sessions, grants and refresh
+ * tokens are deleted (a refresh fails at once). The data goes afterwards (finishAccountDeletion),
+ * resumed at the next start if the process dies first: never a half-deleted account that signs in.
+ */
+export async function requestAccountDeletion(ctx: ServiceContext, user: RequestUser, request: DeleteAccountRequest): Promise<DeleteAccountResponse> {
+  const typed = request.confirmation.trim().toLowerCase();
+  if (user.email ? typed !== user.email.toLowerCase() : typed !== CONFIRM_WITHOUT_EMAIL) {
+    throw badRequest('confirmation_mismatch', user.email ? deletionMessages.mismatch : deletionMessages.mismatchWord);
+  }
+  const accountId = embeddedAccountId(ctx, user);
+  await ctx.db.transaction().execute(async (trx) => {
+    await recordAccountDeletion(trx, user, new Date().toISOString());
+    if (accountId) {
+      await endAccountSessions(trx, accountId);
+      await deleteLocalAccount(trx, accountId);
+    }
+  });
+  return accountId
+    ? { success: true, message: deletionMessages.deleted, sign_in_account: 'deleted' }
+    : { success: true, message: deletionMessages.external(issuerHost(ctx)), sign_in_account: 'external' };
+}
+
+/** Deletes blobs, `BLOB_CONCURRENCY` at a time; any failure stops the step, to be tried again. */
+async function deleteBlobs(ctx: ServiceContext, keys: string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += BLOB_CONCURRENCY) {
+    await Promise.all(keys.slice(start, start + BLOB_CONCURRENCY).map((key) => ctx.blobs.delete(key)));
+  }
+}
+
+/** Runs `step` on batches until it finds nothing; `stop` ends it early between batches (a shutdown). */
+async function inBatches<T>(load: () => Promise<T[]>, step: (rows: T[]) => Promise<void>, stop: () => boolean): Promise<boolean> {
+  for (;;) {
+    if (stop()) return false;
+    const rows = await load();
+    if (rows.length === 0) return true;
+    await step(rows);
+  }
+}
+
+/**
+ * Deletes everything of a user whose deletion was recorded. Every step is safe to repeat (blobs go
+ * before the rows that name them, so a crash in between leaves rows to find again, never blobs
+ * nobody knows of), so a run cut short is simply run again. True once the user row is gone; false
+ * when `stop` asked it to end early.
+ */
+export async function finishAccountDeletion(ctx: ServiceContext, userId: string, stop: () => boolean = () => false): Promise<boolean> {
+  const db: Kysely<Database> = ctx.db;
+  for (;;) {
+    // An administrator's public cards stay in the gallery, under the gallery's own account.
+    await adoptPublicImages(db, userId, async () => (await galleryAccount(db)).id);
+    const images = await inBatches(
+      () => ownedImageBatch(db, userId, BATCH),
+      async (rows) => {
+        await deleteBlobs(ctx, rows.flatMap(blobKeysOf));
+        await deleteOwnedImages(db, userId, rows.map((row) => row.id));
+      },
+      stop,
+    );
+    if (!images) return false;
+    const chats = await inBatches(
+      () => chatBatch(db, userId, BATCH),
+      async (rows) => {
+        await deleteBlobs(ctx, rows.flatMap((row) => (row.portrait_key ? [row.portrait_key] : [])));
+        await deleteOwnedChats(db, userId, rows.map((row) => row.id));
+      },
+      stop,
+    );
+    if (!chats) return false;
+    await deleteUserFavorites(db, userId);
+    await deleteViewerHits(db, accountViewer(userId));
+    if (await deleteUserIfEmpty(db, userId)) break;
+  }
+  await markDeletionFinished(db, userId, new Date().toISOString());
+  return true;
+}
