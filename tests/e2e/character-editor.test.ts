@@ -104,9 +104,8 @@ describe('the character editor', () => {
 
     await page.getByRole('button', { name: 'Start chatting' }).click();
     await page.waitForURL((url) => url.pathname === '/recent-chat');
-    await page.waitForTimeout(3000);
-    await screenshot(page, 'editor-phone-chat');
     await chatLog(page).getByText('The lamp is lit. Come in out of the rain.').waitFor();
+    await screenshot(page, 'editor-phone-chat');
 
     // Edit from Collections: a new description reaches the next prompt, with the lorebook entry its key brings.
     await page.goto('/collections');

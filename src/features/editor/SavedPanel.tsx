@@ -9,8 +9,11 @@ import styles from './Editor.module.css';
 export function SavedPanel({ item, isNew, onDismiss }: { item: CollectionItem; isNew: boolean; onDismiss: () => void }) {
   const openChat = useOpenCardChat();
   const panel = useRef<HTMLDivElement>(null);
-  // The form is long: the result comes into view wherever the person was.
-  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), [item]);
+  // The form is long: the result comes into view wherever the person was. A block body: Chromium's
+  // scrollIntoView now returns a promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, [item]);
   return (
     <div className={styles.success} role="status" ref={panel}>
       <p>
