@@ -95,6 +95,10 @@ describe('the character editor', () => {
       expect(card.data.alternate_greetings).toEqual(['Another storm, another visitor.']);
       expect(card.data.character_book.entries[0].keys).toEqual(['foghorn']);
     }
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'JSON (V3)' }).click()]);
+    expect(jsonDownload.suggestedFilename()).toBe('Mira the Lighthouse Keeper.json');
+    const json = JSON.parse(fs.readFileSync((await jsonDownload.path())!, 'utf8'));
+    expect(json).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Mira the Lighthouse Keeper', alternate_greetings: ['Another storm, another visitor.'] } });
 
     await page.getByLabel('I accept the privacy requirements').check();
     await page.getByLabel('I confirm I am 18 or older').check();

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { toV3Json, writeCard, type Card } from '../../../core/card/index';
+import { cardToCharx, cardToJsonFile, writeCard, type Card } from '../../../core/card/index';
 import { safeFileName } from '../../../core/fileName';
 import { fetchImageBlob } from '../../api/images';
 import type { DraftPicture } from '../../db/drafts';
@@ -17,20 +17,25 @@ interface Props {
 
 /**
  * The card as written so far, made here on the device (offline too): a PNG (V2 `chara` + V3 `ccv3`,
- * what SillyTavern, RisuAI and chub.ai open) and the V3 JSON.
+ * what SillyTavern, RisuAI and chub.ai open), the V3 JSON and RisuAI's .charx.
  */
 export function EditorDownloads({ card, picture, ownPngUrl }: Props) {
   const [error, setError] = useState<string | null>(null);
   const name = safeFileName(card.data.name, 'character');
-  const png = async () => {
+  const pngBytes = async () => {
     const base = picture
       ? new Uint8Array(await picture.png.arrayBuffer())
       : ownPngUrl
         ? new Uint8Array(await (await fetchImageBlob(ownPngUrl)).arrayBuffer())
         : await defaultPortrait();
-    return new Blob([writeCard(base, card) as Uint8Array<ArrayBuffer>], { type: 'image/png' });
+    return writeCard(base, card);
   };
-  const json = async () => new Blob([JSON.stringify(toV3Json(card), null, 2)], { type: 'application/json' });
+  // The .json and .charx come from the PNG as the server's downloads do (core/card/export), so the
+  // assets embedded in an edited card go along.
+  const blob = (bytes: Uint8Array, type: string) => new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
+  const png = async () => blob(await pngBytes(), 'image/png');
+  const json = async () => blob(cardToJsonFile(await pngBytes()), 'application/json');
+  const charx = async () => blob(cardToCharx(await pngBytes()), 'application/zip');
   const download = async (make: () => Promise<Blob>, extension: string) => {
     setError(null);
     try {
@@ -53,6 +58,10 @@ export function EditorDownloads({ card, picture, ownPngUrl }: Props) {
         <button type="button" className={styles.secondary} onClick={() => void download(json, 'json')}>
           <Download size={18} aria-hidden="true" />
           JSON (V3)
+        </button>
+        <button type="button" className={styles.secondary} onClick={() => void download(charx, 'charx')}>
+          <Download size={18} aria-hidden="true" />
+          CHARX
         </button>
       </div>
       {error && (

@@ -87,7 +87,7 @@ export function SaveBar({ isNew, isAdmin, isPublic, publicRelease, onPublicRelea
       {state.phase === 'failed' && (
         <p className={styles.error} role="alert">
           {state.message}
-          {state.code === 'slot_limit' && (
+          {(state.code === 'slot_limit' || state.code === 'storage_quota') && (
             <>
               {' '}
               <Link to="/pricing">See the plans</Link>
