@@ -115,6 +115,9 @@ describe('the character editor', () => {
     await page.goto('/collections');
     await page.getByRole('link', { name: 'Edit Mira the Lighthouse Keeper' }).click();
     await page.getByRole('heading', { name: 'Edit Mira the Lighthouse Keeper' }).waitFor();
+    // The stored picture shows in the frame (fetched with the token: the card is private).
+    const stored = page.getByAltText("The card's picture");
+    await expect.poll(() => stored.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     await page.getByLabel('Description', { exact: true }).fill('Keeps the southern light now. Hates fog.');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'editor-phone-edit');
