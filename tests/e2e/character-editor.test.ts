@@ -111,6 +111,12 @@ describe('the character editor', () => {
     await chatLog(page).getByText('The lamp is lit. Come in out of the rain.').waitFor();
     await screenshot(page, 'editor-phone-chat');
 
+    // The owner's character panel offers Edit; so does Collections, where this edit starts.
+    await page.getByRole('button', { name: 'Show character panel' }).click();
+    const panelEdit = page.getByRole('complementary', { name: 'Character' }).getByRole('link', { name: 'Edit character' });
+    await panelEdit.waitFor();
+    expect(await panelEdit.getAttribute('href')).toMatch(/^\/characters\/[0-9a-f-]{36}\/edit$/);
+
     // Edit from Collections: a new description reaches the next prompt, with the lorebook entry its key brings.
     await page.goto('/collections');
     await page.getByRole('link', { name: 'Edit Mira the Lighthouse Keeper' }).click();
