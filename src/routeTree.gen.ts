@@ -21,6 +21,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RecentChatRouteImport } from './routes/recent-chat'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as CharactersFileIdEditRouteImport } from './routes/characters.$fileId.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -82,6 +83,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CharactersFileIdEditRoute = CharactersFileIdEditRouteImport.update({
+  id: '/characters/$fileId/edit',
+  path: '/characters/$fileId/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -96,6 +102,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRoute
   '/recent-chat': typeof RecentChatRoute
   '/terms': typeof TermsRoute
+  '/characters/$fileId/edit': typeof CharactersFileIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -110,6 +117,7 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileRoute
   '/recent-chat': typeof RecentChatRoute
   '/terms': typeof TermsRoute
+  '/characters/$fileId/edit': typeof CharactersFileIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -125,6 +133,7 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRoute
   '/recent-chat': typeof RecentChatRoute
   '/terms': typeof TermsRoute
+  '/characters/$fileId/edit': typeof CharactersFileIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -141,6 +150,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/recent-chat'
     | '/terms'
+    | '/characters/$fileId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -155,6 +165,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/recent-chat'
     | '/terms'
+    | '/characters/$fileId/edit'
   id:
     | '__root__'
     | '/'
@@ -169,6 +180,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/recent-chat'
     | '/terms'
+    | '/characters/$fileId/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -184,6 +196,7 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   RecentChatRoute: typeof RecentChatRoute
   TermsRoute: typeof TermsRoute
+  CharactersFileIdEditRoute: typeof CharactersFileIdEditRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -272,6 +285,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/characters/$fileId/edit': {
+      id: '/characters/$fileId/edit'
+      path: '/characters/$fileId/edit'
+      fullPath: '/characters/$fileId/edit'
+      preLoaderRoute: typeof CharactersFileIdEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -288,6 +308,7 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   RecentChatRoute: RecentChatRoute,
   TermsRoute: TermsRoute,
+  CharactersFileIdEditRoute: CharactersFileIdEditRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -25,10 +25,17 @@ export const MAX_REPLY_CHARS = 32_000;
 export const THUMBNAIL_WIDTHS = [240, 480] as const;
 export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
 
-/** A card's thumbnail (public to all, private to its owner with the Bearer token). */
-export function thumbnailUrl(fileId: string, width: ThumbnailWidth = THUMBNAIL_WIDTHS[0]): string {
-  return `/api/upload/image/thumbnail/${encodeURIComponent(fileId)}/${width}.webp`;
+/**
+ * A card's thumbnail (public to all, private to its owner with the Bearer token). `version` names the
+ * pictures of an edited card (`?v=`), so caches that keep image URLs forever fetch the new ones.
+ */
+export function thumbnailUrl(fileId: string, width: ThumbnailWidth = THUMBNAIL_WIDTHS[0], version?: string): string {
+  const url = `/api/upload/image/thumbnail/${encodeURIComponent(fileId)}/${width}.webp`;
+  return version ? `${url}?v=${encodeURIComponent(version)}` : url;
 }
+
+/** The largest picture a character editor's save may carry (a PNG the browser made), as a replacement's. */
+export const MAX_EDIT_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** The plans a user can be on; 'normal' is the free tier (shown as 'Free'). */
 export const PLAN_IDS = ['normal', 'monthly', 'quarterly', 'yearly'] as const;

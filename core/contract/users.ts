@@ -53,8 +53,11 @@ export const ClientConfig = Type.Object({
   }),
   checkout_url: NullableString(),
   ai: StringEnum(['demo', 'openai']),
-  /** An image service is configured (IMAGE_BASE_URL): the chat's 'Generate Photo' works. */
+  /** An image service is configured (IMAGE_BASE_URL): the chat's and the editor's 'Generate Photo' work. */
   images: Type.Boolean(),
+  /** LLM_CONTEXT_TOKENS and LLM_MAX_TOKENS: the editor weighs a card against the prompt's room. */
+  context_tokens: Type.Integer(),
+  reply_tokens: Type.Integer(),
 });
 export type ClientConfig = Static<typeof ClientConfig>;
 

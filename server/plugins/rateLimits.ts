@@ -42,11 +42,13 @@ const PER_USER_ROUTES: { method: string; url: string; action: UserAction }[] = [
   { method: 'POST', url: '/api/upload/image', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/chats/import', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/character-replacement/replace', action: 'uploadsPerMinute' },
+  { method: 'PUT', url: '/api/upload/card/:file_id', action: 'uploadsPerMinute' },
   // Each photo costs a paid image generation.
   { method: 'POST', url: '/api/chats/photo', action: 'uploadsPerMinute' },
   // A persona may carry a picture to convert.
   { method: 'POST', url: '/api/personas', action: 'uploadsPerMinute' },
   { method: 'PUT', url: '/api/personas/:id', action: 'uploadsPerMinute' },
+  { method: 'POST', url: '/api/characters/photo', action: 'uploadsPerMinute' },
   // Each try checks the current password: guessing it is limited like signing in.
   { method: 'POST', url: '/api/users/me/password', action: 'signInPerMinute' },
 ];

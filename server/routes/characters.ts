@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '../../core/contract/cards';
 import { signedIn } from '../auth/signedIn';
+import { generateCharacterPhoto } from '../services/characterPhoto';
 import { viewerOf } from '../services/cardHits';
 import { characterDetails, userCharacters } from '../services/images/reads';
 
@@ -14,4 +15,10 @@ export const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/characters/:file_id', { preHandler: app.authenticateIfPresent, schema: contract.characterDetails }, async (request) =>
     characterDetails(request.ctx, request.params.file_id, request.user, viewerOf(request.user, request.ip)),
   );
+
+  // The editor's 'Generate Photo': a PNG to crop, stored nowhere until the character is saved.
+  app.post('/api/characters/photo', { preHandler: app.authenticate, schema: contract.characterPhoto }, async (request, reply) => {
+    const png = await generateCharacterPhoto(request.ctx, signedIn(request), request.body);
+    return reply.type('image/png').header('cache-control', 'no-store').send(png);
+  });
 };

@@ -19,6 +19,8 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async
     checkout_url: config.checkoutUrl ?? null,
     ai: app.ai.kind,
     images: config.images.baseUrl !== undefined,
+    context_tokens: config.llm.contextTokens,
+    reply_tokens: config.llm.maxTokens,
   };
   app.get('/api/config', { schema: contract.clientConfig }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');

@@ -5,7 +5,9 @@ import { MESSAGE_TOO_LARGE } from '../../core/card/index';
 import * as contract from '../../core/contract/cards';
 import { signedIn } from '../auth/signedIn';
 import { cachedGalleryPage } from '../db/galleryCache';
+import { strictValidatorCompiler } from '../lazySchemas';
 import { badRequest } from '../errors';
+import { editCard, MESSAGE_EDIT_TOO_LARGE, MESSAGE_SAVED } from '../services/cardEdits';
 import { viewerOf } from '../services/cardHits';
 import { removeImage } from '../services/images/delete';
 import { imageFile, thumbnailFile } from '../services/images/files';
@@ -100,6 +102,22 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/upload/card/:file_id', { preHandler: app.authenticateIfPresent, schema: contract.cardJson }, async (request) =>
     cardJson(request.ctx, request.params.file_id, request.user),
+  );
+
+  // The character editor's save: the owner's card rewritten under the same file id.
+  app.put(
+    '/api/upload/card/:file_id',
+    {
+      preHandler: app.authenticate,
+      bodyLimit: contract.CARD_EDIT_BODY_LIMIT,
+      config: { payloadTooLargeMessage: MESSAGE_EDIT_TOO_LARGE },
+      schema: contract.editCard,
+      validatorCompiler: strictValidatorCompiler,
+    },
+    async (request) => {
+      const data = await editCard(request.ctx, signedIn(request), request.params.file_id, request.body);
+      return { success: true as const, message: MESSAGE_SAVED, data };
+    },
   );
 
   for (const scope of ['user', 'public'] as const) {

@@ -27,7 +27,7 @@ function favoriteOf(row: FavoriteWithImage): Favorite {
     character_name: row.card_name,
     character_description: summary.description,
     tags: summary.tags,
-    url: imageUrl({ id: row.image_id, is_public: row.is_public }),
+    url: imageUrl({ id: row.image_id, is_public: row.is_public, blob_key: row.blob_key }),
     created_at: row.created_at,
   };
 }

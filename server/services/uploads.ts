@@ -15,7 +15,7 @@ import type { ServiceContext } from './context';
 import { removeBlobs } from './images/delete';
 import { collectionItemOf } from './images/presentation';
 import { checkStorageRoom } from './storage';
-import { makeThumbnails } from './thumbnails';
+import { makeThumbnails, THUMBNAIL_WIDTHS, type Thumbnail } from './thumbnails';
 import type { RequestUser } from './users';
 
 /** The multipart limits: one file a little over the cap (so "too large" is detectable), a few small fields. */
@@ -129,7 +129,7 @@ export function aspectRatio(width: number, height: number): string {
   return `${width / d}:${height / d}`;
 }
 
-function cardFailure(error: unknown): never {
+export function cardFailure(error: unknown): never {
   if (error instanceof CardError) throw badRequest(error.code, error.message);
   throw error;
 }
@@ -172,6 +172,90 @@ async function cardOfUpload(form: UploadForm): Promise<{ png: Uint8Array; card: 
   }
 }
 
+/** The name lists show (bounded); the card's own text keeps it whole. */
+export function storedName(card: Card): string {
+  return boundedText(card.data.name.trim() || 'Unnamed character', MAX_NAME_CHARS);
+}
+
+/** The row's columns that come from the card and its PNG, the same for an upload and an edit. */
+export function cardColumns(card: Card, png: Uint8Array, sha256: string, width: number, height: number) {
+  const name = storedName(card);
+  return {
+    display_title: name,
+    sha256,
+    file_size: png.length,
+    width,
+    height,
+    aspect_ratio: aspectRatio(width, height),
+    card_json: JSON.stringify(card),
+    card_summary: JSON.stringify(summarizeCard(card, name)),
+    card_name: name,
+    card_tags: JSON.stringify(card.data.tags),
+    card_creator: card.data.creator,
+    spec_version: card.spec_version,
+  };
+}
+
+/** What the card's text adds to its owner's storage: the JSON and the lists' summary of it. */
+export function cardTextBytes(columns: { card_json: string; card_summary: string }): number {
+  return Buffer.byteLength(columns.card_json) + Buffer.byteLength(columns.card_summary);
+}
+
+export function thumbnailBytes(thumbnails: Thumbnail[]): number {
+  return thumbnails.reduce((sum, thumbnail) => sum + thumbnail.data.length, 0);
+}
+
+export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export interface CardBlobKeys {
+  card: string;
+  /** By width, as the row's thumb_keys. */
+  thumbs: Record<string, string>;
+}
+
+/**
+ * Where a card's PNG and thumbnails are stored. An edit writes beside the stored ones under a new
+ * `revision` (never over them), so the row can switch to the new card in one update.
+ */
+export function blobKeysFor(id: string, revision?: string): CardBlobKeys {
+  const base = revision ? `${id}-${revision}` : id;
+  return {
+    card: `cards/${base}.png`,
+    thumbs: Object.fromEntries(THUMBNAIL_WIDTHS.map((width) => [String(width), `thumbs/${base}-${width}.webp`])),
+  };
+}
+
+/**
+ * Writes the PNG and (when given) its thumbnails; returns the keys written. A failed write removes
+ * what this call wrote before it, so nothing is left behind.
+ */
+export async function storeBlobs(ctx: ServiceContext, keys: CardBlobKeys, png: Uint8Array, thumbnails: Thumbnail[] = []): Promise<string[]> {
+  const written: string[] = [];
+  try {
+    await ctx.blobs.put(keys.card, png, 'image/png');
+    written.push(keys.card);
+    for (const thumbnail of thumbnails) {
+      const key = keys.thumbs[String(thumbnail.width)]!;
+      await ctx.blobs.put(key, thumbnail.data, 'image/webp');
+      written.push(key);
+    }
+    return written;
+  } catch (error) {
+    await removeBlobs(ctx, written);
+    throw error;
+  }
+}
+
+/** The thumbnails of a PNG; pixels sharp cannot decode are the card's fault (400), not the server's. */
+export async function thumbnailsOf(png: Uint8Array): Promise<Thumbnail[]> {
+  try {
+    return await makeThumbnails(png, DEFAULT_CARD_LIMITS.maxPixels);
+  } catch {
+    // The codec never decodes pixels; sharp does, and refuses image data that is not really there.
+    throw badRequest('corrupt_png', new CardError('corrupt_png').message);
+  }
+}
+
 /** Spec §5 and §9 on the server: every check, then thumbnails, blobs and the row, in that order. */
 export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
   const { png, card, width, height } = await cardOfUpload(form);
@@ -179,40 +263,23 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
   if (form.publicRelease && !user.isAdmin) throw forbidden(MESSAGE_ADMIN_ONLY);
   const isPublic = form.publicRelease;
   // Of the bytes uploaded: the same file twice is the duplicate, whatever it is stored as.
-  const sha256 = createHash('sha256').update(form.bytes).digest('hex');
-  // Lists show the name; a card's own text keeps it whole.
-  const name = boundedText(card.data.name.trim() || 'Unnamed character', MAX_NAME_CHARS);
-  const cardJson = JSON.stringify(card);
-  const summary = JSON.stringify(summarizeCard(card, name));
-  const textBytes = Buffer.byteLength(cardJson) + Buffer.byteLength(summary);
+  const sha256 = sha256Of(form.bytes);
+  const columns = cardColumns(card, png, sha256, width, height);
+  const textBytes = cardTextBytes(columns);
   const replaced = form.replacing ? await findImage(ctx.db, form.replacing) : undefined;
   const freeing = replaced?.stored_bytes ?? 0;
   // Checked here to refuse early (the thumbnails' size is not known yet), and again under the
   // owner's lock just before the insert.
   await checkRoom(ctx.db, user, isPublic, sha256, form.replacing, { adding: form.bytes.length + textBytes, freeing });
 
-  let thumbnails;
-  try {
-    thumbnails = await makeThumbnails(png, DEFAULT_CARD_LIMITS.maxPixels);
-  } catch {
-    // The codec never decodes pixels; sharp does, and refuses image data that is not really there.
-    throw badRequest('corrupt_png', new CardError('corrupt_png').message);
-  }
+  const thumbnails = await thumbnailsOf(png);
 
   const id = randomUUID();
-  const blobKey = `cards/${id}.png`;
-  const thumbKeys = Object.fromEntries(thumbnails.map((t) => [String(t.width), `thumbs/${id}-${t.width}.webp`]));
-  const written: string[] = [];
+  const keys = blobKeysFor(id);
+  const written = await storeBlobs(ctx, keys, png, thumbnails);
   try {
-    await ctx.blobs.put(blobKey, png, 'image/png');
-    written.push(blobKey);
-    for (const thumbnail of thumbnails) {
-      const key = thumbKeys[String(thumbnail.width)]!;
-      await ctx.blobs.put(key, thumbnail.data, 'image/webp');
-      written.push(key);
-    }
     const now = new Date().toISOString();
-    const storedBytes = form.bytes.length + thumbnails.reduce((sum, t) => sum + t.data.length, 0) + textBytes;
+    const storedBytes = form.bytes.length + thumbnailBytes(thumbnails) + textBytes;
     const image = await ctx.db.transaction().execute(async (trx) => {
       await lockOwner(trx, user.id);
       await checkRoom(trx, user, isPublic, sha256, form.replacing, { adding: storedBytes, freeing });
@@ -221,21 +288,10 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
         owner_id: user.id,
         is_public: isPublic ? 1 : 0,
         filename: sanitizeFilename(form.filename),
-        display_title: name,
-        blob_key: blobKey,
-        thumb_keys: JSON.stringify(thumbKeys),
-        sha256,
-        file_size: png.length,
-        width,
-        height,
-        aspect_ratio: aspectRatio(width, height),
-        card_json: cardJson,
-        card_summary: summary,
+        blob_key: keys.card,
+        thumb_keys: JSON.stringify(keys.thumbs),
+        ...columns,
         stored_bytes: storedBytes,
-        card_name: name,
-        card_tags: JSON.stringify(card.data.tags),
-        card_creator: card.data.creator,
-        spec_version: card.spec_version,
         created_at: now,
         updated_at: now,
       });

@@ -17,3 +17,7 @@ export async function saveCollectionPage(items: CollectionItem[]): Promise<void>
 export async function removeCollectionItem(fileId: string): Promise<void> {
   await db.collections.delete(fileId);
 }
+
+export function collectionItem(fileId: string): Promise<CollectionItem | undefined> {
+  return db.collections.get(fileId);
+}

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { ChatMessage, CollectionItem, CompletionRequest, EditMessageRequest, Favorite, Persona, PublicImage, RecentChat, UserProfile } from '../../core/contract';
+import type { CharacterDraftRecord } from './drafts';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */
 export interface CachedProfile {
@@ -110,6 +111,7 @@ export class CardchatDb extends Dexie {
   outbox!: EntityTable<OutboxItem, 'client_id'>;
   personas!: EntityTable<LocalPersona, 'id'>;
   chatPersonas!: EntityTable<ChatPersonaChoice, 'chat_id'>;
+  drafts!: EntityTable<CharacterDraftRecord, 'id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -154,6 +156,10 @@ export class CardchatDb extends Dexie {
     this.version(7).stores({
       personas: 'id, created_at',
       chatPersonas: 'chat_id, persona_id',
+    });
+    // The character editor's drafts (db/drafts.ts): one for a new character, one per card being edited.
+    this.version(8).stores({
+      drafts: 'id, savedAt',
     });
   }
 }

@@ -55,8 +55,29 @@ describe.each(databases)("a chat's photo (%s)", (dialect) => {
       const response = await bare.app.inject({ method: 'POST', url: '/api/chats/photo', headers: user.headers, payload: { chat_id: chatId } });
       expect(response.statusCode).toBe(503);
       expect(response.json().message).toBe('Photo generation is not set up on this server.');
+      const editor = await bare.app.inject({ method: 'POST', url: '/api/characters/photo', headers: user.headers, payload: { name: 'Nell', description: '' } });
+      expect(editor.statusCode).toBe(503);
     } finally {
       await bare.close();
     }
+  });
+
+  it("paints the editor's portrait from the name and description being written, storing nothing", async () => {
+    const before = fake.requests.length;
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/characters/photo',
+      headers: alice.headers,
+      payload: { name: 'Wren', description: '{{char}} maps the northern coast for {{user}}.' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(new Uint8Array(response.rawPayload).subarray(1, 4)).toEqual(new TextEncoder().encode('PNG'));
+    expect(fake.requests).toHaveLength(before + 1);
+    expect(fake.requests.at(-1)!.body.prompt).toContain('Wren maps the northern coast for alice.');
+    const signedOut = await test.app.inject({ method: 'POST', url: '/api/characters/photo', payload: { name: 'Wren', description: '' } });
+    expect(signedOut.statusCode).toBe(401);
+    const nameless = await test.app.inject({ method: 'POST', url: '/api/characters/photo', headers: alice.headers, payload: { name: ' ', description: '' } });
+    expect(nameless.statusCode).toBe(400);
   });
 });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
-import { defaultReplyTo, type FakeBehaviour } from '../support/fakeOpenAI';
+import { defaultReplyTo, LAST_PROMPT_PATH, type FakeBehaviour } from '../support/fakeOpenAI';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, fillSignUp, type Account } from './chromium';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './global-setup';
 import { serviceWorkerInControl } from './page-checks';
@@ -134,6 +134,13 @@ export async function nextAiReply(behaviour: FakeBehaviour): Promise<void> {
     body: JSON.stringify(behaviour),
   });
   if (!response.ok) throw new Error(`fake AI control answered ${response.status}`);
+}
+
+/** The messages of the last chat request the fake AI received (the prompt the server built). */
+export async function lastAiPrompt(): Promise<Array<{ role: string; content: string }>> {
+  const response = await fetch(new URL(LAST_PROMPT_PATH, inject('fakeLlmControl')));
+  const body = (await response.json()) as { messages?: Array<{ role: string; content: string }> } | null;
+  return body?.messages ?? [];
 }
 
 /** The fake AI's default reply (tests/support/fakeOpenAI) to a message. */

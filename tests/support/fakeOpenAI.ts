@@ -53,6 +53,7 @@ export const defaultReplyTo = (text: string) => `You said: ${text}. This is the 
 
 /** POST a FakeBehaviour here (relative to the origin, not baseUrl) to queue it for the next request. */
 export const CONTROL_PATH = '/fake/next';
+export const LAST_PROMPT_PATH = '/fake/last-prompt';
 
 interface Message {
   role: string;
@@ -72,6 +73,12 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
       if (req.method === 'POST' && req.url === CONTROL_PATH) {
         queue.push(body as FakeBehaviour);
         res.writeHead(204).end();
+        return;
+      }
+      // Tests in other processes read the prompt the server last sent.
+      if (req.method === 'GET' && req.url === LAST_PROMPT_PATH) {
+        const last = fake.requests.findLast((request) => Array.isArray(request.body?.messages));
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(last?.body ?? null));
         return;
       }
       const headers = Object.fromEntries(

@@ -9,7 +9,9 @@ import { StatusSlot } from '../../src/features/shell/StatusSlot';
 import { WAIT_NOTICE_MS } from '../../src/features/shell/useWaitingCount';
 import { noteAnswer, noteNoAnswer } from '../../src/lib/connectivity';
 import { forgetAnswered, markAnswered } from '../../src/sync/answeredSends';
-import { unsentWarning } from '../../src/features/shell/LogOutDialog';
+import { putDraft } from '../../src/db/drafts';
+import { freshRecord } from '../../src/features/editor/useEditorRecord';
+import { draftWarning, unsentWarning } from '../../src/features/shell/LogOutDialog';
 import { UserMenu } from '../../src/features/shell/UserMenu';
 import { installDialogStandIn } from './dialogStandIn';
 
@@ -50,6 +52,7 @@ const setOnline = (online: boolean) => vi.spyOn(navigator, 'onLine', 'get').mock
 beforeAll(installDialogStandIn);
 beforeEach(async () => {
   await db.outbox.clear();
+  await db.drafts.clear();
   vi.mocked(signOut).mockReset();
 });
 afterEach(() => {
@@ -222,6 +225,18 @@ describe('log out', () => {
     await screen.findByRole('dialog');
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it("asks first when a character draft isn't saved, naming it beside the waiting messages", async () => {
+    await db.outbox.add(queued('a'));
+    await putDraft({ ...freshRecord({ kind: 'new', creator: 'Me' }, null), savedAt: Date.now() });
+    render(<UserMenu profile={PROFILE} offline={false} />);
+    logOut();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain("1 message hasn't been sent yet. Logging out deletes it.");
+    expect(dialog.textContent).toContain("1 character draft isn't saved yet. Logging out deletes it.");
+    expect(draftWarning(2)).toBe("2 character drafts aren't saved yet. Logging out deletes them.");
+    expect(signOut).not.toHaveBeenCalled();
   });
 
   it('words one message in the singular', () => {

@@ -141,6 +141,16 @@ export async function moveChatsToImage(db: Db, userId: string, fromImageId: stri
   return Number(result.numUpdatedRows);
 }
 
+/** An edited card's chats (everyone's, for a public card) take its new name and kind. */
+export async function renameChatsOfImage(db: Db, imageId: string, to: { name: string; cardType: 'public' | 'user' }, now: string): Promise<void> {
+  await db
+    .updateTable('chats')
+    .set({ character_name: to.name, card_type: to.cardType, updated_at: now })
+    .where('image_id', '=', imageId)
+    .where((eb) => eb.or([eb('character_name', '!=', to.name), eb('card_type', '!=', to.cardType)]))
+    .execute();
+}
+
 export async function setChatPortrait(db: Db, chatId: string, portrait: { key: string; bytes: number }, now: string): Promise<void> {
   await db.updateTable('chats').set({ portrait_key: portrait.key, portrait_bytes: portrait.bytes, updated_at: now }).where('id', '=', chatId).execute();
 }

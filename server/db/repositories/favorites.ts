@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Favorite, Image } from '../schema';
 
-export type FavoriteWithImage = Favorite & Pick<Image, 'is_public' | 'card_name' | 'card_summary'>;
+export type FavoriteWithImage = Favorite & Pick<Image, 'is_public' | 'blob_key' | 'card_name' | 'card_summary'>;
 
 /** Adds the favorite unless it exists; returns whether this call created it. */
 export async function insertFavoriteIfAbsent(
@@ -29,6 +29,7 @@ function withImage(db: Kysely<Database>) {
       'favorites.image_id',
       'favorites.created_at',
       'images.is_public',
+      'images.blob_key',
       'images.card_name',
       'images.card_summary',
     ]);

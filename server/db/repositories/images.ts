@@ -23,6 +23,38 @@ export function insertImage(db: Kysely<Database>, image: NewImage): Promise<Imag
   return image.is_public ? changingGallery(insert) : insert();
 }
 
+/** What an edit changes in a card's row (services/cardEdits.ts). */
+export type ImageCardChange = Pick<
+  NewImage,
+  | 'is_public'
+  | 'blob_key'
+  | 'thumb_keys'
+  | 'display_title'
+  | 'sha256'
+  | 'file_size'
+  | 'width'
+  | 'height'
+  | 'aspect_ratio'
+  | 'card_json'
+  | 'card_summary'
+  | 'stored_bytes'
+  | 'card_name'
+  | 'card_tags'
+  | 'card_creator'
+  | 'spec_version'
+  | 'updated_at'
+>;
+
+/**
+ * Points the row at an edited card, only while it still names the blob the edit started from: a
+ * concurrent edit that switched it first wins, and this one gets undefined (nothing changed).
+ */
+export function switchImageCard(db: Kysely<Database>, image: Pick<Image, 'id' | 'blob_key' | 'is_public'>, change: ImageCardChange): Promise<Image | undefined> {
+  const update = () =>
+    db.updateTable('images').set(change).where('id', '=', image.id).where('blob_key', '=', image.blob_key).returningAll().executeTakeFirst();
+  return image.is_public || change.is_public ? changingGallery(update) : update();
+}
+
 /**
  * Serialises one user's uploads inside a transaction: a no-op write to their row takes PostgreSQL's
  * row lock (SQLite's write lock), so the slot count read after it cannot go stale before the insert.
@@ -54,7 +86,7 @@ export async function countPrivateImages(db: Kysely<Database>, ownerId: string, 
 /** What a gallery item shows: the bounded summary, never card_json (up to megabytes a card). */
 export type GalleryImage = Pick<
   Image,
-  'id' | 'is_public' | 'filename' | 'display_title' | 'card_name' | 'card_summary' | 'spec_version' | 'favorite_count' | 'created_at'
+  'id' | 'is_public' | 'filename' | 'display_title' | 'blob_key' | 'thumb_keys' | 'card_name' | 'card_summary' | 'spec_version' | 'favorite_count' | 'created_at'
 >;
 
 /** A card as the owner's lists show it: everything but card_json. */
@@ -105,7 +137,7 @@ export async function listPublicImages(
   }
   const count = matching.select((eb) => eb.fn.countAll().as('count'));
   const rows = await matching
-    .select(['id', 'is_public', 'filename', 'display_title', 'card_name', 'card_summary', 'spec_version', 'favorite_count', 'created_at'])
+    .select(['id', 'is_public', 'filename', 'display_title', 'blob_key', 'thumb_keys', 'card_name', 'card_summary', 'spec_version', 'favorite_count', 'created_at'])
     .select(count.as('total'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -20,16 +20,23 @@ const GENERATION_TIMEOUT_MS = 90_000;
 
 const unavailable = (message: string) => new AppError(502, 'image_service_failed', message);
 
-/** What the portrait shows: the character's name and description (never the creator's notes). */
-async function portraitPrompt(ctx: ServiceContext, user: RequestUser, chat: Parameters<typeof cardOfChat>[1]): Promise<string> {
-  const card = await cardOfChat(ctx.db, chat);
-  const names = { char: characterDisplayName(card), user: (await chatUser(ctx.db, user, chat)).name };
-  const description = fillPlaceholders(card.data.description, names).trim().slice(0, 800);
-  return [`A character portrait of ${names.char}, head and shoulders, painterly illustration.`, description].filter(Boolean).join(' ');
+/** What a portrait shows: the character's name and description (never the creator's notes). */
+export function portraitPrompt(names: { char: string; user: string }, description: string): string {
+  const text = fillPlaceholders(description, names).trim().slice(0, 800);
+  return [`A character portrait of ${names.char}, head and shoulders, painterly illustration.`, text].filter(Boolean).join(' ');
 }
 
-/** Asks the OpenAI-compatible images endpoint for one picture and returns its bytes. */
-async function requestImage(ctx: ServiceContext, prompt: string): Promise<Uint8Array> {
+async function chatPortraitPrompt(ctx: ServiceContext, user: RequestUser, chat: Parameters<typeof cardOfChat>[1]): Promise<string> {
+  const card = await cardOfChat(ctx.db, chat);
+  return portraitPrompt({ char: characterDisplayName(card), user: (await chatUser(ctx.db, user, chat)).name }, card.data.description);
+}
+
+/**
+ * Asks the OpenAI-compatible images endpoint (IMAGE_BASE_URL) for one picture and returns its bytes;
+ * 503 when none is configured, 502 when it fails.
+ */
+export async function requestImage(ctx: ServiceContext, prompt: string): Promise<Uint8Array> {
+  if (!ctx.config.images.baseUrl) throw new AppError(503, 'images_unavailable', 'Photo generation is not set up on this server.');
   let response: Response;
   try {
     response = await fetch(`${ctx.config.images.baseUrl}/images/generations`, {
@@ -63,11 +70,10 @@ async function requestImage(ctx: ServiceContext, prompt: string): Promise<Uint8A
  */
 export async function generateChatPhoto(ctx: ServiceContext, user: RequestUser, chatId: string): Promise<ChatPhotoResponse> {
   const sharp = await loadSharp();
-  if (!ctx.config.images.baseUrl) throw new AppError(503, 'images_unavailable', 'Photo generation is not set up on this server.');
   const chat = await ownChat(ctx, user, chatId);
   // Before asking the image service: a portrait that could not be kept is not worth its cost.
   await checkStorageRoom(ctx.db, user, PORTRAIT_ESTIMATE_BYTES, chat.portrait_bytes);
-  const picture = await requestImage(ctx, await portraitPrompt(ctx, user, chat));
+  const picture = await requestImage(ctx, await chatPortraitPrompt(ctx, user, chat));
   let png: Buffer;
   try {
     png = await sharp(picture, { limitInputPixels: DEFAULT_CARD_LIMITS.maxPixels }).resize(PORTRAIT_SIZE, PORTRAIT_SIZE, { fit: 'cover' }).png().toBuffer();

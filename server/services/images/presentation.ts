@@ -24,23 +24,41 @@ export function cardTypeOf(image: Pick<Image, 'is_public'>): CardType {
   return image.is_public === 1 ? 'public' : 'user';
 }
 
-export function imageUrl(image: Pick<Image, 'id' | 'is_public'>): string {
-  return image.is_public === 1 ? `/api/upload/image/${image.id}` : `/api/upload/image/user/${image.id}`;
+/**
+ * The revision an edit stored a blob under (`cards/<id>-<revision>.png`, services/uploads.ts
+ * blobKeysFor); undefined for a card as uploaded. URLs carry it as `?v=`, because image URLs are
+ * cached as immutable (browsers, the service worker) and an edited card's must be new ones.
+ */
+export function revisionOf(key: string | undefined, id: string): string | undefined {
+  const match = key ? /^(?:cards|thumbs)\/([^/]+?)-([0-9a-f]{12})(?:-\d+\.webp|\.png)$/.exec(key) : null;
+  return match && match[1] === id ? match[2] : undefined;
 }
 
-function thumbnailSrcset(id: string): string {
-  return THUMBNAIL_WIDTHS.map((width) => `${thumbnailUrl(id, width)} ${width}w`).join(', ');
+export function imageUrl(image: Pick<Image, 'id' | 'is_public' | 'blob_key'>): string {
+  const path = image.is_public === 1 ? `/api/upload/image/${image.id}` : `/api/upload/image/user/${image.id}`;
+  const revision = revisionOf(image.blob_key, image.id);
+  return revision ? `${path}?v=${revision}` : path;
+}
+
+function thumbnailRevision(image: Pick<Image, 'id' | 'thumb_keys'>): string | undefined {
+  const keys = JSON.parse(image.thumb_keys) as Record<string, string>;
+  return revisionOf(keys[String(THUMBNAIL_WIDTHS[0])], image.id);
+}
+
+function thumbnailSrcset(id: string, revision: string | undefined): string {
+  return THUMBNAIL_WIDTHS.map((width) => `${thumbnailUrl(id, width, revision)} ${width}w`).join(', ');
 }
 
 export function publicImageOf(image: GalleryImage): PublicImage {
+  const revision = thumbnailRevision(image);
   return {
     file_id: image.id,
     title: image.card_name,
     display_title: image.display_title,
     filename: image.filename,
     url: imageUrl(image),
-    thumbnail_url: thumbnailUrl(image.id),
-    thumbnail_srcset: thumbnailSrcset(image.id),
+    thumbnail_url: thumbnailUrl(image.id, THUMBNAIL_WIDTHS[0], revision),
+    thumbnail_srcset: thumbnailSrcset(image.id, revision),
     upload_time: image.created_at,
     favorite_count: image.favorite_count,
     card_data: summaryOf(image),

@@ -1,4 +1,5 @@
-import { Download, Eye, MessageCircle, Trash2 } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { Download, Eye, MessageCircle, Pencil, Trash2 } from 'lucide-react';
 import type { CollectionItem, ReplaceResult } from '../../../core/contract';
 import { TagList } from '../../ui/TagList';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
@@ -36,6 +37,9 @@ export function CollectionCard({ item, offline, onChat, onView, onDownload, onDe
         <button type="button" className={styles.action} onClick={() => onView(item)} aria-label={`View ${name}`} title="View">
           <Eye size={18} aria-hidden="true" />
         </button>
+        <Link to="/characters/$fileId/edit" params={{ fileId: item.file_id }} className={styles.action} aria-label={`Edit ${name}`} title="Edit">
+          <Pencil size={18} aria-hidden="true" />
+        </Link>
         <button
           type="button"
           className={styles.action}

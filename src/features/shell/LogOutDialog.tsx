@@ -11,14 +11,31 @@ export function unsentWarning(messages: number, changes = 0): string {
   return `${what} ${one ? "hasn't" : "haven't"} been ${messages > 0 ? 'sent' : 'saved'} yet. Logging out deletes ${one ? 'it' : 'them'}.`;
 }
 
+/** "1 character draft isn't saved yet. Logging out deletes it." */
+export function draftWarning(count: number): string {
+  return count === 1
+    ? "1 character draft isn't saved yet. Logging out deletes it."
+    : `${count} character drafts aren't saved yet. Logging out deletes them.`;
+}
+
+/** What a log out would delete that the server does not have. */
+export interface Unsaved {
+  /** Messages waiting in the outbox. */
+  messages: number;
+  /** Edits and deletes of messages waiting in the outbox. */
+  changes: number;
+  /** The character editor's drafts. */
+  drafts: number;
+}
+
 interface Props {
-  /** What waits in the outbox while asking; null when closed. */
-  waiting: { messages: number; changes: number } | null;
+  /** What waits while asking; null when closed. */
+  waiting: Unsaved | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks before a log out that would delete messages the server has not received. */
+/** Asks before a log out that would delete messages or drafts the server has not received. */
 export function LogOutDialog({ waiting, onConfirm, onCancel }: Props) {
   const titleId = useId();
   return (
@@ -26,9 +43,12 @@ export function LogOutDialog({ waiting, onConfirm, onCancel }: Props) {
       <h2 id={titleId} className={dialogStyles.title}>
         Log out?
       </h2>
-      <p className={dialogStyles.text}>{unsentWarning(waiting?.messages ?? 0, waiting?.changes)}</p>
+      {waiting !== null && waiting.messages + waiting.changes > 0 && (
+        <p className={dialogStyles.text}>{unsentWarning(waiting.messages, waiting.changes)}</p>
+      )}
+      {waiting !== null && waiting.drafts > 0 && <p className={dialogStyles.text}>{draftWarning(waiting.drafts)}</p>}
       <div className={dialogStyles.buttons}>
-        {/* Cancel takes the focus: a stray Enter must never throw away typed messages. */}
+        {/* Cancel takes the focus: a stray Enter must never throw away what was typed. */}
         <button type="button" className={buttonStyles.secondary} onClick={onCancel} autoFocus>
           Cancel
         </button>

@@ -3,9 +3,11 @@ import { ChevronDown, LogOut, Settings, User, type LucideIcon } from 'lucide-rea
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { UserProfile } from '../../../core/contract';
 import { signOut } from '../../auth/session';
+import { draftCount } from '../../db/drafts';
 import { waitingKinds } from '../../db/outboxCount';
 import { Avatar } from '../../ui/Avatar';
 import menuStyles from '../../ui/menu.module.css';
+import type { Unsaved } from './LogOutDialog';
 import styles from './UserMenu.module.css';
 
 // Loaded when a log out first has to ask: Home's first load has a byte budget (bench figure 1).
@@ -18,16 +20,16 @@ export function UserMenu({ profile, offline }: { profile: UserProfile; offline: 
   const menuId = useId();
   const navigate = useNavigate();
   const label = profile.name || profile.email || 'Account';
-  // Set while asking whether to log out with messages still in the outbox.
-  const [unsent, setUnsent] = useState<{ messages: number; changes: number } | null>(null);
+  // Set while asking whether to log out with messages or changes still in the outbox, or drafts not saved.
+  const [unsent, setUnsent] = useState<Unsaved | null>(null);
   // Kept mounted once asked, so Cancel is the dialog's own close (focus goes back to the menu).
   const [asked, setAsked] = useState(false);
   // Counted at the click, not from a live query, so a message queued a moment ago is never missed.
   const logOut = async () => {
-    const waiting = await waitingKinds();
-    if (waiting.messages + waiting.changes > 0) {
+    const [waiting, drafts] = await Promise.all([waitingKinds(), draftCount()]);
+    if (waiting.messages + waiting.changes + drafts > 0) {
       setAsked(true);
-      setUnsent(waiting);
+      setUnsent({ ...waiting, drafts });
     } else await signOut();
   };
   // Settings is shown so people know it is coming; without an action it stays disabled.

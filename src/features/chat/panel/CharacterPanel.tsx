@@ -6,6 +6,7 @@ import { useAvatarSrc } from '../history/useAvatarSrc';
 import type { ChatTarget } from '../useChatSelection';
 import styles from './CharacterPanel.module.css';
 import { CardDownloads } from '../../cardFiles/CardDownloads';
+import { EditCharacterLink } from './EditCharacterLink';
 import { FavoriteButton } from './FavoriteButton';
 import { GeneratePhotoButton } from './GeneratePhotoButton';
 
@@ -57,6 +58,7 @@ export function CharacterPanel({ character, target, onClose }: Props) {
           {character.id ? (
             <>
               <FavoriteButton character={character} id={character.id} />
+              <EditCharacterLink fileId={character.id} cardType={character.cardType} />
               <CardDownloads card={{ fileId: character.id, name: character.name, isPublic: character.cardType === 'public' }} />
             </>
           ) : (
