@@ -1,5 +1,5 @@
 /**
- * `npm test`: the type check, then each vitest project in turn (unit, api, e2e), and a closing
+ * `npm test`: the type check and lint, then each vitest project in turn (unit, api, e2e), and a closing
  * line `N passed, N failed[, N skipped]` that CI reads. Exits non-zero when anything failed or
  * nothing ran.
  */
@@ -34,17 +34,20 @@ function seconds(since: number): string {
   return `${((Date.now() - since) / 1000).toFixed(1)}s`;
 }
 
-function typecheck(): void {
-  header('typecheck');
+/** The checks that run before the tests, each counted as one passed or failed. */
+const CHECKS = ['typecheck', 'lint'] as const;
+
+function check(name: (typeof CHECKS)[number]): void {
+  header(name);
   const started = Date.now();
-  const result = spawnSync('npm', ['run', '--silent', 'typecheck'], { stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', '--silent', name], { stdio: 'inherit' });
   if (result.status === 0) {
     total.passed += 1;
-    console.log(`typecheck passed in ${seconds(started)}`);
+    console.log(`${name} passed in ${seconds(started)}`);
   } else {
     total.failed += 1;
-    problems.push('typecheck');
-    console.log(`typecheck FAILED in ${seconds(started)}`);
+    problems.push(name);
+    console.log(`${name} FAILED in ${seconds(started)}`);
   }
 }
 
@@ -89,15 +92,15 @@ function vitest(project: (typeof PROJECTS)[number]): void {
 }
 
 const started = Date.now();
-typecheck();
+for (const name of CHECKS) check(name);
 for (const project of PROJECTS) vitest(project);
 fs.rmSync(reportDir, { recursive: true, force: true });
 
 header('summary');
 console.log(`took ${seconds(started)}`);
 for (const problem of problems) console.log(`  failed: ${problem}`);
-// The type check alone is not a test run.
-const testsRan = total.passed + total.failed - 1;
+// The checks alone are not a test run.
+const testsRan = total.passed + total.failed - CHECKS.length;
 if (testsRan <= 0) console.log('no vitest test ran');
 const skipped = total.skipped > 0 ? `, ${total.skipped} skipped` : '';
 console.log(`${total.passed} passed, ${total.failed} failed${skipped}`);

@@ -1,13 +1,12 @@
-import { useMemo } from 'react';
 import type { CompletionRequest } from '../../core/contract';
 import { streamCompletion } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
 import { loadTokens } from '../auth/tokens';
 import { deleteMessage, markFailed, messageRow, moveToEnd, storeCompletion, STOPPED_REASON, STREAMING_REPLY_PREFIX } from '../db/chatMessages';
-import type { LocalMessage, MessageChange } from '../db/db';
+import type { LocalMessage } from '../db/db';
 import { releaseHolds } from '../db/messageChanges';
 import { completeItem, failItem, nextItem, queuedSends, recordAttempt, removeItem, type QueuedSend } from '../db/outbox';
-import { createStore, useStore } from '../lib/store';
+import { createStore } from '../lib/store';
 import { forgetAnswered, markAnswered } from './answeredSends';
 import { deliverChange } from './changeDelivery';
 import { pullChatList } from './chatList';
@@ -32,13 +31,7 @@ const claimed = new Set<string>();
  * The message each claimed chat is sending, for the window to tell 'Sending…' from 'Waiting to send'.
  * A store apart from the claims: claiming (and finding nothing to send) repaints nothing.
  */
-const sending = createStore<ReadonlyMap<string, string>>(new Map());
-
-/** The client ids this tab is sending right now (React). */
-export function useSendingIds(): ReadonlySet<string> {
-  const current = useStore(sending);
-  return useMemo(() => new Set(current.values()), [current]);
-}
+export const sendingByChat = createStore<ReadonlyMap<string, string>>(new Map());
 
 function claim(chatId: string): boolean {
   if (claimed.has(chatId)) return false;
@@ -59,10 +52,10 @@ function release(chatId: string): void {
   const resume = waiters.get(chatId);
   waiters.delete(chatId);
   resume?.forEach((resolve) => resolve());
-  if (!sending.get().has(chatId)) return;
-  const next = new Map(sending.get());
+  if (!sendingByChat.get().has(chatId)) return;
+  const next = new Map(sendingByChat.get());
   next.delete(chatId);
-  sending.set(next);
+  sendingByChat.set(next);
 }
 
 /** Why the head of a chat's queue was not sent: another send of that chat is in flight, or nothing waits. */
@@ -166,7 +159,7 @@ export async function deliverChangesAhead(chatId: string): Promise<void> {
 }
 
 function send(chatId: string, next: QueuedSend, options: { signal?: AbortSignal; wait: WaitPolicy; refreshRecentList: boolean }): Promise<DeliveryOutcome> {
-  sending.set(new Map(sending.get()).set(chatId, next.item.client_id));
+  sendingByChat.set(new Map(sendingByChat.get()).set(chatId, next.item.client_id));
   if (!('replySeq' in next)) return deliverChange(next.item, options.wait);
   const { item, replySeq } = next;
   return deliver({

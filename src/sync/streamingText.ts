@@ -1,5 +1,3 @@
-import { useCallback, useSyncExternalStore } from 'react';
-
 /**
  * The text of the replies this tab is streaming, by row id. A streamed token lands here, not in
  * Dexie: a Dexie write per token would re-run the window's live query and re-render every bubble,
@@ -32,7 +30,8 @@ export function streamingText(id: string): string | undefined {
   return texts.get(id);
 }
 
-function subscribe(id: string, listener: () => void): () => void {
+/** Calls `listener` whenever the reply's streamed text changes. */
+export function subscribeStreamingText(id: string, listener: () => void): () => void {
   let set = listeners.get(id);
   if (!set) listeners.set(id, (set = new Set()));
   set.add(listener);
@@ -40,13 +39,4 @@ function subscribe(id: string, listener: () => void): () => void {
     set.delete(listener);
     if (set.size === 0) listeners.delete(id);
   };
-}
-
-/** A row's text for the window: what this tab has streamed into it, else `stored` (the row's content). */
-export function useStreamingText(id: string, stored: string): string {
-  const live = useSyncExternalStore(
-    useCallback((listener: () => void) => subscribe(id, listener), [id]),
-    () => texts.get(id),
-  );
-  return live ?? stored;
 }

@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
 import { homeWithSeededCards, newPage, openOffline, screenshot } from './browser';

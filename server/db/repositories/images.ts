@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { lowerContains } from '../like';
 import { invalidateGallery } from '../galleryCache';
 import type { Database, Image, NewImage } from '../schema';

@@ -14,6 +14,7 @@ export function ViewCardDialog({ card, onClose }: { card: CachedCard | null; onC
 
   const view = card ? toCardView(card) : null;
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the click is the backdrop's; Escape closes a <dialog> natively
     <dialog ref={ref} className={styles.dialog} onClose={onClose} onClick={closeOnBackdrop} aria-labelledby="view-card-title">
       {view && card && (
         <div className={styles.box}>

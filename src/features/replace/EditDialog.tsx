@@ -97,6 +97,7 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
             JPG, PNG, GIF
           </span>
         </label>
+        {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- it stands beside the current image: the words say which one this is */}
         {preview && <img className={styles.preview} src={preview} alt="Preview of the new image" />}
         <label className={styles.field}>
           <span>New name (optional)</span>

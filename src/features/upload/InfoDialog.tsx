@@ -7,6 +7,7 @@ export function InfoDialog({ id, title, open, onClose, children }: { id: string;
   const { ref, closeOnBackdrop } = useModalDialog(open, onClose);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the click is the backdrop's; Escape closes a <dialog> natively
     <dialog ref={ref} className={styles.dialog} onClose={onClose} onClick={closeOnBackdrop} aria-labelledby={`${id}-title`}>
       <div className={styles.dialogBox}>
         <h2 id={`${id}-title`} className={styles.dialogTitle}>

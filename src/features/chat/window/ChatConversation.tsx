@@ -5,7 +5,7 @@ import type { LocalMessage } from '../../../db/db';
 import { chatOutbox } from '../../../db/outbox';
 import { checkNow, connectivity } from '../../../lib/connectivity';
 import { offlineReason, useConnectivity, useOnline, useSavedCopyNote } from '../../../lib/useOnline';
-import { useSendingIds } from '../../../sync/delivery';
+import { useSendingIds } from './useSendingIds';
 import { flushOutbox } from '../../../sync/outbox';
 import { Spinner } from '../../../ui/Spinner';
 import { filledGreetings, type CharacterView } from '../chatCharacter';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
-import { useStreamingText } from '../../../sync/streamingText';
+import { useStreamingText } from './useStreamingText';
 import { messageTime } from './dateLabels';
 import { EditBox } from './EditBox';
 import editStyles from './MessageEdit.module.css';

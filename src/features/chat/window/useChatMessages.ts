@@ -59,6 +59,7 @@ export function useChatMessages(chatId: string, { onServer }: { onServer: boolea
       live = false;
     };
     // Pulled once per opened chat (not again when a new chat reaches the server: its rows are here).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onServer is read at opening only
   }, [chatId, attempt]);
 
   const oldestStored = messages?.find((message) => message.state === 'sent')?.seq;

@@ -117,10 +117,12 @@ export function CropDialog({ source, initial, onApply, onCancel }: Props) {
         Frame the picture
       </h2>
       <p className={styles.hint}>Cards are 2:3. Drag the picture, or use the arrow keys, to choose what shows.</p>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a focusable frame that pans with arrows and zooms with +/- */}
       <div
         ref={frame}
         className={styles.cropFrame}
         role="group"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the frame is operated from the keyboard
         tabIndex={0}
         aria-label="Picture in the card's frame: arrow keys move it, plus and minus zoom"
         onPointerDown={onPointerDown}

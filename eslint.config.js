@@ -1,0 +1,90 @@
+// `npm run lint`: ESLint (typescript-eslint, react-hooks, jsx-a11y) and the import boundaries of
+// docs/ARCHITECTURE.md; Prettier checks the layout separately (`prettier --check`).
+import { createRequire } from 'node:module';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const require = createRequire(import.meta.url);
+
+// typescript-eslint parses with the classic TypeScript API (6.x); the project type-checks with
+// TypeScript 7, whose package has no such API. `typescript-classic` is TypeScript 6 under another
+// name, so typescript-eslint's own require('typescript') is pointed at it here.
+const Module = require('node:module');
+const classicTypescript = require.resolve('typescript-classic');
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return resolveFilename.call(this, request === 'typescript' ? classicTypescript : request, ...rest);
+};
+const { default: tseslint } = await import('typescript-eslint');
+
+/** Screens read Dexie through hooks and act through sync/ (or api/ for calls that store nothing). */
+const featureBoundaries = {
+  patterns: [
+    {
+      group: ['**/db/db', '**/db/db.ts'],
+      allowTypeImports: true,
+      message: 'Read Dexie through a db/ hook or query module; write through sync/.',
+    },
+    { group: ['ky'], message: 'HTTP goes through src/api/.' },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'build/**', 'coverage/**', 'bench/.runs/**', 'src/routeTree.gen.ts', '.test-output/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
+      // Names, paths and terminal output are cleaned of control characters on purpose.
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      // The two classic rules; the React Compiler's rules in `recommended` judge code written
+      // for the compiler, which this app does not use.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A dialog focuses its least destructive button on opening, as the WAI-ARIA dialog pattern asks.
+      'jsx-a11y/no-autofocus': 'off',
+    },
+  },
+  {
+    // Tests, benches and migrations (Kysely<any>, as Kysely documents) read loosely typed JSON.
+    files: ['tests/**', 'bench/**', 'server/db/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', featureBoundaries] },
+  },
+  {
+    files: ['src/sync/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'dexie-react-hooks'], message: 'sync/ holds no React.' },
+          ],
+        },
+      ],
+    },
+  },
+  prettier,
+);
