@@ -10,22 +10,27 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as AntiSlaveryPolicyRouteImport } from './routes/anti-slavery-policy'
 import { Route as CallbackRouteImport } from './routes/callback'
-import { Route as CollectionsRouteImport } from './routes/collections'
-import { Route as CreateRouteImport } from './routes/create'
-import { Route as FavoritesRouteImport } from './routes/favorites'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
-import { Route as ProfileRouteImport } from './routes/profile'
-import { Route as RecentChatRouteImport } from './routes/recent-chat'
 import { Route as TermsRouteImport } from './routes/terms'
-import { Route as CharactersFileIdEditRouteImport } from './routes/characters.$fileId.edit'
+import { Route as SignedInCollectionsRouteImport } from './routes/_signedIn/collections'
+import { Route as SignedInCreateRouteImport } from './routes/_signedIn/create'
+import { Route as SignedInFavoritesRouteImport } from './routes/_signedIn/favorites'
+import { Route as SignedInProfileRouteImport } from './routes/_signedIn/profile'
+import { Route as SignedInRecentChatRouteImport } from './routes/_signedIn/recent-chat'
+import { Route as SignedInCharactersFileIdEditRouteImport } from './routes/_signedIn/characters.$fileId.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/_signedIn',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AntiSlaveryPolicyRoute = AntiSlaveryPolicyRouteImport.update({
@@ -36,21 +41,6 @@ const AntiSlaveryPolicyRoute = AntiSlaveryPolicyRouteImport.update({
 const CallbackRoute = CallbackRouteImport.update({
   id: '/callback',
   path: '/callback',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CollectionsRoute = CollectionsRouteImport.update({
-  id: '/collections',
-  path: '/collections',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CreateRoute = CreateRouteImport.update({
-  id: '/create',
-  path: '/create',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FavoritesRoute = FavoritesRouteImport.update({
-  id: '/favorites',
-  path: '/favorites',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -68,72 +58,89 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const RecentChatRoute = RecentChatRouteImport.update({
-  id: '/recent-chat',
-  path: '/recent-chat',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
-const CharactersFileIdEditRoute = CharactersFileIdEditRouteImport.update({
-  id: '/characters/$fileId/edit',
-  path: '/characters/$fileId/edit',
-  getParentRoute: () => rootRouteImport,
+const SignedInCollectionsRoute = SignedInCollectionsRouteImport.update({
+  id: '/collections',
+  path: '/collections',
+  getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInCreateRoute = SignedInCreateRouteImport.update({
+  id: '/create',
+  path: '/create',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInFavoritesRoute = SignedInFavoritesRouteImport.update({
+  id: '/favorites',
+  path: '/favorites',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInProfileRoute = SignedInProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInRecentChatRoute = SignedInRecentChatRouteImport.update({
+  id: '/recent-chat',
+  path: '/recent-chat',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInCharactersFileIdEditRoute =
+  SignedInCharactersFileIdEditRouteImport.update({
+    id: '/characters/$fileId/edit',
+    path: '/characters/$fileId/edit',
+    getParentRoute: () => SignedInRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/anti-slavery-policy': typeof AntiSlaveryPolicyRoute
   '/callback': typeof CallbackRoute
-  '/collections': typeof CollectionsRoute
-  '/create': typeof CreateRoute
-  '/favorites': typeof FavoritesRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
-  '/profile': typeof ProfileRoute
-  '/recent-chat': typeof RecentChatRoute
   '/terms': typeof TermsRoute
-  '/characters/$fileId/edit': typeof CharactersFileIdEditRoute
+  '/collections': typeof SignedInCollectionsRoute
+  '/create': typeof SignedInCreateRoute
+  '/favorites': typeof SignedInFavoritesRoute
+  '/profile': typeof SignedInProfileRoute
+  '/recent-chat': typeof SignedInRecentChatRoute
+  '/characters/$fileId/edit': typeof SignedInCharactersFileIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/anti-slavery-policy': typeof AntiSlaveryPolicyRoute
   '/callback': typeof CallbackRoute
-  '/collections': typeof CollectionsRoute
-  '/create': typeof CreateRoute
-  '/favorites': typeof FavoritesRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
-  '/profile': typeof ProfileRoute
-  '/recent-chat': typeof RecentChatRoute
   '/terms': typeof TermsRoute
-  '/characters/$fileId/edit': typeof CharactersFileIdEditRoute
+  '/collections': typeof SignedInCollectionsRoute
+  '/create': typeof SignedInCreateRoute
+  '/favorites': typeof SignedInFavoritesRoute
+  '/profile': typeof SignedInProfileRoute
+  '/recent-chat': typeof SignedInRecentChatRoute
+  '/characters/$fileId/edit': typeof SignedInCharactersFileIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_signedIn': typeof SignedInRouteWithChildren
   '/anti-slavery-policy': typeof AntiSlaveryPolicyRoute
   '/callback': typeof CallbackRoute
-  '/collections': typeof CollectionsRoute
-  '/create': typeof CreateRoute
-  '/favorites': typeof FavoritesRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
-  '/profile': typeof ProfileRoute
-  '/recent-chat': typeof RecentChatRoute
   '/terms': typeof TermsRoute
-  '/characters/$fileId/edit': typeof CharactersFileIdEditRoute
+  '/_signedIn/collections': typeof SignedInCollectionsRoute
+  '/_signedIn/create': typeof SignedInCreateRoute
+  '/_signedIn/favorites': typeof SignedInFavoritesRoute
+  '/_signedIn/profile': typeof SignedInProfileRoute
+  '/_signedIn/recent-chat': typeof SignedInRecentChatRoute
+  '/_signedIn/characters/$fileId/edit': typeof SignedInCharactersFileIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -141,62 +148,58 @@ export interface FileRouteTypes {
     | '/'
     | '/anti-slavery-policy'
     | '/callback'
-    | '/collections'
-    | '/create'
-    | '/favorites'
     | '/login'
     | '/pricing'
     | '/privacy'
+    | '/terms'
+    | '/collections'
+    | '/create'
+    | '/favorites'
     | '/profile'
     | '/recent-chat'
-    | '/terms'
     | '/characters/$fileId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/anti-slavery-policy'
     | '/callback'
-    | '/collections'
-    | '/create'
-    | '/favorites'
     | '/login'
     | '/pricing'
     | '/privacy'
+    | '/terms'
+    | '/collections'
+    | '/create'
+    | '/favorites'
     | '/profile'
     | '/recent-chat'
-    | '/terms'
     | '/characters/$fileId/edit'
   id:
     | '__root__'
     | '/'
+    | '/_signedIn'
     | '/anti-slavery-policy'
     | '/callback'
-    | '/collections'
-    | '/create'
-    | '/favorites'
     | '/login'
     | '/pricing'
     | '/privacy'
-    | '/profile'
-    | '/recent-chat'
     | '/terms'
-    | '/characters/$fileId/edit'
+    | '/_signedIn/collections'
+    | '/_signedIn/create'
+    | '/_signedIn/favorites'
+    | '/_signedIn/profile'
+    | '/_signedIn/recent-chat'
+    | '/_signedIn/characters/$fileId/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  SignedInRoute: typeof SignedInRouteWithChildren
   AntiSlaveryPolicyRoute: typeof AntiSlaveryPolicyRoute
   CallbackRoute: typeof CallbackRoute
-  CollectionsRoute: typeof CollectionsRoute
-  CreateRoute: typeof CreateRoute
-  FavoritesRoute: typeof FavoritesRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
-  ProfileRoute: typeof ProfileRoute
-  RecentChatRoute: typeof RecentChatRoute
   TermsRoute: typeof TermsRoute
-  CharactersFileIdEditRoute: typeof CharactersFileIdEditRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -206,6 +209,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_signedIn': {
+      id: '/_signedIn'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/anti-slavery-policy': {
@@ -220,27 +230,6 @@ declare module '@tanstack/react-router' {
       path: '/callback'
       fullPath: '/callback'
       preLoaderRoute: typeof CallbackRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/collections': {
-      id: '/collections'
-      path: '/collections'
-      fullPath: '/collections'
-      preLoaderRoute: typeof CollectionsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/create': {
-      id: '/create'
-      path: '/create'
-      fullPath: '/create'
-      preLoaderRoute: typeof CreateRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/favorites': {
-      id: '/favorites'
-      path: '/favorites'
-      fullPath: '/favorites'
-      preLoaderRoute: typeof FavoritesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -264,20 +253,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/profile': {
-      id: '/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof ProfileRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/recent-chat': {
-      id: '/recent-chat'
-      path: '/recent-chat'
-      fullPath: '/recent-chat'
-      preLoaderRoute: typeof RecentChatRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/terms': {
       id: '/terms'
       path: '/terms'
@@ -285,30 +260,82 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/characters/$fileId/edit': {
-      id: '/characters/$fileId/edit'
+    '/_signedIn/collections': {
+      id: '/_signedIn/collections'
+      path: '/collections'
+      fullPath: '/collections'
+      preLoaderRoute: typeof SignedInCollectionsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/create': {
+      id: '/_signedIn/create'
+      path: '/create'
+      fullPath: '/create'
+      preLoaderRoute: typeof SignedInCreateRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/favorites': {
+      id: '/_signedIn/favorites'
+      path: '/favorites'
+      fullPath: '/favorites'
+      preLoaderRoute: typeof SignedInFavoritesRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/profile': {
+      id: '/_signedIn/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof SignedInProfileRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/recent-chat': {
+      id: '/_signedIn/recent-chat'
+      path: '/recent-chat'
+      fullPath: '/recent-chat'
+      preLoaderRoute: typeof SignedInRecentChatRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/characters/$fileId/edit': {
+      id: '/_signedIn/characters/$fileId/edit'
       path: '/characters/$fileId/edit'
       fullPath: '/characters/$fileId/edit'
-      preLoaderRoute: typeof CharactersFileIdEditRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInCharactersFileIdEditRouteImport
+      parentRoute: typeof SignedInRoute
     }
   }
 }
 
+interface SignedInRouteChildren {
+  SignedInCollectionsRoute: typeof SignedInCollectionsRoute
+  SignedInCreateRoute: typeof SignedInCreateRoute
+  SignedInFavoritesRoute: typeof SignedInFavoritesRoute
+  SignedInProfileRoute: typeof SignedInProfileRoute
+  SignedInRecentChatRoute: typeof SignedInRecentChatRoute
+  SignedInCharactersFileIdEditRoute: typeof SignedInCharactersFileIdEditRoute
+}
+
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInCollectionsRoute: SignedInCollectionsRoute,
+  SignedInCreateRoute: SignedInCreateRoute,
+  SignedInFavoritesRoute: SignedInFavoritesRoute,
+  SignedInProfileRoute: SignedInProfileRoute,
+  SignedInRecentChatRoute: SignedInRecentChatRoute,
+  SignedInCharactersFileIdEditRoute: SignedInCharactersFileIdEditRoute,
+}
+
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SignedInRoute: SignedInRouteWithChildren,
   AntiSlaveryPolicyRoute: AntiSlaveryPolicyRoute,
   CallbackRoute: CallbackRoute,
-  CollectionsRoute: CollectionsRoute,
-  CreateRoute: CreateRoute,
-  FavoritesRoute: FavoritesRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
-  ProfileRoute: ProfileRoute,
-  RecentChatRoute: RecentChatRoute,
   TermsRoute: TermsRoute,
-  CharactersFileIdEditRoute: CharactersFileIdEditRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

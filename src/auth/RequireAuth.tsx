@@ -3,7 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { noteNoAnswer } from '../lib/connectivity';
 import { useConnectivity } from '../lib/useOnline';
 import { startLogin } from './login';
-import { refreshSession, sessionStore } from './session';
+import { profileOf, refreshSession, sessionStore } from './session';
 import { loadTokens } from './tokens';
 import { useSession } from './useSession';
 import styles from '../ui/statusScreen.module.css';
@@ -46,7 +46,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     };
   }, [signedOut, reach, location.href]);
 
-  if (session.status === 'signedIn' || session.status === 'offline') return <>{children}</>;
+  if (profileOf(session)) return <>{children}</>;
   if (session.status === 'loading') {
     return (
       <div className={styles.screen} role="status">

@@ -21,6 +21,11 @@ export type Session =
   | { status: 'offline'; profile: UserProfile };
 
 export const sessionStore = createStore<Session>({ status: 'loading' });
+
+/** The user's profile when signed in, or remembered while cardchat cannot be reached; else null. */
+export function profileOf(session: Session): UserProfile | null {
+  return session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+}
 const set = sessionStore.set;
 
 async function rememberedProfile(now: number): Promise<UserProfile | null> {

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSession } from '../auth/useSession';
+import { useProfile } from '../auth/useProfile';
 import { useClientConfig } from '../config/useClientConfig';
 import { PricingPage } from '../features/pricing/PricingPage';
 
 function Pricing() {
   const config = useClientConfig();
-  const session = useSession();
-  const plan = session.status === 'signedIn' || session.status === 'offline' ? session.profile.plan : null;
+  const plan = useProfile()?.plan ?? null;
   return <PricingPage checkoutUrl={config?.checkout_url ?? null} currentPlan={plan} />;
 }
 

@@ -26,8 +26,10 @@ function renderShell(path = '/') {
   });
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>Home</p> });
   const favorites = createRoute({ getParentRoute: () => root, path: '/favorites', component: () => <p>Favorites</p> });
+  // Under a pathless parent like the app's, so its id is the app's '/_signedIn/recent-chat'.
+  const signedIn = createRoute({ getParentRoute: () => root, id: '_signedIn' });
   const chatPage = createRoute({
-    getParentRoute: () => root,
+    getParentRoute: () => signedIn,
     path: '/recent-chat',
     validateSearch: validateChatSearch,
     component: function ChatPage() {
@@ -35,7 +37,7 @@ function renderShell(path = '/') {
     },
   });
   const router = createRouter({
-    routeTree: root.addChildren([home, favorites, chatPage]),
+    routeTree: root.addChildren([home, favorites, signedIn.addChildren([chatPage])]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   render(<RouterProvider router={router} />);

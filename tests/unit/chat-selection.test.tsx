@@ -39,8 +39,10 @@ function Probe() {
 
 function renderAt(path: string) {
   const root = createRootRoute({ component: Outlet });
-  const route = createRoute({ getParentRoute: () => root, path: '/recent-chat', validateSearch: validateChatSearch, component: Probe });
-  const router = createRouter({ routeTree: root.addChildren([route]), history: createMemoryHistory({ initialEntries: [path] }) });
+  // Under a pathless parent like the app's, so its id is the app's '/_signedIn/recent-chat'.
+  const signedIn = createRoute({ getParentRoute: () => root, id: '_signedIn' });
+  const route = createRoute({ getParentRoute: () => signedIn, path: '/recent-chat', validateSearch: validateChatSearch, component: Probe });
+  const router = createRouter({ routeTree: root.addChildren([signedIn.addChildren([route])]), history: createMemoryHistory({ initialEntries: [path] }) });
   render(<RouterProvider router={router} />);
   return router;
 }

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { userDisplayName } from '../../../core/chat/userName';
-import { useSession } from '../../auth/useSession';
+import { useProfile } from '../../auth/useProfile';
 import hidden from '../../ui/visuallyHidden.module.css';
 import { ChatHistoryPanel } from './history/ChatHistoryPanel';
 import { CharacterPanel } from './panel/CharacterPanel';
@@ -17,10 +17,9 @@ import { ChatWindow } from './window/ChatWindow';
  * screen is too narrow for that, a panel slides over the chat instead, and starts closed.
  */
 export function RecentChatPage() {
-  const session = useSession();
   const page = useRef<HTMLDivElement>(null);
   useFillBelow(page);
-  const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+  const profile = useProfile();
   const selection = useChatSelection();
   const character = useChatCharacter(selection.target, selection.picked);
   const profileName = userDisplayName(profile);

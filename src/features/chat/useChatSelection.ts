@@ -49,7 +49,7 @@ function seedFor(character: CharacterView): ChatSeed {
  * it yet.
  */
 export function useChatSelection(): ChatSelection {
-  const chatId = useSearch({ from: '/recent-chat' }).chat ?? null;
+  const chatId = useSearch({ from: '/_signedIn/recent-chat' }).chat ?? null;
   const navigate = useNavigate();
   const [picked, setPicked] = useState<SelectedCharacter | null>(null);
   const [drafts, setDrafts] = useState<Record<string, ChatSeed>>({});

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { characterDisplayName } from '../../../core/card/index';
 import { userDisplayName } from '../../../core/chat/userName';
-import { useSession } from '../../auth/useSession';
+import { useProfile } from '../../auth/useProfile';
 import { useClientConfig } from '../../config/useClientConfig';
 import { collectionItem } from '../../db/collections';
 import { useOfflineReason } from '../../lib/useOnline';
@@ -43,8 +43,7 @@ function largeThumbnail(srcset: string | undefined): string | undefined {
  * cards (/characters/{file_id}/edit). Writes real Character Card V2/V3 PNGs through core/card.
  */
 export function CharacterEditor({ target }: { target: EditorTarget }) {
-  const session = useSession();
-  const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+  const profile = useProfile();
   const isAdmin = profile?.is_admin === true;
   const userName = userDisplayName(profile);
   const config = useClientConfig();

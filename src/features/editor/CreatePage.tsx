@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useSession } from '../../auth/useSession';
+import { useProfile } from '../../auth/useProfile';
 import { UploadPage } from '../upload/UploadPage';
 import { CharacterEditor } from './CharacterEditor';
 import styles from './CreatePage.module.css';
@@ -11,8 +11,7 @@ export type CreateTab = 'upload' | 'character';
  * links, so each view has its own address and Back returns to the other one.
  */
 export function CreatePage({ tab }: { tab: CreateTab }) {
-  const session = useSession();
-  const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+  const profile = useProfile();
   return (
     <>
       <nav className={styles.tabs} aria-label="Create">

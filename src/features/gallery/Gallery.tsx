@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
-import { useSession } from '../../auth/useSession';
+import { useProfile } from '../../auth/useProfile';
 import { useSavedCopyNote } from '../../lib/useOnline';
 import type { CachedCard } from '../../db/db';
 import { toggleFavorite } from '../../sync/gallery';
@@ -17,7 +17,7 @@ const ViewCardDialog = lazy(() => import('./ViewCardDialog').then((module) => ({
 /** The 'Character Cards' tab: loading, error, empty, or the grid of public cards (from Dexie). */
 export function Gallery({ q }: { q?: string }) {
   const gallery = useGallery(q);
-  const session = useSession();
+  const profile = useProfile();
   const savedNote = useSavedCopyNote('cards');
   const navigate = useNavigate();
   const openChat = useOpenCardChat();
@@ -61,7 +61,7 @@ export function Gallery({ q }: { q?: string }) {
   }
 
   const favorite = (card: CachedCard) => {
-    if (session.status === 'signedIn' || session.status === 'offline') void toggleFavorite(card);
+    if (profile) void toggleFavorite(card);
     else void navigate({ to: '/login' });
   };
   const download = (card: CachedCard) => {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { userDisplayName } from '../../../core/chat/userName';
 import { planLabel } from '../../../core/plans';
-import { refreshSession } from '../../auth/session';
+import { profileOf, refreshSession } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 import { useClientConfig } from '../../config/useClientConfig';
 import { Avatar } from '../../ui/Avatar';
@@ -18,7 +18,7 @@ import styles from './ProfilePage.module.css';
 
 export function ProfilePage() {
   const session = useSession();
-  const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+  const profile = profileOf(session);
   const auth = useClientConfig()?.auth;
   // Changes need the server: offline, the page shows what it knows and nothing to press.
   const online = session.status === 'signedIn';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReplaceResult } from '../../../core/contract';
 import { getUserType } from '../../api/users';
-import { useSession } from '../../auth/useSession';
+import { useProfile } from '../../auth/useProfile';
 import { EditDialog } from './EditDialog';
 import { RestrictionDialog } from './RestrictionDialog';
 import { useOfflineReason } from '../../lib/useOnline';
@@ -22,8 +22,7 @@ type Step = 'idle' | 'checking' | 'restricted' | 'edit';
 export function ChangeCharacterButton({ fileId, originalName, onReplaced, className }: Props) {
   const [step, setStep] = useState<Step>('idle');
   const offline = useOfflineReason();
-  const session = useSession();
-  const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+  const profile = useProfile();
 
   const start = async () => {
     setStep('checking');

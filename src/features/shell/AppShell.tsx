@@ -1,5 +1,6 @@
 import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { profileOf } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 import { askPersistentStorage } from '../../db/localData';
 import { InitialLoadingScreen } from './InitialLoadingScreen';
@@ -28,7 +29,7 @@ export function AppShell() {
   const session = useSession();
   const sidebar = useSidebar();
   const showLoading = useInitialLoading(session.status === 'loading');
-  const signedIn = session.status === 'signedIn' || session.status === 'offline';
+  const signedIn = profileOf(session) !== null;
   // Once signed in the device holds the user's data and unsent messages: ask the browser not to evict them.
   const confirmed = session.status === 'signedIn';
   useEffect(() => {

@@ -2,6 +2,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { ChevronDown, MessageSquare } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { profileOf } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 import { recentChats } from '../../db/chatList';
 import { pullChatList } from '../../sync/chatList';
@@ -24,7 +25,7 @@ export function ChatHistoryWidget() {
   const { pathname } = useLocation();
   const listId = useId();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === 'true');
-  const signedIn = session.status === 'signedIn' || session.status === 'offline';
+  const signedIn = profileOf(session) !== null;
   const chats = useLiveQuery(() => (signedIn ? recentChats({ limit: WIDGET_CHATS }) : []), [signedIn]);
 
   // Pulled once per sign-in; /recent-chat and each reply keep Dexie current after that.

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../../api/errors';
 import { UPLOAD_FAILED, uploadCard } from '../../api/uploads';
-import { useSession } from '../../auth/useSession';
+import { useProfile } from '../../auth/useProfile';
 import { FileRejected, inspectFile } from './inspectFile';
 import { canUpload, initialUploadState, uploadBlockers, uploadReducer } from './uploadState';
 import { useOfflineReason } from '../../lib/useOnline';
@@ -12,9 +12,8 @@ export const UPLOAD_SUCCESS = 'Image uploaded successfully!';
 /** The upload form's state, the checks on the chosen file, and the upload itself. */
 export function useUploadForm() {
   const [state, dispatch] = useReducer(uploadReducer, initialUploadState);
-  const session = useSession();
   const offline = useOfflineReason();
-  const profile = session.status === 'signedIn' || session.status === 'offline' ? session.profile : null;
+  const profile = useProfile();
   const conditions = { signedIn: profile !== null, offline };
 
   // Validate each newly chosen file; a later choice makes the earlier result stale (the reducer drops it).
