@@ -81,6 +81,7 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['react', 'react-dom', 'dexie-react-hooks'], message: 'sync/ holds no React.' },
+            { group: ['**/lib/saveFile'], message: 'sync/ holds no DOM: downloads belong to features.' },
           ],
         },
       ],

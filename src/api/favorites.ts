@@ -1,4 +1,4 @@
-import type { CharacterDetails, FavoritesCountResponse, FavoritesListResponse } from '../../core/contract';
+import type { FavoritesCountResponse, FavoritesListResponse } from '../../core/contract';
 import { PAGE_SIZES } from '../../core/contract/constants';
 import { apiJson } from './client';
 
@@ -16,21 +16,3 @@ export const listFavorites = (page: number) =>
 
 /** GET /api/favorites/count: how many public cards the user has favorited. */
 export const countFavorites = () => apiJson<FavoritesCountResponse>('favorites/count', { searchParams: { image_type: 'public' } });
-
-/** One request per card per page load: every GET of a card's details counts a view on the server. */
-const detailsRequests = new Map<string, Promise<CharacterDetails>>();
-
-/**
- * GET /api/characters/{id}: a card's details for chat. Shared by every caller of the page load (the
- * favorites click and the chat it opens ask for the same card), so one visit counts one view.
- */
-export function getCharacterDetails(fileId: string): Promise<CharacterDetails> {
-  let request = detailsRequests.get(fileId);
-  if (!request) {
-    request = apiJson<CharacterDetails>(`characters/${encodeURIComponent(fileId)}`);
-    // A failure is not remembered, so the next ask tries again.
-    request.catch(() => detailsRequests.delete(fileId));
-    detailsRequests.set(fileId, request);
-  }
-  return request;
-}

@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ChatMessage, CollectionItem, CompletionRequest, EditMessageRequest, Favorite, Persona, PublicImage, RecentChat, UserProfile } from '../../core/contract';
+import type { CharacterDetails, ChatMessage, CollectionItem, CompletionRequest, EditMessageRequest, Favorite, Persona, PublicImage, RecentChat, UserProfile } from '../../core/contract';
 import type { CharacterDraftRecord } from './drafts';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */
@@ -97,6 +97,12 @@ export interface MessageChange extends QueuedItem {
 
 export type OutboxItem = MessageSend | MessageChange;
 
+/** Whether the user has favorited a public card, as the server last said. */
+export interface FavoriteFlag {
+  file_id: string;
+  favorited: boolean;
+}
+
 /**
  * The UI's local source of truth. Schema changes add a new version() with an upgrade; existing
  * versions are never edited, because installed copies of the app already hold data in them.
@@ -112,6 +118,8 @@ export class CardchatDb extends Dexie {
   personas!: EntityTable<LocalPersona, 'id'>;
   chatPersonas!: EntityTable<ChatPersonaChoice, 'chat_id'>;
   drafts!: EntityTable<CharacterDraftRecord, 'id'>;
+  characters!: EntityTable<CharacterDetails, 'file_id'>;
+  favoriteFlags!: EntityTable<FavoriteFlag, 'file_id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -160,6 +168,12 @@ export class CardchatDb extends Dexie {
     // The character editor's drafts (db/drafts.ts): one for a new character, one per card being edited.
     this.version(8).stores({
       drafts: 'id, savedAt',
+    });
+    // Issue 17: what the chat's panel shows comes from here, filled by sync/ (the chat's character
+    // as the server last described it, and whether the user favorited each card asked about).
+    this.version(10).stores({
+      characters: 'file_id',
+      favoriteFlags: 'file_id',
     });
   }
 }

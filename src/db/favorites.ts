@@ -24,3 +24,12 @@ export async function deleteFavorite(id: string): Promise<void> {
 export function favoritesCached(): Promise<number> {
   return db.favorites.count();
 }
+
+/** Whether the user favorited the card, as the server last said; undefined when never asked. */
+export async function favoriteFlag(fileId: string): Promise<boolean | undefined> {
+  return (await db.favoriteFlags.get(fileId))?.favorited;
+}
+
+export async function saveFavoriteFlag(fileId: string, favorited: boolean): Promise<void> {
+  await db.favoriteFlags.put({ file_id: fileId, favorited });
+}

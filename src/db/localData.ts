@@ -8,16 +8,18 @@ import { db, type LocalMessage } from './db';
 const UNSENT: ReadonlySet<LocalMessage['state']> = new Set(['pending', 'failed']);
 
 /**
- * Clears what this device keeps as a cache (the gallery, collections, favorites, personas, chats and
+ * Clears what this device keeps as a cache (the gallery, collections, favorites, characters, personas, chats and
  * messages, the card images) and keeps the sign-in (tokens and the cached profile), the outbox, its
  * unsent messages and the chats they belong to, so those chats still show in the list until they are
  * sent, and the persona choices the server does not have yet.
  */
 export async function clearLocalData(): Promise<void> {
-  await db.transaction('rw', [db.cards, db.collections, db.favorites, db.chats, db.messages, db.outbox, db.personas, db.chatPersonas], async () => {
+  await db.transaction('rw', [db.cards, db.collections, db.favorites, db.favoriteFlags, db.characters, db.chats, db.messages, db.outbox, db.personas, db.chatPersonas], async () => {
     await db.cards.clear();
     await db.collections.clear();
     await db.favorites.clear();
+    await db.favoriteFlags.clear();
+    await db.characters.clear();
     await db.personas.clear();
     await db.chatPersonas.filter((choice) => !choice.pending).delete();
     await db.messages.filter((message) => !UNSENT.has(message.state)).delete();

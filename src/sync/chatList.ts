@@ -1,12 +1,10 @@
 import type { ChatImportResponse } from '../../core/contract';
-import { CHAT_LIST_PAGE_SIZE, deleteChat, exportChat, importChats, listChats } from '../api/chatList';
+import { CHAT_LIST_PAGE_SIZE, deleteChat, importChats, listChats } from '../api/chatList';
 import { generateChatPhoto } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
 import { deleteLocalChat, getChat, saveChatListPage, setChatAvatar } from '../db/chatList';
 import { latestChatWith } from '../db/chatMessages';
-import type { LocalChat } from '../db/db';
 import { connectivity } from '../lib/connectivity';
-import { saveBlob } from '../lib/saveFile';
 
 export interface ChatListPull {
   page: number;
@@ -50,15 +48,6 @@ export async function importChatArchive(file: File): Promise<ChatImportResponse>
   const result = await importChats(file);
   await pullChatList().catch((error: unknown) => console.error('Failed to fetch chat records', error));
   return result;
-}
-
-/**
- * Downloads a chat as the server's .zip and saves it through a temporary link, as a browser download
- * does. No `exportfilename`: the server's own name ('{character} - {date}.zip') tells exports apart.
- */
-export async function exportChatArchive(chat: LocalChat): Promise<void> {
-  const { blob, filename } = await exportChat({ chat_id: chat.chat_id, character_id: chat.character_id ?? undefined });
-  saveBlob(blob, filename);
 }
 
 /**

@@ -49,3 +49,8 @@ export async function deleteCollectionCard(item: CollectionItem, isAdmin: boolea
   }
   await removeCollectionItem(item.file_id);
 }
+
+/** The server deleted the user's original when it replaced the card: this device forgets it too. */
+export async function forgetReplacedCard(fileId: string): Promise<void> {
+  await removeCollectionItem(fileId);
+}

@@ -1,7 +1,7 @@
 import type { Favorite } from '../../core/contract';
-import { countFavorites, listFavorites, removeFavorite } from '../api/favorites';
-import { markFavorite } from '../db/cards';
-import { deleteFavorite, favoritesCached, saveFavoritesPage } from '../db/favorites';
+import { checkFavorite, countFavorites, listFavorites, removeFavorite } from '../api/favorites';
+import { deleteFavorite, favoritesCached, saveFavoriteFlag, saveFavoritesPage } from '../db/favorites';
+import { recordFavorite } from './gallery';
 
 export interface FavoritesPull {
   page: number;
@@ -28,6 +28,11 @@ export async function pullFavoritesCount(): Promise<number> {
 export async function removeFromFavorites(favorite: Favorite): Promise<number> {
   await removeFavorite(favorite.id);
   await deleteFavorite(favorite.id);
-  await markFavorite(favorite.file_id, false, -1);
+  await recordFavorite(favorite.file_id, false, -1);
   return favoritesCached();
+}
+
+/** Asks the server whether the user favorited the card and keeps the answer in Dexie. */
+export async function pullFavoriteFlag(fileId: string): Promise<void> {
+  await saveFavoriteFlag(fileId, (await checkFavorite(fileId)).is_favorited);
 }

@@ -2,6 +2,7 @@ import { addFavorite, checkFavorite, removeFavorite } from '../api/favorites';
 import { GALLERY_PAGE_SIZE, listPublicImages } from '../api/images';
 import { ApiError } from '../api/errors';
 import { markFavorite, saveGalleryPage } from '../db/cards';
+import { saveFavoriteFlag } from '../db/favorites';
 import type { PublicImage, PublicImagesResponse } from '../../core/contract';
 import type { CachedCard } from '../db/db';
 import { fetchFirstGalleryPage } from './firstGalleryPage';
@@ -63,6 +64,12 @@ export interface FavoriteCardText {
   tags: string[];
 }
 
+/** The card's heart everywhere on this device: the cached gallery card (and its like count) and the flag. */
+export async function recordFavorite(fileId: string, favorited: boolean, likeDelta: number): Promise<void> {
+  await markFavorite(fileId, favorited, likeDelta);
+  await saveFavoriteFlag(fileId, favorited);
+}
+
 /**
  * Makes the card a favorite of the user's or not, and moves the cached gallery card's heart and like
  * count by what the server did, so every screen showing the card agrees. A remove the server no
@@ -73,10 +80,10 @@ export async function setFavorite(fileId: string, want: boolean, card: FavoriteC
     try {
       await removeFavorite(fileId);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return markFavorite(fileId, false, 0);
+      if (error instanceof ApiError && error.status === 404) return recordFavorite(fileId, false, 0);
       throw error;
     }
-    return markFavorite(fileId, false, -1);
+    return recordFavorite(fileId, false, -1);
   }
   const added = await addFavorite({
     file_id: fileId,
@@ -85,7 +92,7 @@ export async function setFavorite(fileId: string, want: boolean, card: FavoriteC
     ...(card.description === undefined ? {} : { character_description: card.description }),
     tags: card.tags,
   });
-  await markFavorite(fileId, true, added.created ? 1 : 0);
+  await recordFavorite(fileId, true, added.created ? 1 : 0);
 }
 
 /**

@@ -2,8 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CollectionItem } from '../../../core/contract';
 import { useSession } from '../../auth/useSession';
-import { removeCollectionItem } from '../../db/collections';
-import { cardHasChats, deleteCollectionCard } from '../../sync/collections';
+import { cardHasChats, deleteCollectionCard, forgetReplacedCard } from '../../sync/collections';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useOfflineReason, useSavedCopyNote } from '../../lib/useOnline';
@@ -59,7 +58,7 @@ export function CollectionsPage() {
   };
   const replaced = (original: CollectionItem) => {
     // The server deleted the user's own original; the new card comes with the next pull.
-    void removeCollectionItem(original.file_id).then(collections.reload);
+    void forgetReplacedCard(original.file_id).then(collections.reload);
   };
 
   let content;

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { Favorite } from '../../../core/contract';
-import { getCharacterDetails } from '../../api/favorites';
+import { pullCharacter } from '../../sync/characters';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useOpenCardChat } from '../gallery/cardActions';
@@ -23,7 +23,7 @@ export function FavoritesPage() {
 
   const open = async (favorite: Favorite) => {
     // The details carry the whole card; when they cannot be had, the favorite's own text will do.
-    const details = online ? await getCharacterDetails(favorite.file_id).catch(() => null) : null;
+    const details = online ? await pullCharacter(favorite.file_id).catch(() => null) : null;
     openChat(characterFromFavorite(favorite, details));
   };
 

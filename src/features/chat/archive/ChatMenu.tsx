@@ -3,12 +3,13 @@ import { useId, useState } from 'react';
 import { EXPORT_FAILED } from '../../../api/chatList';
 import type { LocalChat } from '../../../db/db';
 import { useOfflineReason } from '../../../lib/useOnline';
-import { exportChatArchive, removeChat } from '../../../sync/chatList';
+import { removeChat } from '../../../sync/chatList';
 import { Spinner } from '../../../ui/Spinner';
 import dialogStyles from '../../../ui/dialog.module.css';
 import menuStyles from '../../../ui/menu.module.css';
 import styles from './ChatArchive.module.css';
 import { DeleteChatDialog } from './DeleteChatDialog';
+import { exportChatArchive } from './exportChatArchive';
 import { NoticeDialog } from './NoticeDialog';
 import { useMenu } from './useMenu';
 

@@ -1,6 +1,8 @@
 import { Heart } from 'lucide-react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { checkFavorite } from '../../../api/favorites';
+import { favoriteFlag } from '../../../db/favorites';
+import { pullFavoriteFlag } from '../../../sync/favorites';
 import { setFavorite } from '../../../sync/gallery';
 import { useOfflineReason } from '../../../lib/useOnline';
 import type { CharacterView } from '../chatCharacter';
@@ -12,20 +14,14 @@ export const PRIVATE_CARD_TEXT = "Private cards don't need favorites";
 export function FavoriteButton({ character, id }: { character: CharacterView; id: string }) {
   const offline = useOfflineReason();
   const online = offline === undefined;
-  const [favorited, setFavorited] = useState<boolean | null>(null);
+  // As the server last said (this device's copy until the check below answers); null when never asked.
+  const favorited = useLiveQuery(() => favoriteFlag(id), [id]) ?? null;
   const [busy, setBusy] = useState(false);
   const isPrivate = character.cardType === 'user';
 
   useEffect(() => {
     if (isPrivate || !online) return;
-    let live = true;
-    checkFavorite(id).then(
-      (answer) => live && setFavorited(answer.is_favorited),
-      (error: unknown) => console.error('Failed to check the favorite', error),
-    );
-    return () => {
-      live = false;
-    };
+    pullFavoriteFlag(id).catch((error: unknown) => console.error('Failed to check the favorite', error));
   }, [id, isPrivate, online]);
 
   if (isPrivate) {
@@ -40,7 +36,6 @@ export function FavoriteButton({ character, id }: { character: CharacterView; id
     setBusy(true);
     const want = !favorited;
     setFavorite(id, want, { name: character.name, tags: character.tags })
-      .then(() => setFavorited(want))
       .catch((error: unknown) => console.error('Failed to change the favorite', error))
       .finally(() => setBusy(false));
   };

@@ -1,11 +1,9 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
-import { chatOutbox } from '../../../db/outbox';
 import { checkNow, connectivity } from '../../../lib/connectivity';
 import { offlineReason, useConnectivity, useOnline, useSavedCopyNote } from '../../../lib/useOnline';
-import { useSendingIds } from './useSendingIds';
+import { useChatOutbox } from './useChatOutbox';
 import { flushOutbox } from '../../../sync/outbox';
 import { Spinner } from '../../../ui/Spinner';
 import { filledGreetings, type CharacterView } from '../chatCharacter';
@@ -63,15 +61,7 @@ export function ChatConversation({ target, character, as, profileName }: Props) 
   const [greetingPosition, setGreetingPosition] = useState(0);
   const greetings = useMemo(() => filledGreetings(character, userName), [character, userName]);
   const name = character?.name ?? target.seed.character_name;
-  const outbox = useLiveQuery(() => chatOutbox(target.chatId), [target.chatId]);
-  const sendingIds = useSendingIds();
-  // Memoised with the messages below: the list re-renders its bubbles only when one of them changed.
-  const waiting = useMemo(
-    () => new Map((outbox ?? []).filter((item) => !sendingIds.has(item.client_id)).map((item) => [item.client_id, item.last_error])),
-    [outbox, sendingIds],
-  );
-  // A reply streams for a message the outbox sends (not for an edit or a delete it sends).
-  const replaying = (outbox ?? []).some((item) => item.kind === 'message' && sendingIds.has(item.client_id));
+  const { waiting, replaying } = useChatOutbox(target.chatId);
 
   const messages = useMemo(() => history.messages ?? [], [history.messages]);
   // A reply being regenerated gives way to its new version, and a continued one to its row that grows
