@@ -21,6 +21,11 @@ export class ApiError extends Error {
   }
 }
 
+/** No answer came: the device is offline, or cardchat was not reached (a raw fetch throws TypeError). */
+export function isUnreachable(error: unknown): boolean {
+  return !navigator.onLine || (error instanceof ApiError && error.isNetwork) || error instanceof TypeError;
+}
+
 /** Spec §8: what a call that got no answer at all says. */
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
 

@@ -2,18 +2,17 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import type { CollectionItem } from '../../../core/contract';
 import { COLLECTIONS_PAGE_SIZE } from '../../api/collections';
-import { ApiError } from '../../api/errors';
+import { isUnreachable } from '../../api/errors';
+import type { PullPhase } from '../../lib/pullPhase';
 import { collectionItems } from '../../db/collections';
 import { pullCollections } from '../../sync/collections';
 import { totalPagesOf } from './pagination';
 import { connectivity, onReconnected } from '../../lib/connectivity';
 
-export type CollectionsPhase = 'loading' | 'ready' | 'error' | 'offline';
-
 export interface Collections {
   /** Undefined until Dexie answers. */
   items: CollectionItem[] | undefined;
-  phase: CollectionsPhase;
+  phase: PullPhase;
   error: string | null;
   page: number;
   /** Known after a pull; null offline before any. */
@@ -26,7 +25,7 @@ export interface Collections {
 export function useCollections(): Collections {
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
-  const [phase, setPhase] = useState<CollectionsPhase>('loading');
+  const [phase, setPhase] = useState<PullPhase>('loading');
   const [error, setError] = useState<string | null>(null);
   const [total, setTotal] = useState<number | null>(null);
 
@@ -50,7 +49,7 @@ export function useCollections(): Collections {
       (failure: unknown) => {
         if (!current) return;
         console.error('Failed to load collections', failure);
-        const network = !navigator.onLine || (failure instanceof ApiError && failure.isNetwork);
+        const network = isUnreachable(failure);
         setError(network ? 'Network error occurred' : 'Failed to load collections');
         setPhase(network ? 'offline' : 'error');
       },

@@ -5,16 +5,14 @@ import { favoritesList } from '../../db/favorites';
 import { pullFavorites, pullFavoritesCount, removeFromFavorites } from '../../sync/favorites';
 import { afterRemove, hasMorePages } from './favoritesLogic';
 import { connectivity, onReconnected } from '../../lib/connectivity';
-
-/** 'loading' until the first page arrives, 'error' when it failed, 'offline' when it was not tried. */
-export type FavoritesPhase = 'loading' | 'ready' | 'error' | 'offline';
+import type { PullPhase } from '../../lib/pullPhase';
 
 export interface FavoritesState {
   /** Undefined until Dexie has answered. */
   favorites: Favorite[] | undefined;
   /** How many the user has, as the server last said; null until it has (the device may hold only some). */
   count: number | null;
-  phase: FavoritesPhase;
+  phase: PullPhase;
   hasMore: boolean;
   loadingMore: boolean;
   /** 'Failed to remove from favorites' after a refused removal, until the next action. */
@@ -27,7 +25,7 @@ export interface FavoritesState {
 /** The Favorites page's list: pulled from the server a page at a time, read from Dexie. */
 export function useFavorites(): FavoritesState {
   const favorites = useLiveQuery(favoritesList, []);
-  const [phase, setPhase] = useState<FavoritesPhase>('loading');
+  const [phase, setPhase] = useState<PullPhase>('loading');
   const [page, setPage] = useState(1);
   const [totalPages, setTotalPages] = useState(0);
   const [serverCount, setServerCount] = useState<number | null>(null);

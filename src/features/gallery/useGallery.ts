@@ -1,17 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../api/errors';
+import { isUnreachable } from '../../api/errors';
 import { GALLERY_PAGE_SIZE } from '../../api/images';
 import { galleryCards } from '../../db/cards';
 import type { CachedCard } from '../../db/db';
 import { pullGallery } from '../../sync/gallery';
 import { connectivity, onReconnected } from '../../lib/connectivity';
-
-/**
- * The last pull: 'loading' while the first page is on its way, 'error' when the server answered
- * with a failure, 'offline' when it could not be reached (the cached cards stay usable).
- */
-export type PullPhase = 'loading' | 'ready' | 'error' | 'offline';
+import type { PullPhase } from '../../lib/pullPhase';
 
 export interface Gallery {
   /** Undefined until Dexie has answered: render nothing rather than a flash of the empty state. */
@@ -21,10 +16,6 @@ export interface Gallery {
   loadingMore: boolean;
   retry: () => void;
   loadMore: () => void;
-}
-
-function unreachable(error: unknown): boolean {
-  return !navigator.onLine || (error instanceof ApiError && error.isNetwork) || error instanceof TypeError;
 }
 
 /** The home gallery for a search: pulls from the server, and reads what to show from Dexie. */
@@ -56,7 +47,7 @@ export function useGallery(q: string | undefined): Gallery {
       (error: unknown) => {
         if (!current) return;
         console.error('Failed to load public images', error);
-        setPhase(unreachable(error) ? 'offline' : 'error');
+        setPhase(isUnreachable(error) ? 'offline' : 'error');
       },
     );
     return () => {

@@ -5,19 +5,17 @@ import { recentChats } from '../../../db/chatList';
 import type { LocalChat } from '../../../db/db';
 import { useOnline } from '../../../lib/useOnline';
 import { pullChatList, type ChatListPull } from '../../../sync/chatList';
+import type { PullPhase } from '../../../lib/pullPhase';
 
 /** The spec's delay before the list's first load (§4, §9). */
 export const FIRST_LOAD_DELAY_MS = 100;
 /** How long typing must pause before the search goes to the server (the device's list filters at once). */
 export const SEARCH_DELAY_MS = 300;
 
-/** 'loading' while the first page is on its way, 'error' when it failed, 'offline' when it was not tried. */
-export type HistoryPhase = 'loading' | 'ready' | 'error' | 'offline';
-
 export interface ChatHistoryState {
   /** Undefined until Dexie has answered. */
   chats: LocalChat[] | undefined;
-  phase: HistoryPhase;
+  phase: PullPhase;
   hasMore: boolean;
   loadingMore: boolean;
   /** Load More failed; cleared by the next attempt. */
@@ -37,7 +35,7 @@ export function useChatHistory(query: string): ChatHistoryState {
   const q = query.trim();
   const [pages, setPages] = useState(1);
   const [pulled, setPulled] = useState<ChatListPull | null>(null);
-  const [phase, setPhase] = useState<HistoryPhase>('loading');
+  const [phase, setPhase] = useState<PullPhase>('loading');
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreFailed, setMoreFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
