@@ -1,5 +1,5 @@
 // `npm run lint`: ESLint (typescript-eslint, react-hooks, jsx-a11y) and the import boundaries of
-// docs/ARCHITECTURE.md; Prettier checks the layout separately (`prettier --check`).
+// docs/ARCHITECTURE.md; Prettier checks the layout (`prettier --check`, also in `npm run lint`).
 import { createRequire } from 'node:module';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
