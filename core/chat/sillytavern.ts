@@ -108,7 +108,10 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
   const limit = (key: keyof ChatFileLimits) => options.limits?.[key] ?? DEFAULT_CHAT_FILE_LIMITS[key];
   const where = options.fileName === undefined ? 'the chat file' : `'${options.fileName}'`;
   if (text.length > limit('maxTotalChars')) {
-    throw new ChatFileError('file_too_large', `${capitalised(where)} is larger than the ${megabytes(limit('maxTotalChars'))} MB a chat file may be.`);
+    throw new ChatFileError(
+      'file_too_large',
+      `${capitalised(where)} is larger than the ${megabytes(limit('maxTotalChars'))} MB a chat file may be.`,
+    );
   }
 
   let header: Record<string, unknown> | undefined;
@@ -122,8 +125,7 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
       yield;
     }
     const lineNumber = index + 1;
-    const problem = (code: LineErrorCode, what: string) =>
-      new ChatFileError(code, `Line ${lineNumber} of ${where} ${what}`, lineNumber);
+    const problem = (code: LineErrorCode, what: string) => new ChatFileError(code, `Line ${lineNumber} of ${where} ${what}`, lineNumber);
     if (line.trim() === '') continue;
     if (line.length > limit('maxLineChars')) {
       throw problem('line_too_long', `is longer than the ${megabytes(limit('maxLineChars'))} MB a line may be.`);
@@ -148,10 +150,16 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
     if (typeof content !== 'string') throw problem('bad_message', "has no message text: its 'mes' must be a string.");
     if (content.length > limit('maxMessageChars')) {
       const count = (n: number) => n.toLocaleString('en-US');
-      throw problem('message_too_long', `holds a message of ${count(content.length)} characters; an imported message may have at most ${count(limit('maxMessageChars'))}.`);
+      throw problem(
+        'message_too_long',
+        `holds a message of ${count(content.length)} characters; an imported message may have at most ${count(limit('maxMessageChars'))}.`,
+      );
     }
     if (rows.length >= limit('maxMessages')) {
-      throw new ChatFileError('too_many_messages', `${capitalised(where)} holds more than ${limit('maxMessages').toLocaleString('en-US')} messages.`);
+      throw new ChatFileError(
+        'too_many_messages',
+        `${capitalised(where)} holds more than ${limit('maxMessages').toLocaleString('en-US')} messages.`,
+      );
     }
     rows.push({ record: value, content, date: parseSillyTavernDate(own(value, 'send_date')) });
   }
@@ -170,7 +178,12 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
     const role = roles[i]!;
     previous = date ?? previous;
     const speaker = role === 'user' ? userName : role === 'system' ? 'System' : characterName;
-    const message: ArchiveMessage = { role, name: nameOf(own(record, 'name')) ?? speaker, content, sendDate: new Date(previous).toISOString() };
+    const message: ArchiveMessage = {
+      role,
+      name: nameOf(own(record, 'name')) ?? speaker,
+      content,
+      sendDate: new Date(previous).toISOString(),
+    };
     return role === 'assistant' ? { ...message, ...swipesOf(record, content) } : message;
   });
   return { userName, characterName, createdAt: new Date(created).toISOString(), messages };
@@ -186,7 +199,10 @@ function swipesOf(record: Record<string, unknown>, content: string): Pick<Archiv
   if (!Array.isArray(raw)) return {};
   const swipes = raw.filter(isText);
   const claimed = own(record, 'swipe_id');
-  let swipeId = swipes.length === raw.length && typeof claimed === 'number' && Number.isInteger(claimed) && claimed >= 0 && claimed < swipes.length ? claimed : swipes.indexOf(content);
+  let swipeId =
+    swipes.length === raw.length && typeof claimed === 'number' && Number.isInteger(claimed) && claimed >= 0 && claimed < swipes.length
+      ? claimed
+      : swipes.indexOf(content);
   if (swipeId === -1) swipeId = swipes.push(content) - 1;
   swipes[swipeId] = content;
   return swipes.length > 1 ? { swipes, swipeId } : {};

@@ -16,18 +16,14 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Scoped to these routes, like the upload's: nowhere else accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 2, parts: 3 }, throwFileSizeLimit: false });
 
-  app.post(
-    '/api/chats/export',
-    { preHandler: app.authenticate, schema: contract.exportChat },
-    async (request, reply) => {
-      const { bytes, disposition } = await exportChat(request.ctx, signedIn(request), request.body.chat_id, request.body.exportfilename);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', disposition)
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(bytes));
-    },
-  );
+  app.post('/api/chats/export', { preHandler: app.authenticate, schema: contract.exportChat }, async (request, reply) => {
+    const { bytes, disposition } = await exportChat(request.ctx, signedIn(request), request.body.chat_id, request.body.exportfilename);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', disposition)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(bytes));
+  });
 
   app.post(
     '/api/chats/import',

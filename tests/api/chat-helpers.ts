@@ -97,7 +97,14 @@ export interface JsonlLine {
 /** A SillyTavern chat file: the header line, then one line per message. */
 export function chatJsonl(characterName: string, lines: JsonlLine[], createDate = Date.UTC(2024, 0, 1)): string {
   const header = { user_name: 'You', character_name: characterName, create_date: createDate, chat_metadata: {} };
-  const body = lines.map((line) => ({ name: line.is_user ? 'You' : characterName, is_user: false, is_system: false, send_date: createDate, extra: {}, ...line }));
+  const body = lines.map((line) => ({
+    name: line.is_user ? 'You' : characterName,
+    is_user: false,
+    is_system: false,
+    send_date: createDate,
+    extra: {},
+    ...line,
+  }));
   return [header, ...body].map((value) => JSON.stringify(value)).join('\n') + '\n';
 }
 

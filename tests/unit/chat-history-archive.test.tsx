@@ -81,7 +81,9 @@ describe('importing chats', () => {
     expect(await dialogTitle()).toBe('Import Failed');
     expect(screen.getByText('The archive holds no .jsonl chat')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
-    vi.mocked(api.importChats).mockRejectedValueOnce(new ApiError('Network error. Please check your connection and try again.', 0, 'network'));
+    vi.mocked(api.importChats).mockRejectedValueOnce(
+      new ApiError('Network error. Please check your connection and try again.', 0, 'network'),
+    );
     chooseFile('again.zip');
     expect(await screen.findByText('Failed to import chat data. Please try again.')).toBeTruthy();
   });
@@ -113,7 +115,11 @@ describe('the chat menu', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: /Delete chat/ }));
     expect(await dialogTitle()).toBe('Delete chat');
     // The name sits in a <bdi> inside the sentence, so the paragraph's whole text is matched.
-    expect(screen.getByText((_, element) => element?.tagName === 'P' && /with Ada\? Its 7 messages will be lost/.test(element.textContent ?? ''))).toBeTruthy();
+    expect(
+      screen.getByText(
+        (_, element) => element?.tagName === 'P' && /with Ada\? Its 7 messages will be lost/.test(element.textContent ?? ''),
+      ),
+    ).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('Cancel');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(api.deleteChat).not.toHaveBeenCalled();

@@ -59,7 +59,10 @@ export function archiveMessageOf(m: Message): ArchiveMessage {
 export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId: string, requestedName?: string) {
   const chat = await ownChat(ctx, user, chatId);
   const messages = await allMessages(ctx.db, chat.id);
-  const archive: ArchiveChat = { ...archiveChatOf((await chatUser(ctx.db, user, chat)).name, chat), messages: messages.map(archiveMessageOf) };
+  const archive: ArchiveChat = {
+    ...archiveChatOf((await chatUser(ctx.db, user, chat)).name, chat),
+    messages: messages.map(archiveMessageOf),
+  };
   const base = safeArchiveName(`${chat.character_name} - ${chat.created_at.slice(0, 10)}`);
   const files: { name: string; data: Uint8Array }[] = [{ name: `${base}.jsonl`, data: new TextEncoder().encode(writeChatJsonl(archive)) }];
   const png = await cardPngOf(ctx, user, chat);

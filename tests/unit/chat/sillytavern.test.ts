@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ChatFileError,
-  parseChatJsonl,
-  parseSillyTavernDate,
-  writeChatJsonl,
-  type ArchiveChat,
-} from '../../../core/chat/sillytavern';
+import { ChatFileError, parseChatJsonl, parseSillyTavernDate, writeChatJsonl, type ArchiveChat } from '../../../core/chat/sillytavern';
 import { PIP_CHAT_FILE, pipChatText } from '../../fixtures/ecosystem';
 
 const lines = (...values: unknown[]) => values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join('\n');
@@ -79,7 +73,12 @@ describe('SillyTavern chat files', () => {
       createdAt: '2023-01-24T11:31:36.839Z',
       messages: [
         { role: 'system', name: 'System', content: 'Scene: "Axel"\\town\r\nsquare\u2028', sendDate: '2023-01-24T11:31:36.840Z' },
-        { role: 'assistant', name: 'アクア', content: '👩‍👩‍👧 مرحبا\n\n*poses*\t"quoted" \'single\' \u0000', sendDate: '2023-01-24T11:32:00.001Z' },
+        {
+          role: 'assistant',
+          name: 'アクア',
+          content: '👩‍👩‍👧 مرحبا\n\n*poses*\t"quoted" \'single\' \u0000',
+          sendDate: '2023-01-24T11:32:00.001Z',
+        },
         { role: 'user', name: 'Jörg 🦊', content: 'x'.repeat(32_000 - 3) + '😀\n', sendDate: '2023-01-24T11:33:00.000Z' },
         { role: 'assistant', name: 'アクア', content: 'lone \ud800 surrogate', sendDate: '2023-01-24T11:34:00.000Z' },
       ],
@@ -102,7 +101,10 @@ describe('SillyTavern chat files', () => {
       ],
     });
     expect(text.endsWith('}\n')).toBe(true);
-    const [header, ...messages] = text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const [header, ...messages] = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(header).toEqual({ user_name: 'You', character_name: 'Aqua', create_date: 1674559896839, chat_metadata: {} });
     expect(messages.map((m) => [m.name, m.is_user, m.is_system])).toEqual([
       ['You', true, false],
@@ -146,7 +148,9 @@ describe('SillyTavern chat files', () => {
   });
 
   it('skips blank lines, a byte order mark and CRLF line ends', () => {
-    const chat = parseChatJsonl('\uFEFF' + lines(HEADER, '', { name: 'Aqua', mes: 'one' }, '   ', { name: 'Aqua', mes: 'two' }).replaceAll('\n', '\r\n') + '\r\n');
+    const chat = parseChatJsonl(
+      '\uFEFF' + lines(HEADER, '', { name: 'Aqua', mes: 'one' }, '   ', { name: 'Aqua', mes: 'two' }).replaceAll('\n', '\r\n') + '\r\n',
+    );
     expect(chat.messages.map((m) => m.content)).toEqual(['one', 'two']);
   });
 
@@ -154,7 +158,10 @@ describe('SillyTavern chat files', () => {
     const error = chatError(lines(HEADER, { mes: 'ok' }, '', '{"mes": "cut off', { mes: 'ok' }), { fileName: 'x.jsonl' });
     expect(error).toMatchObject({ code: 'bad_json', line: 4, message: "Line 4 of 'x.jsonl' is not valid JSON." });
     expect(chatError(lines(HEADER, { mes: 42 }), { fileName: 'x.jsonl' })).toMatchObject({ code: 'bad_message', line: 2 });
-    expect(chatError(lines(HEADER, null))).toMatchObject({ code: 'bad_message', message: expect.stringContaining('Line 2 of the chat file') });
+    expect(chatError(lines(HEADER, null))).toMatchObject({
+      code: 'bad_message',
+      message: expect.stringContaining('Line 2 of the chat file'),
+    });
     expect(chatError(lines(HEADER, ['mes']))).toMatchObject({ code: 'bad_message', line: 2 });
   });
 
@@ -169,7 +176,10 @@ describe('SillyTavern chat files', () => {
     const three = lines(HEADER, { mes: 'a' }, { mes: 'b' }, { mes: 'c' });
     expect(chatError(three, { limits: { maxMessages: 2 } })).toMatchObject({ code: 'too_many_messages' });
     expect(parseChatJsonl(three, { limits: { maxMessages: 3 } }).messages).toHaveLength(3);
-    expect(chatError(lines(HEADER, { mes: 'x'.repeat(200) }), { limits: { maxLineChars: 100 } })).toMatchObject({ code: 'line_too_long', line: 2 });
+    expect(chatError(lines(HEADER, { mes: 'x'.repeat(200) }), { limits: { maxLineChars: 100 } })).toMatchObject({
+      code: 'line_too_long',
+      line: 2,
+    });
     expect(chatError(three, { limits: { maxTotalChars: 50 } })).toMatchObject({ code: 'file_too_large' });
   });
 
@@ -199,10 +209,19 @@ describe('parseSillyTavernDate', () => {
     expect(new Date(parseSillyTavernDate(value)!).toISOString()).toBe(iso);
   });
 
-  it.each([0, -5, Number.NaN, 9e15, '', 'yesterday', 'February 30, 2023 1:00pm', 'Smarch 3, 2023 1:00pm', '2023-01-24@25h00m00s', null, {}])(
-    'refuses %j',
-    (value) => {
-      expect(parseSillyTavernDate(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    0,
+    -5,
+    Number.NaN,
+    9e15,
+    '',
+    'yesterday',
+    'February 30, 2023 1:00pm',
+    'Smarch 3, 2023 1:00pm',
+    '2023-01-24@25h00m00s',
+    null,
+    {},
+  ])('refuses %j', (value) => {
+    expect(parseSillyTavernDate(value)).toBeUndefined();
+  });
 });

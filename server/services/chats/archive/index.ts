@@ -87,7 +87,11 @@ export async function readChatZip(bytes: Uint8Array): Promise<ChatArchiveContent
     checkEntry(entry, kind);
     total += entry.size;
     if (total > ARCHIVE_LIMITS.maxTotalBytes) {
-      throw new ArchiveError('too_large', `The archive's chats and cards add up to more than ${ARCHIVE_LIMITS.maxTotalBytes / MB} MB.`, 413);
+      throw new ArchiveError(
+        'too_large',
+        `The archive's chats and cards add up to more than ${ARCHIVE_LIMITS.maxTotalBytes / MB} MB.`,
+        413,
+      );
     }
     (kind === 'chat' ? chatEntries : cardEntries).push(entry);
   }
@@ -99,7 +103,11 @@ export async function readChatZip(bytes: Uint8Array): Promise<ChatArchiveContent
     const chat = await readChat(entry.name, await readZipEntry(bytes, entry));
     messages += chat.messages.length;
     if (messages > ARCHIVE_LIMITS.maxMessages) {
-      throw new ArchiveError('too_large', `The archive holds more than ${ARCHIVE_LIMITS.maxMessages} messages; one import takes at most that many.`, 413);
+      throw new ArchiveError(
+        'too_large',
+        `The archive holds more than ${ARCHIVE_LIMITS.maxMessages} messages; one import takes at most that many.`,
+        413,
+      );
     }
     chats.push({ fileName: entry.name, chat });
   }
@@ -122,7 +130,10 @@ function kindOf(name: string): 'chat' | 'card' | undefined {
 function checkEntry(entry: ZipEntry, kind: 'chat' | 'card'): void {
   const name = shownName(entry.name);
   if (entry.encrypted || (entry.method !== 0 && entry.method !== 8)) {
-    throw new ArchiveError('unsupported_entry', `'${name}' is encrypted or compressed in a way we can't read; zip it again without a password.`);
+    throw new ArchiveError(
+      'unsupported_entry',
+      `'${name}' is encrypted or compressed in a way we can't read; zip it again without a password.`,
+    );
   }
   const limit = kind === 'chat' ? ARCHIVE_LIMITS.maxChatBytes : ARCHIVE_LIMITS.maxCardBytes;
   if (entry.size > limit) {

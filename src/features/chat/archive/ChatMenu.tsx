@@ -91,12 +91,26 @@ export function ChatMenu({ chat, onDeleted }: Props) {
       {menu.open && (
         <ul className={menuStyles.menu} role="menu" id={menuId} aria-label="Chat actions" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
           <li role="none">
-            <button type="button" role="menuitem" className={styles.item} aria-disabled={unavailable || exporting} title={reason} onClick={exportChat}>
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              aria-disabled={unavailable || exporting}
+              title={reason}
+              onClick={exportChat}
+            >
               <Download size={16} aria-hidden="true" /> {exporting ? 'Exporting...' : 'Export chat'}
             </button>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" className={styles.dangerItem} aria-disabled={unavailable} title={reason} onClick={askDelete}>
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.dangerItem}
+              aria-disabled={unavailable}
+              title={reason}
+              onClick={askDelete}
+            >
               <Trash2 size={16} aria-hidden="true" /> Delete chat
             </button>
           </li>
