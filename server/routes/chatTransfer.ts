@@ -4,7 +4,7 @@ import * as contract from '../../core/contract/chats';
 import { signedIn } from '../auth/signedIn';
 import { AppError, badRequest } from '../errors';
 import { exportChat, importChats } from '../services/chats/transfer';
-import { MULTIPART_OVERHEAD_BYTES, refuseDeclaredLength } from '../services/uploads';
+import { MULTIPART_OVERHEAD_BYTES, refuseDeclaredLength } from '../services/uploadForm';
 
 /** A zipped archive may be at most this big; what it inflates to is limited separately. */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;

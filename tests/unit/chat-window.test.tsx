@@ -135,7 +135,7 @@ describe('a failed reply', () => {
   });
 
   it("gets a reason from the server that is not the spec's sentence again", async () => {
-    const { failureOf, REPLY_FAILED_REASON } = await import('../../server/services/chats/completions');
+    const { failureOf, REPLY_FAILED_REASON } = await import('../../server/services/chats/completionReply');
     expect(failureOf(new Error('boom'))).toEqual({ code: 'internal', message: REPLY_FAILED_REASON });
     expect(REPLY_FAILED_REASON).not.toBe(SEND_FAILED);
   });
