@@ -69,7 +69,7 @@ function requestHash(request: CompletionRequest, kind: CompletionRequestRow['kin
 }
 
 function message(chat: Chat, seq: number, fields: Pick<Message, 'role' | 'content' | 'name'> & { client_id?: string | null }, at: string): Message {
-  return { id: randomUUID(), chat_id: chat.id, seq, send_date: at, client_id: null, swipes: null, swipe_id: null, ...fields };
+  return { id: randomUUID(), chat_id: chat.id, seq, send_date: at, client_id: null, swipes: null, swipe_id: null, hidden: 0, ...fields };
 }
 
 /**
@@ -98,6 +98,7 @@ async function chatFor(
     portrait_key: null,
     portrait_bytes: 0,
     importing_since: null,
+    chat_metadata: null,
     message_count: 0,
     size: 0,
     persona_id: null,
@@ -255,7 +256,8 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
   answering.add(running);
   try {
     const rows = job.newChatHistory ?? (await messagesBefore(ctx.db, job.chat.id, HISTORY_LIMIT, job.answersSeq + 1));
-    const history = rows.map((m) => ({ role: m.role, content: m.content }));
+    // Hidden messages (SillyTavern's is_system) stay in the chat but never reach the model.
+    const history = rows.filter((m) => !Number(m.hidden)).map((m) => ({ role: m.role, content: m.content }));
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
     const prompt = buildPrompt({
       card: job.card,
