@@ -189,7 +189,7 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
     if (own(record, 'is_system') === true) message.hidden = true;
     return role === 'assistant' ? { ...message, ...swipesOf(record, content) } : message;
   });
-  return { userName, characterName, createdAt: new Date(created).toISOString(), ...(isRecord(metadata) && { metadata }), messages };
+  return { userName, characterName, createdAt: new Date(created).toISOString(), ...(isRecord(metadata) && Object.keys(metadata).length > 0 && { metadata }), messages };
 }
 
 /** What cardchat imports, for messages that refuse a file. */
