@@ -14,14 +14,17 @@ export function isChatFileName(fileName: string): boolean {
   return CHAT_FILE_EXTENSIONS.some((extension) => lower.endsWith(extension));
 }
 
-/** Reads a chat file in steps (see chatJsonlSteps); `fileName` (a path in an archive, or a name) picks the format and is named in errors. */
-export function* chatFileSteps(fileName: string, text: string, options: Omit<ParseChatOptions, 'fileName'> = {}): Generator<void, ArchiveChat, void> {
+/**
+ * Reads a chat file in steps (see chatJsonlSteps). `fileName` (a path in an archive, or a name) picks
+ * the format; errors name `options.fileName` when given (a long name shortened for a message), else it.
+ */
+export function* chatFileSteps(fileName: string, text: string, options: ParseChatOptions = {}): Generator<void, ArchiveChat, void> {
   const base = fileName.split('/').at(-1)!;
-  const named = { ...options, fileName };
+  const named = { fileName, ...options };
   if (base.toLowerCase().endsWith('.jsonl')) return yield* chatJsonlSteps(text, named);
   // The file's name, without its extension, names the character where the export does not.
   if (base.toLowerCase().endsWith('.json')) return parseChatExportJson(text, base.replace(/\.json$/i, '').trim() || 'Character', named);
-  throw new ChatFileError('unsupported_format', `'${fileName}' is not a chat file. ${SUPPORTED_CHAT_FORMATS}`);
+  throw new ChatFileError('unsupported_format', `'${named.fileName}' is not a chat file. ${SUPPORTED_CHAT_FORMATS}`);
 }
 
 /**

@@ -173,7 +173,7 @@ async function readChat(fileName: string, data: Uint8Array, budget: ImportBudget
     throw new ArchiveError('invalid_chat', `'${shownName(fileName)}' is not UTF-8 text.`, 400, { cause: error });
   }
   try {
-    const steps = chatFileSteps(shownName(fileName), text);
+    const steps = chatFileSteps(fileName, text, { fileName: shownName(fileName) });
     for (;;) {
       const step = steps.next();
       if (step.done) {
