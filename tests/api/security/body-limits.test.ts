@@ -7,6 +7,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TOO_LARGE } from '../../../core/card/index';
+import { CARD_EDIT_BODY_LIMIT } from '../../../core/contract/cards';
+import { PERSONA_BODY_LIMIT } from '../../../core/contract/personas';
+import { MESSAGE_EDIT_TOO_LARGE } from '../../../server/services/cardEdits';
+import { MESSAGE_AVATAR_TOO_LARGE } from '../../../server/services/personas/avatar';
 import { MESSAGE_TOO_BIG } from '../../../server/services/replacement';
 import { cardPng, multipartBody, userOf, type Uploader } from '../cards';
 import { createTestApp, databases, type TestApp } from '../helpers';
@@ -39,8 +43,11 @@ function jsonOfSize(bytes: number): string {
 }
 
 /** The route's own limit and message where it has one; everything else is Fastify's 1 MB default. */
-function expectedLimit(url: string): { bytes: number; message: string } {
+function expectedLimit(method: BodyMethod, url: string): { bytes: number; message: string } {
   if (url === '/api/character-replacement/replace') return { bytes: 14 * MiB, message: MESSAGE_TOO_BIG };
+  // Bodies that carry a picture as base64: the editor's save and a persona with its avatar.
+  if (url === '/api/upload/card/x') return { bytes: CARD_EDIT_BODY_LIMIT + 1, message: MESSAGE_EDIT_TOO_LARGE };
+  if (url.startsWith('/api/personas') && method !== 'DELETE') return { bytes: PERSONA_BODY_LIMIT + 1, message: MESSAGE_AVATAR_TOO_LARGE };
   return { bytes: MiB + 1, message: 'The request is too large (limit 1 MB).' };
 }
 
@@ -84,6 +91,11 @@ describe.each(databases)('request bodies over their limits (%s)', (dialect) => {
         'POST /api/upload/image',
         'DELETE /api/favorites/x',
         'DELETE /api/upload/images/user/x',
+        'PUT /api/upload/card/x',
+        'POST /api/personas',
+        'PUT /api/personas/x',
+        'PATCH /api/messages/x',
+        'DELETE /api/users/me',
       ]),
     );
   });
@@ -91,7 +103,7 @@ describe.each(databases)('request bodies over their limits (%s)', (dialect) => {
   it('answers a JSON body just over the limit with 413 and JSON on every one of them', async () => {
     const before = { rows: await rowsOf(test, userId), blobs: blobFiles(test) };
     for (const { method, url } of routes) {
-      const { bytes, message } = expectedLimit(url);
+      const { bytes, message } = expectedLimit(method, url);
       const response = await test.app.inject({
         method,
         url,
