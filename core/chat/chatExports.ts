@@ -52,7 +52,7 @@ export function parseChatExportJson(text: string, characterName: string, options
       const record = isRecord(m) ? m : {};
       return { role: own(record, 'role') === 'user' ? 'user' : 'assistant', name: nameOf(own(record, 'name')), content: own(record, 'data'), date: own(record, 'time') };
     });
-  } else if (Array.isArray(own(file, 'messages'))) {
+  } else if (isAgnai(own(file, 'messages'))) {
     found = (own(file, 'messages') as unknown[]).map((m) => {
       const record = isRecord(m) ? m : {};
       const role = own(record, 'userId') ? 'user' : 'assistant';
@@ -85,6 +85,11 @@ export function parseChatExportJson(text: string, characterName: string, options
     return { role: m.role, name: m.name ?? (m.role === 'user' ? user : name), content: m.content, sendDate: new Date(previous).toISOString() };
   });
   return { userName: user, characterName: name, createdAt: new Date(created).toISOString(), messages };
+}
+
+/** Agnai's messages carry `msg`; other apps' `messages` lists (OpenAI-style `content`...) are not it. */
+function isAgnai(messages: unknown): messages is unknown[] {
+  return Array.isArray(messages) && (messages.length === 0 || (isRecord(messages[0]) && own(messages[0], 'msg') !== undefined));
 }
 
 function unsupported(where: string, what: string): ChatFileError {

@@ -77,6 +77,7 @@ describe('chat files from other apps', () => {
       [{ data_visible: [], data: [] }, 'oobabooga'],
       [{ spec: 'chara_card_v2', data: { name: 'Pip' } }, 'character card'],
       [{ hello: 'world' }, 'not a chat format'],
+      [{ messages: [{ role: 'user', content: 'hi' }] }, 'not a chat format'],
       [[1, 2], 'not a chat export'],
     ];
     for (const [value, named] of cases) {
