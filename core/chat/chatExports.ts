@@ -26,11 +26,15 @@ interface ForeignMessage {
   date: unknown;
 }
 
+/** Messages read between two steps of chatExportSteps: a few milliseconds of work. */
+const MESSAGES_PER_STEP = 2_000;
+
 /**
- * Reads a RisuAI or Agnai chat export. The character's name comes from the file where it has one,
- * else from `characterName` (the file's name, as the user saved it).
+ * Reads a RisuAI or Agnai chat export, in steps as chatJsonlSteps does (the one JSON.parse is the
+ * longest of them). The character's name comes from the file where it has one, else from
+ * `characterName` (the file's name, as the user saved it).
  */
-export function parseChatExportJson(text: string, characterName: string, options: ParseChatOptions = {}): ArchiveChat {
+export function* chatExportSteps(text: string, characterName: string, options: ParseChatOptions = {}): Generator<void, ArchiveChat, void> {
   const limit = (key: keyof ChatFileLimits) => options.limits?.[key] ?? DEFAULT_CHAT_FILE_LIMITS[key];
   const where = options.fileName === undefined ? 'the chat file' : `'${options.fileName}'`;
   if (text.length > limit('maxTotalChars')) {
@@ -42,6 +46,7 @@ export function parseChatExportJson(text: string, characterName: string, options
   } catch {
     throw new ChatFileError('bad_json', `${capitalised(where)} is not valid JSON. ${SUPPORTED_CHAT_FORMATS}`);
   }
+  yield;
   if (!isRecord(file)) throw unsupported(where, 'is not a chat export');
   const risu = own(file, 'data');
   let found: ForeignMessage[];
@@ -73,7 +78,9 @@ export function parseChatExportJson(text: string, characterName: string, options
   const dated = found.map((m) => parseSillyTavernDate(m.date)).find((date) => date !== undefined);
   const created = dated ?? previous;
   previous = created;
-  const messages = found.map((m, index): ArchiveMessage => {
+  const messages: ArchiveMessage[] = [];
+  for (const [index, m] of found.entries()) {
+    if (index > 0 && index % MESSAGES_PER_STEP === 0) yield;
     if (typeof m.content !== 'string') {
       throw new ChatFileError('bad_message', `Message ${index + 1} of ${where} has no text.`);
     }
@@ -82,8 +89,8 @@ export function parseChatExportJson(text: string, characterName: string, options
       throw new ChatFileError('message_too_long', `Message ${index + 1} of ${where} has ${count(m.content.length)} characters; an imported message may have at most ${count(limit('maxMessageChars'))}.`);
     }
     previous = parseSillyTavernDate(m.date) ?? previous;
-    return { role: m.role, name: m.name ?? (m.role === 'user' ? user : name), content: m.content, sendDate: new Date(previous).toISOString() };
-  });
+    messages.push({ role: m.role, name: m.name ?? (m.role === 'user' ? user : name), content: m.content, sendDate: new Date(previous).toISOString() });
+  }
   return { userName: user, characterName: name, createdAt: new Date(created).toISOString(), messages };
 }
 

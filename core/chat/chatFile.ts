@@ -2,7 +2,7 @@
  * One chat file of any kind cardchat imports, chosen by its extension: SillyTavern's .jsonl (also
  * group and Chub chats) or another app's .json export; and the plain-text transcript it exports.
  */
-import { parseChatExportJson } from './chatExports';
+import { chatExportSteps } from './chatExports';
 import { ChatFileError } from './chatFileError';
 import { chatJsonlSteps, SUPPORTED_CHAT_FORMATS, type ArchiveChat, type ParseChatOptions } from './sillytavern';
 
@@ -23,7 +23,7 @@ export function* chatFileSteps(fileName: string, text: string, options: ParseCha
   const named = { fileName, ...options };
   if (base.toLowerCase().endsWith('.jsonl')) return yield* chatJsonlSteps(text, named);
   // The file's name, without its extension, names the character where the export does not.
-  if (base.toLowerCase().endsWith('.json')) return parseChatExportJson(text, base.replace(/\.json$/i, '').trim() || 'Character', named);
+  if (base.toLowerCase().endsWith('.json')) return yield* chatExportSteps(text, base.replace(/\.json$/i, '').trim() || 'Character', named);
   throw new ChatFileError('unsupported_format', `'${named.fileName}' is not a chat file. ${SUPPORTED_CHAT_FORMATS}`);
 }
 

@@ -5,8 +5,8 @@ import { FOREIGN_CHAT_FILES, foreignChatText } from '../../fixtures/ecosystem';
 
 const NOW = '2026-11-25T22:00:00.000Z';
 
-function read(fileName: string, text: string): ArchiveChat {
-  const steps = chatFileSteps(fileName, text, { now: NOW });
+function read(fileName: string, text: string, options: Parameters<typeof chatFileSteps>[2] = {}): ArchiveChat {
+  const steps = chatFileSteps(fileName, text, { now: NOW, ...options });
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -93,7 +93,7 @@ describe('chat files from other apps', () => {
   it('holds the limits on JSON exports: message length, count, total size, text only', () => {
     const risu = (message: unknown[]) => JSON.stringify({ type: 'risuChat', data: { message } });
     const limits = { maxMessageChars: 10, maxMessages: 2, maxTotalChars: 200 };
-    const steps = (text: string) => chatFileSteps('x.json', text, { limits }).next();
+    const steps = (text: string) => read('x.json', text, { limits });
     expect(() => steps(risu([{ role: 'char', data: 'x'.repeat(11) }]))).toThrow(expect.objectContaining({ code: 'message_too_long' }));
     expect(() => steps(risu([1, 2, 3].map(() => ({ role: 'user', data: 'a' }))))).toThrow(expect.objectContaining({ code: 'too_many_messages' }));
     expect(() => steps(risu([{ role: 'user', data: 'a'.repeat(300) }]))).toThrow(expect.objectContaining({ code: 'file_too_large' }));
