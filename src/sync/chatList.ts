@@ -1,4 +1,4 @@
-import type { ChatImportResponse } from '../../core/contract';
+import type { ChatExportFormat, ChatImportResponse } from '../../core/contract';
 import { CHAT_LIST_PAGE_SIZE, deleteChat, exportChat, importChats, listChats } from '../api/chatList';
 import { generateChatPhoto } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
@@ -43,21 +43,22 @@ export async function removeChat(chatId: string): Promise<void> {
 }
 
 /**
- * Sends a chat archive (.zip) to the server, then pulls the list so the imported chats appear. The
+ * Sends chat files (archives, .jsonl, .json) to the server, then pulls the list so the imported chats appear. The
  * import has succeeded once the server answered; a failed pull only delays them to the next refresh.
  */
-export async function importChatArchive(file: File): Promise<ChatImportResponse> {
-  const result = await importChats(file);
+export async function importChatFiles(files: File[]): Promise<ChatImportResponse> {
+  const result = await importChats(files);
   await pullChatList().catch((error: unknown) => console.error('Failed to fetch chat records', error));
   return result;
 }
 
 /**
- * Downloads a chat as the server's .zip and saves it through a temporary link, as a browser download
- * does. No `exportfilename`: the server's own name ('{character} - {date}.zip') tells exports apart.
+ * Downloads a chat as the server writes it (.zip, .jsonl or text) and saves it through a temporary
+ * link, as a browser download does. No `exportfilename`: the server's own name ('{character} -
+ * {date}.zip') tells exports apart.
  */
-export async function exportChatArchive(chat: LocalChat): Promise<void> {
-  const { blob, filename } = await exportChat({ chat_id: chat.chat_id, character_id: chat.character_id ?? undefined });
+export async function exportChatArchive(chat: LocalChat, format: ChatExportFormat = 'zip'): Promise<void> {
+  const { blob, filename } = await exportChat({ chat_id: chat.chat_id, character_id: chat.character_id ?? undefined, format });
   saveBlob(blob, filename);
 }
 

@@ -203,6 +203,13 @@ describe('the message list', () => {
     expect(onRetry).toHaveBeenCalledWith(failed);
   });
 
+  it("marks a message hidden from the AI (an import's SillyTavern hide), and only that one", () => {
+    list([message({ seq: 1, role: 'assistant', content: 'An aside', hidden: true }), message({ seq: 2, role: 'user', content: 'Hi' })]);
+    const [aside, hi] = screen.getAllByRole('article');
+    expect(within(aside!).getByText('Hidden from the AI')).toBeTruthy();
+    expect(within(hi!).queryByText('Hidden from the AI')).toBeNull();
+  });
+
   it("shows an empty reply as 'No response received'", () => {
     list([message({ seq: 1, role: 'user', content: 'Hi' }), message({ seq: 2, role: 'assistant', content: '' })]);
     expect(screen.getByText('No response received')).toBeTruthy();

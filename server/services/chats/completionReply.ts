@@ -38,7 +38,8 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
   answering.add(running);
   try {
     const rows = job.newChatHistory ?? (await messagesBefore(ctx.db, job.chat.id, HISTORY_LIMIT, job.answersSeq + 1));
-    const history = rows.map((m) => ({ role: m.role, content: m.content }));
+    // Hidden messages (SillyTavern's is_system) stay in the chat but never reach the model.
+    const history = rows.filter((m) => !Number(m.hidden)).map((m) => ({ role: m.role, content: m.content }));
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
     const prompt = buildPrompt({
       card: job.card,

@@ -68,7 +68,7 @@ function requestHash(request: CompletionRequest, kind: CompletionRequestRow['kin
 }
 
 export function message(chat: Chat, seq: number, fields: Pick<Message, 'role' | 'content' | 'name'> & { client_id?: string | null }, at: string): Message {
-  return { id: randomUUID(), chat_id: chat.id, seq, send_date: at, client_id: null, swipes: null, swipe_id: null, ...fields };
+  return { id: randomUUID(), chat_id: chat.id, seq, send_date: at, client_id: null, swipes: null, swipe_id: null, hidden: 0, ...fields };
 }
 
 /**
@@ -97,6 +97,7 @@ async function chatFor(
     portrait_key: null,
     portrait_bytes: 0,
     importing_since: null,
+    chat_metadata: null,
     message_count: 0,
     size: 0,
     persona_id: null,
