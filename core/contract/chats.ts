@@ -184,6 +184,12 @@ export const ChatExportRequest = Type.Object({
 });
 export type ChatExportRequest = Static<typeof ChatExportRequest>;
 
+/** All files of one import together may be at most this big; what archives inflate to is limited separately. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** Files one import may bring (a .zip counts as one, whatever it holds). */
+export const IMPORT_MAX_FILES = 20;
+export const MESSAGE_IMPORT_TOO_LARGE = 'An import takes at most 50 MB, all its files together.';
+
 export const ChatImportResponse = Type.Object({
   success: Type.Literal(true),
   message: Type.String(),

@@ -7,12 +7,7 @@ import { AppError, badRequest } from '../errors';
 import { exportChat, importChats } from '../services/chats/transfer';
 import { MULTIPART_OVERHEAD_BYTES, refuseDeclaredLength } from '../services/uploadForm';
 
-/** All files of one import together may be at most this big; what archives inflate to is limited separately. */
-const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
-/** Files one import may bring (a .zip counts as one, whatever it holds). */
-const IMPORT_MAX_FILES = 20;
 const MESSAGE_NOT_CHAT_FILE = `Choose the chat files to import. ${SUPPORTED_CHAT_FORMATS}`;
-const MESSAGE_IMPORT_TOO_LARGE = 'The files are larger than 50 MB together.';
 
 const importable = (name: string) => name.toLowerCase().endsWith('.zip') || isChatFileName(name);
 
@@ -20,7 +15,7 @@ const importable = (name: string) => name.toLowerCase().endsWith('.zip') || isCh
 export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Scoped to these routes, like the upload's: nowhere else accepts multipart bodies.
   await app.register(multipart, {
-    limits: { fileSize: IMPORT_MAX_BYTES, files: IMPORT_MAX_FILES, fields: 2, parts: IMPORT_MAX_FILES + 2 },
+    limits: { fileSize: contract.IMPORT_MAX_BYTES, files: contract.IMPORT_MAX_FILES, fields: 2, parts: contract.IMPORT_MAX_FILES + 2 },
     throwFileSizeLimit: false,
   });
 
@@ -38,7 +33,7 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/chats/import',
     {
       onRequest: async (request) =>
-        refuseDeclaredLength(request.headers['content-length'], IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, MESSAGE_IMPORT_TOO_LARGE),
+        refuseDeclaredLength(request.headers['content-length'], contract.IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, contract.MESSAGE_IMPORT_TOO_LARGE),
       preHandler: app.authenticate,
       schema: contract.importChats,
     },
@@ -58,13 +53,13 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
           const bytes = await file.toBuffer();
           total += bytes.length;
-          if (file.file.truncated || total > IMPORT_MAX_BYTES) throw new AppError(413, 'payload_too_large', MESSAGE_IMPORT_TOO_LARGE);
+          if (file.file.truncated || total > contract.IMPORT_MAX_BYTES) throw new AppError(413, 'payload_too_large', contract.MESSAGE_IMPORT_TOO_LARGE);
           files.push({ name: file.filename, bytes: new Uint8Array(bytes) });
         }
       } catch (error) {
         if (error instanceof AppError) throw error;
         if ((error as { code?: unknown }).code === 'FST_FILES_LIMIT') {
-          throw new AppError(413, 'payload_too_large', `One import takes at most ${IMPORT_MAX_FILES} files; zip them together.`);
+          throw new AppError(413, 'payload_too_large', `One import takes at most ${contract.IMPORT_MAX_FILES} files; zip them together.`);
         }
         throw badRequest('invalid_upload', 'The upload could not be read. Please try again.');
       }
