@@ -115,7 +115,12 @@ function precompress(): Plugin {
             if (!statSync(full).isFile()) return;
             const plain = readFileSync(full);
             const variants = [
-              ['.br', await brotli(plain, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.length } })],
+              [
+                '.br',
+                await brotli(plain, {
+                  params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: plain.length },
+                }),
+              ],
               ['.gz', await gzipped(plain, { level: 9 })],
             ] as const;
             for (const [ext, bytes] of variants) if (bytes.length < plain.length) writeFileSync(full + ext, bytes);

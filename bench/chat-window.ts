@@ -20,12 +20,18 @@ const ANCHOR = 'React rendering all 10k: ~600 ms first paint, ~2 ms/token';
 /** Clicks the chat's entry in the history list and returns, in ms, how long until `text` was painted. */
 async function openFromList(page: Page, characterName: string, text: string): Promise<number> {
   await page.goto('/recent-chat');
-  await page.locator('#chat-history').getByRole('button', { name: new RegExp(characterName) }).first().waitFor();
+  await page
+    .locator('#chat-history')
+    .getByRole('button', { name: new RegExp(characterName) })
+    .first()
+    .waitFor();
   const painted = paintedWith(page, text);
   // Awaited below; a click that fails first must not leave it rejecting unhandled.
   painted.catch(() => undefined);
   const clickedAt = await page.evaluate((name) => {
-    const entry = [...document.querySelectorAll<HTMLButtonElement>('#chat-history button')].find((button) => button.textContent?.includes(name));
+    const entry = [...document.querySelectorAll<HTMLButtonElement>('#chat-history button')].find((button) =>
+      button.textContent?.includes(name),
+    );
     if (!entry) throw new Error(`no chat of ${name} in the list`);
     const now = performance.now();
     entry.click();
@@ -59,7 +65,7 @@ export async function chatWindowFigures(session: Session): Promise<ChatWindowRes
   const idleStart = await mainThread(cdp);
   const idleWall = performance.now();
   await sleep(1000);
-  const idlePerMs = ((await mainThread(cdp)).TaskDuration! - idleStart.TaskDuration!) * 1000 / (performance.now() - idleWall);
+  const idlePerMs = (((await mainThread(cdp)).TaskDuration! - idleStart.TaskDuration!) * 1000) / (performance.now() - idleWall);
 
   let newestText = '';
   const perToken = await repeat(STREAM_RUNS, async (run) => {

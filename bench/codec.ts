@@ -70,7 +70,10 @@ export function codecFigures(): CodecResult {
   const ratios = results.map((result) => result.ours / result.theirs);
   const worst = Math.min(...ratios);
   const detail = results
-    .map((result, i) => `${result.size.toFixed(1)} MB: ${Math.round(result.ours)} vs ${Math.round(result.theirs)} MB/s (${ratios[i]!.toFixed(1)}×)`)
+    .map(
+      (result, i) =>
+        `${result.size.toFixed(1)} MB: ${Math.round(result.ours)} vs ${Math.round(result.theirs)} MB/s (${ratios[i]!.toFixed(1)}×)`,
+    )
     .join('; ');
   return {
     bigCard,

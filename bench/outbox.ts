@@ -45,7 +45,8 @@ async function storedCopies(api: Api, chatId: string): Promise<Map<string, numbe
   for (let page = 0; page < 3; page++) {
     const { data } = await chatOf(api, chatId, beforeSeq === undefined ? {} : { before_seq: beforeSeq });
     for (const message of data) {
-      if (message.role === 'user' && message.content.startsWith(PREFIX)) copies.set(message.content, (copies.get(message.content) ?? 0) + 1);
+      if (message.role === 'user' && message.content.startsWith(PREFIX))
+        copies.set(message.content, (copies.get(message.content) ?? 0) + 1);
     }
     if (data.length === 0) break;
     beforeSeq = data[0]!.seq;
@@ -79,9 +80,12 @@ export async function outboxFigures(session: Session, chatId: string): Promise<R
   while (held < before + 2 * MESSAGES) {
     if (process.env.BENCH_VERBOSE && Date.now() - lastReport > 1000) {
       lastReport = Date.now();
-      console.log(`outbox: ${((performance.now() - started) / 1000).toFixed(1)} s, server holds ${held - before}, outbox ${await outboxCount(page)}`);
+      console.log(
+        `outbox: ${((performance.now() - started) / 1000).toFixed(1)} s, server holds ${held - before}, outbox ${await outboxCount(page)}`,
+      );
     }
-    if (Date.now() > deadline) throw new Error(`after ${TIMEOUT_MS / 1000} s the server held ${held - before} of ${2 * MESSAGES} new messages`);
+    if (Date.now() > deadline)
+      throw new Error(`after ${TIMEOUT_MS / 1000} s the server held ${held - before} of ${2 * MESSAGES} new messages`);
     await sleep(25);
     held = (await chatOf(api, chatId, { page_size: 1 })).chat.message_count;
   }

@@ -47,7 +47,8 @@ async function storedAfter(server: ProxiedServer, page: Page, chatId: string, te
   for (;;) {
     const stored = await storedDirectly(server, await accessTokenOf(page), chatId);
     if (stored.some(([role, content]) => role === 'user' && content === text)) return performance.now() - since;
-    if (performance.now() - since > STORED_WITHIN_MS) throw new Error(`'${text}' not stored ${STORED_WITHIN_MS / 1000} s after the server answered again`);
+    if (performance.now() - since > STORED_WITHIN_MS)
+      throw new Error(`'${text}' not stored ${STORED_WITHIN_MS / 1000} s after the server answered again`);
     await sleep(25);
   }
 }
@@ -57,7 +58,12 @@ export async function reconnectFigures(): Promise<Row[]> {
   const server = await startProxiedServer({ LLM_BASE_URL: fake.baseUrl });
   const browser = await launchChromium();
   try {
-    const context = await browser.newContext({ baseURL: server.proxy.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      baseURL: server.proxy.url,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await signUpInBrowser(context);
     const chatId = await openChat(page);
     await send(page, 'Hello before any outage');

@@ -60,15 +60,28 @@ async function measure(n: string, figure: string, goal: string, anchor: string, 
 }
 
 function build(): void {
-  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], { stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
 async function sessionFigures(session: Session, bigCard: Uint8Array): Promise<void> {
-  await measure('1', 'JS loaded before Home shows its cards, gzip', '≤ 150 kB; service worker ≤ 15 kB', 'SillyTavern loads about 1.1 MiB gzip of JS', () => bundleFigures(session));
+  await measure(
+    '1',
+    'JS loaded before Home shows its cards, gzip',
+    '≤ 150 kB; service worker ≤ 15 kB',
+    'SillyTavern loads about 1.1 MiB gzip of JS',
+    () => bundleFigures(session),
+  );
   await measure('3', 'Upload of a 20 MB card, server time', '≤ 600 ms', '—', () => uploadFigures(session, bigCard));
-  await measure('4', 'Gallery list under autocannon', '≥ 5,000 req/s; p99 ≤ 10 ms at 1,000 req/s', 'Express-class servers ~8k req/s', () => galleryLoadFigures(session));
-  await measure('5', 'Streaming through our server vs direct', '≤ 5 ms first token; ≤ 2% whole', 'a direct connection', () => streamingFigures(session));
+  await measure('4', 'Gallery list under autocannon', '≥ 5,000 req/s; p99 ≤ 10 ms at 1,000 req/s', 'Express-class servers ~8k req/s', () =>
+    galleryLoadFigures(session),
+  );
+  await measure('5', 'Streaming through our server vs direct', '≤ 5 ms first token; ≤ 2% whole', 'a direct connection', () =>
+    streamingFigures(session),
+  );
 
   // The long chat every later browser figure opens; its import is figure 9's first half.
   let imported: { chatId: string; serverMs: number } | undefined;
@@ -80,15 +93,41 @@ async function sessionFigures(session: Session, bigCard: Uint8Array): Promise<vo
   }
   const needsChat = (run: (chatId: string) => Promise<Row[]>) => () => (imported ? run(imported.chatId) : Promise.reject(importError));
   let newestText = NEWEST_LINE;
-  await measure('6', '10,000-message chat in Chromium', '≤ 100 ms; ≤ 2 ms per token', 'React rendering all 10k', needsChat(async () => {
-    const result = await chatWindowFigures(session);
-    newestText = result.newestText;
-    return result.rows;
-  }));
-  await measure('9', 'Import of a 10,000-message chat; Dexie storing it', '≤ 2 s; ≥ 8,000 messages/s', '—', needsChat(async (chatId) => importRows(imported!.serverMs, await storeInDexie(session, chatId))));
-  await measure('7', 'Reload of /recent-chat, service worker vs network', '≤ 0.2×', '—', needsChat((chatId) => reloadFigures(session, chatId, newestText)));
-  await measure('8', 'Outbox replay of 100 queued messages', '≤ 3 s, zero duplicates', 'workbox-background-sync', needsChat((chatId) => outboxFigures(session, chatId)));
-  await measure('11', 'First visit on a slow phone', '≤ 2.5 s; repeat ≤ 1 s; JS ≤ 170 KiB', 'a bare static server', () => slowPhoneFigures(session));
+  await measure(
+    '6',
+    '10,000-message chat in Chromium',
+    '≤ 100 ms; ≤ 2 ms per token',
+    'React rendering all 10k',
+    needsChat(async () => {
+      const result = await chatWindowFigures(session);
+      newestText = result.newestText;
+      return result.rows;
+    }),
+  );
+  await measure(
+    '9',
+    'Import of a 10,000-message chat; Dexie storing it',
+    '≤ 2 s; ≥ 8,000 messages/s',
+    '—',
+    needsChat(async (chatId) => importRows(imported!.serverMs, await storeInDexie(session, chatId))),
+  );
+  await measure(
+    '7',
+    'Reload of /recent-chat, service worker vs network',
+    '≤ 0.2×',
+    '—',
+    needsChat((chatId) => reloadFigures(session, chatId, newestText)),
+  );
+  await measure(
+    '8',
+    'Outbox replay of 100 queued messages',
+    '≤ 3 s, zero duplicates',
+    'workbox-background-sync',
+    needsChat((chatId) => outboxFigures(session, chatId)),
+  );
+  await measure('11', 'First visit on a slow phone', '≤ 2.5 s; repeat ≤ 1 s; JS ≤ 170 KiB', 'a bare static server', () =>
+    slowPhoneFigures(session),
+  );
 }
 
 async function main(): Promise<void> {
@@ -98,7 +137,13 @@ async function main(): Promise<void> {
   build();
   console.log('done');
   // First, while nothing else of the bench has run: start-up is the figure most sensitive to a busy disk.
-  await measure('10', '`npm start` to the first 200 of /api/health; idle memory', '≤ 1 s (≤ 2 s migrating); ≤ 200 MB RSS', 'bare Fastify, same database', startupFigures);
+  await measure(
+    '10',
+    '`npm start` to the first 200 of /api/health; idle memory',
+    '≤ 1 s (≤ 2 s migrating); ≤ 200 MB RSS',
+    'bare Fastify, same database',
+    startupFigures,
+  );
   let bigCard: Uint8Array = new Uint8Array();
   await measure('2', 'Card metadata read vs png-chunks-extract', '≥ 3× faster', 'png-chunks-extract', () => {
     const codec = codecFigures();
@@ -129,7 +174,7 @@ async function main(): Promise<void> {
     '',
     `Measured ${new Date().toISOString()} on ${machineLine()}.`,
     `Load average (1 min) before the run ${loadBefore}; after each figure ${loads.join(', ')}. The whole run took ${minutes.toFixed(1)} minutes, building dist/ included.`,
-    'Timings are medians of several runs (see each file in bench/); ratios (2, 5, 7) and figure 11\'s reference are measured side by side, alternating, in the same run.',
+    "Timings are medians of several runs (see each file in bench/); ratios (2, 5, 7) and figure 11's reference are measured side by side, alternating, in the same run.",
     'Figures 1, 3–9 and 11 run against one server started as `npm start` starts it (SQLite, seeded gallery, tests/support/fakeOpenAI as the LLM, per-user rate limits raised: bench/lib/session.ts) and one user signed up in Chromium; figure 11 visits as a fresh phone, no one signed in, beside a bare static server (bench/lib/bare-static.ts). Figure 12 runs its own server behind a loopback TCP proxy that refuses connections for a while (bench/reconnect.ts).',
     '"—" rows are kept from before issue 7: the server\'s own time, in-process.',
     '',

@@ -25,7 +25,14 @@ interface Started {
 async function timeStart(command: string, args: string[], dataDir: string): Promise<Started> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const settings = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseURL, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_GALLERY: 'false' };
+  const settings = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_GALLERY: 'false',
+  };
   let output = '';
   const started = performance.now();
   const child = spawn(command, args, { env: serverEnv(settings), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -72,8 +79,29 @@ export async function startupFigures(): Promise<Row[]> {
   const of = (key: 'fresh' | 'migrated' | 'bare' | 'rss') => median(runs.map((run) => run[key]));
   const anchor = `bare Fastify + the same SQLite database, plain node: ${ms(of('bare'))}`;
   return [
-    { n: '10', figure: '`npm start` (dist built, database migrated) to the first 200 of /api/health', value: ms(of('migrated')), goal: '≤ 1 s', anchor, pass: of('migrated') <= 1000 },
-    { n: '10', figure: 'Same, on a fresh DATA_DIR (every migration to apply)', value: ms(of('fresh')), goal: '≤ 2 s', anchor, pass: of('fresh') <= 2000 },
-    { n: '10', figure: 'Idle memory after start (RSS of the server process)', value: `${Math.round(of('rss'))} MB`, goal: '≤ 200 MB', anchor: '—', pass: of('rss') <= 200 },
+    {
+      n: '10',
+      figure: '`npm start` (dist built, database migrated) to the first 200 of /api/health',
+      value: ms(of('migrated')),
+      goal: '≤ 1 s',
+      anchor,
+      pass: of('migrated') <= 1000,
+    },
+    {
+      n: '10',
+      figure: 'Same, on a fresh DATA_DIR (every migration to apply)',
+      value: ms(of('fresh')),
+      goal: '≤ 2 s',
+      anchor,
+      pass: of('fresh') <= 2000,
+    },
+    {
+      n: '10',
+      figure: 'Idle memory after start (RSS of the server process)',
+      value: `${Math.round(of('rss'))} MB`,
+      goal: '≤ 200 MB',
+      anchor: '—',
+      pass: of('rss') <= 200,
+    },
   ];
 }

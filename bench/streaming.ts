@@ -23,7 +23,11 @@ interface StreamTiming {
 /** Reads an SSE response to its end, noting when the first content delta arrived. */
 async function timedStream(url: string, headers: Record<string, string>, body: unknown): Promise<StreamTiming> {
   const started = performance.now();
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   if (!response.ok || !response.body) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   const decoder = new TextDecoder();
   let text = '';
@@ -41,7 +45,11 @@ export async function streamingFigures(session: Session): Promise<Row[]> {
   const chats: string[] = [];
   const direct = () => {
     fake.next({ kind: 'reply', text: REPLY, chunkDelayMs: WORD_DELAY_MS });
-    return timedStream(`${fake.baseUrl}/chat/completions`, {}, { model: 'bench', stream: true, messages: [{ role: 'user', content: 'Hello' }] });
+    return timedStream(
+      `${fake.baseUrl}/chat/completions`,
+      {},
+      { model: 'bench', stream: true, messages: [{ role: 'user', content: 'Hello' }] },
+    );
   };
   const throughServer = async () => {
     fake.next({ kind: 'reply', text: REPLY, chunkDelayMs: WORD_DELAY_MS });

@@ -14,7 +14,11 @@ const RUNS = 5;
 export async function uploadFigures(session: Session, bigCard: Uint8Array): Promise<Row[]> {
   const { payload, headers } = await multipartBody({ field: 'image', filename: 'bench-portrait.png', type: 'image/png', bytes: bigCard });
   const times = await repeat(RUNS, async () => {
-    const response = await timedPost(new URL('/api/upload/image', session.server.baseURL).href, { ...headers, authorization: `Bearer ${await session.api.token()}` }, payload);
+    const response = await timedPost(
+      new URL('/api/upload/image', session.server.baseURL).href,
+      { ...headers, authorization: `Bearer ${await session.api.token()}` },
+      payload,
+    );
     if (response.status !== 200) throw new Error(`upload answered ${response.status}: ${response.body.slice(0, 300)}`);
     const fileId = (JSON.parse(response.body) as { data: { file_id: string } }).data.file_id;
     await apiJson(session.api, 'DELETE', `/api/upload/images/user/${fileId}`);

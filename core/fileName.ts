@@ -27,7 +27,11 @@ export function safeFileName(base: string, fallback: string): string {
       // Leading dots hide files (and make '..'); Windows drops trailing dots and spaces.
       .replace(/^[.\s]+|[.\s]+$/g, '');
   // Cut by code points so an emoji is never split into half a surrogate pair.
-  const name = tidy(Array.from(tidy(base.normalize('NFC'))).slice(0, MAX_BASE_LENGTH).join(''));
+  const name = tidy(
+    Array.from(tidy(base.normalize('NFC')))
+      .slice(0, MAX_BASE_LENGTH)
+      .join(''),
+  );
   if (name === '') return fallback;
   return RESERVED_NAMES.test(name) ? `${name}_` : name;
 }

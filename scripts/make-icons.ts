@@ -49,8 +49,7 @@ const apple = svg(512, 512, `<rect width="512" height="512" fill="${BG}"/>${mark
 const GLYPHS: Record<string, string> = {
   recent: '<path d="M21 11.5a8.4 8.4 0 0 1-12.3 7.5L3 21l2-5.7A8.5 8.5 0 1 1 21 11.5z"/>',
   upload: '<path d="M12 16V4M6 10l6-6 6 6M4 20h16"/>',
-  favorites:
-    '<path d="M12 20s-7-4.4-9-8.6C1.6 8.4 3.6 5 7 5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.4 0 5.4 3.4 4 6.4-2 4.2-9 8.6-9 8.6z"/>',
+  favorites: '<path d="M12 20s-7-4.4-9-8.6C1.6 8.4 3.6 5 7 5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.4 0 5.4 3.4 4 6.4-2 4.2-9 8.6-9 8.6z"/>',
 };
 function shortcut(glyph: string): string {
   return svg(
@@ -116,10 +115,7 @@ const defaultAvatar = svg(
 async function png(source: string, file: string, size: { width: number; height: number }, palette = true) {
   const out = path.join(publicDir, file);
   await mkdir(path.dirname(out), { recursive: true });
-  await sharp(Buffer.from(source))
-    .resize(size.width, size.height)
-    .png({ compressionLevel: 9, palette })
-    .toFile(out);
+  await sharp(Buffer.from(source)).resize(size.width, size.height).png({ compressionLevel: 9, palette }).toFile(out);
   console.log(`public/${file} ${size.width}x${size.height}`);
 }
 

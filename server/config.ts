@@ -140,7 +140,10 @@ function isProxyAddress(entry: string): boolean {
 function trustProxy(env: Env): false | string[] {
   const raw = text(env, 'TRUST_PROXY');
   if (raw === undefined || raw === 'false') return false;
-  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   // Fastify ignores hop counts (any client could add hops) and `true` believes every client.
   const wrong = entries.find((entry) => !isProxyAddress(entry));
   if (wrong !== undefined || entries.length === 0) {
@@ -164,7 +167,10 @@ function requireEmailVerification(env: Env, mail: Config['mail'], externalIssuer
   const raw = text(env, 'REQUIRE_EMAIL_VERIFICATION');
   if (raw === undefined || raw === 'false') return false;
   if (raw !== 'true') throw new ConfigError(`REQUIRE_EMAIL_VERIFICATION must be true or false, got '${raw}'`);
-  if (externalIssuer) throw new ConfigError('REQUIRE_EMAIL_VERIFICATION applies to the embedded sign-in only; with OIDC_ISSUER your provider verifies addresses');
+  if (externalIssuer)
+    throw new ConfigError(
+      'REQUIRE_EMAIL_VERIFICATION applies to the embedded sign-in only; with OIDC_ISSUER your provider verifies addresses',
+    );
   if (!mail) throw new ConfigError('REQUIRE_EMAIL_VERIFICATION=true needs SMTP_URL: the verification links are sent by mail');
   return true;
 }

@@ -18,8 +18,7 @@ export interface ErrorBody {
   message: string;
 }
 
-export const unauthorized = (message = 'Authentication required') =>
-  new AppError(401, 'unauthorized', message);
+export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'Access denied') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
 export const badRequest = (code: string, message: string) => new AppError(400, code, message);

@@ -60,7 +60,11 @@ export class StorageWatch {
     const free = await this.freeBytes();
     if (free !== undefined && free < LOW_DISK_BYTES) {
       const megabytes = Math.floor(free / (1024 * 1024));
-      return { error: 'low_disk_space', message: `The disk holding the server's data has ${megabytes} MB free: new cards, chats and sign-ins may fail.`, free_bytes: free };
+      return {
+        error: 'low_disk_space',
+        message: `The disk holding the server's data has ${megabytes} MB free: new cards, chats and sign-ins may fail.`,
+        free_bytes: free,
+      };
     }
     const freeThen = this.refused?.freeThen;
     if (free !== undefined && freeThen !== undefined && free - freeThen >= LOW_DISK_BYTES) this.refused = undefined;

@@ -50,7 +50,12 @@ function readDist(distDir: string): Map<string, StaticFile> {
 
 function sendFile(request: http.IncomingMessage, response: http.ServerResponse, pathname: string, file: StaticFile): void {
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  const [encoding, body] = file.br && /\bbr\b/.test(accepts) ? ['br', file.br] : file.gzip && /\bgzip\b/.test(accepts) ? ['gzip', file.gzip] : [undefined, file.plain];
+  const [encoding, body] =
+    file.br && /\bbr\b/.test(accepts)
+      ? ['br', file.br]
+      : file.gzip && /\bgzip\b/.test(accepts)
+        ? ['gzip', file.gzip]
+        : [undefined, file.plain];
   response.setHeader('Content-Type', file.type);
   response.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
   if (file.br) response.setHeader('Vary', 'Accept-Encoding');
@@ -60,10 +65,14 @@ function sendFile(request: http.IncomingMessage, response: http.ServerResponse, 
 }
 
 function passThrough(request: http.IncomingMessage, response: http.ServerResponse, upstream: URL): void {
-  const forwarded = http.request(new URL(request.url ?? '/', upstream), { method: request.method, headers: { ...request.headers, host: upstream.host } }, (answer) => {
-    response.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(response);
-  });
+  const forwarded = http.request(
+    new URL(request.url ?? '/', upstream),
+    { method: request.method, headers: { ...request.headers, host: upstream.host } },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
   forwarded.on('error', () => response.destroy());
   request.pipe(forwarded);
 }

@@ -19,7 +19,11 @@ export async function signUpInBrowser(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto('/recent-chat');
   await page.getByRole('button', { name: 'Go to Login' }).click();
-  await fillSignUp(page, { name: 'Bench Reader', email: `bench-${Date.now().toString(36)}@example.test`, password: 'measured-honestly-42' });
+  await fillSignUp(page, {
+    name: 'Bench Reader',
+    email: `bench-${Date.now().toString(36)}@example.test`,
+    password: 'measured-honestly-42',
+  });
   await page.getByText('Please select a chat to start conversation').waitFor();
   await serviceWorkerInControl(page);
   return page;
@@ -56,7 +60,10 @@ export async function throttleServiceWorkers(browser: Browser): Promise<() => Pr
     if (targetInfo.type !== 'service_worker') return;
     void (async () => {
       const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: targetInfo.targetId, flatten: false });
-      for (const [method, params] of [['Network.enable', {}], ['Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE_NETWORK]] as const) {
+      for (const [method, params] of [
+        ['Network.enable', {}],
+        ['Network.emulateNetworkConditions', LIGHTHOUSE_MOBILE_NETWORK],
+      ] as const) {
         await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: ++id, method, params }) });
       }
     })().catch(() => undefined); // a worker that ended meanwhile has nothing left to throttle

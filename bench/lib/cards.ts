@@ -18,7 +18,7 @@ function photoLikePixels(width: number, height: number, seed: number): Uint8Arra
       const noise = state & 0x0f;
       rgba[i] = ((x * 255) / width + noise) & 0xff;
       rgba[i + 1] = ((y * 255) / height + (noise >> 1)) & 0xff;
-      rgba[i + 2] = (((x + y) * 127) / (width + height) + (state >>> 8 & 0x0f)) & 0xff;
+      rgba[i + 2] = (((x + y) * 127) / (width + height) + ((state >>> 8) & 0x0f)) & 0xff;
       rgba[i + 3] = 255;
     }
   }
@@ -26,7 +26,12 @@ function photoLikePixels(width: number, height: number, seed: number): Uint8Arra
 }
 
 const card = (seed: number) =>
-  testCard({ name: `Bench ${seed}`, description: 'A character measured for speed. '.repeat(120), first_mes: 'Hello, {{user}}.', tags: ['bench', 'portrait'] });
+  testCard({
+    name: `Bench ${seed}`,
+    description: 'A character measured for speed. '.repeat(120),
+    first_mes: 'Hello, {{user}}.',
+    tags: ['bench', 'portrait'],
+  });
 
 function cardPng(side: number, seed: number): Uint8Array {
   return writeCard(makePng({ width: side, height: side, rgba: photoLikePixels(side, side, seed) }), card(seed));

@@ -36,7 +36,9 @@ export function timedPost(url: string, headers: Record<string, string>, body: Bu
       const answered = performance.now();
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), serverMs: answered - lastByte }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), serverMs: answered - lastByte }),
+      );
       response.on('error', reject);
     });
     request.on('error', reject);

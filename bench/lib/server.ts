@@ -28,7 +28,6 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;

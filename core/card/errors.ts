@@ -59,7 +59,8 @@ export const MESSAGE_CORRUPT_PNG = 'The PNG file is damaged or truncated';
 export const MESSAGE_TOO_MANY_PIXELS = 'The image dimensions are too large';
 export const MESSAGE_TEXT_TOO_LARGE = 'The character data in the PNG is too large';
 export const MESSAGE_INVALID_CARD_FILE = 'The file does not hold a valid character card (V1, V2 or V3)';
-export const MESSAGE_NO_CARD_IN_IMAGE = 'No character data found in the image: JPEG and WebP cards must carry a .charx, as RisuAI writes them';
+export const MESSAGE_NO_CARD_IN_IMAGE =
+  'No character data found in the image: JPEG and WebP cards must carry a .charx, as RisuAI writes them';
 export const MESSAGE_BAD_ARCHIVE = 'The .charx file is damaged or holds no card.json';
 export const MESSAGE_UNSAFE_ARCHIVE = 'The .charx file was refused: it names a file outside itself, or one file twice';
 export const MESSAGE_ARCHIVE_TOO_LARGE = 'The .charx file holds too many files, or files that unpack too large';

@@ -36,7 +36,10 @@ export function cardToJsonFile(png: Uint8Array, limits?: Partial<CardLimits>): U
   const out =
     rewrite.size === 0
       ? card
-      : { ...card, data: { ...card.data, assets: (card.data.assets as unknown[]).map((entry) => rewrite.get(entry as AssetEntry) ?? entry) } };
+      : {
+          ...card,
+          data: { ...card.data, assets: (card.data.assets as unknown[]).map((entry) => rewrite.get(entry as AssetEntry) ?? entry) },
+        };
   return new TextEncoder().encode(`${JSON.stringify(toV3Json(out), null, 2)}\n`);
 }
 

@@ -24,7 +24,11 @@ export const CARD_FILE_FORMATS: readonly CardFileFormat[] = [
     extensions: ['.yaml', '.yml'],
     types: ['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml'],
   },
-  { label: 'JPEG or WebP with a card, as RisuAI exports them', extensions: ['.jpg', '.jpeg', '.webp'], types: ['image/jpeg', 'image/webp'] },
+  {
+    label: 'JPEG or WebP with a card, as RisuAI exports them',
+    extensions: ['.jpg', '.jpeg', '.webp'],
+    types: ['image/jpeg', 'image/webp'],
+  },
 ];
 
 /** For `<input type="file" accept>`: extensions first (a phone's picker greys out the rest), then types. */

@@ -11,7 +11,14 @@ import { countsAsCard, isPlainObject } from './validate';
 /** The V1 fields. V2/V3 writers copy them to the top level for V1 readers; `data` is canonical. */
 const V1_FIELDS = ['name', 'description', 'personality', 'scenario', 'first_mes', 'mes_example'] as const;
 const MIRRORED: ReadonlySet<string> = new Set(V1_FIELDS);
-const STRING_FIELDS = [...V1_FIELDS, 'creator_notes', 'system_prompt', 'post_history_instructions', 'creator', 'character_version'] as const;
+const STRING_FIELDS = [
+  ...V1_FIELDS,
+  'creator_notes',
+  'system_prompt',
+  'post_history_instructions',
+  'creator',
+  'character_version',
+] as const;
 const V3_ONLY_FIELDS: ReadonlySet<string> = new Set([
   'group_only_greetings',
   'nickname',
@@ -48,7 +55,12 @@ function textList(value: unknown, commaSeparated = false): string[] {
     return out;
   }
   if (typeof value !== 'string' || value === '') return [];
-  return commaSeparated ? value.split(',').map((tag) => tag.trim()).filter(Boolean) : [value];
+  return commaSeparated
+    ? value
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean)
+    : [value];
 }
 
 function copyExcept(from: Record<string, unknown>, to: Record<string, unknown>, skip: ReadonlySet<string>): void {
@@ -90,7 +102,15 @@ export function normalizeCard(json: unknown): { card: Card; format: CardFormat }
   const card: Card = {
     spec: 'chara_card_v3',
     spec_version:
-      format === 'v1' ? '1.0' : typeof version === 'string' ? version : typeof version === 'number' ? String(version) : format === 'v3' ? '3.0' : '2.0',
+      format === 'v1'
+        ? '1.0'
+        : typeof version === 'string'
+          ? version
+          : typeof version === 'number'
+            ? String(version)
+            : format === 'v3'
+              ? '3.0'
+              : '2.0',
     data,
   };
   copyExcept(json, card, nested ? RESERVED_TOP : RESERVED_FLAT);

@@ -101,12 +101,7 @@ export type TextChunkOptions = { compressed?: boolean; language?: string; transl
  * A text chunk: tEXt (Latin-1), zTXt (Latin-1, always compressed) or iTXt (UTF-8, compressed when
  * asked). cardchat's writer only emits tEXt; the others exist so tests cover what other apps write.
  */
-export function encodeTextChunk(
-  type: 'tEXt' | 'zTXt' | 'iTXt',
-  keyword: string,
-  text: string,
-  options: TextChunkOptions = {},
-): Uint8Array {
+export function encodeTextChunk(type: 'tEXt' | 'zTXt' | 'iTXt', keyword: string, text: string, options: TextChunkOptions = {}): Uint8Array {
   if (keyword.length < 1 || keyword.length > 79) throw new TypeError('A PNG text keyword is 1 to 79 characters');
   const key = latin1Bytes(keyword);
   if (type === 'tEXt') return encodeChunk(type, concatBytes([key, Uint8Array.of(0), latin1Bytes(text)]));

@@ -106,12 +106,15 @@ export async function parseYamlCard(bytes: Uint8Array, limits: CardLimits): Prom
     throw new CardError('invalid_card_file', 'yaml', { cause: error });
   }
   if (!isPlainObject(value)) throw new CardError('invalid_card_file', 'not_a_mapping');
-  const layout = value.spec !== undefined || value.data !== undefined ? value : {
-    name: value.name,
-    description: value.context ?? '',
-    first_mes: value.greeting ?? '',
-    mes_example: value.example_dialogue ?? '',
-  };
+  const layout =
+    value.spec !== undefined || value.data !== undefined
+      ? value
+      : {
+          name: value.name,
+          description: value.context ?? '',
+          first_mes: value.greeting ?? '',
+          mes_example: value.example_dialogue ?? '',
+        };
   if (typeof (layout.name ?? (layout.data as Record<string, unknown> | undefined)?.name) !== 'string') {
     throw new CardError('invalid_card_file', 'no_name');
   }

@@ -46,7 +46,13 @@ export interface WriteCardOptions {
 }
 
 /** The PNG with the given chunk ranges left out and `added` put just before IEND. */
-function splice(png: Uint8Array, removed: readonly { start: number; end: number }[], added: readonly Uint8Array[], iendStart: number, maxBytes: number): Uint8Array {
+function splice(
+  png: Uint8Array,
+  removed: readonly { start: number; end: number }[],
+  added: readonly Uint8Array[],
+  iendStart: number,
+  maxBytes: number,
+): Uint8Array {
   const kept: [number, number][] = [];
   let from = 0;
   for (const chunk of [...removed].sort((a, b) => a.start - b.start)) {
@@ -106,6 +112,12 @@ export function stripCard(png: Uint8Array, limits?: Partial<CardLimits>): Uint8A
 export function hasCardTextChunks(png: Uint8Array, limits?: Partial<CardLimits>): boolean {
   const chunks = scanPng(png, resolveLimits(limits)).textChunks.filter((chunk) => chunk.keyword !== 'naidata');
   const spelled = (chunk: (typeof chunks)[number]) =>
-    chunk.type === 'tEXt' && String.fromCharCode(...png.subarray(chunk.start + 8, chunk.start + 8 + chunk.keyword.length)) === chunk.keyword;
-  return chunks.length === 2 && chunks.every(spelled) && chunks.some((chunk) => chunk.keyword === 'chara') && chunks.some((chunk) => chunk.keyword === 'ccv3');
+    chunk.type === 'tEXt' &&
+    String.fromCharCode(...png.subarray(chunk.start + 8, chunk.start + 8 + chunk.keyword.length)) === chunk.keyword;
+  return (
+    chunks.length === 2 &&
+    chunks.every(spelled) &&
+    chunks.some((chunk) => chunk.keyword === 'chara') &&
+    chunks.some((chunk) => chunk.keyword === 'ccv3')
+  );
 }

@@ -38,7 +38,10 @@ export function* chatExportSteps(text: string, characterName: string, options: P
   const limit = (key: keyof ChatFileLimits) => options.limits?.[key] ?? DEFAULT_CHAT_FILE_LIMITS[key];
   const where = options.fileName === undefined ? 'the chat file' : `'${options.fileName}'`;
   if (text.length > limit('maxTotalChars')) {
-    throw new ChatFileError('file_too_large', `${capitalised(where)} is larger than the ${megabytes(limit('maxTotalChars'))} MB a chat file may be.`);
+    throw new ChatFileError(
+      'file_too_large',
+      `${capitalised(where)} is larger than the ${megabytes(limit('maxTotalChars'))} MB a chat file may be.`,
+    );
   }
   let file: unknown;
   try {
@@ -55,13 +58,23 @@ export function* chatExportSteps(text: string, characterName: string, options: P
   if (own(file, 'type') === 'risuChat' && isRecord(risu) && Array.isArray(own(risu, 'message'))) {
     found = (own(risu, 'message') as unknown[]).map((m) => {
       const record = isRecord(m) ? m : {};
-      return { role: own(record, 'role') === 'user' ? 'user' : 'assistant', name: nameOf(own(record, 'name')), content: own(record, 'data'), date: own(record, 'time') };
+      return {
+        role: own(record, 'role') === 'user' ? 'user' : 'assistant',
+        name: nameOf(own(record, 'name')),
+        content: own(record, 'data'),
+        date: own(record, 'time'),
+      };
     });
   } else if (isAgnai(own(file, 'messages'))) {
     found = (own(file, 'messages') as unknown[]).map((m) => {
       const record = isRecord(m) ? m : {};
       const role = own(record, 'userId') ? 'user' : 'assistant';
-      return { role, name: nameOf(own(record, role === 'user' ? 'handle' : 'characterName')), content: own(record, 'msg'), date: own(record, 'createdAt') };
+      return {
+        role,
+        name: nameOf(own(record, role === 'user' ? 'handle' : 'characterName')),
+        content: own(record, 'msg'),
+        date: own(record, 'createdAt'),
+      };
     });
     userName = found.find((m) => m.role === 'user')?.name;
     name = found.find((m) => m.role === 'assistant')?.name ?? name;
@@ -70,7 +83,10 @@ export function* chatExportSteps(text: string, characterName: string, options: P
     throw unsupported(where, other ? `is ${other[1]}, which cardchat does not import` : 'is not a chat format cardchat reads');
   }
   if (found.length > limit('maxMessages')) {
-    throw new ChatFileError('too_many_messages', `${capitalised(where)} holds more than ${limit('maxMessages').toLocaleString('en-US')} messages.`);
+    throw new ChatFileError(
+      'too_many_messages',
+      `${capitalised(where)} holds more than ${limit('maxMessages').toLocaleString('en-US')} messages.`,
+    );
   }
 
   const user = userName ?? DEFAULT_USER_NAME;
@@ -86,10 +102,18 @@ export function* chatExportSteps(text: string, characterName: string, options: P
     }
     if (m.content.length > limit('maxMessageChars')) {
       const count = (n: number) => n.toLocaleString('en-US');
-      throw new ChatFileError('message_too_long', `Message ${index + 1} of ${where} has ${count(m.content.length)} characters; an imported message may have at most ${count(limit('maxMessageChars'))}.`);
+      throw new ChatFileError(
+        'message_too_long',
+        `Message ${index + 1} of ${where} has ${count(m.content.length)} characters; an imported message may have at most ${count(limit('maxMessageChars'))}.`,
+      );
     }
     previous = parseSillyTavernDate(m.date) ?? previous;
-    messages.push({ role: m.role, name: m.name ?? (m.role === 'user' ? user : name), content: m.content, sendDate: new Date(previous).toISOString() });
+    messages.push({
+      role: m.role,
+      name: m.name ?? (m.role === 'user' ? user : name),
+      content: m.content,
+      sendDate: new Date(previous).toISOString(),
+    });
   }
   return { userName: user, characterName: name, createdAt: new Date(created).toISOString(), messages };
 }

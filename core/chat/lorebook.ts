@@ -117,7 +117,11 @@ export function activeLore(book: unknown, recentTexts: readonly string[], option
   const budget = Math.min(positiveNumber(book.token_budget) ?? Infinity, cap);
 
   const active = entryList(book)
-    .map((entry, index) => ({ entry, index, order: typeof entry.insertion_order === 'number' && Number.isFinite(entry.insertion_order) ? entry.insertion_order : 0 }))
+    .map((entry, index) => ({
+      entry,
+      index,
+      order: typeof entry.insertion_order === 'number' && Number.isFinite(entry.insertion_order) ? entry.insertion_order : 0,
+    }))
     .filter(({ entry }) => typeof entry.content === 'string' && entry.content.trim() !== '' && isActive(entry, scan))
     .sort((a, b) => a.order - b.order || a.index - b.index);
 

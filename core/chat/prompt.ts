@@ -107,8 +107,10 @@ type Names = { char: string; user: string };
  * kept (a placeholder is 6 to 8 characters, a token at most ~4), so a card of megabytes never costs
  * a fill of megabytes times the name's length.
  */
-const fillWith = (names: Names, rawChars: number) => (text: unknown): string =>
-  clean(fillPlaceholders(clean(text).slice(0, rawChars), names));
+const fillWith =
+  (names: Names, rawChars: number) =>
+  (text: unknown): string =>
+    clean(fillPlaceholders(clean(text).slice(0, rawChars), names));
 
 /** The persona's description between its delimiting lines; '' when it has none. */
 function personaSection(description: unknown, names: Names, fill: (text: unknown) => string): string {
@@ -117,7 +119,13 @@ function personaSection(description: unknown, names: Names, fill: (text: unknown
 }
 
 /** The first system message's sections: main prompt, lore before the character, card fields, lore after, the persona. */
-function systemSections(card: Card, names: Names, lore: readonly LoreEntry[], fill: (text: unknown) => string, personaDescription: unknown): string[] {
+function systemSections(
+  card: Card,
+  names: Names,
+  lore: readonly LoreEntry[],
+  fill: (text: unknown) => string,
+  personaDescription: unknown,
+): string[] {
   const { data } = card;
   const loreAt = (position: LorePosition) => lore.filter((entry) => entry.position === position).map((entry) => fill(entry.content));
   const personality = fill(data.personality);
@@ -172,20 +180,24 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const fill = fillWith(names, 8 * 4 * room + 64);
 
   const continuation = input.continuation === undefined ? [] : [input.continuation];
-  const lore = activeLore(
-    data.character_book,
-    [...history.map((message) => message.content), ...continuation],
-    { tokenBudget: Math.floor(room * LORE_BUDGET_SHARE) },
-  );
-  const chat: PromptMessage[] = history.map((message) => ({ role: message.role, content: fillPlaceholders(clean(message.content), names) }));
-  const newest = chat.slice(-1).map((message) => ({ ...message, content: truncateToTokens(message.content, Math.floor(room / 2), TRUNCATION_MARKER) }));
+  const lore = activeLore(data.character_book, [...history.map((message) => message.content), ...continuation], {
+    tokenBudget: Math.floor(room * LORE_BUDGET_SHARE),
+  });
+  const chat: PromptMessage[] = history.map((message) => ({
+    role: message.role,
+    content: fillPlaceholders(clean(message.content), names),
+  }));
+  const newest = chat
+    .slice(-1)
+    .map((message) => ({ ...message, content: truncateToTokens(message.content, Math.floor(room / 2), TRUNCATION_MARKER) }));
   const older = chat.slice(0, -1);
   const continued: PromptMessage[] = continuation.map((text) => ({ role: 'assistant', content: fillPlaceholders(clean(text), names) }));
 
   const sections = systemSections(card, names, lore, fill, input.personaDescription);
   const post = fill(clean(data.post_history_instructions).replace(ORIGINAL, () => ''));
   // Each section costs its text, plus a blank line between sections and each message's overhead.
-  const cardRoom = Math.min(Math.floor(room * CARD_BUDGET_SHARE), room - total(newest) - total(continued)) - sections.length - 2 * MESSAGE_OVERHEAD_TOKENS;
+  const cardRoom =
+    Math.min(Math.floor(room * CARD_BUDGET_SHARE), room - total(newest) - total(continued)) - sections.length - 2 * MESSAGE_OVERHEAD_TOKENS;
   const fitted = fitTexts([...sections, post], cardRoom);
   const fittedPost = fitted.pop()!;
   const head: PromptMessage[] = [{ role: 'system', content: fitted.filter((section) => section !== '').join('\n\n') }];

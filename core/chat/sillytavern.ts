@@ -123,7 +123,10 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
   const limit = (key: keyof ChatFileLimits) => options.limits?.[key] ?? DEFAULT_CHAT_FILE_LIMITS[key];
   const where = options.fileName === undefined ? 'the chat file' : `'${options.fileName}'`;
   if (text.length > limit('maxTotalChars')) {
-    throw new ChatFileError('file_too_large', `${capitalised(where)} is larger than the ${megabytes(limit('maxTotalChars'))} MB a chat file may be.`);
+    throw new ChatFileError(
+      'file_too_large',
+      `${capitalised(where)} is larger than the ${megabytes(limit('maxTotalChars'))} MB a chat file may be.`,
+    );
   }
 
   let header: Record<string, unknown> | undefined;
@@ -137,8 +140,7 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
       yield;
     }
     const lineNumber = index + 1;
-    const problem = (code: LineErrorCode, what: string) =>
-      new ChatFileError(code, `Line ${lineNumber} of ${where} ${what}`, lineNumber);
+    const problem = (code: LineErrorCode, what: string) => new ChatFileError(code, `Line ${lineNumber} of ${where} ${what}`, lineNumber);
     if (line.trim() === '') continue;
     if (line.length > limit('maxLineChars')) {
       throw problem('line_too_long', `is longer than the ${megabytes(limit('maxLineChars'))} MB a line may be.`);
@@ -149,8 +151,14 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
 
     // An old group chat has no header: its first line is already a message.
     if (header === undefined && rows.length === 0 && !(isRecord(value) && own(value, 'mes') !== undefined)) {
-      if (!isRecord(value) || !(isText(own(value, 'character_name')) || isText(own(value, 'user_name')) || isRecord(own(value, 'chat_metadata')))) {
-        throw problem('no_header', `is not a SillyTavern chat header: it needs user_name, character_name or chat_metadata. ${SUPPORTED_CHAT_FORMATS}`);
+      if (
+        !isRecord(value) ||
+        !(isText(own(value, 'character_name')) || isText(own(value, 'user_name')) || isRecord(own(value, 'chat_metadata')))
+      ) {
+        throw problem(
+          'no_header',
+          `is not a SillyTavern chat header: it needs user_name, character_name or chat_metadata. ${SUPPORTED_CHAT_FORMATS}`,
+        );
       }
       header = value;
       continue;
@@ -161,10 +169,16 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
     if (content === undefined) throw problem('bad_message', "has no message text: its 'mes' must be a string.");
     if (content.length > limit('maxMessageChars')) {
       const count = (n: number) => n.toLocaleString('en-US');
-      throw problem('message_too_long', `holds a message of ${count(content.length)} characters; an imported message may have at most ${count(limit('maxMessageChars'))}.`);
+      throw problem(
+        'message_too_long',
+        `holds a message of ${count(content.length)} characters; an imported message may have at most ${count(limit('maxMessageChars'))}.`,
+      );
     }
     if (rows.length >= limit('maxMessages')) {
-      throw new ChatFileError('too_many_messages', `${capitalised(where)} holds more than ${limit('maxMessages').toLocaleString('en-US')} messages.`);
+      throw new ChatFileError(
+        'too_many_messages',
+        `${capitalised(where)} holds more than ${limit('maxMessages').toLocaleString('en-US')} messages.`,
+      );
     }
     rows.push({ record: value, content, date: parseSillyTavernDate(own(value, 'send_date')) });
   }
@@ -172,7 +186,9 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
   const head = header ?? {};
 
   const roles = rows.map(({ record }) => roleOf(record));
-  const namesOf = (role: ChatRole) => [...new Set(rows.flatMap(({ record }, i) => (roles[i] === role ? (nameOf(own(record, 'name')) ?? []) : [])))];
+  const namesOf = (role: ChatRole) => [
+    ...new Set(rows.flatMap(({ record }, i) => (roles[i] === role ? (nameOf(own(record, 'name')) ?? []) : []))),
+  ];
   const userName = speakerName(own(head, 'user_name')) ?? namesOf('user')[0] ?? DEFAULT_USER_NAME;
   // A group is named after its members, as SillyTavern lists it.
   const characterName = speakerName(own(head, 'character_name')) ?? nameOf(namesOf('assistant').join(', ')) ?? 'Character';
@@ -185,11 +201,22 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
     const role = roles[i]!;
     previous = date ?? previous;
     const speaker = role === 'user' ? userName : role === 'system' ? 'System' : characterName;
-    const message: ArchiveMessage = { role, name: nameOf(own(record, 'name')) ?? speaker, content, sendDate: new Date(previous).toISOString() };
+    const message: ArchiveMessage = {
+      role,
+      name: nameOf(own(record, 'name')) ?? speaker,
+      content,
+      sendDate: new Date(previous).toISOString(),
+    };
     if (own(record, 'is_system') === true) message.hidden = true;
     return role === 'assistant' ? { ...message, ...swipesOf(record, content) } : message;
   });
-  return { userName, characterName, createdAt: new Date(created).toISOString(), ...(isRecord(metadata) && Object.keys(metadata).length > 0 && { metadata }), messages };
+  return {
+    userName,
+    characterName,
+    createdAt: new Date(created).toISOString(),
+    ...(isRecord(metadata) && Object.keys(metadata).length > 0 && { metadata }),
+    messages,
+  };
 }
 
 /** What cardchat imports, for messages that refuse a file. */
@@ -219,7 +246,10 @@ function swipesOf(record: Record<string, unknown>, content: string): Pick<Archiv
   const raw = listed.map(textOf);
   const swipes = raw.filter(isText);
   const claimed = own(record, 'swipe_id');
-  let swipeId = swipes.length === raw.length && typeof claimed === 'number' && Number.isInteger(claimed) && claimed >= 0 && claimed < swipes.length ? claimed : swipes.indexOf(content);
+  let swipeId =
+    swipes.length === raw.length && typeof claimed === 'number' && Number.isInteger(claimed) && claimed >= 0 && claimed < swipes.length
+      ? claimed
+      : swipes.indexOf(content);
   if (swipeId === -1) swipeId = swipes.push(content) - 1;
   swipes[swipeId] = content;
   return swipes.length > 1 ? { swipes, swipeId } : {};

@@ -10,10 +10,7 @@
  * so an import does not depend on the importing machine's time zone.
  */
 
-const MONTHS = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
-];
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 
 /** The largest time a JavaScript Date can hold. */
 const MAX_TIME = 8.64e15;

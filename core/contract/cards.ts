@@ -1,6 +1,17 @@
 /** Cards: uploads, the gallery, collections, card data and characters (spec §3, §7 "Images and uploads"). */
 import { Type, type Static } from 'typebox';
-import { CardType, FileIdParams, Id, IdParams, LimitOffsetQuery, NullableString, StringEnum, StringList, SuccessResponse, type Endpoint } from './common';
+import {
+  CardType,
+  FileIdParams,
+  Id,
+  IdParams,
+  LimitOffsetQuery,
+  NullableString,
+  StringEnum,
+  StringList,
+  SuccessResponse,
+  type Endpoint,
+} from './common';
 import { MAX_EDIT_IMAGE_BYTES, PAGE_SIZES, THUMBNAIL_WIDTHS } from './constants';
 
 /** The card fields lists carry (spec §3 "Collection item" / "Public image"). */
@@ -145,7 +156,10 @@ export const CardExportFormat = StringEnum(['json', 'charx']);
 export type CardExportFormat = Static<typeof CardExportFormat>;
 export const CardExportParams = Type.Object({ file_id: Id, format: CardExportFormat });
 
-export const ThumbnailParams = Type.Object({ file_id: Id, width: Type.Unsafe<(typeof THUMBNAIL_WIDTHS)[number]>({ type: 'integer', enum: [...THUMBNAIL_WIDTHS] }) });
+export const ThumbnailParams = Type.Object({
+  file_id: Id,
+  width: Type.Unsafe<(typeof THUMBNAIL_WIDTHS)[number]>({ type: 'integer', enum: [...THUMBNAIL_WIDTHS] }),
+});
 export const CardTagsParams = Type.Object({ scope: CardType, file_id: Id });
 
 /**

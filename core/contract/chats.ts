@@ -106,9 +106,7 @@ export const CompletionRequest = Type.Object({
   chat_id: Id,
   /** The card's file_id; required when the chat does not exist yet. */
   character_id: Type.Optional(Id),
-  messages: Type.Optional(
-    Type.Array(Type.Object({ role: ChatRole, content: Type.String({ maxLength: 200_000 }) }), { maxItems: 200 }),
-  ),
+  messages: Type.Optional(Type.Array(Type.Object({ role: ChatRole, content: Type.String({ maxLength: 200_000 }) }), { maxItems: 200 })),
   stream: Type.Optional(Type.Boolean({ default: false })),
   /**
    * A new version of the chat's last reply (no new user message): added to its swipes and shown. When
@@ -268,6 +266,15 @@ export const makeChatPhoto = { body: ChatIdRequest, response: { 200: ChatPhotoRe
 export const chatPhoto = { params: ChatIdParams, response: {} } satisfies Endpoint;
 export const getMessage = { params: IdParams, response: { 200: ChatMessage } } satisfies Endpoint;
 export const appendMessage = { body: AppendMessageRequest, response: { 201: ChatMessage } } satisfies Endpoint;
-export const editMessage = { params: IdParams, body: EditMessageRequest, headers: IdempotencyHeaders, response: { 200: ChatMessage } } satisfies Endpoint;
+export const editMessage = {
+  params: IdParams,
+  body: EditMessageRequest,
+  headers: IdempotencyHeaders,
+  response: { 200: ChatMessage },
+} satisfies Endpoint;
 export const deleteMessage = { params: IdParams, headers: IdempotencyHeaders, response: { 200: MessagesDeleted } } satisfies Endpoint;
-export const deleteMessagesFrom = { body: DeleteFromRequest, headers: IdempotencyHeaders, response: { 200: MessagesDeleted } } satisfies Endpoint;
+export const deleteMessagesFrom = {
+  body: DeleteFromRequest,
+  headers: IdempotencyHeaders,
+  response: { 200: MessagesDeleted },
+} satisfies Endpoint;

@@ -11,7 +11,8 @@ export const FileIdParams = Type.Object({ file_id: Id });
  * `type: [T, 'null']` rather than TypeBox's anyOf of two schemas: Fastify's serializer writes it
  * directly instead of testing each branch.
  */
-export const NullableString = (options: { maxLength?: number } = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+export const NullableString = (options: { maxLength?: number } = {}) =>
+  Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
 
 /** An id, or null (which clears what it names). */
 export const NullableId = () => Type.Unsafe<string | null>({ type: ['string', 'null'], pattern: ID_PATTERN });

@@ -26,7 +26,10 @@ export function exited(child: ChildProcess): Promise<number | string> {
 export async function stopChild(child: ChildProcess, timeoutMs = 20_000): Promise<void> {
   child.kill('SIGINT');
   let timer: NodeJS.Timeout | undefined;
-  const code = await Promise.race([exited(child), new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)))]);
+  const code = await Promise.race([
+    exited(child),
+    new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs))),
+  ]);
   clearTimeout(timer);
   if (code === 'timeout') {
     child.kill('SIGKILL');
@@ -68,7 +71,8 @@ export interface ServerProcess {
 }
 
 /** Settings of the developer's own deployment that must not leak into a server a test or the bench runs. */
-const DEPLOYMENT_SETTING = /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_|CONNECTION_|MAX_CONNECTIONS_|SMTP_|MAIL_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS|NODE_ENV|REQUIRE_EMAIL_VERIFICATION)$/;
+const DEPLOYMENT_SETTING =
+  /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_|CONNECTION_|MAX_CONNECTIONS_|SMTP_|MAIL_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS|NODE_ENV|REQUIRE_EMAIL_VERIFICATION)$/;
 
 /** This machine's environment minus any deployment settings, plus `settings`. */
 export function serverEnv(settings: Record<string, string>): NodeJS.ProcessEnv {

@@ -29,11 +29,7 @@ export function demoReply(card: Card, userName: string, message: string): string
 
   const traits = phrases(fill(card.data.personality)).filter((phrase) => wordCount(phrase) <= MAX_TRAIT_WORDS);
   const action = pick(ACTIONS, 'action');
-  const sentences = [
-    traits.length > 0
-      ? `*${name} ${action}, ${lowerFirst(pick(traits, 'trait'))} as ever.*`
-      : `*${name} ${action}.*`,
-  ];
+  const sentences = [traits.length > 0 ? `*${name} ${action}, ${lowerFirst(pick(traits, 'trait'))} as ever.*` : `*${name} ${action}.*`];
 
   const said = quotable(message);
   const reaction = said ? pick(REACTIONS, 'reaction').replace('{said}', () => said) : pick(SILENT_REACTIONS, 'silent');

@@ -9,14 +9,7 @@
 import { createParser } from 'eventsource-parser';
 import type { Config } from '../config';
 import { ProviderError, type AiProvider, type CompletionUsage, type StreamRequest } from './provider';
-import {
-  abortedError,
-  midStreamError,
-  statusError,
-  timeoutError,
-  unavailableError,
-  unreadableError,
-} from './provider-errors';
+import { abortedError, midStreamError, statusError, timeoutError, unavailableError, unreadableError } from './provider-errors';
 
 export type OpenAiSettings = Config['llm'] & { baseUrl: string };
 

@@ -8,8 +8,7 @@ const MAX_DETAIL_CHARS = 200;
 /** Error bodies are a few hundred bytes; a proxy's HTML page can be far bigger and is not worth reading. */
 const MAX_ERROR_BODY_BYTES = 8192;
 
-export const timeoutError = () =>
-  new ProviderError('upstream_timeout', 'The AI service took too long to answer. Please try again.', 504);
+export const timeoutError = () => new ProviderError('upstream_timeout', 'The AI service took too long to answer. Please try again.', 504);
 
 export const unavailableError = () =>
   new ProviderError('upstream_unavailable', 'The AI service is not reachable right now. Please try again.', 502);
@@ -17,8 +16,7 @@ export const unavailableError = () =>
 export const abortedError = () => new ProviderError('aborted', 'The reply was cancelled.', 499);
 
 /** A malformed stream is the service's fault, like a 5xx, but worth a distinct sentence in the log. */
-export const unreadableError = () =>
-  new ProviderError('upstream_error', 'The AI service sent a reply that could not be read.', 502);
+export const unreadableError = () => new ProviderError('upstream_error', 'The AI service sent a reply that could not be read.', 502);
 
 /** An `{error: {message}}` event in the middle of a streamed reply. */
 export function midStreamError(payload: unknown, apiKey: string | undefined): ProviderError {

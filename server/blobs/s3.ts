@@ -96,7 +96,12 @@ export class S3BlobStore implements BlobStore {
     try {
       // The length of a stream is unknown up front, which a plain PUT needs; Upload sends one PUT
       // for a stream shorter than a part and a multipart upload otherwise.
-      await new this.storage.Upload({ client: this.client, params: { ...params, Body: data }, partSize: UPLOAD_PART_BYTES, queueSize: UPLOAD_PARTS_IN_FLIGHT }).done();
+      await new this.storage.Upload({
+        client: this.client,
+        params: { ...params, Body: data },
+        partSize: UPLOAD_PART_BYTES,
+        queueSize: UPLOAD_PARTS_IN_FLIGHT,
+      }).done();
     } catch (error) {
       throw sourceError ?? this.failure(error, `writing ${key}`);
     }

@@ -21,7 +21,8 @@ export interface InteractionOptions {
 export const verificationMessages = {
   sent: (email: string) =>
     `We sent a link to ${email}. Open it to confirm your address, then sign in. It works for 24 hours; check your spam folder too.`,
-  unconfirmed: 'Confirm your e-mail address first: open the link we sent to it. Nothing arrived? Check your spam folder, or sign in again in a minute for a new link.',
+  unconfirmed:
+    'Confirm your e-mail address first: open the link we sent to it. Nothing arrived? Check your spam folder, or sign in again in a minute for a new link.',
 } as const;
 
 type Route = { Params: { uid: string }; Body: Record<string, unknown> | undefined };
@@ -47,7 +48,10 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
   const signInsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-in attempts' });
   const signInsForAccount = app.perMinuteLimit({
     max,
-    key: (request) => `${addressKey(request)} account:${field(request as InteractionRequest, 'email').trim().toLowerCase()}`,
+    key: (request) =>
+      `${addressKey(request)} account:${field(request as InteractionRequest, 'email')
+        .trim()
+        .toLowerCase()}`,
     what: 'sign-in attempts for this account',
   });
   const signUpsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-up attempts' });
@@ -92,8 +96,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
     const clientId = interaction.params.client_id;
     if (!accountId || !clientId) throw new Error('consent prompt without an account or a client');
     const grant =
-      (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
-      new provider.Grant({ accountId, clientId });
+      (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ?? new provider.Grant({ accountId, clientId });
     const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = interaction.prompt.details;
     if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
     if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
@@ -153,7 +156,11 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
     if (verification) {
       verification.sendVerification(result.account);
       const link = { href: urls(interaction.uid).signIn, text: 'Back to sign in' };
-      return html(reply, 200, messagePage({ title: 'Confirm your e-mail', message: verificationMessages.sent(result.account.email), link }));
+      return html(
+        reply,
+        200,
+        messagePage({ title: 'Confirm your e-mail', message: verificationMessages.sent(result.account.email), link }),
+      );
     }
     return finish(request, reply, { login: { accountId: result.account.id } }, false);
   });

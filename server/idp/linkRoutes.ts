@@ -43,7 +43,12 @@ export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUr
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   const home = { href: `${publicUrl}/`, text: 'Back to cardchat' };
   const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer').type('text/html; charset=utf-8').send(body);
+    reply
+      .code(status)
+      .header('Cache-Control', 'no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .type('text/html; charset=utf-8')
+      .send(body);
   const forgotPath = `${mountPath}/forgot-password`;
   // Only our own sign-in pages are a way back; anything else a link carried goes to the app.
   const backOf = (request: FastifyRequest<ForgotRoute>) => {
@@ -63,13 +68,19 @@ export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUr
     const email = bodyField(request.body, 'email');
     if (!mail) return html(reply, 400, forgotPasswordPage({ action: forgotAction(back), back, email, mail: false, problems: [] }));
     mail.sendPasswordReset(await findLocalAccountByEmail(db, normalizeEmail(email)));
-    return html(reply, 200, messagePage({ title: 'Check your inbox', message: linkMessages.sent, link: { href: back, text: 'Back to sign in' } }));
+    return html(
+      reply,
+      200,
+      messagePage({ title: 'Check your inbox', message: linkMessages.sent, link: { href: back, text: 'Back to sign in' } }),
+    );
   });
 
   /** The account a live link opens, or undefined after answering with the "expired" page. */
   async function liveAccount(request: FastifyRequest<TokenRoute>, reply: FastifyReply, purpose: AccountTokenPurpose) {
     const token = request.params.token;
-    const accountId = LINK_TOKEN.test(token) ? await findLiveAccountToken(db, { tokenHash: tokenHash(token), purpose, now: new Date().toISOString() }) : undefined;
+    const accountId = LINK_TOKEN.test(token)
+      ? await findLiveAccountToken(db, { tokenHash: tokenHash(token), purpose, now: new Date().toISOString() })
+      : undefined;
     const account = accountId ? await findLocalAccountById(db, accountId) : undefined;
     if (!account) await html(reply, 410, messagePage({ title: 'Link expired', message: linkMessages.expired, link: home }));
     return account;
@@ -89,11 +100,19 @@ export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUr
     if (!account) return reply;
     const result = await newPasswordHash(account, bodyField(request.body, 'password'));
     if ('problem' in result) {
-      return html(reply, 400, newPasswordPage({ action: resetAction(request.params.token), email: account.email, problems: [result.problem] }));
+      return html(
+        reply,
+        400,
+        newPasswordPage({ action: resetAction(request.params.token), email: account.email, problems: [result.problem] }),
+      );
     }
     // The link is used up in the transaction that stores the password: of two tabs, one wins.
     const changed = await db.transaction().execute(async (trx) => {
-      const owner = await consumeAccountToken(trx, { tokenHash: tokenHash(request.params.token), purpose: 'reset_password', now: new Date().toISOString() });
+      const owner = await consumeAccountToken(trx, {
+        tokenHash: tokenHash(request.params.token),
+        purpose: 'reset_password',
+        now: new Date().toISOString(),
+      });
       if (owner !== account.id) return false;
       await storeNewPassword(trx, account.id, result.hash);
       // Opening a mailed link proves the address as well as a verification link would.
@@ -101,14 +120,24 @@ export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUr
       return true;
     });
     if (!changed) return html(reply, 410, messagePage({ title: 'Link expired', message: linkMessages.expired, link: home }));
-    return html(reply, 200, messagePage({ title: 'Password changed', message: linkMessages.changed, link: { href: `${publicUrl}/login`, text: 'Sign in' } }));
+    return html(
+      reply,
+      200,
+      messagePage({ title: 'Password changed', message: linkMessages.changed, link: { href: `${publicUrl}/login`, text: 'Sign in' } }),
+    );
   });
 
   app.get<TokenRoute>(`${mountPath}/${LINK_PATHS.verify_email}/:token`, async (request, reply) => {
     const token = request.params.token;
-    const accountId = LINK_TOKEN.test(token) ? await consumeAccountToken(db, { tokenHash: tokenHash(token), purpose: 'verify_email', now: new Date().toISOString() }) : undefined;
+    const accountId = LINK_TOKEN.test(token)
+      ? await consumeAccountToken(db, { tokenHash: tokenHash(token), purpose: 'verify_email', now: new Date().toISOString() })
+      : undefined;
     if (!accountId) return html(reply, 410, messagePage({ title: 'Link expired', message: linkMessages.verifyExpired, link: home }));
     await updateLocalAccount(db, accountId, { email_verified_at: new Date().toISOString() });
-    return html(reply, 200, messagePage({ title: 'Address confirmed', message: linkMessages.verified, link: { href: `${publicUrl}/login`, text: 'Sign in' } }));
+    return html(
+      reply,
+      200,
+      messagePage({ title: 'Address confirmed', message: linkMessages.verified, link: { href: `${publicUrl}/login`, text: 'Sign in' } }),
+    );
   });
 }

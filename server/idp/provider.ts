@@ -67,8 +67,7 @@ async function loadExistingGrant(ctx: KoaContextWithOIDC): Promise<Grant | undef
   const accountId = oidc.account.accountId;
   const grantId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(oidc.client.clientId);
   const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
-  const grant =
-    existing?.accountId === accountId ? existing : new oidc.provider.Grant({ accountId, clientId: oidc.client.clientId });
+  const grant = existing?.accountId === accountId ? existing : new oidc.provider.Grant({ accountId, clientId: oidc.client.clientId });
   grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(' '));
   for (const [indicator, server] of Object.entries(oidc.resourceServers)) {
     const scopes = [...oidc.requestParamScopes].filter((scope) => server.scopes.has(scope));

@@ -29,26 +29,24 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** `verify` is the whole token check (server/auth/): this plugin only wires it to requests. */
-export const authPlugin = fp<{ verify: TokenVerifier; admins: AdminRule }>(
-  async (app: FastifyInstance, options) => {
-    const { admins, verify } = options;
-    app.decorateRequest('user', null);
-    app.decorate('authenticate', async (request: FastifyRequest) => {
-      const token = bearerToken(request);
-      if (!token) throw unauthorized();
-      let claims;
-      try {
-        claims = await verify(token);
-      } catch (error) {
-        if (error instanceof InvalidTokenError) throw unauthorized('Invalid or expired access token');
-        throw error;
-      }
-      const user = await userFromClaims(app.db.kysely, claims, admins);
-      checkIdentityHeaders(user, header(request, 'x-user-id'), header(request, 'x-user-email'));
-      request.user = user;
-    });
-    app.decorate('authenticateIfPresent', async (request: FastifyRequest) => {
-      if (request.headers.authorization !== undefined) await app.authenticate(request);
-    });
-  },
-);
+export const authPlugin = fp<{ verify: TokenVerifier; admins: AdminRule }>(async (app: FastifyInstance, options) => {
+  const { admins, verify } = options;
+  app.decorateRequest('user', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    let claims;
+    try {
+      claims = await verify(token);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw unauthorized('Invalid or expired access token');
+      throw error;
+    }
+    const user = await userFromClaims(app.db.kysely, claims, admins);
+    checkIdentityHeaders(user, header(request, 'x-user-id'), header(request, 'x-user-email'));
+    request.user = user;
+  });
+  app.decorate('authenticateIfPresent', async (request: FastifyRequest) => {
+    if (request.headers.authorization !== undefined) await app.authenticate(request);
+  });
+});

@@ -83,8 +83,8 @@ export const idpPlugin = fp<{ config: Config; keys: ProviderKeys }>(async (app: 
   // Expired sessions, codes and tokens are invisible to the provider already; this reclaims the space.
   const sweep = () => {
     const now = new Date().toISOString();
-    return Promise.all([deleteExpiredOidcPayloads(app.db.kysely, now), deleteExpiredAccountTokens(app.db.kysely, now)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'removing expired provider records failed'),
+    return Promise.all([deleteExpiredOidcPayloads(app.db.kysely, now), deleteExpiredAccountTokens(app.db.kysely, now)]).catch(
+      (error: unknown) => app.log.warn({ err: error }, 'removing expired provider records failed'),
     );
   };
   const timer = setInterval(sweep, HOUR);

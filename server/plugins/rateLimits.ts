@@ -53,7 +53,11 @@ const PER_USER_ROUTES: { method: string; url: string; action: UserAction }[] = [
   { method: 'POST', url: '/api/users/me/password', action: 'signInPerMinute' },
 ];
 
-const WHAT: Record<UserAction, string> = { completionsPerMinute: 'messages', uploadsPerMinute: 'uploads', signInPerMinute: 'password attempts' };
+const WHAT: Record<UserAction, string> = {
+  completionsPerMinute: 'messages',
+  uploadsPerMinute: 'uploads',
+  signInPerMinute: 'password attempts',
+};
 
 function tooMany(what: string, seconds: number): AppError {
   const wait = seconds === 1 ? '1 second' : `${seconds} seconds`;

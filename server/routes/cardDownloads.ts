@@ -12,8 +12,18 @@ export const cardDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/upload/card/:file_id/download/:format',
     { preHandler: app.authenticateIfPresent, schema: contract.cardExport },
     async (request, reply) => {
-      const file = await cardExport(request.ctx, request.params.file_id, request.user, request.params.format, viewerOf(request.user, request.ip));
-      return reply.type(file.type).header('content-disposition', file.disposition).header('cache-control', 'private, no-cache').send(file.body);
+      const file = await cardExport(
+        request.ctx,
+        request.params.file_id,
+        request.user,
+        request.params.format,
+        viewerOf(request.user, request.ip),
+      );
+      return reply
+        .type(file.type)
+        .header('content-disposition', file.disposition)
+        .header('cache-control', 'private, no-cache')
+        .send(file.body);
     },
   );
 };

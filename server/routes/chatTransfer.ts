@@ -19,21 +19,25 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     throwFileSizeLimit: false,
   });
 
-  app.post(
-    '/api/chats/export',
-    { preHandler: app.authenticate, schema: contract.exportChat },
-    async (request, reply) => {
-      const { body } = request;
-      const { bytes, type, disposition } = await exportChat(request.ctx, signedIn(request), body.chat_id, body.exportfilename, body.format);
-      return reply.header('content-type', type).header('content-disposition', disposition).header('cache-control', 'private, no-store').send(Buffer.from(bytes));
-    },
-  );
+  app.post('/api/chats/export', { preHandler: app.authenticate, schema: contract.exportChat }, async (request, reply) => {
+    const { body } = request;
+    const { bytes, type, disposition } = await exportChat(request.ctx, signedIn(request), body.chat_id, body.exportfilename, body.format);
+    return reply
+      .header('content-type', type)
+      .header('content-disposition', disposition)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(bytes));
+  });
 
   app.post(
     '/api/chats/import',
     {
       onRequest: async (request) =>
-        refuseDeclaredLength(request.headers['content-length'], contract.IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES, contract.MESSAGE_IMPORT_TOO_LARGE),
+        refuseDeclaredLength(
+          request.headers['content-length'],
+          contract.IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+          contract.MESSAGE_IMPORT_TOO_LARGE,
+        ),
       preHandler: app.authenticate,
       schema: contract.importChats,
     },
@@ -53,7 +57,8 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
           const bytes = await file.toBuffer();
           total += bytes.length;
-          if (file.file.truncated || total > contract.IMPORT_MAX_BYTES) throw new AppError(413, 'payload_too_large', contract.MESSAGE_IMPORT_TOO_LARGE);
+          if (file.file.truncated || total > contract.IMPORT_MAX_BYTES)
+            throw new AppError(413, 'payload_too_large', contract.MESSAGE_IMPORT_TOO_LARGE);
           files.push({ name: file.filename, bytes: new Uint8Array(bytes) });
         }
       } catch (error) {

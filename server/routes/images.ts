@@ -65,7 +65,13 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/upload/image/user/:file_id', { preHandler: app.authenticate, schema: contract.ownImageFile }, async (request, reply) => {
-    const file = await imageFile(request.ctx, 'user', request.params.file_id, signedIn(request), downloaderOf(request.query.download, request));
+    const file = await imageFile(
+      request.ctx,
+      'user',
+      request.params.file_id,
+      signedIn(request),
+      downloaderOf(request.query.download, request),
+    );
     if (file.disposition) void reply.header('content-disposition', file.disposition);
     return reply.type('image/png').header('cache-control', PRIVATE_CACHE).send(file.body);
   });

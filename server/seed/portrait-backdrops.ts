@@ -18,7 +18,11 @@ export function backdrop(p: PortraitSpec, rand: () => number): string {
   const c = p.glow;
   const kinds: Record<BackgroundPattern, () => string> = {
     stars: () =>
-      scatter(rand, 70, (x, y, s) => `<circle cx="${n(x)}" cy="${n(y)}" r="${n(0.8 + s * 2)}" fill="${c}" opacity="${n(0.3 + s * 0.6)}"/>`) +
+      scatter(
+        rand,
+        70,
+        (x, y, s) => `<circle cx="${n(x)}" cy="${n(y)}" r="${n(0.8 + s * 2)}" fill="${c}" opacity="${n(0.3 + s * 0.6)}"/>`,
+      ) +
       scatter(rand, 7, (x, y, s) => {
         const r = 8 + s * 10;
         return `<path d="M${n(x)} ${n(y - r)}Q${n(x)} ${n(y)} ${n(x + r)} ${n(y)}Q${n(x)} ${n(y)} ${n(x)} ${n(y + r)}Q${n(x)} ${n(y)} ${n(x - r)} ${n(y)}Q${n(x)} ${n(y)} ${n(x)} ${n(y - r)}Z" fill="${c}" opacity="0.85"/>`;
@@ -97,7 +101,12 @@ export function backdrop(p: PortraitSpec, rand: () => number): string {
       scatter(rand, 12, (x, y, s) => {
         const r = 10 + s * 22;
         return `<path d="M${n(x)} ${n(y)}a${n(r)} ${n(r)} 0 1 1 ${n(r * 1.4)} ${n(-r * 0.6)}a${n(r * 0.6)} ${n(r * 0.6)} 0 1 0 ${n(-r * 0.5)} ${n(r * 0.6)}" fill="none" stroke="${c}" stroke-width="2.5" stroke-linecap="round" opacity="0.35"/>`;
-      }) + scatter(rand, 24, (x, y, s) => `<circle cx="${n(x)}" cy="${n(y)}" r="${n(2 + s * 4)}" fill="none" stroke="${c}" stroke-width="1.5" opacity="0.35"/>`),
+      }) +
+      scatter(
+        rand,
+        24,
+        (x, y, s) => `<circle cx="${n(x)}" cy="${n(y)}" r="${n(2 + s * 4)}" fill="none" stroke="${c}" stroke-width="1.5" opacity="0.35"/>`,
+      ),
     dots: () => {
       // Halftone: dots grow toward the bottom, like flour settling.
       let out = '';

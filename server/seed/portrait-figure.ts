@@ -8,8 +8,7 @@ import { mirrored, shade } from './svg-kit';
  * thumbnail size.
  */
 
-export const HEAD =
-  'M174 342C174 276 212 250 256 250C300 250 338 276 338 342C338 402 302 448 256 448C210 448 174 402 174 342Z';
+export const HEAD = 'M174 342C174 276 212 250 256 250C300 250 338 276 338 342C338 402 302 448 256 448C210 448 174 402 174 342Z';
 
 export function body(p: PortraitSpec): string {
   if (p.body === 'wisp') {
@@ -47,7 +46,8 @@ export function head(p: PortraitSpec): string {
 
 export function face(p: PortraitSpec): string {
   const ink = p.body === 'wisp' ? shade(p.sky[1], 0.1) : shade(p.skin, -0.7);
-  const blush = `<ellipse cx="212" cy="386" rx="15" ry="8" fill="#ff6f7d" opacity="0.22"/>` +
+  const blush =
+    `<ellipse cx="212" cy="386" rx="15" ry="8" fill="#ff6f7d" opacity="0.22"/>` +
     `<ellipse cx="300" cy="386" rx="15" ry="8" fill="#ff6f7d" opacity="0.22"/>`;
   const nose = `<path d="M254 376Q261 386 252 390" fill="none" stroke="${ink}" stroke-width="2.5" stroke-linecap="round" opacity="0.35"/>`;
   const mouth = `<path d="M244 410Q256 420 268 410" fill="none" stroke="${ink}" stroke-width="3.5" stroke-linecap="round"/>`;
@@ -87,7 +87,8 @@ export function hairFront(p: PortraitSpec): string {
     long: 'M172 350C162 266 212 240 256 240C302 240 350 266 340 350C330 306 300 282 262 288C240 306 206 314 172 350Z',
     bob: 'M170 340C162 264 212 238 256 238C300 238 350 264 342 340C326 300 300 290 280 292C272 306 240 318 206 312C192 318 180 326 170 340Z',
     bun: 'M174 336C170 268 214 246 256 246C298 246 342 268 338 336C322 296 286 280 256 290C226 280 190 296 174 336Z',
-    short: 'M172 330C166 262 212 244 256 244C300 244 346 262 340 330C330 300 310 290 290 288C270 300 236 298 214 290C196 296 182 308 172 330Z',
+    short:
+      'M172 330C166 262 212 244 256 244C300 244 346 262 340 330C330 300 310 290 290 288C270 300 236 298 214 290C196 296 182 308 172 330Z',
     none: '',
   };
   const d = front[p.hairStyle];

@@ -27,7 +27,9 @@ export function prop(p: PortraitSpec): Prop {
       ),
     antenna: () =>
       front(
-        mirrored(`<circle cx="172" cy="352" r="22" fill="${shade(p.skin, -0.3)}"/><circle cx="172" cy="352" r="10" fill="${p.accent}" filter="url(#soft-glow)"/>`) +
+        mirrored(
+          `<circle cx="172" cy="352" r="22" fill="${shade(p.skin, -0.3)}"/><circle cx="172" cy="352" r="10" fill="${p.accent}" filter="url(#soft-glow)"/>`,
+        ) +
           `<path d="M346 340L384 226" stroke="${shade(p.skin, -0.3)}" stroke-width="5" stroke-linecap="round"/>` +
           `<circle cx="384" cy="222" r="9" fill="${p.accent}" filter="url(#soft-glow)"/>` +
           `<path d="M236 470H276M226 484H286" stroke="${shade(p.skin, -0.35)}" stroke-width="3" opacity="0.6"/>`,

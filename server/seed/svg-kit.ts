@@ -20,12 +20,17 @@ function channels(hex: string): [number, number, number] {
 export function mix(a: string, b: string, t: number): string {
   const ca = channels(a);
   const cb = channels(b);
-  return `#${ca.map((v, i) => Math.round(v + (cb[i]! - v) * t).toString(16).padStart(2, '0')).join('')}`;
+  return `#${ca
+    .map((v, i) =>
+      Math.round(v + (cb[i]! - v) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Darker (negative) or lighter (positive) version of a colour, by mixing with black or white. */
-export const shade = (hex: string, amount: number): string =>
-  amount < 0 ? mix(hex, '#000000', -amount) : mix(hex, '#ffffff', amount);
+export const shade = (hex: string, amount: number): string => (amount < 0 ? mix(hex, '#000000', -amount) : mix(hex, '#ffffff', amount));
 
 /** Numbers printed short and finite, so a NaN from a bad calculation fails loudly instead of drawing nothing. */
 export function n(value: number): string {

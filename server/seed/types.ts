@@ -24,17 +24,7 @@ export type SeedLorebook = {
 /** Hair drawn behind and over the head; 'none' for bald, helmeted or spectral heads. */
 export type HairStyle = 'short' | 'long' | 'bob' | 'bun' | 'none';
 /** What sits on the head; each kind is drawn by one function in portrait-parts. */
-export type Headwear =
-  | 'none'
-  | 'witch-hat'
-  | 'visor'
-  | 'fedora'
-  | 'wrap'
-  | 'bellhop'
-  | 'horns'
-  | 'goggles'
-  | 'top-hat'
-  | 'toque';
+export type Headwear = 'none' | 'witch-hat' | 'visor' | 'fedora' | 'wrap' | 'bellhop' | 'horns' | 'goggles' | 'top-hat' | 'toque';
 /** The object that tells you who they are at thumbnail size. */
 export type Accessory =
   | 'flask'
@@ -50,18 +40,7 @@ export type Accessory =
   | 'candle'
   | 'croissant';
 export type BackgroundPattern =
-  | 'stars'
-  | 'grid'
-  | 'rain'
-  | 'fog'
-  | 'tiles'
-  | 'checker'
-  | 'orbits'
-  | 'rays'
-  | 'clouds'
-  | 'leaves'
-  | 'swirls'
-  | 'dots';
+  'stars' | 'grid' | 'rain' | 'fog' | 'tiles' | 'checker' | 'orbits' | 'rays' | 'clouds' | 'leaves' | 'swirls' | 'dots';
 
 /**
  * How to draw a character. Colours are `#rrggbb` only: the renderer checks them, so nothing but

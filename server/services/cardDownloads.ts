@@ -25,7 +25,13 @@ export interface CardExport {
  * 'Download as .json (V3)' and 'Download as .charx': public cards for all, private ones for their
  * owner; counted as the PNG's download is, once a day per `downloader` (cardHits.ts).
  */
-export async function cardExport(ctx: ServiceContext, id: string, user: RequestUser | null, format: CardExportFormat, downloader: string): Promise<CardExport> {
+export async function cardExport(
+  ctx: ServiceContext,
+  id: string,
+  user: RequestUser | null,
+  format: CardExportFormat,
+  downloader: string,
+): Promise<CardExport> {
   const image = await readableImage(ctx, id, user);
   const { type, extension, make } = EXPORTS[format];
   const body = asBuffer(make(await cardPngOf(ctx, image)));

@@ -152,6 +152,9 @@ export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: s
     throw error;
   }
   const kept = new Set(blobKeysOf(saved));
-  await removeBlobs(ctx, blobKeysOf(image).filter((key) => !kept.has(key)));
+  await removeBlobs(
+    ctx,
+    blobKeysOf(image).filter((key) => !kept.has(key)),
+  );
   return collectionItemOf(saved);
 }

@@ -20,6 +20,12 @@ export function viewerOf(user: { id: string } | null | undefined, address: strin
   return `address:${createHmac('sha256', ADDRESS_KEY).update(address).digest('base64url').slice(0, 22)}`;
 }
 
-export async function countOnce(db: Kysely<Database>, imageId: string, kind: 'view' | 'download', viewer: string, now = new Date()): Promise<void> {
+export async function countOnce(
+  db: Kysely<Database>,
+  imageId: string,
+  kind: 'view' | 'download',
+  viewer: string,
+  now = new Date(),
+): Promise<void> {
   await countHitOnce(db, { image_id: imageId, kind, viewer, day: now.toISOString().slice(0, 10) });
 }

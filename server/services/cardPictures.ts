@@ -3,7 +3,14 @@
  * default portrait for a card that came without one (.json, .yaml, a .charx with no icon).
  */
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_CARD_LIMITS, hasCardTextChunks, MESSAGE_TOO_MANY_PIXELS, PNG_SIGNATURE, writeCard, type CardFile } from '../../core/card/index';
+import {
+  DEFAULT_CARD_LIMITS,
+  hasCardTextChunks,
+  MESSAGE_TOO_MANY_PIXELS,
+  PNG_SIGNATURE,
+  writeCard,
+  type CardFile,
+} from '../../core/card/index';
 import { badRequest, type AppError } from '../errors';
 import { projectFile } from '../paths';
 import { loadSharp } from './sharp';
@@ -50,7 +57,11 @@ export async function convertPicture<T>(
 
 /** Any image sharp reads as a PNG (a GIF's or an animation's first frame), an image no card could hold refused first. */
 export function pictureToPng(image: Uint8Array, refusal: () => AppError): Promise<Uint8Array> {
-  return convertPicture(image, refusal, async (sharp, maxPixels) => new Uint8Array(await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' }).png().toBuffer()));
+  return convertPicture(
+    image,
+    refusal,
+    async (sharp, maxPixels) => new Uint8Array(await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' }).png().toBuffer()),
+  );
 }
 
 /**

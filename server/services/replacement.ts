@@ -109,7 +109,13 @@ export async function replaceCharacter(ctx: ServiceContext, user: RequestUser, r
 
   // Before the original goes: deleting it would unlink its chats.
   if (request.update_chat_links) {
-    await moveChatsToImage(ctx.db, user.id, original.id, { imageId: item.file_id, name: card.data.name, cardType: 'user' }, new Date().toISOString());
+    await moveChatsToImage(
+      ctx.db,
+      user.id,
+      original.id,
+      { imageId: item.file_id, name: card.data.name, cardType: 'user' },
+      new Date().toISOString(),
+    );
   }
   if (own) {
     await removeImage(ctx, 'user', original.id, user);

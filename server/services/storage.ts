@@ -31,10 +31,7 @@ export async function storageUsage(db: Db, user: Pick<User, 'id' | 'plan'>): Pro
 export function quotaMessage(plan: string, used: number, adding: number): string {
   const quota = storageQuota(plan);
   const what = `Your ${planLabel(plan)} plan stores up to ${formatBytes(quota)} of cards and chats`;
-  const state =
-    used >= quota
-      ? 'and it is full'
-      : `and ${formatBytes(quota - used)} is left, but this needs ${formatBytes(adding)}`;
+  const state = used >= quota ? 'and it is full' : `and ${formatBytes(quota - used)} is left, but this needs ${formatBytes(adding)}`;
   return `${what}, ${state}. Delete chats or cards you no longer need, or see Pricing for a plan with more room.`;
 }
 

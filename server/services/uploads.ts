@@ -1,6 +1,17 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { boundedText, CARD_FILE_FORMATS, CardError, checkFile, DEFAULT_CARD_LIMITS, MAX_NAME_CHARS, readCard, readCardFile, summarizeCard, type Card } from '../../core/card/index';
+import {
+  boundedText,
+  CARD_FILE_FORMATS,
+  CardError,
+  checkFile,
+  DEFAULT_CARD_LIMITS,
+  MAX_NAME_CHARS,
+  readCard,
+  readCardFile,
+  summarizeCard,
+  type Card,
+} from '../../core/card/index';
 import { privateSlots } from '../../core/contract/constants';
 import { safeFileName } from '../../core/fileName';
 import { planLabel } from '../../core/plans';
@@ -84,7 +95,11 @@ async function checkRoom(
  */
 async function cardOfUpload(form: UploadForm): Promise<{ png: Uint8Array; card: Card; width: number; height: number }> {
   try {
-    checkFile({ type: form.mimetype, size: form.truncated ? DEFAULT_CARD_LIMITS.maxFileBytes + 1 : form.bytes.length, name: form.filename });
+    checkFile({
+      type: form.mimetype,
+      size: form.truncated ? DEFAULT_CARD_LIMITS.maxFileBytes + 1 : form.bytes.length,
+      name: form.filename,
+    });
     const png = await storedCardPng(await readCardFile(form.bytes, { name: form.filename, type: form.mimetype }));
     const { card, width, height } = readCard(png);
     return { png, card, width, height };
@@ -150,7 +165,12 @@ export function blobKeysFor(id: string, revision?: string): CardBlobKeys {
  * Writes the PNG and (when given) its thumbnails; returns the keys written. A failed write removes
  * what this call wrote before it, so nothing is left behind.
  */
-export async function storeBlobs(ctx: ServiceContext, keys: CardBlobKeys, png: Uint8Array, thumbnails: Thumbnail[] = []): Promise<string[]> {
+export async function storeBlobs(
+  ctx: ServiceContext,
+  keys: CardBlobKeys,
+  png: Uint8Array,
+  thumbnails: Thumbnail[] = [],
+): Promise<string[]> {
   const written: string[] = [];
   try {
     await ctx.blobs.put(keys.card, png, 'image/png');

@@ -38,11 +38,7 @@ export interface AdminRule {
  * Finds or creates the user a verified token names. Claims the provider vouches for (e-mail, name,
  * picture) refresh the stored copy when they change, so the profile follows the identity provider.
  */
-export async function userFromClaims(
-  db: Kysely<Database>,
-  claims: AccessClaims,
-  admins: AdminRule,
-): Promise<RequestUser> {
+export async function userFromClaims(db: Kysely<Database>, claims: AccessClaims, admins: AdminRule): Promise<RequestUser> {
   const identity = {
     issuer: claims.iss,
     subject: claims.sub,

@@ -28,7 +28,10 @@ function filenameOf(disposition: string | null, fallback: string): string {
  * GET /api/users/me/export, read as it streams in so the page can show how far it got. The zip is
  * written while it is sent, so its size is the server's estimate until the last byte.
  */
-export async function downloadExport(onProgress: (progress: ExportProgress) => void, signal: AbortSignal): Promise<{ blob: Blob; filename: string }> {
+export async function downloadExport(
+  onProgress: (progress: ExportProgress) => void,
+  signal: AbortSignal,
+): Promise<{ blob: Blob; filename: string }> {
   const response = await authorizedFetch('users/me/export', { signal });
   if (!response.ok || !response.body) throw await errorFromResponse(response, 'The export failed. Please try again.');
   const estimated = Number(response.headers.get(EXPORT_ESTIMATE_HEADER)) || 0;

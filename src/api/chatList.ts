@@ -11,12 +11,10 @@ export const EXPORT_FAILED = 'Failed to export chat data. Please try again.';
 export const IMPORT_FAILED = 'Failed to import chat data. Please try again.';
 
 /** POST /api/chats/list: a page of the user's chats, newest message first. */
-export const listChats = (request: ChatListRequest) =>
-  apiJson<ChatListResponse>('chats/list', { method: 'post', json: request });
+export const listChats = (request: ChatListRequest) => apiJson<ChatListResponse>('chats/list', { method: 'post', json: request });
 
 /** POST /api/chats/delete: the chat and its messages. */
-export const deleteChat = (chatId: string) =>
-  apiJson<SuccessResponse>('chats/delete', { method: 'post', json: { chat_id: chatId } });
+export const deleteChat = (chatId: string) => apiJson<SuccessResponse>('chats/delete', { method: 'post', json: { chat_id: chatId } });
 
 /**
  * POST /api/chats/import, multipart with each file in a field `file`. ky (through apiJson) sends the

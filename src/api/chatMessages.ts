@@ -79,7 +79,12 @@ export async function streamCompletion(request: CompletionRequest, options: Stre
 }
 
 /** The request, with its 401 retry; `signal` ends it, `stop` is the caller's own (Stop). */
-async function post(request: CompletionRequest, idempotencyKey: string, signal: AbortSignal, stop: AbortSignal | undefined): Promise<Response> {
+async function post(
+  request: CompletionRequest,
+  idempotencyKey: string,
+  signal: AbortSignal,
+  stop: AbortSignal | undefined,
+): Promise<Response> {
   try {
     return await authorizedFetch('chat/completions', {
       method: 'POST',

@@ -20,14 +20,12 @@ export function listPublicImages({ q, offset = 0, limit = GALLERY_PAGE_SIZE }: {
   return apiJson<PublicImagesResponse>('upload/image', { searchParams });
 }
 
-export const addFavorite = (body: FavoriteAddRequest) =>
-  apiJson<FavoriteAddResponse>('favorites/add', { method: 'post', json: body });
+export const addFavorite = (body: FavoriteAddRequest) => apiJson<FavoriteAddResponse>('favorites/add', { method: 'post', json: body });
 
 export const removeFavorite = (fileId: string) =>
   apiJson<SuccessResponse>(`favorites/remove/${encodeURIComponent(fileId)}`, { method: 'delete' });
 
-export const checkFavorite = (fileId: string) =>
-  apiJson<FavoriteCheckResponse>(`favorites/check/${encodeURIComponent(fileId)}`);
+export const checkFavorite = (fileId: string) => apiJson<FavoriteCheckResponse>(`favorites/check/${encodeURIComponent(fileId)}`);
 
 /**
  * An image the API serves, as a Blob for an object URL or a download (`download` adds `?download=1`,

@@ -3,8 +3,7 @@ import { apiJson } from './client';
 
 export const getProfile = () => apiJson<UserProfile>('users/profile');
 
-export const updateProfile = (changes: ProfileUpdate) =>
-  apiJson<UserProfile>('users/profile', { method: 'put', json: changes });
+export const updateProfile = (changes: ProfileUpdate) => apiJson<UserProfile>('users/profile', { method: 'put', json: changes });
 
 /** What the user keeps stored on the server, against their plan's quota. */
 export const getStorageUsage = () => apiJson<StorageUsage>('users/storage');

@@ -25,12 +25,7 @@ export function safeReturnPath(path: string | null | undefined): string {
 
 /** Sends the browser to the provider (authorization code + PKCE S256 + state). */
 export async function startLogin(returnTo: string): Promise<void> {
-  const [client, config, { auth }, resource] = await Promise.all([
-    openid(),
-    oidcConfiguration(),
-    loadClientConfig(),
-    resourceParameters(),
-  ]);
+  const [client, config, { auth }, resource] = await Promise.all([openid(), oidcConfiguration(), loadClientConfig(), resourceParameters()]);
   const verifier = client.randomPKCECodeVerifier();
   const pending: PendingLogin = { verifier, state: client.randomState(), returnTo: safeReturnPath(returnTo) };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
@@ -45,10 +40,7 @@ export async function startLogin(returnTo: string): Promise<void> {
   window.location.assign(url.href);
 }
 
-export function tokensFromResponse(
-  response: TokenEndpointResponse & TokenEndpointResponseHelpers,
-  previous?: StoredTokens,
-): StoredTokens {
+export function tokensFromResponse(response: TokenEndpointResponse & TokenEndpointResponseHelpers, previous?: StoredTokens): StoredTokens {
   const claims = response.claims();
   return {
     accessToken: response.access_token,

@@ -34,17 +34,21 @@ async function forget(): Promise<void> {
   clearTokens();
   // The outbox too: unsent messages are the user's, and a replay under the next user's tokens would
   // post them into that user's account. The character editor's drafts are the user's writing too.
-  await db.transaction('rw', [db.profile, db.collections, db.favorites, db.chats, db.messages, db.outbox, db.personas, db.chatPersonas, db.drafts], async () => {
-    await db.profile.delete('me');
-    await db.collections.clear();
-    await db.favorites.clear();
-    await db.chats.clear();
-    await db.messages.clear();
-    await db.outbox.clear();
-    await db.personas.clear();
-    await db.chatPersonas.clear();
-    await db.drafts.clear();
-  });
+  await db.transaction(
+    'rw',
+    [db.profile, db.collections, db.favorites, db.chats, db.messages, db.outbox, db.personas, db.chatPersonas, db.drafts],
+    async () => {
+      await db.profile.delete('me');
+      await db.collections.clear();
+      await db.favorites.clear();
+      await db.chats.clear();
+      await db.messages.clear();
+      await db.outbox.clear();
+      await db.personas.clear();
+      await db.chatPersonas.clear();
+      await db.drafts.clear();
+    },
+  );
 }
 
 let settling: Promise<Session> | undefined;

@@ -26,9 +26,7 @@ export function galleryCards({ q, limit }: { q?: string; limit: number }): Promi
 export async function saveGalleryPage(images: PublicImage[], window?: { complete: boolean }): Promise<void> {
   await db.transaction('rw', db.cards, async () => {
     const known = await db.cards.bulkGet(images.map((image) => image.file_id));
-    await db.cards.bulkPut(
-      images.map((image, i) => ({ ...image, searchText: searchTextOf(image), favorited: known[i]?.favorited })),
-    );
+    await db.cards.bulkPut(images.map((image, i) => ({ ...image, searchText: searchTextOf(image), favorited: known[i]?.favorited })));
     if (!window) return;
     const listed = new Set(images.map((image) => image.file_id));
     // Everything at least as new as the oldest card on the page was in the window; when the page

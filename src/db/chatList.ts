@@ -42,9 +42,7 @@ export async function saveChatListPage(chats: RecentChat[], window?: { complete:
     const listed = new Set(chats.map((chat) => chat.chat_id));
     const oldest = chats.at(-1)?.last_message_time ?? '';
     const inWindow = window.complete ? db.chats.toCollection() : db.chats.where('last_message_time').above(oldest);
-    const gone = (await inWindow.toArray())
-      .filter((chat) => !chat.localOnly && !listed.has(chat.chat_id))
-      .map((chat) => chat.chat_id);
+    const gone = (await inWindow.toArray()).filter((chat) => !chat.localOnly && !listed.has(chat.chat_id)).map((chat) => chat.chat_id);
     await deleteChatsAndMessages(gone);
   });
 }

@@ -164,7 +164,11 @@ export async function dropStoppedReplies(chatId: string): Promise<void> {
  * the id index finds them without reading every message.
  */
 export async function dropInterruptedReplies(): Promise<void> {
-  await db.messages.where('id').startsWith(STREAMING_REPLY_PREFIX).filter((row) => row.state === 'streaming').delete();
+  await db.messages
+    .where('id')
+    .startsWith(STREAMING_REPLY_PREFIX)
+    .filter((row) => row.state === 'streaming')
+    .delete();
 }
 
 /**

@@ -1,5 +1,15 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { ChatMessage, CollectionItem, CompletionRequest, EditMessageRequest, Favorite, Persona, PublicImage, RecentChat, UserProfile } from '../../core/contract';
+import type {
+  ChatMessage,
+  CollectionItem,
+  CompletionRequest,
+  EditMessageRequest,
+  Favorite,
+  Persona,
+  PublicImage,
+  RecentChat,
+  UserProfile,
+} from '../../core/contract';
 import type { CharacterDraftRecord } from './drafts';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */

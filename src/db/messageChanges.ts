@@ -8,7 +8,8 @@ export const UNDO_MS = 5_000;
 /** Undo stops being offered this long before the change may go, so it can never race the send. */
 export const UNDO_MARGIN_MS = 500;
 
-const fromSeq = (chatId: string, seq: number) => db.messages.where('[chat_id+seq]').between([chatId, seq], [chatId, Dexie.maxKey], true, true);
+const fromSeq = (chatId: string, seq: number) =>
+  db.messages.where('[chat_id+seq]').between([chatId, seq], [chatId, Dexie.maxKey], true, true);
 
 /** An edit as the server makes it (core/chat's swipe model), made to the device's copy. */
 export function editedRow(row: LocalMessage, edit: EditMessageRequest): LocalMessage {
@@ -21,7 +22,11 @@ export function editedRow(row: LocalMessage, edit: EditMessageRequest): LocalMes
 
 /** Moves the chat's message count in the recent list by what a delete took or Undo put back. */
 async function countChange(chatId: string, by: number): Promise<void> {
-  if (by !== 0) await db.chats.where('chat_id').equals(chatId).modify((chat) => void (chat.message_count = Math.max(0, chat.message_count + by)));
+  if (by !== 0)
+    await db.chats
+      .where('chat_id')
+      .equals(chatId)
+      .modify((chat) => void (chat.message_count = Math.max(0, chat.message_count + by)));
 }
 
 /**

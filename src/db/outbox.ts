@@ -4,7 +4,8 @@ import { lastSeq, markFailed, markPending, storeCompletion, writePendingMessage,
 import { db, type LocalMessage, type MessageChange, type MessageSend, type OutboxItem } from './db';
 import { applyLocally, reapplyChanges, releaseHolds, UNDO_MS } from './messageChanges';
 
-const ofChat = (chatId: string) => db.outbox.where('[chat_id+created_at]').between([chatId, Dexie.minKey], [chatId, Dexie.maxKey], true, true);
+const ofChat = (chatId: string) =>
+  db.outbox.where('[chat_id+created_at]').between([chatId, Dexie.minKey], [chatId, Dexie.maxKey], true, true);
 
 /**
  * When a new entry of the chat is queued (ISO-8601): `at`, or just after the chat's newest entry when

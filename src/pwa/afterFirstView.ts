@@ -41,7 +41,9 @@ function priorityImagesSettled(deadline: number): Promise<void> {
 }
 
 const idle = () =>
-  new Promise<void>((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)));
+  new Promise<void>((resolve) =>
+    'requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0),
+  );
 
 /**
  * Resolves after the page's load event and, when the first view waits for data (`firstData`: how many

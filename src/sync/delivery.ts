@@ -3,7 +3,15 @@ import type { CompletionRequest } from '../../core/contract';
 import { streamCompletion } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
 import { loadTokens } from '../auth/tokens';
-import { deleteMessage, markFailed, messageRow, moveToEnd, storeCompletion, STOPPED_REASON, STREAMING_REPLY_PREFIX } from '../db/chatMessages';
+import {
+  deleteMessage,
+  markFailed,
+  messageRow,
+  moveToEnd,
+  storeCompletion,
+  STOPPED_REASON,
+  STREAMING_REPLY_PREFIX,
+} from '../db/chatMessages';
 import type { LocalMessage, MessageChange } from '../db/db';
 import { releaseHolds } from '../db/messageChanges';
 import { completeItem, failItem, nextItem, queuedSends, recordAttempt, removeItem, type QueuedSend } from '../db/outbox';
@@ -96,7 +104,8 @@ export interface QueueDelivery {
 }
 
 /** A delete inside its Undo window: nothing of its chat goes before it may. */
-const heldUntil = (item: QueuedSend['item'], now = Date.now()) => (item.kind !== 'message' && item.hold_until !== undefined && item.hold_until > now ? item.hold_until : undefined);
+const heldUntil = (item: QueuedSend['item'], now = Date.now()) =>
+  item.kind !== 'message' && item.hold_until !== undefined && item.hold_until > now ? item.hold_until : undefined;
 
 /**
  * The replay of a chat: its queued messages oldest first, each answered before the next goes (the
@@ -165,7 +174,11 @@ export async function deliverChangesAhead(chatId: string): Promise<void> {
   }
 }
 
-function send(chatId: string, next: QueuedSend, options: { signal?: AbortSignal; wait: WaitPolicy; refreshRecentList: boolean }): Promise<DeliveryOutcome> {
+function send(
+  chatId: string,
+  next: QueuedSend,
+  options: { signal?: AbortSignal; wait: WaitPolicy; refreshRecentList: boolean },
+): Promise<DeliveryOutcome> {
   sending.set(new Map(sending.get()).set(chatId, next.item.client_id));
   if (!('replySeq' in next)) return deliverChange(next.item, options.wait);
   const { item, replySeq } = next;
@@ -201,7 +214,18 @@ interface Delivery {
 }
 
 /** Streams one completion into Dexie and settles the rows (and the outbox item) by how it ended. */
-export async function deliver({ chatId, characterName, request, key, replySeq, queued, replacedId, continues, signal, refreshRecentList }: Delivery): Promise<DeliveryOutcome> {
+export async function deliver({
+  chatId,
+  characterName,
+  request,
+  key,
+  replySeq,
+  queued,
+  replacedId,
+  continues,
+  signal,
+  refreshRecentList,
+}: Delivery): Promise<DeliveryOutcome> {
   const replyId = `${STREAMING_REPLY_PREFIX}${key}`;
   const reply = replyWriter({
     id: replyId,
@@ -216,7 +240,12 @@ export async function deliver({ chatId, characterName, request, key, replySeq, q
     ...(continues ? { continues: continues.id } : {}),
   });
   try {
-    const result = await streamCompletion(request, { idempotencyKey: key, signal, onAnswer: () => markAnswered(key), onDelta: reply.append });
+    const result = await streamCompletion(request, {
+      idempotencyKey: key,
+      signal,
+      onAnswer: () => markAnswered(key),
+      onDelta: reply.append,
+    });
     await reply.close({ save: false });
     const replaced = [replyId, ...(queued ? [queued.rowId] : []), ...(replacedId ? [replacedId] : [])];
     await (queued ? completeItem(key, result, replaced) : storeCompletion(result, replaced));

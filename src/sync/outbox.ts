@@ -151,4 +151,3 @@ async function tokenReady(): Promise<boolean> {
     return false;
   }
 }
-

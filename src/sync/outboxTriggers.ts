@@ -24,9 +24,7 @@ function flushIfSignedIn(): void {
     void checkNow();
     return;
   }
-  cleaned
-    .then(() => flushOutbox())
-    .catch((error: unknown) => console.error('Sending the waiting messages failed', error));
+  cleaned.then(() => flushOutbox()).catch((error: unknown) => console.error('Sending the waiting messages failed', error));
 }
 
 /**

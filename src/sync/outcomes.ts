@@ -31,8 +31,7 @@ export const waitWhenUnreachable: WaitPolicy = (error) => error.isNetwork || inP
  * 503, 504) and a 401 that survived the refresh-once, since none of them says the message is wrong.
  * Any other 4xx (or a 500) is the server refusing it.
  */
-export const waitUnlessRefused: WaitPolicy = (error) =>
-  waitWhenUnreachable(error) || [401, 408, 429, 502, 503, 504].includes(error.status);
+export const waitUnlessRefused: WaitPolicy = (error) => waitWhenUnreachable(error) || [401, 408, 429, 502, 503, 504].includes(error.status);
 
 /** The outcome of a try that has to wait: what the answer said, when one came. */
 export function waiting(error: ApiError): Extract<DeliveryOutcome, { kind: 'queued' }> {

@@ -48,7 +48,8 @@ export async function savePersona(id: string | null, input: PersonaInput): Promi
     ...(typeof input.avatar === 'string' ? { avatar: input.avatar } : {}),
     ...(input.is_default === undefined ? {} : { is_default: input.is_default }),
   };
-  const saved = id === null ? await createPersona(body) : await updatePersona(id, { ...body, ...(input.avatar === null ? { avatar: null } : {}) });
+  const saved =
+    id === null ? await createPersona(body) : await updatePersona(id, { ...body, ...(input.avatar === null ? { avatar: null } : {}) });
   const local = await withAvatar(saved);
   await putPersona(local);
   return local;

@@ -69,7 +69,8 @@ async function sendQueued(chatId: string, clientId: string, signal: AbortSignal)
 
 /** Something the window started has ended: what it held back in the chat's queue (an edit made meanwhile) goes now. */
 async function flushIfWaiting(chatId: string): Promise<void> {
-  if ((await chatOutbox(chatId)).length > 0) flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
+  if ((await chatOutbox(chatId)).length > 0)
+    flushOutbox().catch((error: unknown) => console.error('Sending the waiting messages failed', error));
 }
 
 /** A regeneration or a continuation: the chat's waiting changes go first, so the server's prompt has them. */
@@ -87,24 +88,63 @@ async function replyAgain(seed: ChatSeed, work: () => Promise<DeliveryOutcome>):
  * message when no reply to it was stored (after Stop: the server answers it), or a stopped reply
  * that was never stored.
  */
-export function regenerateReply(seed: ChatSeed, last: LocalMessage, key: string, signal: AbortSignal, personaId?: string | null): Promise<DeliveryOutcome> {
+export function regenerateReply(
+  seed: ChatSeed,
+  last: LocalMessage,
+  key: string,
+  signal: AbortSignal,
+  personaId?: string | null,
+): Promise<DeliveryOutcome> {
   const request: CompletionRequest = { chat_id: seed.chat_id, regenerate: true, ...personaField(personaId), ...cardFields(seed) };
   const replySeq = last.role === 'user' ? last.seq + 1 : last.seq;
   const replacedId = last.role === 'assistant' && last.state === 'sent' ? last.id : undefined;
-  return replyAgain(seed, () => deliver({ chatId: seed.chat_id, characterName: seed.character_name, request, key, replySeq, replacedId, signal, refreshRecentList: true }));
+  return replyAgain(seed, () =>
+    deliver({
+      chatId: seed.chat_id,
+      characterName: seed.character_name,
+      request,
+      key,
+      replySeq,
+      replacedId,
+      signal,
+      refreshRecentList: true,
+    }),
+  );
 }
 
 /** Asks the character to go on from its last reply (a stored one); what it writes is appended to that reply. */
-export function continueReply(seed: ChatSeed, last: LocalMessage, key: string, signal: AbortSignal, personaId?: string | null): Promise<DeliveryOutcome> {
+export function continueReply(
+  seed: ChatSeed,
+  last: LocalMessage,
+  key: string,
+  signal: AbortSignal,
+  personaId?: string | null,
+): Promise<DeliveryOutcome> {
   const request: CompletionRequest = { chat_id: seed.chat_id, continue: true, ...personaField(personaId), ...cardFields(seed) };
-  return replyAgain(seed, () => deliver({ chatId: seed.chat_id, characterName: seed.character_name, request, key, replySeq: last.seq, continues: last, signal, refreshRecentList: true }));
+  return replyAgain(seed, () =>
+    deliver({
+      chatId: seed.chat_id,
+      characterName: seed.character_name,
+      request,
+      key,
+      replySeq: last.seq,
+      continues: last,
+      signal,
+      refreshRecentList: true,
+    }),
+  );
 }
 
 /**
  * A message's request. It names who the user is as they write it (a choice made offline travels with
  * it), so the reply is written to that persona whenever it goes out.
  */
-function userRequest(seed: ChatSeed, content: string, greetingIndex: number | undefined, personaId: string | null | undefined): CompletionRequest {
+function userRequest(
+  seed: ChatSeed,
+  content: string,
+  greetingIndex: number | undefined,
+  personaId: string | null | undefined,
+): CompletionRequest {
   return {
     chat_id: seed.chat_id,
     messages: [{ role: 'user', content }],

@@ -33,7 +33,11 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
   const blobKeys = async (): Promise<string[]> => {
     if (s3) return s3.keys();
     const root = path.join(test.dataDir, 'blobs');
-    return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name))).sort();
+    return fs
+      .readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
+      .sort();
   };
   const chatWith = async (user: { headers: { authorization: string } }, cardId: string, texts: string[]) => {
     const chatId = randomUUID();
@@ -54,7 +58,9 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
       expect(uploaded.statusCode, uploaded.body).toBe(200);
       adaCards.push(uploaded.json().data.file_id);
     }
-    adaPublic = (await upload(test, adaUploader, cardPng({ name: 'Published', description: 'In the gallery' }), { public_release: 'true' })).json().data.file_id;
+    adaPublic = (
+      await upload(test, adaUploader, cardPng({ name: 'Published', description: 'In the gallery' }), { public_release: 'true' })
+    ).json().data.file_id;
     await chatWith(ada, adaCards[0]!, ['hello', 'how are you?']);
     swipedChat = await chatWith(ada, adaCards[0]!, ['again']);
     // A reply with two versions, and an edit made under an Idempotency-Key (a message_changes row).
@@ -66,15 +72,26 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
     personaChat = await chatWith(ada, adaCards[2]!, ['hej']);
     // A persona with a picture, which that chat speaks as.
     const avatar = `data:image/png;base64,${Buffer.from(makePng({ width: 8, height: 8, rgba: new Uint8Array(8 * 8 * 4).fill(120) })).toString('base64')}`;
-    const persona = await test.app.inject({ method: 'POST', url: '/api/personas', headers: ada.headers, payload: { name: 'Nova', description: 'A pilot.', avatar, is_default: true } });
+    const persona = await test.app.inject({
+      method: 'POST',
+      url: '/api/personas',
+      headers: ada.headers,
+      payload: { name: 'Nova', description: 'A pilot.', avatar, is_default: true },
+    });
     expect(persona.statusCode, persona.body).toBe(201);
     personaId = persona.json().id;
-    expect((await test.app.inject({ method: 'PUT', url: `/api/chats/${personaChat}`, headers: ada.headers, payload: { persona_id: personaId } })).statusCode).toBe(200);
+    expect(
+      (await test.app.inject({ method: 'PUT', url: `/api/chats/${personaChat}`, headers: ada.headers, payload: { persona_id: personaId } }))
+        .statusCode,
+    ).toBe(200);
 
     bob = await userOf(test, 'bob');
     bobCard = (await upload(test, bob, cardPng({ name: 'Bob’s own' }))).json().data.file_id;
     bobChat = await chatWith(bob, bobCard, ['bob here']);
-    for (const [user, fileId] of [[ada, adaPublic], [bob, adaPublic]] as const) {
+    for (const [user, fileId] of [
+      [ada, adaPublic],
+      [bob, adaPublic],
+    ] as const) {
       const added = await test.app.inject({
         method: 'POST',
         url: '/api/favorites/add',
@@ -120,11 +137,25 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
       expect(parsed.messages).toHaveLength(chat.message_count);
       return parsed;
     });
-    expect(messages.map((m) => m.messages.filter((line) => line.role === 'user').map((line) => line.content)).flat().sort()).toEqual(['again, edited', 'hej', 'hello', 'how are you?']);
+    expect(
+      messages
+        .map((m) => m.messages.filter((line) => line.role === 'user').map((line) => line.content))
+        .flat()
+        .sort(),
+    ).toEqual(['again, edited', 'hej', 'hello', 'how are you?']);
     // Each chat file names the user as the chat speaks: the persona's chat as Nova.
     const userNames = (profile.chats as { chat_id: string }[]).map((chat, i) => [chat.chat_id, messages[i]!.userName]);
     expect(userNames.filter(([, name]) => name !== 'User ada')).toEqual([[personaChat, 'Nova']]);
-    expect(profile.personas).toEqual([{ id: personaId, name: 'Nova', description: 'A pilot.', is_default: true, created_at: expect.any(String), avatar: 'personas/Nova.webp' }]);
+    expect(profile.personas).toEqual([
+      {
+        id: personaId,
+        name: 'Nova',
+        description: 'A pilot.',
+        is_default: true,
+        created_at: expect.any(String),
+        avatar: 'personas/Nova.webp',
+      },
+    ]);
     expect(entries['personas/Nova.webp']!.length).toBeGreaterThan(0);
     expect(profile.chats.find((chat: { chat_id: string }) => chat.chat_id === personaChat).persona_id).toBe(personaId);
 
@@ -136,15 +167,27 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
     expect(parseChatJsonl(new TextDecoder().decode(entries[swiped.file])).messages[1]!.swipes).toHaveLength(2);
 
     // Bob's export holds Bob's only.
-    const bobs = unzipSync(new Uint8Array((await test.app.inject({ method: 'GET', url: '/api/users/me/export', headers: bob.headers })).rawPayload));
+    const bobs = unzipSync(
+      new Uint8Array((await test.app.inject({ method: 'GET', url: '/api/users/me/export', headers: bob.headers })).rawPayload),
+    );
     expect(Object.keys(bobs).filter((n) => n.startsWith('cards/') || n.startsWith('chats/'))).toHaveLength(2);
   });
 
   it('refuses a deletion whose confirmation is not the account’s own e-mail, Bob’s attempt on Ada included', async () => {
-    const wrong = await test.app.inject({ method: 'DELETE', url: '/api/users/me', headers: ada.headers, payload: { confirmation: 'ada@example.org' } });
+    const wrong = await test.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: ada.headers,
+      payload: { confirmation: 'ada@example.org' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ error: 'confirmation_mismatch', message: deletionMessages.mismatch });
-    const bobTries = await test.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bob.headers, payload: { confirmation: 'ada@example.com' } });
+    const bobTries = await test.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: bob.headers,
+      payload: { confirmation: 'ada@example.com' },
+    });
     expect(bobTries.statusCode).toBe(400);
     expect((await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: ada.headers })).statusCode).toBe(200);
   });
@@ -157,7 +200,12 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
     expect(await db.selectFrom('message_changes').select('chat_id').where('user_id', '=', adaUser).execute()).toHaveLength(1);
     expect(await db.selectFrom('card_hits').select('image_id').where('viewer', 'like', `%${adaUser}%`).execute()).toHaveLength(1);
 
-    const deleted = await test.app.inject({ method: 'DELETE', url: '/api/users/me', headers: ada.headers, payload: { confirmation: ' ADA@example.com ' } });
+    const deleted = await test.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: ada.headers,
+      payload: { confirmation: ' ADA@example.com ' },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ success: true, message: deletionMessages.deleted, sign_in_account: 'deleted' });
     // Refused at once, before the data is gone; the refresh token fails too.
@@ -176,7 +224,9 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
     expect(await db.selectFrom('images').select('id').where('id', 'in', adaCards).execute()).toEqual([]);
     expect(await db.selectFrom('personas').select('id').where('user_id', '=', adaUser).execute()).toEqual([]);
     expect(await db.selectFrom('oidc_payloads').select('id').where('payload', 'like', '%ada@example.com%').execute()).toEqual([]);
-    expect(await db.selectFrom('account_deletions').select(['finished_at']).where('user_id', '=', adaUser).executeTakeFirstOrThrow()).toMatchObject({ finished_at: expect.any(String) });
+    expect(
+      await db.selectFrom('account_deletions').select(['finished_at']).where('user_id', '=', adaUser).executeTakeFirstOrThrow(),
+    ).toMatchObject({ finished_at: expect.any(String) });
 
     const after = await blobKeys();
     for (const id of adaCards) expect(after.filter((key) => key.includes(id))).toEqual([]);
@@ -188,7 +238,9 @@ describe.each(cases)('export and deletion of an account (%s, %s)', (dialect, sto
     // The published card stays in the gallery (under the gallery's own account), Bob's favorite of it too.
     const gallery = await test.app.inject({ method: 'GET', url: `/api/upload/image/${adaPublic}` });
     expect(gallery.statusCode).toBe(200);
-    expect((await db.selectFrom('images').select('favorite_count').where('id', '=', adaPublic).executeTakeFirstOrThrow()).favorite_count).toBe(1);
+    expect(
+      (await db.selectFrom('images').select('favorite_count').where('id', '=', adaPublic).executeTakeFirstOrThrow()).favorite_count,
+    ).toBe(1);
     const bobsChat = await test.app.inject({ method: 'POST', url: '/api/chats/get', headers: bob.headers, payload: { chat_id: bobChat } });
     expect(bobsChat.statusCode).toBe(200);
     expect(bobsChat.json().data.length).toBeGreaterThan(0);

@@ -54,7 +54,15 @@ describe.each(databases)('an account deletion interrupted by SIGKILL (%s)', (dia
     const http = httpTo(server!.baseURL);
     const who = account('crash');
     const { code, verifier } = await signUp(new OidcBrowser(http), who);
-    const tokens = (await requestToken(http, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'cardchat-web', code_verifier: verifier })).json();
+    const tokens = (
+      await requestToken(http, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: REDIRECT_URI,
+        client_id: 'cardchat-web',
+        code_verifier: verifier,
+      })
+    ).json();
     const headers = { host: new URL(ORIGIN).host, authorization: `Bearer ${tokens.access_token}` };
     const cardIds: string[] = [];
     for (const name of ['One', 'Two', 'Three']) {
@@ -79,7 +87,12 @@ describe.each(databases)('an account deletion interrupted by SIGKILL (%s)', (dia
     fs.mkdirSync(blocked);
     fs.writeFileSync(path.join(blocked, 'in-the-way'), 'x');
 
-    const deleted = await http({ method: 'DELETE', path: '/api/users/me', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ confirmation: who.email }) });
+    const deleted = await http({
+      method: 'DELETE',
+      path: '/api/users/me',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ confirmation: who.email }),
+    });
     expect(deleted.statusCode, deleted.body).toBe(200);
     await until('the attempt to stop short', async () => {
       const row = await db.kysely.selectFrom('account_deletions').select('last_error').where('user_id', '=', userId).executeTakeFirst();
@@ -89,7 +102,9 @@ describe.each(databases)('an account deletion interrupted by SIGKILL (%s)', (dia
     server = undefined;
 
     // Half deleted: the user row and some of its data are still there...
-    expect(await db.kysely.selectFrom('users').select('deleted_at').where('id', '=', userId).executeTakeFirst()).toMatchObject({ deleted_at: expect.any(String) });
+    expect(await db.kysely.selectFrom('users').select('deleted_at').where('id', '=', userId).executeTakeFirst()).toMatchObject({
+      deleted_at: expect.any(String),
+    });
     expect((await db.kysely.selectFrom('images').select('id').where('owner_id', '=', userId).execute()).length).toBeGreaterThan(0);
     fs.rmSync(blocked, { recursive: true });
 
@@ -101,7 +116,11 @@ describe.each(databases)('an account deletion interrupted by SIGKILL (%s)', (dia
     const browser = new OidcBrowser(restarted);
     const interaction = await startSignIn(browser, pkce().challenge);
     expect((await browser.request('POST', interaction, { email: who.email, password: who.password })).statusCode).toBe(400);
-    const refreshed = await requestToken(restarted, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'cardchat-web' });
+    const refreshed = await requestToken(restarted, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: 'cardchat-web',
+    });
     expect(refreshed.json().error).toBe('invalid_grant');
 
     await until('the deletion to finish', async () => {
@@ -111,7 +130,10 @@ describe.each(databases)('an account deletion interrupted by SIGKILL (%s)', (dia
     expect(await db.kysely.selectFrom('users').select('id').where('id', '=', userId).execute()).toEqual([]);
     expect(await db.kysely.selectFrom('images').select('id').where('owner_id', '=', userId).execute()).toEqual([]);
     expect(await db.kysely.selectFrom('chats').select('id').where('user_id', '=', userId).execute()).toEqual([]);
-    const left = fs.readdirSync(path.join(dataDir, 'blobs'), { recursive: true }).map(String).filter((name) => cardIds.some((id) => name.includes(id)));
+    const left = fs
+      .readdirSync(path.join(dataDir, 'blobs'), { recursive: true })
+      .map(String)
+      .filter((name) => cardIds.some((id) => name.includes(id)));
     expect(left).toEqual([]);
   }, 180_000);
 });

@@ -11,17 +11,20 @@ const MESSAGES = 40;
 /** GET the export over a real socket; `stopAfter` bytes in, the client hangs up. Resolves with what arrived. */
 function download(port: number, token: string, stopAfter = Infinity): Promise<{ status: number; bytes: number; complete: boolean }> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: '/api/users/me/export', headers: { ...bearer(token), host: 'localhost:8787' } }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (bytes >= stopAfter) {
-          request.destroy();
-          resolve({ status: response.statusCode!, bytes, complete: false });
-        }
-      });
-      response.on('end', () => resolve({ status: response.statusCode!, bytes, complete: true }));
-    });
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/api/users/me/export', headers: { ...bearer(token), host: 'localhost:8787' } },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes >= stopAfter) {
+            request.destroy();
+            resolve({ status: response.statusCode!, bytes, complete: false });
+          }
+        });
+        response.on('end', () => resolve({ status: response.statusCode!, bytes, complete: true }));
+      },
+    );
     request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
   });
 }
@@ -42,10 +45,30 @@ describe.each(databases)('a data export the client walks away from (%s)', (diale
       const chatId = randomUUID();
       await test.db.kysely
         .insertInto('chats')
-        .values({ id: chatId, user_id: userId, image_id: null, character_name: 'Walker', card_type: 'user', card_json: null, portrait_key: null, message_count: MESSAGES, size: 0, last_message_at: now, created_at: now, updated_at: now })
+        .values({
+          id: chatId,
+          user_id: userId,
+          image_id: null,
+          character_name: 'Walker',
+          card_type: 'user',
+          card_json: null,
+          portrait_key: null,
+          message_count: MESSAGES,
+          size: 0,
+          last_message_at: now,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
       const messages = Array.from({ length: MESSAGES }, (_, seq) => ({
-        id: randomUUID(), chat_id: chatId, seq, role: seq % 2 ? ('assistant' as const) : ('user' as const), content: randomBytes(300).toString('base64'), name: 'x', send_date: now, client_id: null,
+        id: randomUUID(),
+        chat_id: chatId,
+        seq,
+        role: seq % 2 ? ('assistant' as const) : ('user' as const),
+        content: randomBytes(300).toString('base64'),
+        name: 'x',
+        send_date: now,
+        client_id: null,
       }));
       await test.db.kysely.insertInto('messages').values(messages).execute();
     }

@@ -103,7 +103,10 @@ describe.each(databases)('password change, reset by mail, address verification (
 
     await browser.request('POST', '/oidc/forgot-password', { email: rex.who.email });
     const stale = new URL(linkIn(await mail.next(), 'password-reset'));
-    await test.db.kysely.updateTable('account_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await test.db.kysely
+      .updateTable('account_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const expired = await browser.request('GET', stale.pathname);
     expect(expired.statusCode).toBe(410);
     expect(expired.body).toContain('expired');
@@ -138,7 +141,10 @@ describe.each(databases)('REQUIRE_EMAIL_VERIFICATION and the operator’s reset 
     // The link of a minute ago is still good: no second mail yet; a minute later, a new one.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mail.received).toHaveLength(1);
-    await test.db.kysely.updateTable('account_tokens').set({ created_at: new Date(Date.now() - 61_000).toISOString() }).execute();
+    await test.db.kysely
+      .updateTable('account_tokens')
+      .set({ created_at: new Date(Date.now() - 61_000).toISOString() })
+      .execute();
     await signInForm(test, who.email, who.password);
     expect(linkIn(await mail.next(), 'verify-email')).not.toBe(link.href);
 

@@ -10,7 +10,13 @@ export interface SignedIn {
   headers: { authorization: string };
 }
 
-async function redeem(test: TestApp, who: ReturnType<typeof account>, browser: OidcBrowser, code: string, verifier: string): Promise<SignedIn> {
+async function redeem(
+  test: TestApp,
+  who: ReturnType<typeof account>,
+  browser: OidcBrowser,
+  code: string,
+  verifier: string,
+): Promise<SignedIn> {
   const issued = await requestToken(injectInto(test.app), {
     grant_type: 'authorization_code',
     code,

@@ -81,7 +81,16 @@ function failingStream(before: number): Readable {
   return Readable.from(chunks());
 }
 
-const BAD_KEYS = ['../escape.png', 'cards/../../etc/passwd', '/abs.png', 'cards/My Card.png', 'cards\\x.png', 'cards/', '', 'cards/x.png?versionId=1'];
+const BAD_KEYS = [
+  '../escape.png',
+  'cards/../../etc/passwd',
+  '/abs.png',
+  'cards/My Card.png',
+  'cards\\x.png',
+  'cards/',
+  '',
+  'cards/x.png?versionId=1',
+];
 
 describe.each([
   { kind: 'files' as const, open: openFileStore },
@@ -199,7 +208,10 @@ describe('the S3 blob store against S3 itself', () => {
       () => store.check(),
     ];
     for (const attempt of attempts) {
-      const error = await attempt().then(() => undefined, (caught: unknown) => caught);
+      const error = await attempt().then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(BlobStoreUnavailableError);
       expect((error as Error).message).toContain(`S3 bucket '${settings.bucket}' at http://127.0.0.1:`);
       expect(((error as Error).cause as { code?: string }).code).toBe('ECONNREFUSED');
@@ -211,7 +223,9 @@ describe('the S3 blob store against S3 itself', () => {
     const failing = http.createServer((_request, response) => {
       requests++;
       response.writeHead(503, { 'content-type': 'application/xml' });
-      response.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>ServiceUnavailable</Code><Message>Down for maintenance</Message></Error>');
+      response.end(
+        '<?xml version="1.0" encoding="UTF-8"?><Error><Code>ServiceUnavailable</Code><Message>Down for maintenance</Message></Error>',
+      );
     });
     await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
     try {
@@ -227,7 +241,10 @@ describe('the S3 blob store against S3 itself', () => {
 
   it('does not mistake a missing bucket for a missing blob or an outage', async () => {
     const store = opened({ bucket: 'no-such-bucket' });
-    const error = await store.get('cards/a.png').then(() => undefined, (caught: unknown) => caught);
+    const error = await store.get('cards/a.png').then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ name: 'NoSuchBucket' });
     expect(error).not.toBeInstanceOf(BlobStoreUnavailableError);
     await expect(store.check()).rejects.toThrow("S3 bucket 'no-such-bucket' at http://127.0.0.1:");
@@ -244,7 +261,7 @@ describe('S3 settings from the environment', () => {
 
   it('are absent without S3_BUCKET, whatever else is set', () => {
     expect(readS3Settings({})).toBeUndefined();
-    expect(readS3Settings({ ...complete, S3_BUCKET: ' ' , S3_ENDPOINT: 'http://127.0.0.1:9000' })).toBeUndefined();
+    expect(readS3Settings({ ...complete, S3_BUCKET: ' ', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toBeUndefined();
   });
 
   it('default the region, and path style to on exactly when there is a custom endpoint', () => {
@@ -256,8 +273,13 @@ describe('S3 settings from the environment', () => {
       secretAccessKey: 'secret',
       forcePathStyle: false,
     });
-    expect(readS3Settings({ ...complete, S3_ENDPOINT: 'http://127.0.0.1:9000/' })).toMatchObject({ endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
-    expect(readS3Settings({ ...complete, S3_ENDPOINT: 'https://r2.example', S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'auto' })).toMatchObject({
+    expect(readS3Settings({ ...complete, S3_ENDPOINT: 'http://127.0.0.1:9000/' })).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+    });
+    expect(
+      readS3Settings({ ...complete, S3_ENDPOINT: 'https://r2.example', S3_FORCE_PATH_STYLE: 'false', S3_REGION: 'auto' }),
+    ).toMatchObject({
       forcePathStyle: false,
       region: 'auto',
     });

@@ -91,11 +91,16 @@ describe.each(databases)('editing a card: PUT /api/upload/card/{file_id} (%s)', 
 
   function blobFiles(): string[] {
     const root = path.join(test.dataDir, 'blobs');
-    return fs.readdirSync(root, { recursive: true }).map(String).filter((file) => /\.(png|webp)$/.test(file));
+    return fs
+      .readdirSync(root, { recursive: true })
+      .map(String)
+      .filter((file) => /\.(png|webp)$/.test(file));
   }
 
   async function pngDataUrl(width: number, height: number): Promise<string> {
-    const png = await sharp({ create: { width, height, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 1 } } }).png().toBuffer();
+    const png = await sharp({ create: { width, height, channels: 4, background: { r: 30, g: 90, b: 160, alpha: 1 } } })
+      .png()
+      .toBuffer();
     return `data:image/png;base64,${png.toString('base64')}`;
   }
 
@@ -139,7 +144,13 @@ describe.each(databases)('editing a card: PUT /api/upload/card/{file_id} (%s)', 
     expect(card.create_date).toBe('2024-1-1 @10h 00m 00s');
     expect(card.avatar).toBe('none');
     const entry = (card.data.character_book as { entries: Record<string, unknown>[] }).entries[0]!;
-    expect(entry).toMatchObject({ id: 7, comment: 'kept comment', priority: 3, content: 'The moonstone hums.', extensions: { probability: 80 } });
+    expect(entry).toMatchObject({
+      id: 7,
+      comment: 'kept comment',
+      priority: 3,
+      content: 'The moonstone hums.',
+      extensions: { probability: 80 },
+    });
   });
 
   it("refuses another user's card and an unknown id with 404, changing nothing", async () => {
@@ -235,7 +246,7 @@ describe.each(databases)('editing a card: PUT /api/upload/card/{file_id} (%s)', 
     expect(shrunk.statusCode, shrunk.body).toBe(200);
   });
 
-  it("gives the card a new picture: new thumbnails under new URLs, and the old blobs gone", async () => {
+  it('gives the card a new picture: new thumbnails under new URLs, and the old blobs gone', async () => {
     const item = await uploaded(owner, cardPng({ name: 'Repainted Rue' }));
     const oldFiles = blobFiles().filter((file) => file.includes(item.file_id));
     expect(oldFiles).toHaveLength(3);
@@ -276,10 +287,17 @@ describe.each(databases)('editing a card: PUT /api/upload/card/{file_id} (%s)', 
       put(owner, item.file_id, { data: { name: 'Ray Two', description: 'second' } }),
     ]);
     const statuses = answers.map((answer) => answer.statusCode).sort();
-    expect([[200, 200], [200, 409]]).toContainEqual(statuses);
+    expect([
+      [200, 200],
+      [200, 409],
+    ]).toContainEqual(statuses);
     const loser = answers.find((answer) => answer.statusCode === 409);
     if (loser) expect(loser.json().error).toBe('changed_meanwhile');
-    const collections = (await get('/api/collections?limit=100', owner)).json().data as { file_id: string; url: string; display_title: string }[];
+    const collections = (await get('/api/collections?limit=100', owner)).json().data as {
+      file_id: string;
+      url: string;
+      display_title: string;
+    }[];
     const current = collections.find((entry) => entry.file_id === item.file_id)!;
     expect(['Ray One', 'Ray Two']).toContain(current.display_title);
     expect(readCard(await storedPng(owner, current.url)).card.data.name).toBe(current.display_title);
@@ -291,10 +309,17 @@ describe.each(databases)('editing a card: PUT /api/upload/card/{file_id} (%s)', 
     const chatId = randomUUID();
     expect((await complete(test, owner, { chatId, characterId: item.file_id, text: 'Hello there.' })).statusCode).toBe(200);
     const before = await storedCard(owner, item.file_id);
-    const edited = await put(owner, item.file_id, { data: { ...before.data, name: 'Pell the Renamed', description: 'Pell now keeps bees.' } });
+    const edited = await put(owner, item.file_id, {
+      data: { ...before.data, name: 'Pell the Renamed', description: 'Pell now keeps bees.' },
+    });
     expect(edited.statusCode).toBe(200);
 
-    const chats = await test.app.inject({ method: 'POST', url: '/api/chats/list', headers: owner.headers, payload: { character_id: item.file_id } });
+    const chats = await test.app.inject({
+      method: 'POST',
+      url: '/api/chats/list',
+      headers: owner.headers,
+      payload: { character_id: item.file_id },
+    });
     expect(chats.json().data.map((chat: { character_name: string }) => chat.character_name)).toEqual(['Pell the Renamed']);
 
     expect((await complete(test, owner, { chatId, text: 'Is that a moonstone?' })).statusCode).toBe(200);

@@ -11,7 +11,18 @@ import { randomBytes } from 'node:crypto';
 import { encodeTextChunk, makePng, toV2Json, toV3Json, writeCard } from '../../core/card/index';
 import { updateUser } from '../../server/db/repositories/users';
 import { testCard } from '../support/cards';
-import { apng, cardWithAssets, imageWithCharx, jsonV1, jsonV2, jsonV3, picture, pngWithAssets, risuCharx, yamlCard } from '../support/cardFiles';
+import {
+  apng,
+  cardWithAssets,
+  imageWithCharx,
+  jsonV1,
+  jsonV2,
+  jsonV3,
+  picture,
+  pngWithAssets,
+  risuCharx,
+  yamlCard,
+} from '../support/cardFiles';
 import { upload, userOf, type Uploader } from './cards';
 import { createTestApp, databases, type TestApp } from './helpers';
 
@@ -19,7 +30,7 @@ import { createTestApp, databases, type TestApp } from './helpers';
 function textChunks(png: Uint8Array): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  for (let at = 8; at + 12 <= png.length; ) {
+  for (let at = 8; at + 12 <= png.length;) {
     const length = view.getUint32(at);
     const type = Buffer.from(png.subarray(at + 4, at + 8)).toString('latin1');
     if (type === 'tEXt') {
@@ -84,41 +95,110 @@ describe.each(databases)('card formats in and out (%s)', (dialect) => {
   afterAll(() => test.close());
 
   const jpegOf = async (seed: number) =>
-    new Uint8Array(await sharp({ create: { width: 20, height: 30, channels: 3, background: { r: seed % 256, g: 90, b: 40 } } }).jpeg().toBuffer());
+    new Uint8Array(
+      await sharp({ create: { width: 20, height: 30, channels: 3, background: { r: seed % 256, g: 90, b: 40 } } })
+        .jpeg()
+        .toBuffer(),
+    );
   const webpOf = async (seed: number) =>
-    new Uint8Array(await sharp({ create: { width: 20, height: 30, channels: 3, background: { r: 10, g: seed % 256, b: 40 } } }).webp().toBuffer());
+    new Uint8Array(
+      await sharp({ create: { width: 20, height: 30, channels: 3, background: { r: 10, g: seed % 256, b: 40 } } })
+        .webp()
+        .toBuffer(),
+    );
 
   const cases: [string, () => Promise<{ bytes: Uint8Array; filename: string; type?: string; name: string; assets: number }>][] = [
-    ['a PNG carrying its card in iTXt only', async () => {
-      const card = testCard({ name: 'Itxt Ivy' });
-      const bytes = makePng({ width: 4, height: 6, chunks: [encodeTextChunk('iTXt', 'chara', Buffer.from(JSON.stringify(toV2Json(card))).toString('base64'), { compressed: true })] });
-      return { bytes, filename: 'ivy.png', type: 'image/png', name: 'Itxt Ivy', assets: 0 };
-    }],
-    ['a PNG with embedded assets (RisuAI)', async () => {
-      const { png, card } = pngWithAssets(12);
-      return { bytes: png, filename: 'risu.png', type: 'image/png', name: card.data.name, assets: 2 };
-    }],
-    ['an APNG', async () => {
-      const bytes = writeCard(apng(21, { width: 6, height: 9 }), testCard({ name: 'Animated Ana' }));
-      return { bytes, filename: 'ana.apng', type: 'image/apng', name: 'Animated Ana', assets: 0 };
-    }],
-    ['a V1 .json', async () => ({ bytes: jsonV1(testCard({ name: 'Vee One' })), filename: 'v1.json', type: 'application/json', name: 'Vee One', assets: 0 })],
-    ['a V2 .json (chub.ai)', async () => ({ bytes: jsonV2(testCard({ name: 'Vee Two' })), filename: 'chub.json', type: 'application/json', name: 'Vee Two', assets: 0 })],
-    ['a V3 .json (RisuAI)', async () => ({ bytes: jsonV3(testCard({ name: 'Vee Three' })), filename: 'risu.json', type: 'application/json', name: 'Vee Three', assets: 0 })],
-    ['a .charx', async () => {
-      const { bytes, card } = risuCharx(13);
-      return { bytes, filename: 'risu.charx', name: card.data.name, assets: 3 };
-    }],
-    ['a SillyTavern .yaml', async () => ({ bytes: yamlCard('Yara', 'Tends the lighthouse.', 'Ahoy!'), filename: 'yara.yaml', name: 'Yara', assets: 0 })],
-    ['a .yml sent as text/yaml', async () => ({ bytes: yamlCard('Yves', 'Bakes bread.', 'Fresh loaves!'), filename: 'yves.yml', type: 'text/yaml', name: 'Yves', assets: 0 })],
-    ["RisuAI's JPEG with a .charx behind it", async () => {
-      const charx = zipSync({ 'card.json': new TextEncoder().encode(JSON.stringify(toV3Json(testCard({ name: 'Jay Peg' })))) });
-      return { bytes: imageWithCharx(await jpegOf(14), charx), filename: 'jay.jpg', type: 'image/jpeg', name: 'Jay Peg', assets: 0 };
-    }],
-    ['a WebP with a .charx behind it', async () => {
-      const charx = zipSync({ 'card.json': new TextEncoder().encode(JSON.stringify(toV3Json(testCard({ name: 'Webb' })))) });
-      return { bytes: imageWithCharx(await webpOf(15), charx), filename: 'webb.webp', type: 'image/webp', name: 'Webb', assets: 0 };
-    }],
+    [
+      'a PNG carrying its card in iTXt only',
+      async () => {
+        const card = testCard({ name: 'Itxt Ivy' });
+        const bytes = makePng({
+          width: 4,
+          height: 6,
+          chunks: [encodeTextChunk('iTXt', 'chara', Buffer.from(JSON.stringify(toV2Json(card))).toString('base64'), { compressed: true })],
+        });
+        return { bytes, filename: 'ivy.png', type: 'image/png', name: 'Itxt Ivy', assets: 0 };
+      },
+    ],
+    [
+      'a PNG with embedded assets (RisuAI)',
+      async () => {
+        const { png, card } = pngWithAssets(12);
+        return { bytes: png, filename: 'risu.png', type: 'image/png', name: card.data.name, assets: 2 };
+      },
+    ],
+    [
+      'an APNG',
+      async () => {
+        const bytes = writeCard(apng(21, { width: 6, height: 9 }), testCard({ name: 'Animated Ana' }));
+        return { bytes, filename: 'ana.apng', type: 'image/apng', name: 'Animated Ana', assets: 0 };
+      },
+    ],
+    [
+      'a V1 .json',
+      async () => ({
+        bytes: jsonV1(testCard({ name: 'Vee One' })),
+        filename: 'v1.json',
+        type: 'application/json',
+        name: 'Vee One',
+        assets: 0,
+      }),
+    ],
+    [
+      'a V2 .json (chub.ai)',
+      async () => ({
+        bytes: jsonV2(testCard({ name: 'Vee Two' })),
+        filename: 'chub.json',
+        type: 'application/json',
+        name: 'Vee Two',
+        assets: 0,
+      }),
+    ],
+    [
+      'a V3 .json (RisuAI)',
+      async () => ({
+        bytes: jsonV3(testCard({ name: 'Vee Three' })),
+        filename: 'risu.json',
+        type: 'application/json',
+        name: 'Vee Three',
+        assets: 0,
+      }),
+    ],
+    [
+      'a .charx',
+      async () => {
+        const { bytes, card } = risuCharx(13);
+        return { bytes, filename: 'risu.charx', name: card.data.name, assets: 3 };
+      },
+    ],
+    [
+      'a SillyTavern .yaml',
+      async () => ({ bytes: yamlCard('Yara', 'Tends the lighthouse.', 'Ahoy!'), filename: 'yara.yaml', name: 'Yara', assets: 0 }),
+    ],
+    [
+      'a .yml sent as text/yaml',
+      async () => ({
+        bytes: yamlCard('Yves', 'Bakes bread.', 'Fresh loaves!'),
+        filename: 'yves.yml',
+        type: 'text/yaml',
+        name: 'Yves',
+        assets: 0,
+      }),
+    ],
+    [
+      "RisuAI's JPEG with a .charx behind it",
+      async () => {
+        const charx = zipSync({ 'card.json': new TextEncoder().encode(JSON.stringify(toV3Json(testCard({ name: 'Jay Peg' })))) });
+        return { bytes: imageWithCharx(await jpegOf(14), charx), filename: 'jay.jpg', type: 'image/jpeg', name: 'Jay Peg', assets: 0 };
+      },
+    ],
+    [
+      'a WebP with a .charx behind it',
+      async () => {
+        const charx = zipSync({ 'card.json': new TextEncoder().encode(JSON.stringify(toV3Json(testCard({ name: 'Webb' })))) });
+        return { bytes: imageWithCharx(await webpOf(15), charx), filename: 'webb.webp', type: 'image/webp', name: 'Webb', assets: 0 };
+      },
+    ],
   ];
 
   it.each(cases)('stores %s as a PNG card SillyTavern reads (tEXt chara V2 + ccv3 V3)', async (_, make) => {
@@ -181,9 +261,17 @@ describe.each(databases)('card formats in and out (%s)', (dialect) => {
 
   it('rewrites a card stored before uploads were rewritten (iTXt only) on its way out', async () => {
     const item = await uploaded(pngWithAssets(18).png, 'old.png', 'image/png');
-    const row = await test.db.kysely.selectFrom('images').select(['blob_key', 'card_json']).where('id', '=', item.file_id).executeTakeFirstOrThrow();
+    const row = await test.db.kysely
+      .selectFrom('images')
+      .select(['blob_key', 'card_json'])
+      .where('id', '=', item.file_id)
+      .executeTakeFirstOrThrow();
     const card = JSON.parse(row.card_json);
-    const legacy = makePng({ width: 2, height: 3, chunks: [encodeTextChunk('iTXt', 'chara', Buffer.from(JSON.stringify(toV2Json(card))).toString('base64'))] });
+    const legacy = makePng({
+      width: 2,
+      height: 3,
+      chunks: [encodeTextChunk('iTXt', 'chara', Buffer.from(JSON.stringify(toV2Json(card))).toString('base64'))],
+    });
     await test.app.blobs.put(row.blob_key, legacy, 'image/png');
     const { chara, ccv3 } = cardsIn(await downloadedPng(item.file_id));
     expect(chara.data.name).toBe(card.data.name);
@@ -192,7 +280,11 @@ describe.each(databases)('card formats in and out (%s)', (dialect) => {
 
   describe('Change Character', () => {
     const dataUrl = async (width: number, height: number) =>
-      `data:image/png;base64,${(await sharp({ create: { width, height, channels: 4, background: '#3a6' } }).png().toBuffer()).toString('base64')}`;
+      `data:image/png;base64,${(
+        await sharp({ create: { width, height, channels: 4, background: '#3a6' } })
+          .png()
+          .toBuffer()
+      ).toString('base64')}`;
     const replace = (body: Record<string, unknown>) =>
       test.app.inject({ method: 'POST', url: '/api/character-replacement/replace', headers: user.headers, payload: body });
 
@@ -211,11 +303,16 @@ describe.each(databases)('card formats in and out (%s)', (dialect) => {
     it('tells the user before saving when the assets cannot be kept, and saves without them only when asked', async () => {
       // Assets that fit beside a tiny picture but not beside a large, noisy one.
       const heavy = writeCard(picture(20), cardWithAssets({ name: 'Heavy' }), {
-        assets: [{ path: '0', data: new Uint8Array(randomBytes(11 * 1024 * 1024)) }, { path: '1', data: Uint8Array.of(1) }],
+        assets: [
+          { path: '0', data: new Uint8Array(randomBytes(11 * 1024 * 1024)) },
+          { path: '1', data: Uint8Array.of(1) },
+        ],
       });
       const item = await uploaded(heavy, 'heavy.png', 'image/png');
       // Noise does not compress: about 7.7 MB of PNG, under the 10 MB a replacement image may be.
-      const noisy = await sharp(randomBytes(1600 * 1600 * 3), { raw: { width: 1600, height: 1600, channels: 3 } }).png().toBuffer();
+      const noisy = await sharp(randomBytes(1600 * 1600 * 3), { raw: { width: 1600, height: 1600, channels: 3 } })
+        .png()
+        .toBuffer();
       const body = { original_file_id: item.file_id, new_image: `data:image/png;base64,${noisy.toString('base64')}` };
       expect(noisy.length).toBeLessThan(10 * 1024 * 1024);
       const refused = await replace(body);

@@ -49,12 +49,7 @@ export async function userOf(test: TestApp, sub: string, email = `${sub}@example
   return { token, headers: bearer(token) };
 }
 
-export async function upload(
-  test: TestApp,
-  user: Uploader,
-  file: FilePart | Uint8Array,
-  fields: Record<string, string> = {},
-) {
+export async function upload(test: TestApp, user: Uploader, file: FilePart | Uint8Array, fields: Record<string, string> = {}) {
   const part = file instanceof Uint8Array ? { bytes: file } : file;
   const { payload, headers } = await multipartBody(part, fields);
   return test.app.inject({ method: 'POST', url: '/api/upload/image', payload, headers: { ...headers, ...user.headers } });

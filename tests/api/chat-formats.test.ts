@@ -59,7 +59,10 @@ describe.each(databases)('chats from other apps, and .jsonl / text exports (%s)'
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/jsonl/);
     expect(response.headers['content-disposition']).toMatch(/\.jsonl/);
-    const lines = response.body.trimEnd().split('\n').map((line) => JSON.parse(line));
+    const lines = response.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines[0].chat_metadata).toEqual(JSON.parse(foreignChatText('group').split('\n')[0]!).chat_metadata);
     expect(lines.slice(1).map((line) => [line.name, line.is_system])).toEqual([
       ['Pip', false],
@@ -70,7 +73,16 @@ describe.each(databases)('chats from other apps, and .jsonl / text exports (%s)'
     expect(lines[2]).toMatchObject({ swipe_id: 1, swipes: ['Mint, for the cold.', 'Chamomile, before the fog rolls in.'] });
 
     const [again] = await imported(user, [{ name: 'again.jsonl', bytes: strToU8(response.body) }]);
-    const strip = (list: ChatMessage[]) => list.map(({ role, name, content, send_date, swipes, swipe_id, hidden }) => ({ role, name, content, send_date, swipes, swipe_id, hidden }));
+    const strip = (list: ChatMessage[]) =>
+      list.map(({ role, name, content, send_date, swipes, swipe_id, hidden }) => ({
+        role,
+        name,
+        content,
+        send_date,
+        swipes,
+        swipe_id,
+        hidden,
+      }));
     expect(strip(await messages(user, again!.chat_id))).toEqual(strip(await messages(user, chat!.chat_id)));
     expect((await exportChat(test, user, again!.chat_id, 'jsonl')).body).toBe(response.body);
   });
@@ -82,7 +94,9 @@ describe.each(databases)('chats from other apps, and .jsonl / text exports (%s)'
     expect(text.statusCode).toBe(200);
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
     expect(text.headers['content-disposition']).toMatch(/\.txt/);
-    expect(text.body).toContain('Lantern Keeper (version 1 of 2): The lamp is lit. Who climbs my stairs?\n\nRowan: Only me, with the oil.\n');
+    expect(text.body).toContain(
+      'Lantern Keeper (version 1 of 2): The lamp is lit. Who climbs my stairs?\n\nRowan: Only me, with the oil.\n',
+    );
     const zip = await exportChat(test, user, chat!.chat_id);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(Object.keys(unzipSync(new Uint8Array(zip.rawPayload))).some((name) => name.endsWith('.jsonl'))).toBe(true);
@@ -129,7 +143,9 @@ describe.each(databases)('chats from other apps, and .jsonl / text exports (%s)'
   it('holds the bounds across the files of one import: 64 MB inflated, files zipped or not', async () => {
     const user = await userOf(test, 'bounded');
     const line = JSON.stringify({ name: 'Mira', is_user: false, mes: 'y'.repeat(30_000) });
-    const big = strToU8([JSON.stringify({ user_name: 'You', character_name: 'Mira' }), ...Array.from({ length: 790 }, () => line)].join('\n'));
+    const big = strToU8(
+      [JSON.stringify({ user_name: 'You', character_name: 'Mira' }), ...Array.from({ length: 790 }, () => line)].join('\n'),
+    );
     // Three ~23 MB chats: each is within the 25 MB a chat file may be; together they are past 64 MB.
     const zipped = zipSync({ 'a.jsonl': big }, { level: 9 });
     const response = await importFiles(test, user, [

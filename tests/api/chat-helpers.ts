@@ -97,7 +97,14 @@ export interface JsonlLine {
 /** A SillyTavern chat file: the header line, then one line per message. */
 export function chatJsonl(characterName: string, lines: JsonlLine[], createDate = Date.UTC(2024, 0, 1)): string {
   const header = { user_name: 'You', character_name: characterName, create_date: createDate, chat_metadata: {} };
-  const body = lines.map((line) => ({ name: line.is_user ? 'You' : characterName, is_user: false, is_system: false, send_date: createDate, extra: {}, ...line }));
+  const body = lines.map((line) => ({
+    name: line.is_user ? 'You' : characterName,
+    is_user: false,
+    is_system: false,
+    send_date: createDate,
+    extra: {},
+    ...line,
+  }));
   return [header, ...body].map((value) => JSON.stringify(value)).join('\n') + '\n';
 }
 
@@ -118,7 +125,12 @@ export async function importFiles(test: TestApp, user: Uploader, files: { name: 
 
 /** POST /api/chats/export; `format` as the export menu sends it (absent: the .zip). */
 export const exportChat = (test: TestApp, user: Uploader, chatId: string, format?: 'zip' | 'jsonl' | 'txt') =>
-  test.app.inject({ method: 'POST', url: '/api/chats/export', headers: user.headers, payload: { chat_id: chatId, ...(format && { format }) } });
+  test.app.inject({
+    method: 'POST',
+    url: '/api/chats/export',
+    headers: user.headers,
+    payload: { chat_id: chatId, ...(format && { format }) },
+  });
 
 /** POST /api/messages: a message added to a chat without a reply. */
 export const appendMessage = (test: TestApp, user: Uploader, body: { chatId: string; content: string; timestamp?: string }) =>

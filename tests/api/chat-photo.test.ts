@@ -24,7 +24,11 @@ describe.each(databases)("a chat's photo (%s)", (dialect) => {
   });
 
   it("paints a portrait for a chat whose card is gone, from the character's description only", async () => {
-    const card = await ownCard(test, alice, testCardPng({ name: 'Orla', description: 'A lighthouse keeper.', creator_notes: 'SECRET-NOTE' }));
+    const card = await ownCard(
+      test,
+      alice,
+      testCardPng({ name: 'Orla', description: 'A lighthouse keeper.', creator_notes: 'SECRET-NOTE' }),
+    );
     const chatId = randomUUID();
     await complete(test, alice, { chatId, characterId: card, text: 'Hello' });
     await test.app.inject({ method: 'DELETE', url: `/api/upload/images/user/${card}`, headers: alice.headers });
@@ -52,10 +56,20 @@ describe.each(databases)("a chat's photo (%s)", (dialect) => {
       const card = await ownCard(bare, user, testCardPng());
       const chatId = randomUUID();
       await complete(bare, user, { chatId, characterId: card, text: 'Hi' });
-      const response = await bare.app.inject({ method: 'POST', url: '/api/chats/photo', headers: user.headers, payload: { chat_id: chatId } });
+      const response = await bare.app.inject({
+        method: 'POST',
+        url: '/api/chats/photo',
+        headers: user.headers,
+        payload: { chat_id: chatId },
+      });
       expect(response.statusCode).toBe(503);
       expect(response.json().message).toBe('Photo generation is not set up on this server.');
-      const editor = await bare.app.inject({ method: 'POST', url: '/api/characters/photo', headers: user.headers, payload: { name: 'Nell', description: '' } });
+      const editor = await bare.app.inject({
+        method: 'POST',
+        url: '/api/characters/photo',
+        headers: user.headers,
+        payload: { name: 'Nell', description: '' },
+      });
       expect(editor.statusCode).toBe(503);
     } finally {
       await bare.close();
@@ -77,7 +91,12 @@ describe.each(databases)("a chat's photo (%s)", (dialect) => {
     expect(fake.requests.at(-1)!.body.prompt).toContain('Wren maps the northern coast for alice.');
     const signedOut = await test.app.inject({ method: 'POST', url: '/api/characters/photo', payload: { name: 'Wren', description: '' } });
     expect(signedOut.statusCode).toBe(401);
-    const nameless = await test.app.inject({ method: 'POST', url: '/api/characters/photo', headers: alice.headers, payload: { name: ' ', description: '' } });
+    const nameless = await test.app.inject({
+      method: 'POST',
+      url: '/api/characters/photo',
+      headers: alice.headers,
+      payload: { name: ' ', description: '' },
+    });
     expect(nameless.statusCode).toBe(400);
   });
 });

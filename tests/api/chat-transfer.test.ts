@@ -126,7 +126,11 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
   });
 
   describe('a SillyTavern file', () => {
-    const lines = pipChatText().split(/\r?\n/).filter((line) => line.trim()).slice(1).map((line) => JSON.parse(line));
+    const lines = pipChatText()
+      .split(/\r?\n/)
+      .filter((line) => line.trim())
+      .slice(1)
+      .map((line) => JSON.parse(line));
     const roles = lines.map((line) => (line.is_user ? 'user' : line.extra?.type === 'narrator' ? 'system' : 'assistant'));
 
     it('imports with its character, its messages and their roles', async () => {
@@ -166,7 +170,10 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
     it('exports a card the import carried along, so importing it again finds the same character', async () => {
       const user = await userOf(test, 'carrier');
       const card = testCardPng({ name: 'Nobody Else', description: 'Only in this archive.' });
-      const chat = await importOne(user, zipSync({ 'Nobody Else.jsonl': strToU8(chatJsonl('Nobody Else', [{ mes: 'Hello' }])), 'card.png': card }));
+      const chat = await importOne(
+        user,
+        zipSync({ 'Nobody Else.jsonl': strToU8(chatJsonl('Nobody Else', [{ mes: 'Hello' }])), 'card.png': card }),
+      );
       expect(chat.character_id).toBeNull();
       const entries = await exported(user, chat.chat_id);
       const pngName = Object.keys(entries).find((name) => name.endsWith('.png'))!;
@@ -229,7 +236,12 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
 
     it('refuses a request without the file field', async () => {
       const fieldsOnly = await multipartBody(undefined, { note: 'no file here' });
-      const noFile = await test.app.inject({ method: 'POST', url: '/api/chats/import', payload: fieldsOnly.payload, headers: { ...fieldsOnly.headers, ...mallory.headers } });
+      const noFile = await test.app.inject({
+        method: 'POST',
+        url: '/api/chats/import',
+        payload: fieldsOnly.payload,
+        headers: { ...fieldsOnly.headers, ...mallory.headers },
+      });
       await refused(noFile, 400, /\.zip/);
       await refused(await importArchive(test, mallory, zipSync({ 'a.jsonl': good }), 'x.zip', 'image'), 400, /\.zip/);
       const json = await test.app.inject({ method: 'POST', url: '/api/chats/import', payload: { file: 'x' }, headers: mallory.headers });

@@ -134,7 +134,8 @@ describe.each(databases)('chats, messages and chat links of cards (%s)', (dialec
     const deleter = await userOf(test, 'chat-deleter');
     const { chatId } = await chatWithNewCard(deleter, 'Brief');
     const messages = (await getChat(test, deleter, { chat_id: chatId })).json().data as ChatMessage[];
-    const remove = () => test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: deleter.headers, payload: { chat_id: chatId } });
+    const remove = () =>
+      test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: deleter.headers, payload: { chat_id: chatId } });
     const removed = await remove();
     expect(removed.statusCode).toBe(200);
     expect(removed.json().success).toBe(true);
@@ -173,7 +174,9 @@ describe.each(databases)('chats, messages and chat links of cards (%s)', (dialec
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBeTruthy();
 
-    const future = (await appendMessage(test, writer, { chatId, content: 'From the future', timestamp: '2999-01-01T00:00:00.000Z' })).json();
+    const future = (
+      await appendMessage(test, writer, { chatId, content: 'From the future', timestamp: '2999-01-01T00:00:00.000Z' })
+    ).json();
     expect(future.send_date).not.toBe('2999-01-01T00:00:00.000Z');
     expect(Date.parse(future.send_date)).toBeLessThanOrEqual(Date.now());
     const chat = (await getChat(test, writer, { chat_id: chatId })).json();
@@ -231,7 +234,11 @@ describe.each(databases)('chats, messages and chat links of cards (%s)', (dialec
       const own = await chatWithNewCard(caller, 'Private Pal');
       expect((await usage(keeper, shared)).json()).toMatchObject({ has_chats: true, chat_count: 1, character_name: 'Publica' });
 
-      const deleted = await test.app.inject({ method: 'DELETE', url: `/api/character-replacement/character-chats/${shared}`, headers: caller.headers });
+      const deleted = await test.app.inject({
+        method: 'DELETE',
+        url: `/api/character-replacement/character-chats/${shared}`,
+        headers: caller.headers,
+      });
       expect(deleted.statusCode).toBe(200);
       expect(deleted.json()).toEqual({ success: true, deleted: 2 });
       const callers = (await listChats(test, caller)).json();
@@ -260,7 +267,9 @@ describe.each(databases)('chats, messages and chat links of cards (%s)', (dialec
       const profile = (await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: payer.headers })).json();
       await updateUser(test.db.kysely, profile.uid, { plan: 'monthly' });
       const { card, chatId } = await chatWithNewCard(payer, 'Before');
-      const jpeg = await sharp({ create: { width: 20, height: 30, channels: 3, background: { r: 10, g: 90, b: 200 } } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 20, height: 30, channels: 3, background: { r: 10, g: 90, b: 200 } } })
+        .jpeg()
+        .toBuffer();
       const replaced = await test.app.inject({
         method: 'POST',
         url: '/api/character-replacement/replace',

@@ -13,7 +13,11 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
   let card: string;
 
   beforeAll(async () => {
-    ({ fake, test, alice, bob, card } = await chatTestBed(dialect, { LLM_IDLE_TIMEOUT_MS: '2000' }, { name: 'Mira', first_mes: 'Hello {{user}}, I am {{char}}.', alternate_greetings: ['Second hello'] }));
+    ({ fake, test, alice, bob, card } = await chatTestBed(
+      dialect,
+      { LLM_IDLE_TIMEOUT_MS: '2000' },
+      { name: 'Mira', first_mes: 'Hello {{user}}, I am {{char}}.', alternate_greetings: ['Second hello'] },
+    ));
   });
   afterAll(async () => {
     await test.close();
@@ -142,7 +146,12 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
     fake.next({ kind: 'reply', text: 'a slow and careful answer', chunkDelayMs: 50 });
     const second = complete(test, alice, { chatId, text: 'Second' });
     await waitFor(() => fake.active > 0);
-    const note = await test.app.inject({ method: 'POST', url: '/api/messages', headers: alice.headers, payload: { chatId, content: 'A note meanwhile' } });
+    const note = await test.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: alice.headers,
+      payload: { chatId, content: 'A note meanwhile' },
+    });
     expect(note.statusCode).toBe(201);
     expect((await second).statusCode).toBe(200);
     const page = (await getChat(test, alice, { chat_id: chatId })).json();
@@ -183,7 +192,9 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
     expect((await complete(test, bob, { chatId, characterId: card, text: 'Hijack' })).statusCode).toBe(404);
     expect((await complete(test, bob, { chatId: randomUUID(), characterId: card, text: 'Use her card' })).statusCode).toBe(404);
     expect((await getChat(test, bob, { chat_id: chatId })).statusCode).toBe(404);
-    expect((await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: bob.headers, payload: { chat_id: chatId } })).statusCode).toBe(404);
+    expect(
+      (await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: bob.headers, payload: { chat_id: chatId } })).statusCode,
+    ).toBe(404);
     const bobs = (await listChats(test, bob)).json();
     expect(bobs.total).toBe(0);
   });
@@ -197,7 +208,12 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
     const response = await fetch(`${address}/api/chat/completions`, {
       method: 'POST',
       headers: { ...alice.headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ chat_id: chatId, character_id: card, messages: [{ role: 'user', content: 'Tell me a long story' }], stream: true }),
+      body: JSON.stringify({
+        chat_id: chatId,
+        character_id: card,
+        messages: [{ role: 'user', content: 'Tell me a long story' }],
+        stream: true,
+      }),
       signal: controller.signal,
     });
     const reader = response.body!.getReader();

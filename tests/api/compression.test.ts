@@ -53,7 +53,11 @@ describe.each(databases)('compressed API answers (%s)', (dialect) => {
     const plain = await test.app.inject({ method: 'GET', url: GALLERY_FIRST_PAGE_URL });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json().total).toBe(4);
-    for (const [accepted, expected] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip;q=0.5', 'gzip']] as const) {
+    for (const [accepted, expected] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+    ] as const) {
       const response = await test.app.inject({ method: 'GET', url: GALLERY_FIRST_PAGE_URL, headers: asking(accepted) });
       expect(response.headers['content-encoding'], accepted).toBe(expected);
       expect(response.headers.vary, accepted).toMatch(/accept-encoding/i);
@@ -66,11 +70,15 @@ describe.each(databases)('compressed API answers (%s)', (dialect) => {
     expect(identity.body).toBe(plain.body);
   });
 
-  it('compresses a search of the gallery and the user\'s character list', async () => {
+  it("compresses a search of the gallery and the user's character list", async () => {
     const search = await test.app.inject({ method: 'GET', url: '/api/upload/image?q=a&limit=20', headers: asking('br') });
     expect(search.headers['content-encoding']).toBe('br');
     expect(JSON.parse(decoded(search)).total).toBeGreaterThan(0);
-    const characters = await test.app.inject({ method: 'GET', url: '/api/characters', headers: { ...reader.headers, ...asking('gzip, br') } });
+    const characters = await test.app.inject({
+      method: 'GET',
+      url: '/api/characters',
+      headers: { ...reader.headers, ...asking('gzip, br') },
+    });
     expect(characters.statusCode).toBe(200);
     expect(characters.headers['content-encoding']).toBe('br');
     expect(JSON.parse(decoded(characters)).data).toHaveLength(3);
@@ -95,7 +103,12 @@ describe.each(databases)('compressed API answers (%s)', (dialect) => {
       payload: { chat_id: chatId, character_id: card, messages: [{ role: 'user', content: 'Hello' }] },
     });
     expect(sent.statusCode).toBe(200);
-    const zip = await test.app.inject({ method: 'POST', url: '/api/chats/export', headers: { ...reader.headers, ...asking('br, gzip') }, payload: { chat_id: chatId } });
+    const zip = await test.app.inject({
+      method: 'POST',
+      url: '/api/chats/export',
+      headers: { ...reader.headers, ...asking('br, gzip') },
+      payload: { chat_id: chatId },
+    });
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toContain('application/zip');
     expect(zip.headers['content-encoding']).toBeUndefined();
@@ -104,11 +117,21 @@ describe.each(databases)('compressed API answers (%s)', (dialect) => {
   it('never inflates a compressed request body, so a small gzip cannot grow past the body limits', async () => {
     const chatId = randomUUID();
     const headers = { ...reader.headers, 'content-type': 'application/json' };
-    const started = await test.app.inject({ method: 'POST', url: '/api/chat/completions', headers: { ...headers, 'idempotency-key': randomUUID() }, payload: { chat_id: chatId, character_id: card, messages: [{ role: 'user', content: 'Hi' }] } });
+    const started = await test.app.inject({
+      method: 'POST',
+      url: '/api/chat/completions',
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      payload: { chat_id: chatId, character_id: card, messages: [{ role: 'user', content: 'Hi' }] },
+    });
     expect(started.statusCode).toBe(200);
     const body = { chatId, content: 'Sent compressed' };
     // The same body is taken plain and refused gzipped: it is read as the bytes that came, never inflated.
-    const gzipped = await test.app.inject({ method: 'POST', url: '/api/messages', headers: { ...headers, 'content-encoding': 'gzip' }, payload: gzipSync(JSON.stringify(body)) });
+    const gzipped = await test.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: { ...headers, 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify(body)),
+    });
     expect(gzipped.statusCode).toBe(400);
     expect(gzipped.json().error).toEqual(expect.any(String));
     const plain = await test.app.inject({ method: 'POST', url: '/api/messages', headers, payload: body });
@@ -124,7 +147,12 @@ describe.each(databases)('compressed API answers (%s)', (dialect) => {
       const response = await fetch(`${origin}/api/chat/completions`, {
         method: 'POST',
         headers: { ...reader.headers, ...asking('br, gzip'), 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ chat_id: randomUUID(), character_id: card, messages: [{ role: 'user', content: 'A long story' }], stream: true }),
+        body: JSON.stringify({
+          chat_id: randomUUID(),
+          character_id: card,
+          messages: [{ role: 'user', content: 'A long story' }],
+          stream: true,
+        }),
         signal: controller.signal,
       });
       expect(response.headers.get('content-type')).toContain('text/event-stream');
@@ -166,9 +194,14 @@ describe('the built app, precompressed', () => {
   });
   afterAll(() => test.close());
 
-  it('sends the build\'s brotli or gzip copy of JS and CSS with Vary, and the plain file when neither is accepted', async () => {
+  it("sends the build's brotli or gzip copy of JS and CSS with Vary, and the plain file when neither is accepted", async () => {
     for (const name of ['assets/index-abc123.js', 'assets/index-abc123.css']) {
-      for (const [accepted, expected] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', undefined], ['', undefined]] as const) {
+      for (const [accepted, expected] of [
+        ['br, gzip', 'br'],
+        ['gzip', 'gzip'],
+        ['identity', undefined],
+        ['', undefined],
+      ] as const) {
         const response = await test.app.inject({ method: 'GET', url: `/${name}`, headers: accepted ? asking(accepted) : {} });
         expect(response.statusCode, `${name} ${accepted}`).toBe(200);
         expect(response.headers['content-encoding'], `${name} ${accepted}`).toBe(expected);
@@ -180,7 +213,7 @@ describe('the built app, precompressed', () => {
     }
   });
 
-  it('sends the shell compressed, and on Home names the gallery\'s first page as a preload', async () => {
+  it("sends the shell compressed, and on Home names the gallery's first page as a preload", async () => {
     const home = await test.app.inject({ method: 'GET', url: '/', headers: asking('br') });
     expect(home.headers['content-encoding']).toBe('br');
     expect(home.headers['cache-control']).toBe('no-cache');

@@ -57,12 +57,22 @@ describe.each(databases)('with an external OpenID issuer (%s)', (dialect) => {
   it('deletes only cardchat’s data of its user, says the sign-in account is managed there, and refuses that token afterwards', async () => {
     const token = await sign(issuer.privateKey, issuer.issuer, audience, 'leaving-user');
     expect((await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) })).statusCode).toBe(200);
-    const password = await test.app.inject({ method: 'POST', url: '/api/users/me/password', headers: bearer(token), payload: { current_password: 'a', new_password: 'b' } });
+    const password = await test.app.inject({
+      method: 'POST',
+      url: '/api/users/me/password',
+      headers: bearer(token),
+      payload: { current_password: 'a', new_password: 'b' },
+    });
     expect(password.statusCode).toBe(409);
     expect(password.json().message).toBe(`You sign in through ${new URL(issuer.issuer).host}: change your password there.`);
     const { id } = await test.db.kysely.selectFrom('users').select('id').where('subject', '=', 'leaving-user').executeTakeFirstOrThrow();
 
-    const deleted = await test.app.inject({ method: 'DELETE', url: '/api/users/me', headers: bearer(token), payload: { confirmation: 'leaving-user@hosted.example' } });
+    const deleted = await test.app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      headers: bearer(token),
+      payload: { confirmation: 'leaving-user@hosted.example' },
+    });
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ success: true, sign_in_account: 'external' });
     expect(deleted.json().message).toContain(`You signed in through ${new URL(issuer.issuer).host}`);

@@ -70,7 +70,9 @@ describe.each(databases)('favorites (%s)', (dialect) => {
     expect((await add(owner, publicIds[1]!, { image_type: 'user' })).statusCode).toBe(400);
     const anonymous = await test.app.inject({ method: 'POST', url: '/api/favorites/add', payload: { file_id: publicIds[0] } });
     expect(anonymous.statusCode).toBe(401);
-    expect((await test.app.inject({ method: 'POST', url: '/api/favorites/add', headers: owner.headers, payload: {} })).statusCode).toBe(400);
+    expect((await test.app.inject({ method: 'POST', url: '/api/favorites/add', headers: owner.headers, payload: {} })).statusCode).toBe(
+      400,
+    );
   });
 
   it('lists favorites in pages with totals, and counts them', async () => {

@@ -32,7 +32,12 @@ describe.each(databases)('gallery cache (%s)', (dialect) => {
     expect(await page()).toMatchObject({ total: 2, data: [{ file_id: second }, { file_id: first }] });
 
     const fan = await userOf(test, 'fan');
-    const added = await test.app.inject({ method: 'POST', url: '/api/favorites/add', headers: fan.headers, payload: { file_id: first, image_type: 'public' } });
+    const added = await test.app.inject({
+      method: 'POST',
+      url: '/api/favorites/add',
+      headers: fan.headers,
+      payload: { file_id: first, image_type: 'public' },
+    });
     expect(added.statusCode).toBe(200);
     expect((await page()).data[1]).toMatchObject({ file_id: first, favorite_count: 1 });
 

@@ -74,7 +74,11 @@ export interface TestAppOptions {
  * The real server, built as `npm start` builds it, on a fresh database and DATA_DIR.
  * `env` overrides environment variables the way a deployment would set them.
  */
-export async function createTestApp(dialect: DialectName, env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-test-'));
   const config = loadConfig({
     PUBLIC_URL: 'http://localhost:8787',

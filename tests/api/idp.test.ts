@@ -28,7 +28,11 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   afterAll(() => test.close());
 
   it('publishes discovery with the issuer at /oidc and PKCE S256', async () => {
-    const response = await test.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers: { host: 'localhost:8787' } });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+      headers: { host: 'localhost:8787' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       issuer: `${ORIGIN}/oidc`,
@@ -45,15 +49,29 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
     const browser = new OidcBrowser(test.app);
     const page = await browser.request('GET', `${await startSignIn(browser, pkce().challenge)}/signup`);
     expect(page.statusCode).toBe(200);
-    for (const text of ['>Name</label>', '>Email</label>', '>Password</label>', 'Create account</button>']) expect(page.body).toContain(text);
+    for (const text of ['>Name</label>', '>Email</label>', '>Password</label>', 'Create account</button>'])
+      expect(page.body).toContain(text);
 
     const { code, verifier } = await signUp(browser, account('ada'));
-    const wrongVerifier = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'cardchat-web', code_verifier: pkce().verifier });
+    const wrongVerifier = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: 'cardchat-web',
+      code_verifier: pkce().verifier,
+    });
     expect(wrongVerifier.json().error).toBe('invalid_grant');
 
     // As the PWA does, name the API with `resource` (the Grace test below leaves it to the default).
     const resource = test.config.oidc.audience;
-    const issued = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'cardchat-web', code_verifier: verifier, resource });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: 'cardchat-web',
+      code_verifier: verifier,
+      resource,
+    });
     expect(issued.statusCode).toBe(200);
     const tokens = issued.json();
     expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 900 });
@@ -67,11 +85,20 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
       client_id: 'cardchat-web',
     });
 
-    const profile = await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const profile = await test.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ email: 'ada@example.com', name: 'User ada', plan: 'normal' });
 
-    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'cardchat-web', resource });
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: 'cardchat-web',
+      resource,
+    });
     expect(refreshed.statusCode).toBe(200);
     const next = refreshed.json();
     expect(next.refresh_token).not.toBe(tokens.refresh_token);
@@ -100,16 +127,29 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
     const { verifier, challenge } = pkce();
     const interaction = await startSignIn(browser, challenge);
     const page = await browser.request('GET', interaction);
-    for (const text of ['>Email</label>', '>Password</label>', 'Sign in</button>', `href="${interaction}/signup"`]) expect(page.body).toContain(text);
+    for (const text of ['>Email</label>', '>Password</label>', 'Sign in</button>', `href="${interaction}/signup"`])
+      expect(page.body).toContain(text);
 
-    for (const guess of [{ email: 'grace@example.com', password: 'wrong password 1' }, { email: 'nobody@example.com', password: 'correct horse 1' }]) {
+    for (const guess of [
+      { email: 'grace@example.com', password: 'wrong password 1' },
+      { email: 'nobody@example.com', password: 'correct horse 1' },
+    ]) {
       const refused = await browser.request('POST', interaction, guess);
       expect(refused.statusCode).toBe(400);
       expect(refused.body).toContain('Wrong e-mail or password.');
       expect(refused.body).toContain(`value="${guess.email}"`);
     }
-    const code = await followToCode(browser, await browser.request('POST', interaction, { email: 'Grace@Example.com', password: 'correct horse 1' }));
-    const issued = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'cardchat-web', code_verifier: verifier });
+    const code = await followToCode(
+      browser,
+      await browser.request('POST', interaction, { email: 'Grace@Example.com', password: 'correct horse 1' }),
+    );
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: 'cardchat-web',
+      code_verifier: verifier,
+    });
     expect(decodeJwt(issued.json().access_token).email).toBe('grace@example.com');
   });
 
@@ -132,7 +172,11 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
       expect(response.body).not.toContain(form.password);
     }
 
-    const hostile = await browser.request('POST', signup, { name: '<script>alert(1)</script>', email: 'x"><b>@example.com', password: 'weak' });
+    const hostile = await browser.request('POST', signup, {
+      name: '<script>alert(1)</script>',
+      email: 'x"><b>@example.com',
+      password: 'weak',
+    });
     expect(hostile.body).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(hostile.body).toContain('value="x&quot;&gt;&lt;b&gt;@example.com"');
     expect(hostile.body).not.toMatch(/<script>alert|<b>/);
@@ -146,7 +190,13 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
     const started = await browser.request('GET', authorizeUrl(challenge, { prompt: 'consent' }));
     expect(String(started.headers.location)).toMatch(/^\/oidc\/interaction\//);
     const code = await followToCode(browser, await browser.request('GET', String(started.headers.location)));
-    const issued = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'cardchat-web', code_verifier: verifier });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: 'cardchat-web',
+      code_verifier: verifier,
+    });
     expect(decodeJwt(issued.json().access_token).email).toBe('barbara@example.com');
   });
 
@@ -170,7 +220,13 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
   it('signs out without a click and returns to the app', async () => {
     const browser = new OidcBrowser(test.app);
     const { code, verifier } = await signUp(browser, account('margaret'));
-    const issued = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: 'cardchat-web', code_verifier: verifier });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: 'cardchat-web',
+      code_verifier: verifier,
+    });
     const { id_token: idToken, refresh_token: refreshToken } = issued.json();
     const params = new URLSearchParams({ client_id: 'cardchat-web', id_token_hint: idToken, post_logout_redirect_uri: `${ORIGIN}/` });
     const page = await browser.request('GET', `/oidc/session/end?${params}`);
@@ -195,7 +251,12 @@ describe.each(databases)('embedded OpenID provider (%s)', (dialect) => {
     const browser = new OidcBrowser(test.app);
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
-      const response = await browser.request('POST', '/oidc/interaction/unknown', { email: 'a@example.com', password: 'x' }, { 'x-forwarded-for': '203.0.113.9' });
+      const response = await browser.request(
+        'POST',
+        '/oidc/interaction/unknown',
+        { email: 'a@example.com', password: 'x' },
+        { 'x-forwarded-for': '203.0.113.9' },
+      );
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);

@@ -27,7 +27,12 @@ describe.each(databases)('card uploads and images (%s)', (dialect) => {
 
   function blobFiles(): string[] {
     const root = path.join(test.dataDir, 'blobs');
-    return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true }).map(String).filter((f) => /\.(png|webp)$/.test(f)) : [];
+    return fs.existsSync(root)
+      ? fs
+          .readdirSync(root, { recursive: true })
+          .map(String)
+          .filter((f) => /\.(png|webp)$/.test(f))
+      : [];
   }
 
   it('uploads a private card and answers its collection item', async () => {
@@ -265,7 +270,7 @@ describe.each(databases)('card uploads and images (%s)', (dialect) => {
       }
     });
 
-    it("serves a private PNG to its owner only", async () => {
+    it('serves a private PNG to its owner only', async () => {
       const own = await get(`/api/upload/image/user/${privateId}?user_id=x`, owner);
       expect(own.statusCode).toBe(200);
       expect(own.headers['content-type']).toBe('image/png');

@@ -5,7 +5,20 @@ import type { ChatMessage } from '../../core/contract';
 import { testCardPng } from '../support/cards';
 import type { FakeOpenAI } from '../support/fakeOpenAI';
 import type { Uploader } from './cards';
-import { chatJsonl, chatTestBed, complete, deleteFrom, deleteMessage, editMessage, exportChat, getChat, importArchive, listChats, ownCard, parseStream } from './chat-helpers';
+import {
+  chatJsonl,
+  chatTestBed,
+  complete,
+  deleteFrom,
+  deleteMessage,
+  editMessage,
+  exportChat,
+  getChat,
+  importArchive,
+  listChats,
+  ownCard,
+  parseStream,
+} from './chat-helpers';
 import { databases, type TestApp } from './helpers';
 
 describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect) => {
@@ -16,7 +29,11 @@ describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect
   let card: string;
 
   beforeAll(async () => {
-    ({ fake, test, alice, bob, card } = await chatTestBed(dialect, { RATE_LIMIT_COMPLETIONS_PER_MINUTE: '1000' }, { name: 'Mira', first_mes: 'Hello {{user}}.' }));
+    ({ fake, test, alice, bob, card } = await chatTestBed(
+      dialect,
+      { RATE_LIMIT_COMPLETIONS_PER_MINUTE: '1000' },
+      { name: 'Mira', first_mes: 'Hello {{user}}.' },
+    ));
   });
   afterAll(async () => {
     await test.close();
@@ -25,7 +42,8 @@ describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect
   beforeEach(() => fake.setDefault({ kind: 'reply' }));
 
   /** The chat's messages, oldest first (one page is enough for these chats). */
-  const messages = async (chatId: string, user = alice): Promise<ChatMessage[]> => (await getChat(test, user, { chat_id: chatId, page_size: 100 })).json().data;
+  const messages = async (chatId: string, user = alice): Promise<ChatMessage[]> =>
+    (await getChat(test, user, { chat_id: chatId, page_size: 100 })).json().data;
   const recent = async (chatId: string) => (await getChat(test, alice, { chat_id: chatId })).json().chat;
   /** The messages the AI service was last sent. */
   const lastPrompt = () => fake.requests.at(-1)!.body.messages as { role: string; content: string }[];
@@ -107,13 +125,24 @@ describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect
       const { chatId, reply } = await exchange('Tell me a secret', 'Version one.');
       fake.next({ kind: 'reply', text: 'Version two.' });
       const second = await complete(test, alice, { chatId, regenerate: true });
-      expect(second.json().reply).toMatchObject({ id: reply.id, content: 'Version two.', swipes: ['Version one.', 'Version two.'], swipe_id: 1 });
+      expect(second.json().reply).toMatchObject({
+        id: reply.id,
+        content: 'Version two.',
+        swipes: ['Version one.', 'Version two.'],
+        swipe_id: 1,
+      });
       fake.next({ kind: 'reply', text: 'Version three.' });
       await complete(test, alice, { chatId, regenerate: true, stream: true });
 
       const stored = await messages(chatId);
       expect(stored).toHaveLength(2);
-      expect(stored[1]).toMatchObject({ id: reply.id, seq: reply.seq, content: 'Version three.', swipes: ['Version one.', 'Version two.', 'Version three.'], swipe_id: 2 });
+      expect(stored[1]).toMatchObject({
+        id: reply.id,
+        seq: reply.seq,
+        content: 'Version three.',
+        swipes: ['Version one.', 'Version two.', 'Version three.'],
+        swipe_id: 2,
+      });
       // Each regeneration answered the user's message, never a version before it.
       expect(lastPrompt().at(-1)).toEqual({ role: 'user', content: 'Tell me a secret' });
       expect(JSON.stringify(lastPrompt())).not.toContain('Version');
@@ -145,7 +174,10 @@ describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect
       const { chatId, reply, user } = await exchange('Range', 'Only one.');
       const none = await editMessage(test, alice, reply.id, { swipe_id: 1 });
       expect(none.statusCode).toBe(400);
-      expect(none.json()).toEqual({ error: 'swipe_out_of_range', message: 'This message has no other versions: the only swipe_id it has is 0.' });
+      expect(none.json()).toEqual({
+        error: 'swipe_out_of_range',
+        message: 'This message has no other versions: the only swipe_id it has is 0.',
+      });
       expect((await editMessage(test, alice, user.id, { swipe_id: 0 })).statusCode).toBe(200);
       fake.next({ kind: 'reply', text: 'Another one.' });
       await complete(test, alice, { chatId, regenerate: true });
@@ -230,7 +262,9 @@ describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect
       expect(deleted.json().chat.size).toBe(before.size - Buffer.byteLength('Second reply'));
       expect((await messages(chatId)).map((m) => m.content)).toEqual(['First message', 'First reply', 'Second message']);
       expect((await deleteMessage(test, alice, user.id)).json().chat.message_count).toBe(2);
-      const listed = (await listChats(test, alice, { character_id: card, page_size: 50 })).json().data.find((c: { chat_id: string }) => c.chat_id === chatId);
+      const listed = (await listChats(test, alice, { character_id: card, page_size: 50 }))
+        .json()
+        .data.find((c: { chat_id: string }) => c.chat_id === chatId);
       expect(listed.message_count).toBe(2);
     });
 
@@ -242,7 +276,11 @@ describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect
       const key = randomUUID();
       const cut = await deleteFrom(test, alice, { chat_id: chatId, message_id: later.user_message.id }, key);
       expect(cut.statusCode).toBe(200);
-      expect(cut.json()).toMatchObject({ deleted: 4, message: '4 messages deleted', chat: { message_count: 2, last_message_time: reply.send_date } });
+      expect(cut.json()).toMatchObject({
+        deleted: 4,
+        message: '4 messages deleted',
+        chat: { message_count: 2, last_message_time: reply.send_date },
+      });
       expect((await messages(chatId)).map((m) => m.id)).toEqual([user.id, reply.id]);
       // A retry of the same request (its answer was lost) answers as done, not 404.
       const retried = await deleteFrom(test, alice, { chat_id: chatId, message_id: later.user_message.id }, key);
@@ -297,9 +335,10 @@ describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect
       expect(response.statusCode).toBe(200);
       return unzipSync(new Uint8Array(response.rawPayload));
     };
-    const jsonlOf = (files: Record<string, Uint8Array>) => new TextDecoder().decode(Object.entries(files).find(([name]) => name.endsWith('.jsonl'))![1]);
+    const jsonlOf = (files: Record<string, Uint8Array>) =>
+      new TextDecoder().decode(Object.entries(files).find(([name]) => name.endsWith('.jsonl'))![1]);
 
-    it("writes swipes as SillyTavern does, and export → import → export keeps them byte for byte", async () => {
+    it('writes swipes as SillyTavern does, and export → import → export keeps them byte for byte', async () => {
       const { chatId, reply } = await exchange('Swipe export', 'Take one.');
       fake.next({ kind: 'reply', text: 'Take two.' });
       await complete(test, alice, { chatId, regenerate: true });
@@ -315,7 +354,11 @@ describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect
       const imported = await importArchive(test, alice, zipSync(first));
       expect(imported.statusCode).toBe(200);
       const copy = imported.json().imported[0].chat_id as string;
-      expect((await messages(copy))[1]).toMatchObject({ content: 'Take two.', swipes: ['Take one.', 'Take two.', 'Take three.'], swipe_id: 1 });
+      expect((await messages(copy))[1]).toMatchObject({
+        content: 'Take two.',
+        swipes: ['Take one.', 'Take two.', 'Take three.'],
+        swipe_id: 1,
+      });
       const again = await exported(copy);
       for (const name of Object.keys(first)) expect(Buffer.from(again[name]!).equals(Buffer.from(first[name]!)), name).toBe(true);
     });

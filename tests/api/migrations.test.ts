@@ -38,10 +38,18 @@ describe.each(databases)('migrations (%s)', (dialect) => {
     await migrateToLatest(db);
     const now = new Date().toISOString();
     const row = { issuer: 'https://id.example', subject: 's1', email: null, name: null, picture: null, created_at: now, updated_at: now };
-    await db.kysely.insertInto('users').values({ id: 'u1', ...row }).execute();
+    await db.kysely
+      .insertInto('users')
+      .values({ id: 'u1', ...row })
+      .execute();
     const stored = await db.kysely.selectFrom('users').selectAll().where('id', '=', 'u1').executeTakeFirstOrThrow();
     expect(stored.plan).toBe('normal');
-    await expect(db.kysely.insertInto('users').values({ id: 'u2', ...row }).execute()).rejects.toThrow();
+    await expect(
+      db.kysely
+        .insertInto('users')
+        .values({ id: 'u2', ...row })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('refuses a database that a newer version of cardchat has migrated', async () => {
@@ -61,31 +69,46 @@ describe('npm run migrate, and a server on a newer schema', () => {
   function run(args: string[], dataDir: string) {
     const distDir = stubDist(dataDir);
     return spawnSync(process.execPath, args, {
-      env: { ...process.env, DATA_DIR: dataDir, DIST_DIR: distDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_GALLERY: 'false' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DIST_DIR: distDir,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        SEED_GALLERY: 'false',
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
   }
 
-  it('applies the migrations alone, then finds nothing to do; neither it nor the server runs on a newer schema', { timeout: 120_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-migrate-cli-'));
-    try {
-      const first = run(MIGRATE, dataDir);
-      expect(first.status).toBe(0);
-      expect(first.stdout).toContain(`Applied: ${Object.keys(migrations).join(', ')}`);
-      const again = run(MIGRATE, dataDir);
-      expect([again.status, again.stdout.trim()]).toEqual([0, 'The database is up to date.']);
+  it(
+    'applies the migrations alone, then finds nothing to do; neither it nor the server runs on a newer schema',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-migrate-cli-'));
+      try {
+        const first = run(MIGRATE, dataDir);
+        expect(first.status).toBe(0);
+        expect(first.stdout).toContain(`Applied: ${Object.keys(migrations).join(', ')}`);
+        const again = run(MIGRATE, dataDir);
+        expect([again.status, again.stdout.trim()]).toEqual([0, 'The database is up to date.']);
 
-      const db = openDb({ dataDir });
-      await sql`insert into kysely_migration (name, timestamp) values (${'2999-01-01T00-00_from_the_future'}, ${new Date().toISOString()})`.execute(db.kysely);
-      await db.close();
-      for (const args of [MIGRATE, START]) {
-        const refused = run(args, dataDir);
-        expect(refused.status).toBe(1);
-        expect(refused.stderr).toMatch(/newer than this version of cardchat/);
+        const db = openDb({ dataDir });
+        await sql`insert into kysely_migration (name, timestamp) values (${'2999-01-01T00-00_from_the_future'}, ${new Date().toISOString()})`.execute(
+          db.kysely,
+        );
+        await db.close();
+        for (const args of [MIGRATE, START]) {
+          const refused = run(args, dataDir);
+          expect(refused.status).toBe(1);
+          expect(refused.stderr).toMatch(/newer than this version of cardchat/);
+        }
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

@@ -32,8 +32,7 @@ export type Transport<R extends BrowserResponse> = (request: BrowserRequest) => 
 
 /** Requests handed to an app of this process, as most API tests build it (createTestApp). */
 export function injectInto(app: FastifyInstance): Transport<LightMyRequestResponse> {
-  return ({ method, path, headers, body }) =>
-    app.inject({ method, url: path, headers, ...(body === undefined ? {} : { payload: body }) });
+  return ({ method, path, headers, body }) => app.inject({ method, url: path, headers, ...(body === undefined ? {} : { payload: body }) });
 }
 
 export interface HttpResponse extends BrowserResponse {
@@ -155,7 +154,10 @@ export async function startSignIn(browser: OidcBrowser<BrowserResponse>, challen
 }
 
 /** Follows a finished interaction back through the provider to the app's /callback; returns the code. */
-export async function followToCode(browser: OidcBrowser<BrowserResponse>, finished: { statusCode: number; headers: Record<string, unknown> }) {
+export async function followToCode(
+  browser: OidcBrowser<BrowserResponse>,
+  finished: { statusCode: number; headers: Record<string, unknown> },
+) {
   expect(finished.statusCode).toBe(303);
   const resumed = await browser.request('GET', String(finished.headers.location));
   expect(resumed.statusCode).toBe(303);

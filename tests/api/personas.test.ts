@@ -57,7 +57,8 @@ describe.each(databases)('personas (%s)', (dialect) => {
   }
 
   const list = async (user: Uploader): Promise<PersonaBody[]> => (await request(user, 'GET', '/api/personas')).json().data;
-  const setPersona = (user: Uploader, chatId: string, personaId: string | null) => request(user, 'PUT', `/api/chats/${chatId}`, { persona_id: personaId });
+  const setPersona = (user: Uploader, chatId: string, personaId: string | null) =>
+    request(user, 'PUT', `/api/chats/${chatId}`, { persona_id: personaId });
   const chatOf = async (user: Uploader, chatId: string) => (await getChat(test, user, { chat_id: chatId, page_size: 100 })).json();
   const systemPrompt = () => fake.requests.at(-1)!.body.messages[0].content as string;
 
@@ -101,7 +102,10 @@ describe.each(databases)('personas (%s)', (dialect) => {
         [{ name: 'Text', avatar: `data:text/plain;base64,${Buffer.from('hello').toString('base64')}` }, 'invalid_avatar'],
         [{ name: 'Svg', avatar: `data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}` }, 'invalid_avatar'],
         [{ name: 'Broken', avatar: `data:image/png;base64,${Buffer.from('not a png at all').toString('base64')}` }, 'invalid_avatar'],
-        [{ name: 'Big', avatar: `data:image/png;base64,${Buffer.alloc(PERSONA_LIMITS.avatarBytes + 3).toString('base64')}` }, 'avatar_too_large'],
+        [
+          { name: 'Big', avatar: `data:image/png;base64,${Buffer.alloc(PERSONA_LIMITS.avatarBytes + 3).toString('base64')}` },
+          'avatar_too_large',
+        ],
       ];
       for (const [body, code] of cases) {
         const response = await request(alice, 'POST', '/api/personas', body);
@@ -241,7 +245,11 @@ describe.each(databases)('personas (%s)', (dialect) => {
 
       const zip = unzipSync(new Uint8Array((await exportChat(test, alice, chatId)).rawPayload));
       const jsonl = Object.entries(zip).find(([name]) => name.endsWith('.jsonl'))![1];
-      const lines = new TextDecoder().decode(jsonl).trimEnd().split('\n').map((line) => JSON.parse(line));
+      const lines = new TextDecoder()
+        .decode(jsonl)
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(lines[0].user_name).toBe('Sage');
       expect(lines.find((line) => line.is_user).name).toBe('Sage');
 
@@ -253,7 +261,9 @@ describe.each(databases)('personas (%s)', (dialect) => {
 
       await setPersona(alice, chatId, null);
       const again = unzipSync(new Uint8Array((await exportChat(test, alice, chatId)).rawPayload));
-      const header = JSON.parse(new TextDecoder().decode(Object.entries(again).find(([name]) => name.endsWith('.jsonl'))![1]).split('\n')[0]!);
+      const header = JSON.parse(
+        new TextDecoder().decode(Object.entries(again).find(([name]) => name.endsWith('.jsonl'))![1]).split('\n')[0]!,
+      );
       expect(header.user_name).toBe('alice');
     });
   });

@@ -30,7 +30,12 @@ describe.each(databases)('a chat with a private card (%s)', (dialect) => {
     card = await ownCard(
       test,
       owner,
-      testCardPng({ name: 'Pim', description: '{{char}} tends the lamps of Vell.', first_mes: 'Evening, {{user}}.', tags: ['lamps', 'night'] }),
+      testCardPng({
+        name: 'Pim',
+        description: '{{char}} tends the lamps of Vell.',
+        first_mes: 'Evening, {{user}}.',
+        tags: ['lamps', 'night'],
+      }),
     );
   });
   afterAll(async () => {
@@ -48,7 +53,9 @@ describe.each(databases)('a chat with a private card (%s)', (dialect) => {
     expect(prompt).toContain('Pim tends the lamps of Vell.');
 
     const listed = (await listChats(test, owner)).json();
-    expect(listed.data).toEqual([expect.objectContaining({ chat_id: chatId, character_id: card, character_name: 'Pim', card_type: 'user', message_count: 3 })]);
+    expect(listed.data).toEqual([
+      expect.objectContaining({ chat_id: chatId, character_id: card, character_name: 'Pim', card_type: 'user', message_count: 3 }),
+    ]);
     const page = (await getChat(test, owner, { chat_id: chatId })).json();
     expect(page.data.map((m: { role: string }) => m.role)).toEqual(['assistant', 'user', 'assistant']);
   });
@@ -56,7 +63,12 @@ describe.each(databases)('a chat with a private card (%s)', (dialect) => {
   it("gives its owner the character panel's details and portrait", async () => {
     const details = await get(owner, `/api/characters/${card}`);
     expect(details.statusCode).toBe(200);
-    expect(details.json()).toMatchObject({ file_id: card, card_type: 'user', tags: ['lamps', 'night'], card_data: { data: { name: 'Pim' } } });
+    expect(details.json()).toMatchObject({
+      file_id: card,
+      card_type: 'user',
+      tags: ['lamps', 'night'],
+      card_data: { data: { name: 'Pim' } },
+    });
     expect((await get(owner, `/api/upload/image/tags/user/${card}`)).json()).toMatchObject({ card_name: 'Pim', tags: ['lamps', 'night'] });
     const portrait = await get(owner, `/api/upload/image/thumbnail/${card}/480.webp`);
     expect(portrait.statusCode).toBe(200);
@@ -78,7 +90,12 @@ describe.each(databases)('a chat with a private card (%s)', (dialect) => {
     expect((await complete(test, other, { chatId: randomUUID(), characterId: card, text: 'Let me in' })).statusCode).toBe(404);
     expect((await complete(test, other, { chatId, characterId: card, text: 'Let me in' })).statusCode).toBe(404);
     expect(fake.requests.length).toBe(requestsBefore);
-    for (const url of [`/api/characters/${card}`, `/api/upload/image/tags/user/${card}`, `/api/upload/image/thumbnail/${card}/480.webp`, `/api/upload/image/user/${card}`]) {
+    for (const url of [
+      `/api/characters/${card}`,
+      `/api/upload/image/tags/user/${card}`,
+      `/api/upload/image/thumbnail/${card}/480.webp`,
+      `/api/upload/image/user/${card}`,
+    ]) {
       expect((await get(other, url)).statusCode, url).toBe(404);
     }
     expect((await getChat(test, other, { chat_id: chatId })).statusCode).toBe(404);
@@ -87,7 +104,12 @@ describe.each(databases)('a chat with a private card (%s)', (dialect) => {
   });
 
   it('deletes the chat for its owner', async () => {
-    const deleted = await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: owner.headers, payload: { chat_id: chatId } });
+    const deleted = await test.app.inject({
+      method: 'POST',
+      url: '/api/chats/delete',
+      headers: owner.headers,
+      payload: { chat_id: chatId },
+    });
     expect(deleted.statusCode).toBe(200);
     expect((await listChats(test, owner)).json().total).toBe(0);
     expect((await getChat(test, owner, { chat_id: chatId })).statusCode).toBe(404);

@@ -38,7 +38,7 @@ describe.each(databases)('profile and identity (%s)', (dialect) => {
     }
   });
 
-  it("refuses X-User-ID or X-User-Email that disagree with the token, and accepts ones that agree", async () => {
+  it('refuses X-User-ID or X-User-Email that disagree with the token, and accepts ones that agree', async () => {
     const token = await accessToken(test, { sub: 'sub-2', email: 'grace@example.com' });
     const mismatched = await test.app.inject({
       method: 'GET',

@@ -38,7 +38,10 @@ describe.each(databases)("the embedded provider's keys (%s)", (dialect) => {
 
   it("keep an earlier installation's keys from DATA_DIR, so its sessions and tokens stay valid", async () => {
     const { db, dataDir } = await freshDatabase();
-    const earlier = { signing: { keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd', kid: 'kept-kid', alg: 'ES256', use: 'sig' }] }, cookieKeys: ['kept-cookie'] };
+    const earlier = {
+      signing: { keys: [{ kty: 'EC', crv: 'P-256', x: 'x', y: 'y', d: 'd', kid: 'kept-kid', alg: 'ES256', use: 'sig' }] },
+      cookieKeys: ['kept-cookie'],
+    };
     fs.writeFileSync(path.join(dataDir, 'oidc-keys.json'), JSON.stringify(earlier));
     const keys = await loadProviderKeys(db.kysely, dataDir);
     expect(keys.signing.keys[0]!.kid).toBe('kept-kid');

@@ -7,7 +7,9 @@ import { cardPng, upload, userOf, type Uploader } from './cards';
 import { createTestApp, databases, type TestApp } from './helpers';
 
 async function jpegDataUrl(width: number, height: number): Promise<string> {
-  const jpeg = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .jpeg()
+    .toBuffer();
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
@@ -43,7 +45,11 @@ describe.each(databases)('character replacement (%s)', (dialect) => {
 
   it('gives a paid user’s own card a new image and name, keeps its card data, and deletes the original', async () => {
     const original = (await upload(test, payer, cardPng({ name: 'Old Name', description: 'Keeps this.' }))).json().data;
-    const response = await replace(payer, { original_file_id: original.file_id, new_image: await jpegDataUrl(40, 60), new_name: '  New Name ' });
+    const response = await replace(payer, {
+      original_file_id: original.file_id,
+      new_image: await jpegDataUrl(40, 60),
+      new_name: '  New Name ',
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ success: true, original_deleted: true, favorite_removed: false });

@@ -17,8 +17,10 @@ export function strictSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(strictSchema);
   if (typeof schema !== 'object' || schema === null) return schema;
   const strict: Schema = {};
-  for (const [key, value] of Object.entries(schema)) strict[key] = key === 'enum' || key === 'const' || key === 'default' ? value : strictSchema(value);
-  if (strict.type === 'object' && strict.properties !== undefined && strict.additionalProperties === undefined) strict.additionalProperties = false;
+  for (const [key, value] of Object.entries(schema))
+    strict[key] = key === 'enum' || key === 'const' || key === 'default' ? value : strictSchema(value);
+  if (strict.type === 'object' && strict.properties !== undefined && strict.additionalProperties === undefined)
+    strict.additionalProperties = false;
   return strict;
 }
 
@@ -41,7 +43,9 @@ export function checkResponseShapes(app: FastifyInstance): ShapeViolation[] {
       checkers.set(schema, checker);
     }
     if (checker.Check(payload)) return payload;
-    const errors = [...checker.Errors(payload)].map((error) => `${error.instancePath || '/'}: ${error.message} ${JSON.stringify(error.params)}`);
+    const errors = [...checker.Errors(payload)].map(
+      (error) => `${error.instancePath || '/'}: ${error.message} ${JSON.stringify(error.params)}`,
+    );
     const violation = { route: `${request.method} ${request.routeOptions.url}`, status: reply.statusCode, errors };
     violations.push(violation);
     // The 500 hides its message (errors plugin); the test's output shows it.

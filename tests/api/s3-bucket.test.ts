@@ -43,7 +43,10 @@ describe.each(databases)('the server keeping card images in an S3 bucket (%s)', 
     await s3.close();
     const health = await get('/api/health');
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ error: 'storage_unavailable', message: 'Image storage is not reachable right now. Please try again in a moment.' });
+    expect(health.json()).toEqual({
+      error: 'storage_unavailable',
+      message: 'Image storage is not reachable right now. Please try again in a moment.',
+    });
 
     const refused = await upload(test, ada, testCardPng({ name: 'Unlucky' }));
     expect(refused.statusCode).toBe(503);

@@ -149,7 +149,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQL 
     browser.transport = b.http;
     const code = await followToCode(browser, signedUp);
 
-    const issued = await requestToken(b.http, { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID, code_verifier: verifier });
+    const issued = await requestToken(b.http, {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+    });
     expect(issued.statusCode, issued.body).toBe(200);
     const first = issued.json();
     expect(decodeJwt(first.access_token)).toMatchObject({ iss: `${ORIGIN}/oidc`, email: who.email });
@@ -184,7 +190,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQL 
     expect(await s3.keys()).toContain(`cards/${cardId}.png`);
     for (const { name, dataDir } of [a, b]) {
       const local = fs.readdirSync(dataDir, { recursive: true, encoding: 'utf8' });
-      expect(local.filter((file) => file.includes(cardId)), name).toEqual([]);
+      expect(
+        local.filter((file) => file.includes(cardId)),
+        name,
+      ).toEqual([]);
     }
 
     const gallery = await api(b, 'GET', '/api/upload/image?limit=20');
@@ -203,7 +212,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances sharing PostgreSQL 
     expect(continued.statusCode, continued.body).toBe(200);
 
     const stored = await messages(b);
-        expect(stored).toEqual([
+    expect(stored).toEqual([
       { role: 'assistant', content: `Hello, ${who.name}.` },
       { role: 'user', content: 'Hello from B' },
       { role: 'assistant', content: replyOf(started) },

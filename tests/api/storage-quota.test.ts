@@ -27,14 +27,19 @@ describe.each(databases)('storage quota (%s)', (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    test = await createTestApp(dialect, { LLM_BASE_URL: fake.baseUrl, IMAGE_BASE_URL: fake.baseUrl, RATE_LIMIT_UPLOADS_PER_MINUTE: '1000' });
+    test = await createTestApp(dialect, {
+      LLM_BASE_URL: fake.baseUrl,
+      IMAGE_BASE_URL: fake.baseUrl,
+      RATE_LIMIT_UPLOADS_PER_MINUTE: '1000',
+    });
   });
   afterAll(async () => {
     await test.close();
     await fake.close();
   });
 
-  const usage = async (user: Uploader) => (await test.app.inject({ method: 'GET', url: '/api/users/storage', headers: user.headers })).json();
+  const usage = async (user: Uploader) =>
+    (await test.app.inject({ method: 'GET', url: '/api/users/storage', headers: user.headers })).json();
 
   /** A new user whose stored chats already take `bytes` (a chat row standing for what they imported before). */
   async function userWithStored(bytes: number): Promise<{ user: Uploader; id: string; filler: string }> {
@@ -60,11 +65,25 @@ describe.each(databases)('storage quota (%s)', (dialect) => {
   }
 
   const archive = (messages: number, chars: number) =>
-    zipSync({ 'chat.jsonl': strToU8(chatJsonl('Quota', Array.from({ length: messages }, (_, i) => ({ mes: 'q'.repeat(chars), is_user: i % 2 === 0 })))) });
+    zipSync({
+      'chat.jsonl': strToU8(
+        chatJsonl(
+          'Quota',
+          Array.from({ length: messages }, (_, i) => ({ mes: 'q'.repeat(chars), is_user: i % 2 === 0 })),
+        ),
+      ),
+    });
 
   it('counts private cards, chats and portraits, and shows the plan quota', async () => {
     const user = await userOf(test, 'counted');
-    expect(await usage(user)).toEqual({ plan: 'normal', used_bytes: 0, quota_bytes: FREE, cards_bytes: 0, chats_bytes: 0, portraits_bytes: 0 });
+    expect(await usage(user)).toEqual({
+      plan: 'normal',
+      used_bytes: 0,
+      quota_bytes: FREE,
+      cards_bytes: 0,
+      chats_bytes: 0,
+      portraits_bytes: 0,
+    });
 
     const png = testCardPng({ name: 'Counted', description: 'x'.repeat(10_000) });
     await ownCard(test, user, png);
@@ -79,7 +98,9 @@ describe.each(databases)('storage quota (%s)', (dialect) => {
     expect(afterImport.chats_bytes).toBe(10 * (1_000 + MESSAGE_ROW_BYTES));
 
     const chatId = imported.json().imported[0].chat_id as string;
-    expect((await test.app.inject({ method: 'POST', url: '/api/chats/photo', headers: user.headers, payload: { chat_id: chatId } })).statusCode).toBe(200);
+    expect(
+      (await test.app.inject({ method: 'POST', url: '/api/chats/photo', headers: user.headers, payload: { chat_id: chatId } })).statusCode,
+    ).toBe(200);
     const photo = await test.app.inject({ method: 'GET', url: `/api/chats/photo/${chatId}`, headers: user.headers });
     const afterPhoto = await usage(user);
     expect(afterPhoto.portraits_bytes).toBe(photo.rawPayload.length);
@@ -99,8 +120,20 @@ describe.each(databases)('storage quota (%s)', (dialect) => {
 
     // Small writes go on until the quota is reached, then stop too.
     expect((await importArchive(test, user, archive(10, 100))).statusCode).toBe(200);
-    await test.db.kysely.updateTable('chats').set({ size: FREE }).where('user_id', '=', id).where('character_name', '=', 'Filler').execute();
-    const chat = (await test.db.kysely.selectFrom('chats').select('id').where('user_id', '=', id).where('character_name', '=', 'Quota').executeTakeFirstOrThrow()).id;
+    await test.db.kysely
+      .updateTable('chats')
+      .set({ size: FREE })
+      .where('user_id', '=', id)
+      .where('character_name', '=', 'Filler')
+      .execute();
+    const chat = (
+      await test.db.kysely
+        .selectFrom('chats')
+        .select('id')
+        .where('user_id', '=', id)
+        .where('character_name', '=', 'Quota')
+        .executeTakeFirstOrThrow()
+    ).id;
     const calls = fake.requests.length;
     quotaRefusal(await importArchive(test, user, new Uint8Array([1, 2, 3]))); // refused before the archive is even read
     quotaRefusal(await complete(test, user, { chatId: chat, text: 'one more?' }));
@@ -118,7 +151,9 @@ describe.each(databases)('storage quota (%s)', (dialect) => {
     expect((await usage(user)).quota_bytes).toBe(STORAGE_QUOTA_BYTES.monthly);
     expect((await upload(test, user, testCardPng({ name: 'Paid room' }))).statusCode).toBe(200);
     await updateUser(test.db.kysely, id, { plan: 'normal' });
-    expect((await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: user.headers, payload: { chat_id: filler } })).statusCode).toBe(200);
+    expect(
+      (await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: user.headers, payload: { chat_id: filler } })).statusCode,
+    ).toBe(200);
     expect((await upload(test, user, testCardPng({ name: 'Free room' }))).statusCode).toBe(200);
   });
 
@@ -128,7 +163,9 @@ describe.each(databases)('storage quota (%s)', (dialect) => {
     const imported = await importArchive(test, user, archive(4_500, 20));
     expect((await usage(user)).chats_bytes).toBe(4_500 * (20 + MESSAGE_ROW_BYTES));
     const chatId = imported.json().imported[0].chat_id as string;
-    expect((await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: user.headers, payload: { chat_id: chatId } })).statusCode).toBe(200);
+    expect(
+      (await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: user.headers, payload: { chat_id: chatId } })).statusCode,
+    ).toBe(200);
     expect(await rowsOf(test, id)).toEqual({ images: 0, chats: 0, messages: 0 });
     expect((await usage(user)).used_bytes).toBe(0);
   });

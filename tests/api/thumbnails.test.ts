@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { makeThumbnails, THUMBNAIL_WIDTHS } from '../../server/services/thumbnails';
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 120, g: 90, b: 200, alpha: 1 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 120, g: 90, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 
 describe('card thumbnails', () => {
   it('makes 2:3 WebP thumbnails at every srcset width, whatever the source shape', async () => {
-    for (const [width, height] of [[400, 600], [1024, 512], [90, 200]] as const) {
+    for (const [width, height] of [
+      [400, 600],
+      [1024, 512],
+      [90, 200],
+    ] as const) {
       const thumbnails = await makeThumbnails(await png(width, height), 100_000_000);
       expect(thumbnails.map((t) => t.width)).toEqual([...THUMBNAIL_WIDTHS]);
       for (const thumbnail of thumbnails) {

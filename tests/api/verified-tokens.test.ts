@@ -28,7 +28,9 @@ describe.each(databases)('remembered token verification (%s)', (dialect) => {
     const token = await accessToken(test, { sub: 'tamper' });
     expect((await profile(token)).statusCode).toBe(200);
     const [header, payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'victim' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'victim' })).toString(
+      'base64url',
+    );
     expect((await profile(`${header}.${forged}.${signature}`)).statusCode).toBe(401);
     expect((await profile(`${header}.${forged}.${signature}`)).statusCode).toBe(401);
     expect((await profile(token)).statusCode).toBe(200);

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { newPage, signUp, uniqueEmail } from './browser';
 import { seriousViolations } from './page-checks';
 
-
-
 describe('accessibility (axe-core): no serious or critical violations', () => {
   it('on every public page, in dark and light mode, on a desktop and a phone', async () => {
     for (const phone of [false, true]) {

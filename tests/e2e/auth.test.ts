@@ -40,7 +40,10 @@ describe('signing up, in and out with the embedded provider', () => {
     await page.getByText('Authentication Required').waitFor();
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/oidc/'));
-    await page.getByRole('button', { name: /^(Sign in|Create account)$/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^(Sign in|Create account)$/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'sign-in-phone');
 
     await signUp(page, { name: 'Grace Hopper', email: uniqueEmail('grace'), password: 'cobol-1959-compiler' });

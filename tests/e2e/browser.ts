@@ -48,9 +48,7 @@ export interface PageOptions {
 }
 
 export async function newContext(options: PageOptions = {}): Promise<BrowserContext> {
-  const phone = options.phone
-    ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 }
-    : {};
+  const phone = options.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 } : {};
   return (await getBrowser()).newContext({ baseURL: options.baseURL ?? baseURL(), ...phone });
 }
 
@@ -203,7 +201,9 @@ export const chatLog = (page: Page) => page.getByRole('log');
 
 /** The tokens the app keeps for the signed-in user ('cardchat.tokens' in localStorage); `{}` when signed out. */
 export function pageTokens(page: Page): Promise<{ accessToken?: string; subject?: string; email?: string | null }> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string; subject?: string; email?: string | null });
+  return page.evaluate(
+    () => JSON.parse(localStorage.getItem('cardchat.tokens') ?? '{}') as { accessToken?: string; subject?: string; email?: string | null },
+  );
 }
 
 /** The page's own access token, as the app sends it. */

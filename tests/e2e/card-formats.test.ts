@@ -44,7 +44,9 @@ async function chatWith(page: Page, name: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/recent-chat' && url.searchParams.has('chat'));
   await chatLog(page).getByText(name, { exact: true }).first().waitFor();
   await sendInChat(page, `Hello ${name}`);
-  await chatLog(page).getByText(fakeReplyTo(`Hello ${name}`), { exact: true }).waitFor();
+  await chatLog(page)
+    .getByText(fakeReplyTo(`Hello ${name}`), { exact: true })
+    .waitFor();
 }
 
 describe('card files other than PNG', () => {
@@ -92,7 +94,9 @@ describe('card files other than PNG', () => {
     expect(saved.suggestedFilename()).toBe(`${name}.charx`);
     const files = unzipSync(new Uint8Array(fs.readFileSync((await saved.path())!)));
     expect(JSON.parse(new TextDecoder().decode(files['card.json'])).data.name).toBe(name);
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['module.risum', 'assets/icon/images/main.png', 'assets/emotion/images/0.png']));
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['module.risum', 'assets/icon/images/main.png', 'assets/emotion/images/0.png']),
+    );
     await page.context().close();
   });
 
@@ -121,7 +125,9 @@ describe('card files other than PNG', () => {
     await page.goto('/create');
     await page.getByRole('heading', { name: 'Upload a Character Card' }).waitFor();
     await dropFile(page, new TextEncoder().encode('%PDF-1.7'), 'notes.pdf', 'application/pdf');
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain('This file type is not supported. Upload a character card as PNG or APNG, JSON');
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toContain('This file type is not supported. Upload a character card as PNG or APNG, JSON');
     await page.context().close();
   });
 });

@@ -98,7 +98,10 @@ describe('the character editor', () => {
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'JSON (V3)' }).click()]);
     expect(jsonDownload.suggestedFilename()).toBe('Mira the Lighthouse Keeper.json');
     const json = JSON.parse(fs.readFileSync((await jsonDownload.path())!, 'utf8'));
-    expect(json).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Mira the Lighthouse Keeper', alternate_greetings: ['Another storm, another visitor.'] } });
+    expect(json).toMatchObject({
+      spec: 'chara_card_v3',
+      data: { name: 'Mira the Lighthouse Keeper', alternate_greetings: ['Another storm, another visitor.'] },
+    });
 
     await page.getByLabel('I accept the privacy requirements').check();
     await page.getByLabel('I confirm I am 18 or older').check();
@@ -133,7 +136,9 @@ describe('the character editor', () => {
     await page.waitForURL((url) => url.pathname === '/recent-chat');
     await page.getByPlaceholder('Type a message').waitFor();
     await sendInChat(page, 'Is that the foghorn?');
-    await chatLog(page).getByText(/This is the fake AI answering/).waitFor();
+    await chatLog(page)
+      .getByText(/This is the fake AI answering/)
+      .waitFor();
     const prompt = (await lastAiPrompt()).map((message) => message.content).join('\n');
     expect(prompt).toContain('Keeps the southern light now. Hates fog.');
     expect(prompt).not.toContain('Keeps the northern light');
@@ -149,7 +154,9 @@ describe('the character editor', () => {
     await page.getByLabel('I confirm I am 18 or older').check();
     await page.getByRole('button', { name: 'Save character' }).click();
     // The first problem takes the focus, its message beside the field.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('id'))).toBe(await page.getByLabel('Name (required)', { exact: true }).getAttribute('id'));
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('id')))
+      .toBe(await page.getByLabel('Name (required)', { exact: true }).getAttribute('id'));
     await screenshot(page, 'editor-desktop-problems');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('link', { name: 'Upload a card' }).click();

@@ -23,7 +23,9 @@ const bubble = (page: Page, text: string) => chatLog(page).getByRole('article').
 
 /** Opens the ⋯ menu of the message showing `text` and picks `item`. */
 async function messageAction(page: Page, text: string, author: string, item: 'Edit' | 'Delete' | 'Delete from here'): Promise<void> {
-  await bubble(page, text).getByRole('button', { name: `Actions for ${author}'s message` }).click();
+  await bubble(page, text)
+    .getByRole('button', { name: `Actions for ${author}'s message` })
+    .click();
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
@@ -39,8 +41,14 @@ async function swipeAcross(target: Locator, direction: 'left' | 'right'): Promis
   const clientY = box.y + box.height / 2;
   const from = box.x + box.width / 2 + (direction === 'left' ? 75 : -75);
   const touch = { pointerType: 'touch', isPrimary: true, pointerId: 7, bubbles: true, clientY };
-  await target.locator('p').first().dispatchEvent('pointerdown', { ...touch, clientX: from });
-  await target.locator('p').first().dispatchEvent('pointerup', { ...touch, clientX: from + (direction === 'left' ? -150 : 150) });
+  await target
+    .locator('p')
+    .first()
+    .dispatchEvent('pointerdown', { ...touch, clientX: from });
+  await target
+    .locator('p')
+    .first()
+    .dispatchEvent('pointerup', { ...touch, clientX: from + (direction === 'left' ? -150 : 150) });
 }
 
 const chatIdOf = (page: Page) => new URL(page.url()).searchParams.get('chat')!;
@@ -80,10 +88,12 @@ describe("issue 18's chat controls", () => {
     await page.getByRole('button', { name: 'Previous version' }).click();
     await chatLog(page).getByText('The first answer.').waitFor();
     await chatLog(page).getByText('1 / 2').waitFor();
-    await expect.poll(() => storedFromUser(page, chatId)).toEqual([
-      ['user', 'Hello there, edited'],
-      ['assistant', 'The first answer.'],
-    ]);
+    await expect
+      .poll(() => storedFromUser(page, chatId))
+      .toEqual([
+        ['user', 'Hello there, edited'],
+        ['assistant', 'The first answer.'],
+      ]);
     // A finger swiped left across the reply shows the next version, swiped right the previous one.
     await swipeAcross(bubble(page, 'The first answer.'), 'left');
     await chatLog(page).getByText('A second answer.').waitFor();
@@ -96,10 +106,12 @@ describe("issue 18's chat controls", () => {
     await nextAiReply({ kind: 'reply', text: 'And then some more.' });
     await page.getByRole('button', { name: 'Continue' }).click();
     await chatLog(page).getByText('The first answer. And then some more.').waitFor();
-    await expect.poll(() => storedFromUser(page, chatId)).toEqual([
-      ['user', 'Hello there, edited'],
-      ['assistant', 'The first answer. And then some more.'],
-    ]);
+    await expect
+      .poll(() => storedFromUser(page, chatId))
+      .toEqual([
+        ['user', 'Hello there, edited'],
+        ['assistant', 'The first answer. And then some more.'],
+      ]);
 
     // Delete from here takes the message and its reply; Undo puts them back; done again, the server follows.
     await nextAiReply({ kind: 'reply', text: 'A reply to go.' });
@@ -115,16 +127,20 @@ describe("issue 18's chat controls", () => {
     await chatLog(page).getByText('A message to go').waitFor();
     await messageAction(page, 'A message to go', me, 'Delete from here');
     await page.getByRole('button', { name: 'Undo' }).waitFor({ state: 'detached', timeout: 15_000 });
-    await expect.poll(() => storedFromUser(page, chatId), { timeout: 15_000 }).toEqual([
-      ['user', 'Hello there, edited'],
-      ['assistant', 'The first answer. And then some more.'],
-    ]);
+    await expect
+      .poll(() => storedFromUser(page, chatId), { timeout: 15_000 })
+      .toEqual([
+        ['user', 'Hello there, edited'],
+        ['assistant', 'The first answer. And then some more.'],
+      ]);
     await page.reload();
     await chatLog(page).getByText('The first answer. And then some more.').waitFor();
     expect(await chatLog(page).getByText('A message to go').count()).toBe(0);
 
     // The message menu, open, is within the screen and passes axe.
-    await bubble(page, 'The first answer.').getByRole('button', { name: `Actions for ${FIRST_CHARACTER}'s message` }).click();
+    await bubble(page, 'The first answer.')
+      .getByRole('button', { name: `Actions for ${FIRST_CHARACTER}'s message` })
+      .click();
     const menu = page.getByRole('menu', { name: 'Message actions' });
     await menu.waitFor();
     const box2 = await menu.boundingBox();

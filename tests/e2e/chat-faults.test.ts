@@ -7,7 +7,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { FakeBehaviour } from '../support/fakeOpenAI';
-import { chatLog, fakeReplyTo, newPage, nextAiReply, openFirstCharacterChat, screenshot, sendInChat, signUpFromRecentChat, storedMessages, uniqueEmail } from './browser';
+import {
+  chatLog,
+  fakeReplyTo,
+  newPage,
+  nextAiReply,
+  openFirstCharacterChat,
+  screenshot,
+  sendInChat,
+  signUpFromRecentChat,
+  storedMessages,
+  uniqueEmail,
+} from './browser';
 
 const SEND_FAILED = 'Sorry, I encountered an error. Please try again.';
 
@@ -57,7 +68,13 @@ describe('the chat when the AI fails', () => {
       'The AI service is not reachable right now. Please try again.',
       'chat-fault-ai-unreachable',
     );
-    await failThenRetry(page, chatId, 'Say that again?', { kind: 'malformed', variant: 'not-json' }, 'The AI service sent a reply that could not be read.');
+    await failThenRetry(
+      page,
+      chatId,
+      'Say that again?',
+      { kind: 'malformed', variant: 'not-json' },
+      'The AI service sent a reply that could not be read.',
+    );
     await page.context().close();
   });
 

@@ -36,13 +36,18 @@ describe('chats from other apps', () => {
 
       await page.getByLabel('Chat files (.zip, .jsonl, .json)').setInputFiles([fileOf('group'), fileOf('risu')]);
       const done = await dialogSays(page, 'Import Successful');
-      expect(await done.getByRole('list', { name: 'Imported chats' }).textContent()).toMatch(/Pip, Willow: 4 messages.*moth-risuai: 3 messages/);
+      expect(await done.getByRole('list', { name: 'Imported chats' }).textContent()).toMatch(
+        /Pip, Willow: 4 messages.*moth-risuai: 3 messages/,
+      );
       expect(await seriousViolations(page)).toEqual([]);
       await done.getByRole('button', { name: 'OK' }).click();
 
       const toggle = page.getByRole('button', { name: 'Show chat history' });
       if (await toggle.isVisible()) await toggle.click();
-      await page.getByRole('list', { name: 'Recent chats' }).getByRole('button', { name: /^Pip, Willow/ }).click();
+      await page
+        .getByRole('list', { name: 'Recent chats' })
+        .getByRole('button', { name: /^Pip, Willow/ })
+        .click();
       const aside = page.getByRole('article').filter({ hasText: 'An aside the group hid from the model.' });
       await aside.getByText('Hidden from the AI').waitFor();
       await page.getByRole('article', { name: 'Willow' }).getByText('Chamomile, before the fog rolls in.').waitFor();
@@ -58,7 +63,10 @@ describe('chats from other apps', () => {
 
       const jsonl = await exported(page, 'Export as .jsonl');
       expect(jsonl.name).toMatch(/\.jsonl$/);
-      const [header, ...lines] = jsonl.text.trimEnd().split('\n').map((line) => JSON.parse(line));
+      const [header, ...lines] = jsonl.text
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       expect(header.chat_metadata.note_prompt).toBe('Keep the harbour foggy.');
       expect(lines.map((line: { is_system: boolean }) => line.is_system)).toEqual([false, false, false, true]);
 

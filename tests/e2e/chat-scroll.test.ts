@@ -9,7 +9,17 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ChatImportResponse } from '../../core/contract';
 import { writeChatJsonl } from '../../core/chat/index';
-import { chatLog, FIRST_CHARACTER, newPage, nextAiReply, pageToken, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
+import {
+  chatLog,
+  FIRST_CHARACTER,
+  newPage,
+  nextAiReply,
+  pageToken,
+  screenshot,
+  sendInChat,
+  signUpFromRecentChat,
+  uniqueEmail,
+} from './browser';
 import { seriousViolations } from './page-checks';
 
 const MESSAGES = 200;
@@ -103,7 +113,9 @@ describe.each([
     const reading = chatLog(page).getByText(line(MESSAGES - 10), { exact: true });
     const before = (await reading.boundingBox())!.y;
     await page.getByRole('button', { name: 'Load More History (10)' }).click();
-    await chatLog(page).getByText(line(MESSAGES - 11), { exact: true }).waitFor({ state: 'attached' });
+    await chatLog(page)
+      .getByText(line(MESSAGES - 11), { exact: true })
+      .waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Load More History (10)' }).waitFor();
     await expect.poll(async () => Math.abs((await reading.boundingBox())!.y - before)).toBeLessThanOrEqual(2);
     expect(await page.getByRole('button', { name: 'Jump to latest' }).isVisible()).toBe(true);

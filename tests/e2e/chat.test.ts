@@ -35,7 +35,9 @@ describe('the chat screen', () => {
     await sendInChat(page, 'Hello there');
     await chatLog(page).getByText('Hello there').waitFor();
     // Part of the reply is on screen while the rest is still on its way.
-    await streaming(page).getByText(/^alpha/).waitFor();
+    await streaming(page)
+      .getByText(/^alpha/)
+      .waitFor();
     expect(await streaming(page).textContent()).not.toContain('lima');
     await chatLog(page).getByText(reply).waitFor();
     await streaming(page).waitFor({ state: 'detached' });
@@ -47,7 +49,11 @@ describe('the chat screen', () => {
     await chatLog(page).getByText(reply).waitFor();
     await chatLog(page).getByText('Hello there').waitFor();
     await page.getByRole('heading', { name: 'Select a history' }).waitFor();
-    await page.locator('#chat-history').getByRole('button', { name: new RegExp(FIRST_CHARACTER) }).first().waitFor();
+    await page
+      .locator('#chat-history')
+      .getByRole('button', { name: new RegExp(FIRST_CHARACTER) })
+      .first()
+      .waitFor();
     await page.context().close();
   });
 
@@ -68,7 +74,9 @@ describe('the chat screen', () => {
 
     await nextAiReply({ kind: 'stall', afterWords: 3 });
     await sendInChat(page, 'Now a long story');
-    await streaming(page).getByText(/^You said/).waitFor();
+    await streaming(page)
+      .getByText(/^You said/)
+      .waitFor();
     await page.getByRole('button', { name: 'Stop' }).click();
     await chatLog(page).getByText('Stopped · not saved').waitFor();
     await expect.poll(() => page.getByPlaceholder('Type a message').isEnabled()).toBe(true);
@@ -100,7 +108,11 @@ describe('the chat screen', () => {
         const response = await fetch('/api/chat/completions', {
           method: 'POST',
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-          body: JSON.stringify({ chat_id: chat, character_id: cards.data[0]!.file_id, messages: [{ role: 'user', content: `Message number ${i}` }] }),
+          body: JSON.stringify({
+            chat_id: chat,
+            character_id: cards.data[0]!.file_id,
+            messages: [{ role: 'user', content: `Message number ${i}` }],
+          }),
         });
         if (!response.ok) throw new Error(`completion ${i}: ${response.status} ${await response.text()}`);
       }

@@ -34,10 +34,16 @@ export async function fillSignUp(page: Page, account: Account): Promise<void> {
   const nameField = page.getByLabel('Name', { exact: true });
   const createButton = page.getByRole('button', { name: 'Create account' });
   // Either form may be showing; wait for one of them before deciding.
-  await page.getByRole('button', { name: /^(Sign in|Create account)$/ }).first().waitFor();
+  await page
+    .getByRole('button', { name: /^(Sign in|Create account)$/ })
+    .first()
+    .waitFor();
   // Only the sign-up form asks for a name; the sign-in form links to it.
   if (!(await nameField.isVisible())) {
-    await page.getByRole('link', { name: /create (an )?account|sign up|register/i }).first().click();
+    await page
+      .getByRole('link', { name: /create (an )?account|sign up|register/i })
+      .first()
+      .click();
     await nameField.waitFor();
   }
   await nameField.fill(account.name);

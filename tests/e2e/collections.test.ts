@@ -26,7 +26,6 @@ async function chatWith(page: Page, fileId: string, text: string): Promise<void>
   expect(status).toBe(200);
 }
 
-
 describe('My Collections', () => {
   it('lists uploads, views, deletes, and replaces a character once the plan allows it', async () => {
     const page = await newPage();
@@ -66,7 +65,10 @@ describe('My Collections', () => {
     await view.getByRole('button', { name: 'Close' }).click();
 
     // Download saves the PNG as {title}.png.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Orla Finch' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Orla Finch' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('Orla Finch.png');
     expect(readCard(new Uint8Array(fs.readFileSync(await download.path()))).card.data.name).toBe('Orla Finch');
 
@@ -97,7 +99,9 @@ describe('My Collections', () => {
     await edit.waitFor();
     expect(await edit.innerText()).toContain('JPG, PNG, GIF');
     const jpeg = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cardchat-replace-')), 'portrait.jpg');
-    await sharp({ create: { width: 60, height: 90, channels: 3, background: { r: 200, g: 80, b: 40 } } }).jpeg().toFile(jpeg);
+    await sharp({ create: { width: 60, height: 90, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+      .jpeg()
+      .toFile(jpeg);
     await edit.locator('input[type=file]').setInputFiles(jpeg);
     await edit.getByRole('img', { name: 'Preview of the new image' }).waitFor();
     await edit.getByLabel('New name (optional)').fill('  Orla the Navigator  ');

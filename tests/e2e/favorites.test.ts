@@ -105,7 +105,9 @@ describe('the favorites page', () => {
       const n = Number(new URL(route.request().url()).searchParams.get('page'));
       if (n === 2) await page2Held;
       const data = fakes.slice((n - 1) * 10, n * 10);
-      await route.fulfill({ json: { success: true, data, page: n, page_size: 10, total: 11, total_pages: 2, has_next: n < 2, has_prev: n > 1 } });
+      await route.fulfill({
+        json: { success: true, data, page: n, page_size: 10, total: 11, total_pages: 2, has_next: n < 2, has_prev: n > 1 },
+      });
     });
     await page.reload();
     await page.getByText('11 characters favorited').waitFor();
@@ -143,7 +145,7 @@ describe('the favorites page', () => {
     await page.context().close();
   });
 
-  it("tells a signed-out visitor who is offline to log in", async () => {
+  it('tells a signed-out visitor who is offline to log in', async () => {
     const page = await newPage({ phone: true });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Find your next character' }).waitFor();

@@ -70,7 +70,14 @@ describe.each(SIZES)('the first hour on a %s', (size, { phone }) => {
     // Upload through the form; its success offers the chat straight away.
     await page.goto('/create');
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'first-hour-')), 'card.png');
-    fs.writeFileSync(file, testCardPng({ name, first_mes: 'Evening, {{user}}. Mind the wick.', tags: ['cozy', 'night', 'lamps', 'city', 'quiet', 'kind', 'old'] }));
+    fs.writeFileSync(
+      file,
+      testCardPng({
+        name,
+        first_mes: 'Evening, {{user}}. Mind the wick.',
+        tags: ['cozy', 'night', 'lamps', 'city', 'quiet', 'kind', 'old'],
+      }),
+    );
     await page.locator('input[type="file"]').setInputFiles(file);
     await page.getByLabel('I accept the privacy requirements').check();
     await page.getByLabel('I confirm I am 18 or older').check();
@@ -115,7 +122,9 @@ describe.each(SIZES)('the first hour on a %s', (size, { phone }) => {
     expect(await privateButton.isDisabled()).toBe(true);
     await checkScreen(page, `private chat (${size})`);
     await screenshot(page, `first-hour-private-chat-${size}`);
-    expect(await privateButton.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(await themeColor(page, '--color-surface-2'));
+    expect(await privateButton.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      await themeColor(page, '--color-surface-2'),
+    );
     expect(await privateButton.evaluate((element) => getComputedStyle(element).color)).toBe(await themeColor(page, '--color-text-muted'));
     await page.keyboard.press('Escape');
 
@@ -162,7 +171,9 @@ describe.each(SIZES)('the first hour on a %s', (size, { phone }) => {
     const tile = page.getByRole('article', { name: first!.name });
     await checkScreen(page, `home (${size})`);
 
-    const heights = await page.locator('article').evaluateAll((tiles) => tiles.map((element) => Math.round(element.getBoundingClientRect().height)));
+    const heights = await page
+      .locator('article')
+      .evaluateAll((tiles) => tiles.map((element) => Math.round(element.getBoundingClientRect().height)));
     expect(new Set(heights).size).toBe(1);
     // Whole tags, as many as fit on the tile's one line, then the count of the rest.
     const chips = tile.getByRole('list', { name: 'Tags' }).getByRole('listitem');
@@ -250,7 +261,10 @@ describe('the chat on a phone', () => {
     await signUp(page, { name: 'Small Screen', email: uniqueEmail('phone-header'), password: 'small-screens-42' });
     await page.getByText('Please select a chat to start conversation').waitFor();
     await page.goto('/');
-    await page.getByRole('button', { name: /^Chat with / }).first().click();
+    await page
+      .getByRole('button', { name: /^Chat with / })
+      .first()
+      .click();
     await page.getByPlaceholder('Type a message').waitFor();
     const notice = page.getByRole('note');
     await notice.waitFor();

@@ -51,7 +51,10 @@ describe('the first visit', () => {
       const plain = await rawGet(asset, {});
       expect(plain.headers['content-encoding'], asset).toBeUndefined();
       expect(plain.headers.vary, asset).toMatch(/accept-encoding/i);
-      for (const [accepted, expected] of [['gzip, deflate, br, zstd', 'br'], ['gzip, deflate', 'gzip']] as const) {
+      for (const [accepted, expected] of [
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip, deflate', 'gzip'],
+      ] as const) {
         const answer = await rawGet(asset, { 'accept-encoding': accepted });
         expect(answer.headers['content-encoding'], `${asset} ${accepted}`).toBe(expected);
         expect(answer.headers.vary, asset).toMatch(/accept-encoding/i);
@@ -73,7 +76,10 @@ describe('the first visit', () => {
       await context.addInitScript(WATCH_REGISTRATION);
       const page = await context.newPage();
       await page.goto('/');
-      await page.getByRole('button', { name: /^Chat with / }).first().waitFor();
+      await page
+        .getByRole('button', { name: /^Chat with / })
+        .first()
+        .waitFor();
       await serviceWorkerInControl(page);
 
       // The shell's preload and the app's early fetch are one request, no token needed.
@@ -84,8 +90,13 @@ describe('the first visit', () => {
 
       const portraits = page.locator('article img[srcset]');
       expect(await portraits.count()).toBeGreaterThan(2);
-      const attributes = await portraits.evaluateAll((images) => images.map((image) => [image.getAttribute('fetchpriority'), image.getAttribute('loading')]));
-      expect(attributes.slice(0, 2)).toEqual([['high', 'eager'], ['high', 'eager']]);
+      const attributes = await portraits.evaluateAll((images) =>
+        images.map((image) => [image.getAttribute('fetchpriority'), image.getAttribute('loading')]),
+      );
+      expect(attributes.slice(0, 2)).toEqual([
+        ['high', 'eager'],
+        ['high', 'eager'],
+      ]);
       for (const rest of attributes.slice(2)) expect(rest).toEqual([null, 'lazy']);
 
       // Registered once the page had loaded and the first row's pictures were on screen.

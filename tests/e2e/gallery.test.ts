@@ -4,11 +4,8 @@ import { SEED_CHARACTERS } from '../../server/seed/characters';
 import { homeWithSeededCards, newPage, openOffline, screenshot } from './browser';
 import { horizontalOverflow, serviceWorkerInControl, seriousViolations } from './page-checks';
 
-
 // The gallery list, not the image paths under /api/upload/image/.
 const LIST = /\/api\/upload\/image(\?.*)?$/;
-
-
 
 /** A gallery entry as the server would send it; its thumbnails do not exist, so the fallback shows. */
 function fakeCard(n: number, data: { name: string; creator?: string; tags?: string[]; description?: string }) {
@@ -31,7 +28,12 @@ function fakeCard(n: number, data: { name: string; creator?: string; tags?: stri
 }
 
 const FAKE_CARDS = [
-  fakeCard(1, { name: 'Captain Mara Vell', creator: 'stellar', tags: ['Sci-Fi', 'Space', 'Captain', 'Adventure', 'Drama'], description: 'Commands a salvage ship on the outer rim, and never leaves crew behind.' }),
+  fakeCard(1, {
+    name: 'Captain Mara Vell',
+    creator: 'stellar',
+    tags: ['Sci-Fi', 'Space', 'Captain', 'Adventure', 'Drama'],
+    description: 'Commands a salvage ship on the outer rim, and never leaves crew behind.',
+  }),
   fakeCard(2, { name: 'Professor Quill', creator: 'inkwell', tags: ['Academia'], description: 'A tutor of forgotten languages.' }),
   fakeCard(3, { name: 'Nameless Wanderer' }),
 ];
@@ -43,7 +45,11 @@ describe('the home gallery', () => {
       if (!phone) await page.setViewportSize({ width: 1280, height: 800 });
       await homeWithSeededCards(page);
       const portrait = page.locator('img[srcset]').first();
-      await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && !img.currentSrc.includes('default-avatar'))).toBe(true);
+      await expect
+        .poll(() =>
+          portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && !img.currentSrc.includes('default-avatar')),
+        )
+        .toBe(true);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `gallery-seeded-${phone ? 'phone' : 'desktop'}`);
       await page.context().close();
@@ -61,7 +67,8 @@ describe('the home gallery', () => {
 
   it("shows 'Failed to load public images' on a server error, and Retry loads the gallery", async () => {
     const page = await newPage();
-    const fail = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"server_error","message":"boom"}' });
+    const fail = (route: Route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"server_error","message":"boom"}' });
     await page.route(LIST, fail);
     await page.goto('/');
     await page.getByText('Failed to load public images').waitFor();
@@ -83,7 +90,9 @@ describe('the home gallery', () => {
     await asked;
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('dragon');
     // Only the wyvern courier carries the 'dragons' tag.
-    await expect.poll(() => page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label')))).toEqual(['Kestrel Amaranth']);
+    await expect
+      .poll(() => page.getByRole('article').evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label'))))
+      .toEqual(['Kestrel Amaranth']);
     await search.fill('zzqx');
     await search.press('Enter');
     await page.getByText('No characters match “zzqx”').waitFor();
@@ -168,7 +177,8 @@ describe('the home gallery', () => {
 
   it('shows the cached cards offline with a note, and searches them on the device', async () => {
     const page = await newPage({ phone: true });
-    const list = (route: Route) => route.fulfill({ json: { success: true, data: FAKE_CARDS, total: FAKE_CARDS.length, limit: 20, offset: 0 } });
+    const list = (route: Route) =>
+      route.fulfill({ json: { success: true, data: FAKE_CARDS, total: FAKE_CARDS.length, limit: 20, offset: 0 } });
     await page.route(LIST, list);
     await page.goto('/');
     await page.getByRole('article', { name: 'Professor Quill' }).waitFor();

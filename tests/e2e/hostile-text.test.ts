@@ -54,9 +54,9 @@ function hostileCard(name: string): Uint8Array {
  */
 async function expectNothingMade(page: Page, where: string): Promise<void> {
   const made = await page.evaluate(() => ({
-    elements: [...document.querySelectorAll('img[src="x"], script:not([src]), svg[onload], a[href^="javascript:"], [onerror], [onload]')].map(
-      (element) => element.outerHTML.slice(0, 120),
-    ),
+    elements: [
+      ...document.querySelectorAll('img[src="x"], script:not([src]), svg[onload], a[href^="javascript:"], [onerror], [onload]'),
+    ].map((element) => element.outerHTML.slice(0, 120)),
     bold: [...document.querySelectorAll('b')].filter((element) => element.textContent === 'bold').length,
     xss: (window as unknown as { __xss?: unknown }).__xss,
   }));
@@ -67,10 +67,15 @@ async function expectNothingMade(page: Page, where: string): Promise<void> {
 async function expectLiteral(page: Page, container: Locator, texts: readonly string[], where: string): Promise<void> {
   await container.waitFor();
   // Polled: a view may still be filling in (a stream, a page of messages) when it first appears.
-  await expect.poll(async () => {
-    const shown = await container.innerText();
-    return texts.filter((text) => !shown.includes(text));
-  }, { message: where, timeout: 15_000 }).toEqual([]);
+  await expect
+    .poll(
+      async () => {
+        const shown = await container.innerText();
+        return texts.filter((text) => !shown.includes(text));
+      },
+      { message: where, timeout: 15_000 },
+    )
+    .toEqual([]);
   await expectNothingMade(page, where);
 }
 
@@ -167,7 +172,11 @@ describe('card and chat text holding HTML', () => {
     const files = unzipSync(new Uint8Array(fs.readFileSync(archive)));
     const jsonl = Object.keys(files).find((name) => name.endsWith('.jsonl'));
     expect(jsonl).toBeDefined();
-    const lines = new TextDecoder().decode(files[jsonl!]).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = new TextDecoder()
+      .decode(files[jsonl!])
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ character_name: NAME });
     expect(lines.slice(1).map((line) => line.mes)).toEqual([GREETING, USER_MESSAGE, AI_REPLY]);
     await expectNothingMade(page, 'after export');
@@ -200,7 +209,9 @@ describe('card and chat text holding HTML', () => {
       return { violations, csp: (window as unknown as { __csp?: unknown }).__csp };
     });
     expect(outcome.csp).toBeUndefined();
-    expect(outcome.violations).toEqual(expect.arrayContaining([expect.stringMatching(/^script-src-attr /), expect.stringMatching(/^script-src-elem inline/)]));
+    expect(outcome.violations).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^script-src-attr /), expect.stringMatching(/^script-src-elem inline/)]),
+    );
     await page.context().close();
   });
 });

@@ -1,6 +1,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { backOnline, chatLog, fakeReplyTo, FIRST_CHARACTER, newPage, openOffline, screenshot, sendInChat, signUpAndChat, storedMessages } from './browser';
+import {
+  backOnline,
+  chatLog,
+  fakeReplyTo,
+  FIRST_CHARACTER,
+  newPage,
+  openOffline,
+  screenshot,
+  sendInChat,
+  signUpAndChat,
+  storedMessages,
+} from './browser';
 import { horizontalOverflow } from './page-checks';
 
 /** The top bar's note while the device is offline (the issue's wording). */
@@ -98,7 +109,10 @@ describe('offline first', () => {
     for (const text of texts) await chatLog(page).getByText(fakeReplyTo(text), { exact: true }).waitFor();
     await expect.poll(() => chatLog(page).getByText(WAITING).count()).toBe(0);
     await banner(page).waitFor({ state: 'detached' });
-    await page.getByRole('status').getByText(/messages? waiting/).waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .getByText(/messages? waiting/)
+      .waitFor({ state: 'detached' });
     // On screen in the order written, each once.
     const onScreen = await chatLog(page).getByRole('article').allInnerTexts();
     const positions = texts.map((text) => onScreen.findIndex((t) => t.includes(text) && !t.includes('You said')));
@@ -107,11 +121,17 @@ describe('offline first', () => {
 
     // The server stored each message exactly once, in order, each followed by its reply (the last
     // reply is on screen a moment before the server has stored it, hence the poll).
-    const expected = texts.flatMap((text) => [['user', text], ['assistant', fakeReplyTo(text)]]);
+    const expected = texts.flatMap((text) => [
+      ['user', text],
+      ['assistant', fakeReplyTo(text)],
+    ]);
     await expect.poll(async () => (await storedMessages(page, chatId)).slice(-6)).toEqual(expected);
     const stored = await storedMessages(page, chatId);
     for (const text of texts) {
-      expect(stored.filter(([role, content]) => role === 'user' && content === text), `'${text}' stored once`).toHaveLength(1);
+      expect(
+        stored.filter(([role, content]) => role === 'user' && content === text),
+        `'${text}' stored once`,
+      ).toHaveLength(1);
     }
 
     await page.reload();

@@ -68,8 +68,13 @@ describe('personas', () => {
 
     // A new chat: the greeting names the profile until a persona is picked, then the persona.
     const chatId = await openFirstCharacterChat(page);
-    const header = await page.locator('header').filter({ has: page.getByRole('button', { name: /character panel/ }) }).boundingBox();
-    await chatLog(page).getByText(/looks Robin Vale up and down/).waitFor();
+    const header = await page
+      .locator('header')
+      .filter({ has: page.getByRole('button', { name: /character panel/ }) })
+      .boundingBox();
+    await chatLog(page)
+      .getByText(/looks Robin Vale up and down/)
+      .waitFor();
     await personaButton(page).click();
     const menu = page.getByRole('menu', { name: 'Speak as' });
     expect(await menu.getByRole('menuitemradio', { name: /Robin Vale/ }).getAttribute('aria-checked')).toBe('true');
@@ -77,10 +82,17 @@ describe('personas', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await menu.getByRole('menuitemradio', { name: 'Captain Nova' }).click();
     await menu.waitFor({ state: 'detached' });
-    await chatLog(page).getByText(/looks Captain Nova up and down/).waitFor();
+    await chatLog(page)
+      .getByText(/looks Captain Nova up and down/)
+      .waitFor();
     await page.getByRole('button', { name: 'You are Captain Nova in this chat. Change persona' }).waitFor();
     // The picker sits in the composer: the chat's header is as tall as before.
-    expect(await page.locator('header').filter({ has: page.getByRole('button', { name: /character panel/ }) }).boundingBox()).toEqual(header);
+    expect(
+      await page
+        .locator('header')
+        .filter({ has: page.getByRole('button', { name: /character panel/ }) })
+        .boundingBox(),
+    ).toEqual(header);
 
     await nextAiReply(REPLY_TO_PERSONA);
     await sendInChat(page, 'Is the ship ready?');
@@ -93,7 +105,10 @@ describe('personas', () => {
 
     // Offline: back to the profile name; the choice waits on the device and goes with the next message.
     await page.context().setOffline(true);
-    await page.getByRole('status').getByText(/You['’]re offline/).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(/You['’]re offline/)
+      .waitFor();
     await personaButton(page).click();
     await page.getByRole('menuitemradio', { name: /Robin Vale/ }).click();
     await page.getByRole('button', { name: 'You are Robin Vale in this chat. Change persona' }).waitFor();
@@ -143,7 +158,9 @@ describe('personas', () => {
 
     // The greeting of a chat not stored yet already names the default; the first message keeps it.
     const chatId = await openFirstCharacterChat(page);
-    await chatLog(page).getByText(/looks Wren up and down/).waitFor();
+    await chatLog(page)
+      .getByText(/looks Wren up and down/)
+      .waitFor();
     await page.getByRole('button', { name: 'You are Wren in this chat. Change persona' }).click();
     await screenshot(page, 'personas-picker-desktop');
     expect(await seriousViolations(page)).toEqual([]);

@@ -31,7 +31,12 @@ const VARIANTS: Array<[string, (bytes: Buffer) => Buffer]> = [
 
 /** Serves a byte-changed dist/sw.js (each copy) while the page looks for an update, then puts the originals back. */
 async function deployNewWorker(page: Page): Promise<void> {
-  const originals = VARIANTS.filter(([file]) => fs.existsSync(file)).map(([file, encode]) => ({ file, encode, bytes: fs.readFileSync(file), stat: fs.statSync(file) }));
+  const originals = VARIANTS.filter(([file]) => fs.existsSync(file)).map(([file, encode]) => ({
+    file,
+    encode,
+    bytes: fs.readFileSync(file),
+    stat: fs.statSync(file),
+  }));
   const changed = Buffer.concat([fs.readFileSync(SW_FILE), Buffer.from(`\n// e2e update ${Date.now()}\n`)]);
   try {
     for (const { file, encode } of originals) fs.writeFileSync(file, encode(changed));

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { newPage, newPersistentContext } from './browser';
 import { serviceWorkerInControl } from './page-checks';
 
-
 describe('the installable, offline-capable app', () => {
   it('passes Chromium installability checks on /, on /terms, and offline', async () => {
     const context = await newPersistentContext();

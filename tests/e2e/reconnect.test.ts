@@ -9,7 +9,18 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultReplyTo, startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
 import { startProxiedServer, storedDirectly, type ProxiedServer } from '../support/proxiedServer';
-import { backOnline, chatLog, newContext, openFirstCharacterChat, openOffline, pageToken, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
+import {
+  backOnline,
+  chatLog,
+  newContext,
+  openFirstCharacterChat,
+  openOffline,
+  pageToken,
+  screenshot,
+  sendInChat,
+  signUpFromRecentChat,
+  uniqueEmail,
+} from './browser';
 import { seriousViolations } from './page-checks';
 
 const WAITING = 'Waiting to send';
@@ -67,7 +78,11 @@ afterAll(async () => {
 
 describe('reconnecting by itself', () => {
   it('signs up and chats through the proxy while the network is well', async () => {
-    await signUpFromRecentChat(page, { name: 'Rail Commuter', email: uniqueEmail('reconnect'), password: 'tunnels-and-bridges-42' }, { worker: true });
+    await signUpFromRecentChat(
+      page,
+      { name: 'Rail Commuter', email: uniqueEmail('reconnect'), password: 'tunnels-and-bridges-42' },
+      { worker: true },
+    );
     chatId = await openFirstCharacterChat(page);
     await write(page, 'Before anything went wrong');
     await chatLog(page).getByText(defaultReplyTo('Before anything went wrong'), { exact: true }).waitFor();
@@ -157,7 +172,10 @@ describe('reconnecting by itself', () => {
 
   it('leaves the server holding every message of the session once, in order, each with its reply', async () => {
     const stored = await storedDirectly(server, (await pageToken(page))!, chatId);
-    const expected = written.flatMap((text) => [['user', text], ['assistant', defaultReplyTo(text)]]);
+    const expected = written.flatMap((text) => [
+      ['user', text],
+      ['assistant', defaultReplyTo(text)],
+    ]);
     expect(stored.filter(([role]) => role !== 'system').slice(-expected.length)).toEqual(expected);
     expect(stored.filter(([role]) => role === 'user').map(([, content]) => content)).toEqual(written);
     await expect.poll(() => chatLog(page).getByText(WAITING).count()).toBe(0);

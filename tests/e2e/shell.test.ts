@@ -13,7 +13,6 @@ const STATIC_PAGES: Array<{ path: string; heading: string; sections: string[] }>
   { path: '/pricing', heading: 'Plans', sections: ['Free', 'Monthly', 'Quarterly', 'Yearly'] },
 ];
 
-
 describe('the shell and the static pages', () => {
   it('renders every static page with its headings, on a desktop and on a phone without sideways scrolling', async () => {
     for (const phone of [false, true]) {
@@ -22,7 +21,11 @@ describe('the shell and the static pages', () => {
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         const headings = await page.getByRole('heading', { level: 2 }).allInnerTexts();
-        for (const section of sections) expect(headings.some((text) => text.includes(section)), `${path}: ${section}`).toBe(true);
+        for (const section of sections)
+          expect(
+            headings.some((text) => text.includes(section)),
+            `${path}: ${section}`,
+          ).toBe(true);
         expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
         if (phone) await screenshot(page, `phone${path.replace('/', '-')}`);
       }

@@ -33,7 +33,16 @@ describe('storage on Profile and Pricing', () => {
     // warn and the way to Pricing (the quota's refusals themselves are API tests).
     const MB = 1024 * 1024;
     await page.route('**/api/users/storage', (route) =>
-      route.fulfill({ json: { plan: 'normal', used_bytes: 240 * MB, quota_bytes: 250 * MB, cards_bytes: 40 * MB, chats_bytes: 200 * MB, portraits_bytes: 0 } }),
+      route.fulfill({
+        json: {
+          plan: 'normal',
+          used_bytes: 240 * MB,
+          quota_bytes: 250 * MB,
+          cards_bytes: 40 * MB,
+          chats_bytes: 200 * MB,
+          portraits_bytes: 0,
+        },
+      }),
     );
     await page.reload();
     await page.getByText('240 MB of 250 MB').waitFor();

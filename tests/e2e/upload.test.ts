@@ -13,7 +13,6 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 let serial = 0;
 
-
 /** A card made with the project's codec, as this file's tests expect it. */
 function cardBytes(name: string): Uint8Array {
   serial += 1;
@@ -162,18 +161,21 @@ describe('uploading a character card', () => {
     await openCreateSignedUp(page, 'Collector Cy');
     const cards = Array.from({ length: 5 }, (_, i) => Array.from(cardBytes(`Quick ${i + 1}`)));
     const tokens = await pageTokens(page);
-    const statuses = await page.evaluate(async ({ list, tokens }) => {
-      const results: number[] = [];
-      for (const [i, bytes] of list.entries()) {
-        const form = new FormData();
-        form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `quick-${i}.png`);
-        const headers: Record<string, string> = { Authorization: `Bearer ${tokens.accessToken}`, 'X-User-ID': tokens.subject! };
-        if (tokens.email) headers['X-User-Email'] = tokens.email;
-        const response = await fetch('/api/upload/image', { method: 'POST', body: form, headers });
-        results.push(response.status);
-      }
-      return results;
-    }, { list: cards, tokens });
+    const statuses = await page.evaluate(
+      async ({ list, tokens }) => {
+        const results: number[] = [];
+        for (const [i, bytes] of list.entries()) {
+          const form = new FormData();
+          form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), `quick-${i}.png`);
+          const headers: Record<string, string> = { Authorization: `Bearer ${tokens.accessToken}`, 'X-User-ID': tokens.subject! };
+          if (tokens.email) headers['X-User-Email'] = tokens.email;
+          const response = await fetch('/api/upload/image', { method: 'POST', body: form, headers });
+          results.push(response.status);
+        }
+        return results;
+      },
+      { list: cards, tokens },
+    );
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
 
     await chooseAndConsent(page, cardFile('Sixth Sense'), 'Sixth Sense');

@@ -6,7 +6,17 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { backOnline, chatLog, fakeReplyTo, newPage, openFirstCharacterChat, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
+import {
+  backOnline,
+  chatLog,
+  fakeReplyTo,
+  newPage,
+  openFirstCharacterChat,
+  screenshot,
+  sendInChat,
+  signUpFromRecentChat,
+  uniqueEmail,
+} from './browser';
 import { seriousViolations } from './page-checks';
 
 const OFFLINE_BANNER = "You're offline — messages will be sent when you're back online";
@@ -25,7 +35,11 @@ async function watch(page: Page): Promise<void> {
     };
     new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources: Array<{ node?: Node }> }>) {
+      for (const entry of list.getEntries() as unknown as Array<{
+        value: number;
+        hadRecentInput: boolean;
+        sources: Array<{ node?: Node }>;
+      }>) {
         const ours = entry.sources.some((source) => source.node && watched().some((area) => area.contains(source.node!)));
         if (ours) shifts.push({ value: entry.value, input: entry.hadRecentInput });
       }
@@ -38,7 +52,10 @@ const seen = (page: Page) => page.evaluate(() => (window as unknown as { __seen:
 /** The layout shifts so far: all of them, or as CLS counts them (none within 500 ms of input). */
 const shifted = (page: Page, { inputToo }: { inputToo: boolean }) =>
   page.evaluate(
-    (all) => (window as unknown as { __shifts: Array<{ value: number; input: boolean }> }).__shifts.filter((shift) => all || !shift.input).reduce((sum, shift) => sum + shift.value, 0),
+    (all) =>
+      (window as unknown as { __shifts: Array<{ value: number; input: boolean }> }).__shifts
+        .filter((shift) => all || !shift.input)
+        .reduce((sum, shift) => sum + shift.value, 0),
     inputToo,
   );
 const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
@@ -49,7 +66,11 @@ describe('the waiting count', () => {
     it(`stays away on a normal send and never moves the page when it shows (${label})`, async () => {
       const page = await newPage({ phone });
       if (!phone) await page.setViewportSize({ width: 1280, height: 900 });
-      await signUpFromRecentChat(page, { name: `Calm ${label}`, email: uniqueEmail('calm'), password: 'no-false-alarms-42' }, { worker: true });
+      await signUpFromRecentChat(
+        page,
+        { name: `Calm ${label}`, email: uniqueEmail('calm'), password: 'no-false-alarms-42' },
+        { worker: true },
+      );
       await openFirstCharacterChat(page);
       await watch(page);
 
@@ -89,7 +110,14 @@ describe('the waiting count', () => {
 
       await backOnline(page);
       await chatLog(page).getByText(fakeReplyTo('Are you still there?'), { exact: true }).waitFor();
-      await expect.poll(() => page.getByRole('status').filter({ hasText: /waiting|offline/ }).count()).toBe(0);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /waiting|offline/ })
+            .count(),
+        )
+        .toBe(0);
       await page.context().close();
     });
   }

@@ -81,7 +81,11 @@ export function jsonV3(card: Card = testCard()): Uint8Array {
 
 /** SillyTavern's YAML layout: name, context (description), greeting (first message). */
 export function yamlCard(name: string, context: string, greeting: string): Uint8Array {
-  const block = (text: string) => text.split('\n').map((line) => `  ${line}`).join('\n');
+  const block = (text: string) =>
+    text
+      .split('\n')
+      .map((line) => `  ${line}`)
+      .join('\n');
   return utf8(`name: ${JSON.stringify(name)}\ncontext: |\n${block(context)}\ngreeting: |-\n${block(greeting)}\n`);
 }
 

@@ -81,9 +81,7 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(last?.body ?? null));
         return;
       }
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).map(([name, value]) => [name, [value ?? ''].flat().join(', ')]),
-      );
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, [value ?? ''].flat().join(', ')]));
       fake.requests.push({ body, headers });
       fake.active += 1;
       res.on('close', () => {
@@ -178,7 +176,10 @@ async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerRespo
 /** `text` with `$1`… taken from the system messages by `pattern`; `(no match)` when it finds nothing. */
 function fromSystem(text: string, pattern: string | undefined, messages: Message[]): string {
   if (pattern === undefined) return text;
-  const system = messages.filter((message) => message.role === 'system').map((message) => message.content).join('\n');
+  const system = messages
+    .filter((message) => message.role === 'system')
+    .map((message) => message.content)
+    .join('\n');
   const match = new RegExp(pattern).exec(system);
   return text.replace(/\$(\d)/g, (_all, group: string) => match?.[Number(group)] ?? '(no match)');
 }

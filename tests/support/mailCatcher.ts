@@ -31,7 +31,10 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), text: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')) });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          text: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        });
         waiting.splice(0).forEach((wake) => wake());
         callback();
       });

@@ -17,7 +17,6 @@ export interface ProxiedServer {
   stop(): Promise<void>;
 }
 
-
 /** `settings`: more environment (LLM_BASE_URL, rate limits...); dist/ must be built already or it builds first. */
 export async function startProxiedServer(settings: Record<string, string>, startTimeoutMs = 180_000): Promise<ProxiedServer> {
   const port = await freePort();

@@ -24,9 +24,13 @@ describe('account settings from the environment', () => {
   });
 
   it('takes REQUIRE_EMAIL_VERIFICATION only with mail and the embedded sign-in', () => {
-    expect(loadConfig({ ...base, SMTP_URL: 'smtp://127.0.0.1:2525', REQUIRE_EMAIL_VERIFICATION: 'true' }).requireEmailVerification).toBe(true);
+    expect(loadConfig({ ...base, SMTP_URL: 'smtp://127.0.0.1:2525', REQUIRE_EMAIL_VERIFICATION: 'true' }).requireEmailVerification).toBe(
+      true,
+    );
     expect(() => loadConfig({ ...base, REQUIRE_EMAIL_VERIFICATION: 'true' })).toThrow(/needs SMTP_URL/);
-    expect(() => loadConfig({ ...base, SMTP_URL: 'smtp://x', REQUIRE_EMAIL_VERIFICATION: 'true', OIDC_ISSUER: 'https://id.example.com' })).toThrow(/embedded sign-in only/);
+    expect(() =>
+      loadConfig({ ...base, SMTP_URL: 'smtp://x', REQUIRE_EMAIL_VERIFICATION: 'true', OIDC_ISSUER: 'https://id.example.com' }),
+    ).toThrow(/embedded sign-in only/);
     expect(() => loadConfig({ ...base, REQUIRE_EMAIL_VERIFICATION: 'yes' })).toThrow(/must be true or false/);
   });
 });
@@ -73,7 +77,17 @@ describe('Profile’s account texts', () => {
 describe('the delete-account dialog', () => {
   const renderDialog = (email: string | null) => {
     const onConfirm = vi.fn();
-    render(<DeleteAccountDialog open email={email} external={null} deleting={false} error={null} onConfirm={onConfirm} onCancel={() => undefined} />);
+    render(
+      <DeleteAccountDialog
+        open
+        email={email}
+        external={null}
+        deleting={false}
+        error={null}
+        onConfirm={onConfirm}
+        onCancel={() => undefined}
+      />,
+    );
     return { onConfirm, button: screen.getByRole('button', { name: 'Delete my account' }) as HTMLButtonElement };
   };
 

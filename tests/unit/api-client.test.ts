@@ -21,7 +21,14 @@ describe('the API client', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the bearer token and repeats who the token names in X-User-ID and X-User-Email', async () => {
-    saveTokens({ accessToken: 'a1', refreshToken: 'r', idToken: null, expiresAt: Date.now() + 60_000, subject: 'sub-1', email: 'ada@example.com' });
+    saveTokens({
+      accessToken: 'a1',
+      refreshToken: 'r',
+      idToken: null,
+      expiresAt: Date.now() + 60_000,
+      subject: 'sub-1',
+      email: 'ada@example.com',
+    });
     accessToken.mockResolvedValue('a1');
     fetchMock.mockResolvedValue(json(200, { ok: true }));
     expect(await apiJson('users/profile')).toEqual({ ok: true });
@@ -35,7 +42,9 @@ describe('the API client', () => {
   it('refreshes the token once on a 401 and repeats the request with the new one', async () => {
     accessToken.mockImplementation(async (options) => (options?.forceRefresh ? 'fresh' : 'stale'));
     fetchMock.mockImplementation(async (request) =>
-      request.headers.get('authorization') === 'Bearer fresh' ? json(200, { name: 'Ada' }) : json(401, { error: 'unauthorized', message: 'expired' }),
+      request.headers.get('authorization') === 'Bearer fresh'
+        ? json(200, { name: 'Ada' })
+        : json(401, { error: 'unauthorized', message: 'expired' }),
     );
     expect(await apiJson('users/profile')).toEqual({ name: 'Ada' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -51,7 +60,11 @@ describe('the API client', () => {
   it("shows the server's message, or 'HTTP {status}: {text}' when it sent none, and never retries a 4xx", async () => {
     accessToken.mockResolvedValue(null);
     fetchMock.mockResolvedValueOnce(json(400, { error: 'invalid_user', message: 'Invalid user information' }));
-    await expect(apiJson('users/profile')).rejects.toMatchObject({ status: 400, code: 'invalid_user', message: 'Invalid user information' });
+    await expect(apiJson('users/profile')).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_user',
+      message: 'Invalid user information',
+    });
     fetchMock.mockResolvedValueOnce(new Response('nope', { status: 404, statusText: 'Not Found' }));
     await expect(apiJson('users/profile')).rejects.toMatchObject({ status: 404, message: 'HTTP 404: Not Found' });
     expect(fetchMock).toHaveBeenCalledTimes(2);

@@ -7,7 +7,8 @@ const { authorizedFetch } = await import('../../src/api/authorizedFetch');
 const { errorFromResponse } = await import('../../src/api/errors');
 const { exportChat, EXPORT_FAILED } = await import('../../src/api/chatList');
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('calls made with plain fetch (a streamed reply, a file)', () => {
   const fetchMock = vi.fn<(url: string, init: RequestInit & { headers: Record<string, string> }) => Promise<Response>>();
@@ -22,7 +23,9 @@ describe('calls made with plain fetch (a streamed reply, a file)', () => {
 
   it('refresh the token once on a 401 and send again with the same headers, as apiJson does', async () => {
     accessToken.mockImplementation(async (options) => (options?.forceRefresh ? 'fresh' : 'stale'));
-    fetchMock.mockResolvedValueOnce(json(401, { error: 'unauthorized', message: 'expired' })).mockResolvedValueOnce(json(200, { ok: true }));
+    fetchMock
+      .mockResolvedValueOnce(json(401, { error: 'unauthorized', message: 'expired' }))
+      .mockResolvedValueOnce(json(200, { ok: true }));
     const response = await authorizedFetch('chats/export', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(200);
     expect(authorization()).toEqual(['Bearer stale', 'Bearer fresh']);
@@ -45,14 +48,25 @@ describe('calls made with plain fetch (a streamed reply, a file)', () => {
   });
 
   it("fail with the server's message and code, else the caller's fallback, else 'HTTP {status}: {text}'", async () => {
-    expect(await errorFromResponse(json(404, { error: 'not_found', message: 'Chat not found' }))).toMatchObject({ status: 404, code: 'not_found', message: 'Chat not found' });
-    expect(await errorFromResponse(new Response('oops', { status: 500 }), EXPORT_FAILED)).toMatchObject({ status: 500, message: EXPORT_FAILED });
-    expect(await errorFromResponse(new Response('oops', { status: 502, statusText: 'Bad Gateway' }))).toMatchObject({ message: 'HTTP 502: Bad Gateway' });
+    expect(await errorFromResponse(json(404, { error: 'not_found', message: 'Chat not found' }))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Chat not found',
+    });
+    expect(await errorFromResponse(new Response('oops', { status: 500 }), EXPORT_FAILED)).toMatchObject({
+      status: 500,
+      message: EXPORT_FAILED,
+    });
+    expect(await errorFromResponse(new Response('oops', { status: 502, statusText: 'Bad Gateway' }))).toMatchObject({
+      message: 'HTTP 502: Bad Gateway',
+    });
   });
 
-  it('export a chat through the same rule, with the server\'s message on refusal', async () => {
+  it("export a chat through the same rule, with the server's message on refusal", async () => {
     accessToken.mockImplementation(async (options) => (options?.forceRefresh ? 'fresh' : 'stale'));
-    fetchMock.mockResolvedValueOnce(json(401, { error: 'unauthorized', message: 'expired' })).mockResolvedValueOnce(json(404, { error: 'not_found', message: 'Chat not found' }));
+    fetchMock
+      .mockResolvedValueOnce(json(401, { error: 'unauthorized', message: 'expired' }))
+      .mockResolvedValueOnce(json(404, { error: 'not_found', message: 'Chat not found' }));
     await expect(exportChat({ chat_id: 'c1' })).rejects.toMatchObject({ status: 404, message: 'Chat not found' });
     expect(authorization()).toEqual(['Bearer stale', 'Bearer fresh']);
   });

@@ -90,7 +90,9 @@ describe('importing chats', () => {
     expect(await dialogTitle()).toBe('Import Failed');
     expect(screen.getByText('The archive holds no .jsonl chat')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
-    vi.mocked(api.importChats).mockRejectedValueOnce(new ApiError('Network error. Please check your connection and try again.', 0, 'network'));
+    vi.mocked(api.importChats).mockRejectedValueOnce(
+      new ApiError('Network error. Please check your connection and try again.', 0, 'network'),
+    );
     chooseFile('again.zip');
     expect(await screen.findByText('Failed to import chat data. Please try again.')).toBeTruthy();
   });
@@ -119,7 +121,12 @@ describe('the chat menu', () => {
     try {
       render(<ChatMenu chat={ADA} onDeleted={vi.fn()} />);
       fireEvent.click(screen.getByRole('button', { name: 'Chat actions' }));
-      expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Export chat', 'Export as .jsonl', 'Export as text', 'Delete chat']);
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
+        'Export chat',
+        'Export as .jsonl',
+        'Export as text',
+        'Delete chat',
+      ]);
       fireEvent.click(screen.getByRole('menuitem', { name: 'Export as text' }));
       await waitFor(() => expect(api.exportChat).toHaveBeenCalledWith({ chat_id: 'chat-ada', character_id: 'card-ada', format: 'txt' }));
     } finally {
@@ -136,7 +143,11 @@ describe('the chat menu', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: /Delete chat/ }));
     expect(await dialogTitle()).toBe('Delete chat');
     // The name sits in a <bdi> inside the sentence, so the paragraph's whole text is matched.
-    expect(screen.getByText((_, element) => element?.tagName === 'P' && /with Ada\? Its 7 messages will be lost/.test(element.textContent ?? ''))).toBeTruthy();
+    expect(
+      screen.getByText(
+        (_, element) => element?.tagName === 'P' && /with Ada\? Its 7 messages will be lost/.test(element.textContent ?? ''),
+      ),
+    ).toBeTruthy();
     expect(document.activeElement?.textContent).toBe('Cancel');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(api.deleteChat).not.toHaveBeenCalled();

@@ -65,14 +65,16 @@ function chat(minute: number, name: string): LocalChat {
 
 beforeEach(async () => {
   localStorage.clear();
-  vi.mocked(api.listChats).mockReset().mockImplementation(async () => ({
-    success: true,
-    data: await db.chats.orderBy('last_message_time').reverse().toArray(),
-    page: 1,
-    page_size: 5,
-    total: await db.chats.count(),
-    total_pages: 1,
-  }));
+  vi.mocked(api.listChats)
+    .mockReset()
+    .mockImplementation(async () => ({
+      success: true,
+      data: await db.chats.orderBy('last_message_time').reverse().toArray(),
+      page: 1,
+      page_size: 5,
+      total: await db.chats.count(),
+      total_pages: 1,
+    }));
   await db.chats.clear();
   sessionStore.set({ status: 'signedIn', profile: PROFILE });
 });
@@ -83,7 +85,9 @@ describe('the chat-history widget', () => {
     const router = renderShell();
     const nav = await screen.findByRole('navigation', { name: 'Chat history' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.title)).toEqual(['Donald', 'Barbara', 'Edsger', 'Alan', 'Grace'].map((name) => `Continue chatting with ${name}`));
+    expect(links.map((link) => link.title)).toEqual(
+      ['Donald', 'Barbara', 'Edsger', 'Alan', 'Grace'].map((name) => `Continue chatting with ${name}`),
+    );
     const donald = within(nav).getByRole('link', { name: 'Donald' });
     expect(donald.getAttribute('href')).toBe('/recent-chat?chat=chat-5');
     fireEvent.click(donald);

@@ -68,7 +68,11 @@ const ids = (chats: LocalChat[]) => chats.map((c) => c.chat_id);
 
 describe('the recent list in Dexie', () => {
   it('is newest first, limited, and filtered by a case-insensitive name substring', async () => {
-    await db.chats.bulkPut([chat(1, { character_name: 'Ada Lovelace' }), chat(3, { character_name: 'Grace' }), chat(2, { character_name: 'ADAM' })]);
+    await db.chats.bulkPut([
+      chat(1, { character_name: 'Ada Lovelace' }),
+      chat(3, { character_name: 'Grace' }),
+      chat(2, { character_name: 'ADAM' }),
+    ]);
     expect(ids(await recentChats({ limit: 10 }))).toEqual(['chat-3', 'chat-2', 'chat-1']);
     expect(ids(await recentChats({ limit: 2 }))).toEqual(['chat-3', 'chat-2']);
     expect(ids(await recentChats({ q: ' ada ', limit: 10 }))).toEqual(['chat-2', 'chat-1']);
@@ -151,7 +155,9 @@ describe('chat times', () => {
     expect(formatChatTime(ago(3 * 3_600_000), now)).toBe('3 h ago');
     expect(formatChatTime(new Date(2026, 10, 19, 23, 0).toISOString(), now)).toBe('Yesterday');
     expect(formatChatTime(new Date(2026, 10, 16, 9, 0).toISOString(), now)).toBe('4 days ago');
-    expect(formatChatTime(new Date(2026, 9, 3).toISOString(), now)).toBe(new Date(2026, 9, 3).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }));
+    expect(formatChatTime(new Date(2026, 9, 3).toISOString(), now)).toBe(
+      new Date(2026, 9, 3).toLocaleDateString(undefined, { month: 'short', day: 'numeric' }),
+    );
     expect(formatChatTime(new Date(2025, 9, 3).toISOString(), now)).toMatch(/2025/);
   });
 });
@@ -177,7 +183,11 @@ describe('the history panel', () => {
   it('filters by name at once from Dexie, then asks the server with q', async () => {
     await db.chats.bulkPut([chat(3, { character_name: 'Ada' }), chat(2, { character_name: 'Grace' })]);
     vi.mocked(api.listChats).mockImplementation(async (request) =>
-      page(request.q ? [chat(2, { character_name: 'Grace' })] : [chat(3, { character_name: 'Ada' }), chat(2, { character_name: 'Grace' })], 1, request.q ? 1 : 2),
+      page(
+        request.q ? [chat(2, { character_name: 'Grace' })] : [chat(3, { character_name: 'Ada' }), chat(2, { character_name: 'Grace' })],
+        1,
+        request.q ? 1 : 2,
+      ),
     );
     render(<ChatHistoryPanel selectedChatId={null} onSelect={vi.fn()} />);
     await waitFor(() => expect(api.listChats).toHaveBeenCalledTimes(1));
@@ -232,7 +242,14 @@ describe('the history panel', () => {
 
   it("lists an open new chat first as 'New chat', never 'No chat records found' beside it", async () => {
     vi.mocked(api.listChats).mockResolvedValue(page([], 1, 0));
-    const seed = { chat_id: 'draft-1', character_name: 'Mara', character_id: 'card-9', filename: 'mara.png', card_type: 'user' as const, avatar_url: null };
+    const seed = {
+      chat_id: 'draft-1',
+      character_name: 'Mara',
+      character_id: 'card-9',
+      filename: 'mara.png',
+      card_type: 'user' as const,
+      avatar_url: null,
+    };
     const { rerender } = render(<ChatHistoryPanel selectedChatId="draft-1" onSelect={vi.fn()} newChat={seed} />);
     const listed = await screen.findByRole('button', { name: /^Mara/ });
     expect(listed.textContent).toContain('New chat');

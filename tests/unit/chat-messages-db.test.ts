@@ -15,7 +15,19 @@ const { pullNewestMessages, pullOlderMessages } = await import('../../src/sync/c
 
 const CHAT = 'chat-30';
 const time = new Date(2026, 10, 21, 9).toISOString();
-const chat: RecentChat = { chat_id: CHAT, character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public', avatar_url: null, last_message_time: time, modified: time, created_at: time, message_count: 30, size: 0 };
+const chat: RecentChat = {
+  chat_id: CHAT,
+  character_name: 'Ada',
+  character_id: 'card-1',
+  filename: 'ada.png',
+  card_type: 'public',
+  avatar_url: null,
+  last_message_time: time,
+  modified: time,
+  created_at: time,
+  message_count: 30,
+  size: 0,
+};
 
 /** Messages 1..30 as the server holds them. */
 const all: ChatMessage[] = Array.from({ length: 30 }, (_, i) => ({

@@ -14,7 +14,11 @@ const config: { current: Partial<ClientConfig> } = { current: {} };
 vi.mock('../../src/config/useClientConfig', () => ({ useClientConfig: () => config.current }));
 const checkFavorite = vi.fn(() => Promise.resolve({ is_favorited: false }));
 const addFavorite = vi.fn((_body: unknown) => Promise.resolve({}));
-vi.mock('../../src/api/favorites', () => ({ checkFavorite: () => checkFavorite(), addFavorite: (body: unknown) => addFavorite(body), removeFavorite: vi.fn() }));
+vi.mock('../../src/api/favorites', () => ({
+  checkFavorite: () => checkFavorite(),
+  addFavorite: (body: unknown) => addFavorite(body),
+  removeFavorite: vi.fn(),
+}));
 const generateChatPhoto = vi.fn((_chatId: string) => Promise.resolve({ success: true, url: '/api/chats/photo/c1' }));
 vi.mock('../../src/api/chatMessages', () => ({ generateChatPhoto: (chatId: string) => generateChatPhoto(chatId) }));
 const fetchImageBlob = vi.fn((_url: string) => Promise.resolve(new Blob(['png'])));
@@ -33,7 +37,14 @@ const target: ChatTarget = {
   row: null,
   localOnly: false,
 };
-const ada: CharacterView = { id: 'card-1', name: 'Ada', cardType: 'public', tags: ['math', 'engines', 'poetry', 'history'], filename: 'ada.png', card: null };
+const ada: CharacterView = {
+  id: 'card-1',
+  name: 'Ada',
+  cardType: 'public',
+  tags: ['math', 'engines', 'poetry', 'history'],
+  filename: 'ada.png',
+  card: null,
+};
 
 describe('the character panel', () => {
   it('shows 3 tags, then all of them on request', () => {
@@ -61,7 +72,13 @@ describe('the character panel', () => {
 
   it("offers 'Generate Photo' for a chat without card details, disabled with the reason when no image service is configured", () => {
     config.current = { images: false };
-    render(<CharacterPanel character={{ ...ada, id: null, tags: [] }} target={{ ...target, seed: { ...target.seed, character_id: null } }} onClose={vi.fn()} />);
+    render(
+      <CharacterPanel
+        character={{ ...ada, id: null, tags: [] }}
+        target={{ ...target, seed: { ...target.seed, character_id: null } }}
+        onClose={vi.fn()}
+      />,
+    );
     const button = screen.getByRole('button', { name: 'Generate Photo' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.title).toBe(NO_IMAGE_SERVICE);
@@ -79,10 +96,24 @@ describe('the character panel', () => {
 
   it("generates a photo for the chat and makes it the chat's avatar in Dexie, which the panel shows", async () => {
     const time = new Date(2026, 10, 21, 9).toISOString();
-    await db.chats.put({ ...target.seed, character_id: null, last_message_time: time, modified: time, created_at: time, message_count: 2, size: 10 });
+    await db.chats.put({
+      ...target.seed,
+      character_id: null,
+      last_message_time: time,
+      modified: time,
+      created_at: time,
+      message_count: 2,
+      size: 10,
+    });
     function LivePanel() {
       const row = useLiveQuery(() => db.chats.get('c1'));
-      return <CharacterPanel character={{ ...ada, id: null, tags: [] }} target={row ? { ...target, seed: row, row } : target} onClose={vi.fn()} />;
+      return (
+        <CharacterPanel
+          character={{ ...ada, id: null, tags: [] }}
+          target={row ? { ...target, seed: row, row } : target}
+          onClose={vi.fn()}
+        />
+      );
     }
     render(<LivePanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Generate Photo' }));

@@ -16,7 +16,9 @@ vi.mock('../../src/sync/chatMessages', async () => {
 
 // What the server lists for a card; one test makes it unreachable.
 let serverChats: RecentChat[] = [];
-const listChats = vi.fn((_request: unknown) => Promise.resolve({ data: serverChats, page: 1, page_size: 1, total: serverChats.length, total_pages: 1 }));
+const listChats = vi.fn((_request: unknown) =>
+  Promise.resolve({ data: serverChats, page: 1, page_size: 1, total: serverChats.length, total_pages: 1 }),
+);
 vi.mock('../../src/api/chatList', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/api/chatList')>()),
   listChats: (request: unknown) => listChats(request),
@@ -31,8 +33,9 @@ function Probe() {
   const selection = useChatSelection();
   return (
     <output>
-      {selection.chatId ?? 'none'}|{selection.target ? `${selection.target.seed.character_name}:${selection.target.localOnly}` : 'no target'}
-      |{useLiveQuery(() => db.chats.count())} chats
+      {selection.chatId ?? 'none'}|
+      {selection.target ? `${selection.target.seed.character_name}:${selection.target.localOnly}` : 'no target'}|
+      {useLiveQuery(() => db.chats.count())} chats
     </output>
   );
 }
@@ -47,11 +50,34 @@ function renderAt(path: string) {
 
 const time = new Date(2026, 10, 21, 9).toISOString();
 function chat(chatId: string, extra: Partial<RecentChat> & { localOnly?: boolean } = {}) {
-  return { chat_id: chatId, character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null, last_message_time: time, modified: time, created_at: time, message_count: 2, size: 10, ...extra };
+  return {
+    chat_id: chatId,
+    character_name: 'Ada',
+    character_id: 'card-1',
+    filename: 'ada.png',
+    card_type: 'public' as const,
+    avatar_url: null,
+    last_message_time: time,
+    modified: time,
+    created_at: time,
+    message_count: 2,
+    size: 10,
+    ...extra,
+  };
 }
 
 function clickCard() {
-  const selected = { id: 'card-1', filename: 'ada.png', name: 'Ada', description: '', title: 'Ada', avatar_url: '', tags: [], card_type: 'public', card_data: { data: { name: 'Ada', first_mes: 'Hi' } } };
+  const selected = {
+    id: 'card-1',
+    filename: 'ada.png',
+    name: 'Ada',
+    description: '',
+    title: 'Ada',
+    avatar_url: '',
+    tags: [],
+    card_type: 'public',
+    card_data: { data: { name: 'Ada', first_mes: 'Hi' } },
+  };
   localStorage.setItem('selectedCharacter', JSON.stringify(selected));
   localStorage.setItem('isFromCardClick', 'true');
 }
@@ -70,7 +96,11 @@ const offline = () => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false
 describe('the selected chat', () => {
   it("comes from a card click offline: the device's latest chat with that card", async () => {
     offline();
-    await db.chats.bulkPut([chat('older', { last_message_time: '2026-11-01T00:00:00.000Z' }), chat('latest'), chat('other', { character_id: 'card-2' })]);
+    await db.chats.bulkPut([
+      chat('older', { last_message_time: '2026-11-01T00:00:00.000Z' }),
+      chat('latest'),
+      chat('other', { character_id: 'card-2' }),
+    ]);
     clickCard();
     const router = renderAt('/recent-chat');
     await vi.waitFor(() => expect(shown()).toBe('latest|Ada:false|3 chats'));

@@ -22,12 +22,31 @@ const seed = seedOf(CHAT);
 const encoder = new TextEncoder();
 
 function stored(extra: Partial<ChatMessage> & Pick<ChatMessage, 'seq' | 'role' | 'content'>): ChatMessage {
-  return { id: `m-${extra.seq}-${extra.role}`, chat_id: CHAT, name: extra.role === 'user' ? 'Grace' : 'Ada', send_date: new Date(2026, 10, 21, 9, extra.seq).toISOString(), client_id: null, ...extra };
+  return {
+    id: `m-${extra.seq}-${extra.role}`,
+    chat_id: CHAT,
+    name: extra.role === 'user' ? 'Grace' : 'Ada',
+    send_date: new Date(2026, 10, 21, 9, extra.seq).toISOString(),
+    client_id: null,
+    ...extra,
+  };
 }
 
 function recentChat(): RecentChat {
   const time = new Date(2026, 10, 21, 9).toISOString();
-  return { chat_id: CHAT, character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public', avatar_url: null, last_message_time: time, modified: time, created_at: time, message_count: 0, size: 0 };
+  return {
+    chat_id: CHAT,
+    character_name: 'Ada',
+    character_id: 'card-1',
+    filename: 'ada.png',
+    card_type: 'public',
+    avatar_url: null,
+    last_message_time: time,
+    modified: time,
+    created_at: time,
+    message_count: 0,
+    size: 0,
+  };
 }
 
 function result(reply: ChatMessage, user: ChatMessage | null, greeting: ChatMessage | null = null): CompletionResult {
@@ -42,7 +61,8 @@ function result(reply: ChatMessage, user: ChatMessage | null, greeting: ChatMess
   };
 }
 
-const chunk = (text: string) => `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: text } }] })}\n\n`;
+const chunk = (text: string) =>
+  `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: text } }] })}\n\n`;
 const storedEvent = (value: CompletionResult) => `event: stored\ndata: ${JSON.stringify(value)}\n\ndata: [DONE]\n\n`;
 
 /** A streaming answer the test feeds piece by piece; aborting the request errors it, as a browser does. */
@@ -70,7 +90,11 @@ beforeEach(async () => {
   vi.stubGlobal(
     'fetch',
     vi.fn((_url: string, init: RequestInit) => {
-      const call = { headers: init.headers as Record<string, string>, body: JSON.parse(init.body as string) as Record<string, unknown>, signal: init.signal ?? undefined };
+      const call = {
+        headers: init.headers as Record<string, string>,
+        body: JSON.parse(init.body as string) as Record<string, unknown>,
+        signal: init.signal ?? undefined,
+      };
       calls.push(call);
       return Promise.resolve(answer(call));
     }),
@@ -96,7 +120,13 @@ describe('sending a message', () => {
     expect(pending).toMatchObject({ role: 'user', content: 'Hello', state: 'pending', client_id: pending!.id });
     expect((await db.chats.get(CHAT))?.localOnly).toBe(true);
     expect(calls[0]!.headers['Idempotency-Key']).toBe(pending!.id);
-    expect(calls[0]!.body).toMatchObject({ chat_id: CHAT, character_id: 'card-1', stream: true, greeting_index: 1, messages: [{ role: 'user', content: 'Hello' }] });
+    expect(calls[0]!.body).toMatchObject({
+      chat_id: CHAT,
+      character_id: 'card-1',
+      stream: true,
+      greeting_index: 1,
+      messages: [{ role: 'user', content: 'Hello' }],
+    });
 
     respond(feed.response);
     feed.push(chunk('Hel'));
@@ -107,7 +137,9 @@ describe('sending a message', () => {
     // ...later ones reach the window from memory at once, and Dexie within the save interval.
     await vi.waitFor(() => expect(streamingText(replyId)).toBe('Hello there'));
     expect((await db.messages.get(replyId))?.content).toBe('Hel');
-    await vi.waitFor(async () => expect((await db.messages.get(replyId))?.content).toBe('Hello there'), { timeout: REPLY_SAVE_INTERVAL_MS + 1000 });
+    await vi.waitFor(async () => expect((await db.messages.get(replyId))?.content).toBe('Hello there'), {
+      timeout: REPLY_SAVE_INTERVAL_MS + 1000,
+    });
 
     const greeting = stored({ seq: 1, role: 'assistant', content: 'Hi, I am Ada.' });
     const user = stored({ seq: 2, role: 'user', content: 'Hello', client_id: pending!.id });
@@ -126,8 +158,12 @@ describe('sending a message', () => {
     expect(pullChatList).toHaveBeenCalledTimes(1);
   });
 
-  it('marks the message failed with the server\'s reason, and Retry sends it again under the same key', async () => {
-    answer = () => new Response(JSON.stringify({ error: 'ai_unavailable', message: 'The AI service is unavailable.' }), { status: 502, headers: { 'content-type': 'application/json' } });
+  it("marks the message failed with the server's reason, and Retry sends it again under the same key", async () => {
+    answer = () =>
+      new Response(JSON.stringify({ error: 'ai_unavailable', message: 'The AI service is unavailable.' }), {
+        status: 502,
+        headers: { 'content-type': 'application/json' },
+      });
     const outcome = await sendMessage({ seed, content: 'Hello', userName: 'Grace', signal: new AbortController().signal });
 
     expect(outcome).toEqual({ kind: 'failed', reason: 'The AI service is unavailable.' });
@@ -182,7 +218,15 @@ describe('sending a message', () => {
     // The server stored the greeting first, so its numbers run one ahead of the device's guess.
     const greeting = stored({ seq: 1, role: 'assistant', content: 'Welcome.' });
     const user = { ...stored({ seq: 2, role: 'user', content: 'Tell me a story', client_id: key }), id: 'z-user' };
-    getChatMessages.mockResolvedValue({ success: true, data: [greeting, user], chat: recentChat(), page: 1, page_size: 10, total: 2, total_pages: 1 });
+    getChatMessages.mockResolvedValue({
+      success: true,
+      data: [greeting, user],
+      chat: recentChat(),
+      page: 1,
+      page_size: 10,
+      total: 2,
+      total_pages: 1,
+    });
     stop.abort();
 
     expect(await sending).toEqual({ kind: 'stopped' });
@@ -197,7 +241,8 @@ describe('sending a message', () => {
 
   it('on Stop before the server saved anything marks the message failed, so Retry can send it', async () => {
     const stop = new AbortController();
-    answer = (call) => new Promise((_resolve, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+    answer = (call) =>
+      new Promise((_resolve, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
     getChatMessages.mockRejectedValue(Object.assign(new Error('Chat not found'), { status: 404 }));
     const sending = sendMessage({ seed, content: 'Hello?', userName: 'Grace', signal: stop.signal });
     await vi.waitFor(() => expect(calls).toHaveLength(1));

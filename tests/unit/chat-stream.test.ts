@@ -8,7 +8,8 @@ const { streamCompletion } = await import('../../src/api/chatMessages');
 const { ApiError } = await import('../../src/api/errors');
 
 const result = { message: 'Hi', content: 'Hi', chat_id: 'c', reply: { content: 'Hi' } } as CompletionResult;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const sse = (text: string) => new Response(text, { status: 200, headers: { 'content-type': 'text/event-stream' } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -19,7 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const authorization = (call: number) => (fetchMock.mock.calls[call]![1] as RequestInit & { headers: Record<string, string> }).headers.Authorization;
+const authorization = (call: number) =>
+  (fetchMock.mock.calls[call]![1] as RequestInit & { headers: Record<string, string> }).headers.Authorization;
 
 describe('streaming a completion', () => {
   it('refreshes the token once on 401 and sends again with the same key', async () => {
@@ -28,7 +30,10 @@ describe('streaming a completion', () => {
     const onDelta = vi.fn();
     await expect(streamCompletion({ chat_id: 'c' }, { idempotencyKey: 'k1', onDelta })).resolves.toEqual(result);
     expect([authorization(0), authorization(1)]).toEqual(['Bearer old-token', 'Bearer fresh-token']);
-    expect(fetchMock.mock.calls.map((call) => (call[1] as { headers: Record<string, string> }).headers['Idempotency-Key'])).toEqual(['k1', 'k1']);
+    expect(fetchMock.mock.calls.map((call) => (call[1] as { headers: Record<string, string> }).headers['Idempotency-Key'])).toEqual([
+      'k1',
+      'k1',
+    ]);
   });
 
   it("gives up after the second 401, with the server's message", async () => {
@@ -40,7 +45,9 @@ describe('streaming a completion', () => {
   });
 
   it('hands over each piece of text in order, split across network chunks anywhere', async () => {
-    const events = ['Hel', 'lo ', 'there'].map((text) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: text } }] })}\n\n`).join('');
+    const events = ['Hel', 'lo ', 'there']
+      .map((text) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: text } }] })}\n\n`)
+      .join('');
     const whole = `${events}event: stored\ndata: ${JSON.stringify(result)}\n\ndata: [DONE]\n\n`;
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({

@@ -32,7 +32,15 @@ const speaking = (userName: string) => ({ persona: null, userName, personas: [],
 const local = (day: number, hour = 12) => new Date(2026, 10, day, hour).toISOString();
 
 function message(extra: Partial<LocalMessage> & Pick<LocalMessage, 'seq' | 'role' | 'content'>): LocalMessage {
-  return { id: `m-${extra.seq}`, chat_id: 'c', name: extra.role === 'user' ? 'Grace' : 'Ada', send_date: local(21), client_id: null, state: 'sent', ...extra };
+  return {
+    id: `m-${extra.seq}`,
+    chat_id: 'c',
+    name: extra.role === 'user' ? 'Grace' : 'Ada',
+    send_date: local(21),
+    client_id: null,
+    state: 'sent',
+    ...extra,
+  };
 }
 
 describe('date separators', () => {
@@ -45,7 +53,14 @@ describe('date separators', () => {
   });
 
   it('group consecutive messages of the same day', () => {
-    const groups = groupByDate([message({ seq: 1, role: 'user', content: 'a', send_date: local(20) }), message({ seq: 2, role: 'assistant', content: 'b', send_date: local(22, 1) }), message({ seq: 3, role: 'user', content: 'c', send_date: local(22, 8) })], now);
+    const groups = groupByDate(
+      [
+        message({ seq: 1, role: 'user', content: 'a', send_date: local(20) }),
+        message({ seq: 2, role: 'assistant', content: 'b', send_date: local(22, 1) }),
+        message({ seq: 3, role: 'user', content: 'c', send_date: local(22, 8) }),
+      ],
+      now,
+    );
     expect(groups.map((group) => [group.label, group.messages.length])).toEqual([
       ['Friday, November 20, 2026', 1],
       ['Today', 2],
@@ -103,7 +118,11 @@ describe('the composer', () => {
 
 describe('styled text', () => {
   it('styles actions, scenes, dialogue and emphasis, and shows markup as text', () => {
-    const { container } = render(<StyledText text={'<scene>A tavern.</scene> <action>smiles</action> "Hi!" *waves* <script>alert(1)</script><img src=x onerror=alert(2)>'} />);
+    const { container } = render(
+      <StyledText
+        text={'<scene>A tavern.</scene> <action>smiles</action> "Hi!" *waves* <script>alert(1)</script><img src=x onerror=alert(2)>'}
+      />,
+    );
     expect(container.querySelector('script, img')).toBeNull();
     expect(container.textContent).toContain('<script>alert(1)</script><img src=x onerror=alert(2)>');
     const styled = [...container.querySelectorAll('[data-style]')].map((span) => [span.getAttribute('data-style'), span.textContent]);
@@ -150,7 +169,9 @@ const selected: SelectedCharacter = {
   avatar_url: '/api/upload/image/card-1',
   tags: ['scientist'],
   card_type: 'public',
-  card_data: { data: { name: 'Ada', first_mes: '{{char}} waves at {{user}}.', alternate_greetings: ['', 'Hello {{user}}, I am {{char}}!'] } },
+  card_data: {
+    data: { name: 'Ada', first_mes: '{{char}} waves at {{user}}.', alternate_greetings: ['', 'Hello {{user}}, I am {{char}}!'] },
+  },
 };
 
 describe('greetings', () => {
@@ -190,9 +211,10 @@ describe('a card click', () => {
 describe('the message list', () => {
   const base = listProps();
   const idle = base.actions;
-  const list = (messages: LocalMessage[], extra: Partial<Parameters<typeof MessageList>[0]> = {}) => render(<MessageList {...base} messages={messages} {...extra} />);
+  const list = (messages: LocalMessage[], extra: Partial<Parameters<typeof MessageList>[0]> = {}) =>
+    render(<MessageList {...base} messages={messages} {...extra} />);
 
-  it('shows a failed message with the spec\'s system message and a Retry', () => {
+  it("shows a failed message with the spec's system message and a Retry", () => {
     const onRetry = vi.fn();
     const failed = message({ seq: 1, role: 'user', content: 'Hi', state: 'failed', error: 'The AI service is unavailable.' });
     list([failed], { onRetry });
@@ -217,7 +239,9 @@ describe('the message list', () => {
 
   it("offers 'Load More History (10)' and says when it failed", () => {
     const loadOlder = vi.fn();
-    list([message({ seq: 11, role: 'user', content: 'Hi' })], { history: { hasOlder: true, loadingOlder: false, loadOlderError: 'Failed to load more messages', loadOlder } });
+    list([message({ seq: 11, role: 'user', content: 'Hi' })], {
+      history: { hasOlder: true, loadingOlder: false, loadOlderError: 'Failed to load more messages', loadOlder },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Load More History (10)' }));
     expect(loadOlder).toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe('Failed to load more messages');
@@ -226,7 +250,11 @@ describe('the message list', () => {
   it('shows the typing indicator while a reply is awaited, and Regenerate on the last reply', () => {
     const onRegenerate = vi.fn();
     const reply = message({ seq: 2, role: 'assistant', content: 'Hello' });
-    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], { regenerableId: reply.id, tools: { ...base.tools, onRegenerate }, actions: { ...idle, busy: true } });
+    list([message({ seq: 1, role: 'user', content: 'Hi' }), reply], {
+      regenerableId: reply.id,
+      tools: { ...base.tools, onRegenerate },
+      actions: { ...idle, busy: true },
+    });
     expect(screen.getByRole('status').textContent).toBe('Ada is typing');
     const regenerate = screen.getByRole('button', { name: 'Regenerate' }) as HTMLButtonElement;
     expect(regenerate.disabled).toBe(true);
@@ -271,7 +299,8 @@ describe("a message's actions (issue 18)", () => {
   const base = listProps();
   const hi = message({ seq: 1, role: 'user', content: 'Hi' });
   const reply = message({ seq: 2, role: 'assistant', content: 'Hello', swipes: ['Hey', 'Hello'], swipe_id: 1 });
-  const list = (extra: Partial<Parameters<typeof MessageList>[0]> = {}) => render(<MessageList {...base} messages={[hi, reply]} regenerableId={reply.id} {...extra} />);
+  const list = (extra: Partial<Parameters<typeof MessageList>[0]> = {}) =>
+    render(<MessageList {...base} messages={[hi, reply]} regenerableId={reply.id} {...extra} />);
 
   it('edits in place: Enter saves the trimmed text, Shift+Enter is a new line, Escape cancels, and an empty or too long text is refused', () => {
     const onSave = vi.fn();
@@ -328,14 +357,20 @@ describe("a message's actions (issue 18)", () => {
     expect(onDeleteFrom).toHaveBeenCalledWith(hi);
     cleanup();
     list({ actions: { ...base.actions, busy: true } });
-    for (const name of ['Continue', 'Regenerate', 'Previous version']) expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    for (const name of ['Continue', 'Regenerate', 'Previous version'])
+      expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
   });
 });
 
 describe('a reply on its way', () => {
   it('renders again only the bubbles that offer the AI or the versions, not every message of the chat', () => {
     const base = listProps();
-    const rows = [message({ seq: 1, role: 'user', content: 'Hi' }), message({ seq: 2, role: 'assistant', content: 'Hello' }), message({ seq: 3, role: 'user', content: 'More' }), message({ seq: 4, role: 'assistant', content: 'Sure' })];
+    const rows = [
+      message({ seq: 1, role: 'user', content: 'Hi' }),
+      message({ seq: 2, role: 'assistant', content: 'Hello' }),
+      message({ seq: 3, role: 'user', content: 'More' }),
+      message({ seq: 4, role: 'assistant', content: 'Sure' }),
+    ];
     const { rerender } = render(<MessageList {...base} messages={rows} regenerableId="m-4" />);
     messageTime.mockClear();
     rerender(<MessageList {...base} messages={rows} regenerableId="m-4" actions={{ ...base.actions, busy: true }} />);
@@ -355,10 +390,24 @@ describe('a new chat', () => {
   it("shows the server's 'No response received' when the reply came back empty, under the spec's error, with Retry", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: 'upstream_empty', message: 'No response received' }), { status: 502, headers: { 'content-type': 'application/json' } }))),
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ error: 'upstream_empty', message: 'No response received' }), {
+            status: 502,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      ),
     );
     const seed = seedOf('empty-chat');
-    render(<ChatConversation target={{ chatId: 'empty-chat', seed, row: null, localOnly: true }} character={fromSelected(selected)} as={speaking('Grace')} profileName="Grace" />);
+    render(
+      <ChatConversation
+        target={{ chatId: 'empty-chat', seed, row: null, localOnly: true }}
+        character={fromSelected(selected)}
+        as={speaking('Grace')}
+        profileName="Grace"
+      />,
+    );
     const input = await screen.findByPlaceholderText('Type a message');
     fireEvent.change(input, { target: { value: 'Hi Ada' } });
     fireEvent.keyDown(input, { key: 'Enter' });
@@ -383,7 +432,14 @@ describe('a new chat', () => {
     );
     const character = fromSelected(selected);
     const seed = seedOf('new-chat');
-    render(<ChatConversation target={{ chatId: 'new-chat', seed, row: null, localOnly: true }} character={character} as={speaking('Grace')} profileName="Grace" />);
+    render(
+      <ChatConversation
+        target={{ chatId: 'new-chat', seed, row: null, localOnly: true }}
+        character={character}
+        as={speaking('Grace')}
+        profileName="Grace"
+      />,
+    );
 
     expect(await screen.findByText('Ada waves at Grace.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next greeting' }));
@@ -399,7 +455,16 @@ describe('a new chat', () => {
     const piece = (text: string) => encoder.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: text } }] })}\n\n`);
     await act(async () => controller.enqueue(piece('Nice to')));
     expect(await screen.findByText('Nice to')).toBeTruthy();
-    const stored = (seq: number, role: ChatMessage['role'], content: string): ChatMessage => ({ id: `s-${seq}`, chat_id: 'new-chat', seq, role, content, name: role === 'user' ? 'Grace' : 'Ada', send_date: new Date().toISOString(), client_id: null });
+    const stored = (seq: number, role: ChatMessage['role'], content: string): ChatMessage => ({
+      id: `s-${seq}`,
+      chat_id: 'new-chat',
+      seq,
+      role,
+      content,
+      name: role === 'user' ? 'Grace' : 'Ada',
+      send_date: new Date().toISOString(),
+      client_id: null,
+    });
     const done: CompletionResult = {
       message: 'Nice to meet you.',
       content: 'Nice to meet you.',

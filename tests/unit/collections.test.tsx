@@ -80,7 +80,11 @@ describe('the delete confirmation', () => {
     const onConfirm = vi.fn();
     render(<ConfirmDeleteDialog name="Mara" twoStep={false} onConfirm={onConfirm} onCancel={() => undefined} />);
     // The name sits in a <bdi> inside the sentence, so the paragraph's whole text is matched.
-    expect(screen.getByText((_, element) => element?.tagName === 'P' && /Are you sure you want to delete "Mara"/.test(element.textContent ?? ''))).toBeTruthy();
+    expect(
+      screen.getByText(
+        (_, element) => element?.tagName === 'P' && /Are you sure you want to delete "Mara"/.test(element.textContent ?? ''),
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete', hidden: true }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
@@ -125,7 +129,10 @@ describe('a collection card', () => {
       thumbnail_srcset: '',
       upload_time: '2026-11-21T10:00:00.000Z',
       is_public: isPublic,
-      card_data: { spec_version: '3.0', data: { name: 'Mara', description: '', personality: '', scenario: '', first_mes: '', creator: '', tags } },
+      card_data: {
+        spec_version: '3.0',
+        data: { name: 'Mara', description: '', personality: '', scenario: '', first_mes: '', creator: '', tags },
+      },
     }) as CollectionItem;
 
   async function renderCard(card: CollectionItem, onChat = vi.fn()) {
@@ -133,7 +140,10 @@ describe('a collection card', () => {
     const Page = () => (
       <CollectionCard item={card} onChat={onChat} onView={vi.fn()} onDownload={vi.fn()} onDelete={vi.fn()} onReplaced={vi.fn()} />
     );
-    const router = createRouter({ routeTree: createRootRoute({ component: Page }), history: createMemoryHistory({ initialEntries: ['/'] }) });
+    const router = createRouter({
+      routeTree: createRootRoute({ component: Page }),
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    });
     render(<RouterProvider router={router} />);
     return within(await screen.findByRole('article', { name: 'Mara' }));
   }

@@ -21,7 +21,8 @@ const {
 /** How the network treats GET /api/health. */
 let network: 'up' | 'refused' | 'hanging' | 'gateway' | 'portal' = 'up';
 let probes = 0;
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function health(_url: string, init: RequestInit): Promise<Response> {
   probes += 1;
@@ -33,9 +34,13 @@ function health(_url: string, init: RequestInit): Promise<Response> {
     case 'gateway':
       return Promise.resolve(new Response('<h1>502 Bad Gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } }));
     case 'portal':
-      return Promise.resolve(new Response('<form>Accept the terms to browse</form>', { status: 200, headers: { 'content-type': 'text/html' } }));
+      return Promise.resolve(
+        new Response('<form>Accept the terms to browse</form>', { status: 200, headers: { 'content-type': 'text/html' } }),
+      );
     case 'hanging':
-      return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+      return new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+      );
   }
 }
 

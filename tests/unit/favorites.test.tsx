@@ -55,7 +55,14 @@ describe('tags', () => {
   });
 
   it("toggle between 'Show more' and 'Show less' on a card", () => {
-    render(<FavoriteCard favorite={favorite({ character_name: 'Ada', tags: ['1', '2', '3', '4', '5', '6', '7', '8'] })} onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
+    render(
+      <FavoriteCard
+        favorite={favorite({ character_name: 'Ada', tags: ['1', '2', '3', '4', '5', '6', '7', '8'] })}
+        onOpen={vi.fn()}
+        onRemove={vi.fn()}
+        onReplaced={vi.fn()}
+      />,
+    );
     const card = screen.getByRole('article', { name: 'Ada' });
     expect(within(card).getAllByRole('listitem')).toHaveLength(6);
     fireEvent.click(within(card).getByRole('button', { name: 'Show more' }));
@@ -65,7 +72,14 @@ describe('tags', () => {
   });
 
   it('offer no toggle with 6 or fewer', () => {
-    render(<FavoriteCard favorite={favorite({ character_name: 'Six', tags: ['1', '2', '3', '4', '5', '6'] })} onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
+    render(
+      <FavoriteCard
+        favorite={favorite({ character_name: 'Six', tags: ['1', '2', '3', '4', '5', '6'] })}
+        onOpen={vi.fn()}
+        onRemove={vi.fn()}
+        onReplaced={vi.fn()}
+      />,
+    );
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });
@@ -88,7 +102,15 @@ describe('a favorite card', () => {
   });
 
   it("disables Remove offline with the reason 'You're offline'", () => {
-    render(<FavoriteCard favorite={favorite({ character_name: 'Off' })} offline="You're offline" onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
+    render(
+      <FavoriteCard
+        favorite={favorite({ character_name: 'Off' })}
+        offline="You're offline"
+        onOpen={vi.fn()}
+        onRemove={vi.fn()}
+        onReplaced={vi.fn()}
+      />,
+    );
     const remove = screen.getByRole('button', { name: 'Remove Off from favorites' }) as HTMLButtonElement;
     expect(remove.disabled).toBe(true);
     expect(remove.title).toBe("You're offline");
@@ -168,7 +190,14 @@ describe('opening a favorite', () => {
 
 describe('card text', () => {
   it("reads {{char}} as the character's name", () => {
-    render(<FavoriteCard favorite={favorite({ character_name: 'Bram', character_description: '{{char}} bakes at night.' })} onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
+    render(
+      <FavoriteCard
+        favorite={favorite({ character_name: 'Bram', character_description: '{{char}} bakes at night.' })}
+        onOpen={vi.fn()}
+        onRemove={vi.fn()}
+        onReplaced={vi.fn()}
+      />,
+    );
     expect(screen.getByRole('article', { name: 'Bram' }).textContent).toContain('Bram bakes at night.');
   });
 });
@@ -180,7 +209,10 @@ describe('the Favorites page', () => {
   });
 
   async function renderPage(): Promise<void> {
-    const router = createRouter({ routeTree: createRootRoute({ component: FavoritesPage }), history: createMemoryHistory({ initialEntries: ['/favorites'] }) });
+    const router = createRouter({
+      routeTree: createRootRoute({ component: FavoritesPage }),
+      history: createMemoryHistory({ initialEntries: ['/favorites'] }),
+    });
     render(<RouterProvider router={router} />);
     await screen.findByRole('heading', { name: 'My Favorites' });
   }

@@ -19,12 +19,17 @@ function card(n: number): PublicImage {
     thumbnail_srcset: `/api/upload/image/thumbnail/${id}/240.webp 240w`,
     upload_time: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),
     favorite_count: 0,
-    card_data: { spec_version: '2.0', data: { name: id, description: '', personality: '', scenario: '', first_mes: '', creator: '', tags: [] } },
+    card_data: {
+      spec_version: '2.0',
+      data: { name: id, description: '', personality: '', scenario: '', first_mes: '', creator: '', tags: [] },
+    },
   };
 }
 
 const page = (cards: PublicImage[]) =>
-  new Response(JSON.stringify({ success: true, data: cards, total: cards.length, limit: 20, offset: 0 }), { headers: { 'content-type': 'application/json' } });
+  new Response(JSON.stringify({ success: true, data: cards, total: cards.length, limit: 20, offset: 0 }), {
+    headers: { 'content-type': 'application/json' },
+  });
 
 /** The URL a fetch was made for, whether it was given a string or a Request (ky). */
 const urlOf = (input: unknown) => (input instanceof Request ? input.url : String(input));

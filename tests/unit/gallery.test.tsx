@@ -49,7 +49,11 @@ describe('a gallery card', () => {
     const card = screen.getByRole('article', { name: 'Ada' });
     expect(within(card).getByRole('heading', { name: 'Ada' })).toBeTruthy();
     const tags = within(card).getByRole('list', { name: 'Tags' });
-    expect(within(tags).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['a', 'b', 'c', '+2']);
+    expect(
+      within(tags)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['a', 'b', 'c', '+2']);
     expect(card.textContent).toContain('@lovelace');
     expect(within(card).getByLabelText('7 likes').textContent).toBe('7');
   });
@@ -58,21 +62,27 @@ describe('a gallery card', () => {
     renderCard(image({ name: 'Nobody' }));
     const card = screen.getByRole('article', { name: 'Nobody' });
     expect(card.textContent).toContain('@Unknown');
-    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Character']);
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Character']);
   });
 
   it('shows 3 tags without +N when there are exactly 3', () => {
     renderCard(image({ name: 'Three', tags: ['x', 'y', 'z'] }));
-    expect(within(screen.getByRole('article')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['x', 'y', 'z']);
+    expect(
+      within(screen.getByRole('article'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['x', 'y', 'z']);
   });
 
   it('uses the description, else the scenario, else the upload date', () => {
     expect(toCardView(image({ description: 'Desc', scenario: 'Scene' })).description).toBe('Desc');
     expect(toCardView(image({ scenario: 'Scene' })).description).toBe('Scene');
     const bare = image();
-    expect(toCardView(bare).description).toBe(
-      `A character image uploaded on ${new Date(bare.upload_time).toLocaleDateString()}`,
-    );
+    expect(toCardView(bare).description).toBe(`A character image uploaded on ${new Date(bare.upload_time).toLocaleDateString()}`);
     renderCard(image({ name: 'Scened', scenario: 'On a ship' }));
     expect(screen.getByRole('article', { name: 'Scened' }).textContent).toContain('On a ship');
   });

@@ -20,7 +20,10 @@ let stop: () => void = () => undefined;
 
 beforeEach(() => {
   vi.spyOn(Math, 'random').mockReturnValue(0.5);
-  sessionStore.set({ status: 'signedIn', profile: { email: 'g@example.com', name: 'Grace', picture: null, uid: 'u1', sub: 'sub-1', plan: 'normal', is_admin: false } });
+  sessionStore.set({
+    status: 'signedIn',
+    profile: { email: 'g@example.com', name: 'Grace', picture: null, uid: 'u1', sub: 'sub-1', plan: 'normal', is_admin: false },
+  });
   stop = startOutboxTriggers();
 });
 
@@ -55,7 +58,10 @@ describe('a send into a network that hangs', () => {
     expect(await sending).toEqual({ kind: 'queued' });
     const row = await userRow('Into the void');
     expect(row).toMatchObject({ state: 'pending' });
-    expect(await db.outbox.get(row!.id)).toMatchObject({ attempts: 1, last_error: `Request timeout after ${REQUEST_TIMEOUT_MS + PROBE_TIMEOUT_MS}ms` });
+    expect(await db.outbox.get(row!.id)).toMatchObject({
+      attempts: 1,
+      last_error: `Request timeout after ${REQUEST_TIMEOUT_MS + PROBE_TIMEOUT_MS}ms`,
+    });
     expect(connectivity()).toBe('unreachable');
     expect(bed.server.stored).toEqual([]);
 

@@ -1,9 +1,4 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { FunctionComponent } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,9 +45,7 @@ describe('TermsPage', () => {
     expect(text).toMatch(/30-day money-back guarantee/i);
     expect(text).toContain('binding arbitration');
     expect(text).toContain('small-claims court');
-    expect(screen.getByRole('link', { name: 'support@cardchat.app' }).getAttribute('href')).toBe(
-      'mailto:support@cardchat.app',
-    );
+    expect(screen.getByRole('link', { name: 'support@cardchat.app' }).getAttribute('href')).toBe('mailto:support@cardchat.app');
     expectBackToHome();
   });
 });

@@ -78,7 +78,16 @@ async function fill() {
   await db.profile.put({ key: 'me', profile: PROFILE, lastLoginAt: Date.now() });
   await db.cards.bulkPut([card('g1'), card('g2')]);
   await db.collections.put(collection('c1'));
-  await db.favorites.put({ id: 'f1', file_id: 'g1', image_type: 'public', character_name: 'Ada', character_description: '', tags: [], url: '', created_at: TIME });
+  await db.favorites.put({
+    id: 'f1',
+    file_id: 'g1',
+    image_type: 'public',
+    character_name: 'Ada',
+    character_description: '',
+    tags: [],
+    url: '',
+    created_at: TIME,
+  });
   await db.chats.bulkPut([chat('sent-only'), chat('with-pending'), chat('with-failed'), chat('queued-new')]);
   await db.messages.bulkPut([
     message('m1', 'sent-only', 1, 'sent'),

@@ -35,17 +35,30 @@ const stored = (seq: number, role: ChatMessage['role'], content: string, extra: 
   client_id: null,
   ...extra,
 });
-const chatRow = (count: number) => ({ ...seedOf(CHAT), last_message_time: TIME, modified: TIME, created_at: TIME, message_count: count, size: 0 });
+const chatRow = (count: number) => ({
+  ...seedOf(CHAT),
+  last_message_time: TIME,
+  modified: TIME,
+  created_at: TIME,
+  message_count: count,
+  size: 0,
+});
 
 /** A chat the server and the device both hold: Hi / Hello / More / Sure. */
 async function storedChat(): Promise<ChatMessage[]> {
-  const rows = [stored(1, 'user', 'Hi'), stored(2, 'assistant', 'Hello', { swipes: ['Hello', 'Hey'], swipe_id: 0 }), stored(3, 'user', 'More'), stored(4, 'assistant', 'Sure')];
+  const rows = [
+    stored(1, 'user', 'Hi'),
+    stored(2, 'assistant', 'Hello', { swipes: ['Hello', 'Hey'], swipe_id: 0 }),
+    stored(3, 'user', 'More'),
+    stored(4, 'assistant', 'Sure'),
+  ];
   for (const row of rows) bed.server.messages.set(row.id, row);
   await saveServerPage(chatRow(rows.length), rows, { newest: true });
   return rows;
 }
 
-const local = async () => (await db.messages.where('[chat_id+seq]').between([CHAT, Dexie.minKey], [CHAT, Dexie.maxKey]).toArray()).map((m) => m.content);
+const local = async () =>
+  (await db.messages.where('[chat_id+seq]').between([CHAT, Dexie.minKey], [CHAT, Dexie.maxKey]).toArray()).map((m) => m.content);
 const row = (id: string) => db.messages.get(id).then((m) => m!);
 /** Past every Undo window, then a flush. */
 async function flushLater(): Promise<void> {
@@ -125,14 +138,23 @@ describe('changes to stored messages, local first', () => {
     expect(await undoChange(change.client_id)).toBe(false);
     bed.online = true;
     await flushLater();
-    expect(bed.server.changes.map(({ method, path, body }) => [method, path, body])).toEqual([['POST', '/api/messages/delete-from', { chat_id: CHAT, message_id: 'm3' }]]);
+    expect(bed.server.changes.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['POST', '/api/messages/delete-from', { chat_id: CHAT, message_id: 'm3' }],
+    ]);
     expect([...bed.server.messages.keys()]).toEqual(['m1', 'm2']);
     expect((await db.chats.get(CHAT))!.message_count).toBe(2);
   });
 
   it('a change the server refuses leaves the outbox, the chat is pulled again to show what the server holds, and the window says why', async () => {
     const rows = await storedChat();
-    getChatMessages.mockResolvedValue({ chat: chatRow(4), data: rows, total: 4, page: 1, page_size: 10, total_pages: 1 } as unknown as ChatGetResponse);
+    getChatMessages.mockResolvedValue({
+      chat: chatRow(4),
+      data: rows,
+      total: 4,
+      page: 1,
+      page_size: 10,
+      total_pages: 1,
+    } as unknown as ChatGetResponse);
     bed.server.answerChange = () => refusal(400, 'too_long', 'At most 1,000 characters.');
     await editText(await row('m1'), 'Too long, the server says');
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
@@ -146,7 +168,9 @@ describe('Dexie version 6', () => {
   it('marks the messages version 5 had queued as messages', async () => {
     const old = new Dexie('upgrade-5-to-6');
     old.version(5).stores({ outbox: 'client_id, [chat_id+created_at], created_at' });
-    await old.table('outbox').add({ client_id: 'c1', chat_id: CHAT, created_at: TIME, request: { chat_id: CHAT }, attempts: 0, last_error: null });
+    await old
+      .table('outbox')
+      .add({ client_id: 'c1', chat_id: CHAT, created_at: TIME, request: { chat_id: CHAT }, attempts: 0, last_error: null });
     old.close();
     const upgraded = new CardchatDb('upgrade-5-to-6');
     expect(await upgraded.outbox.toArray()).toEqual([expect.objectContaining({ client_id: 'c1', kind: 'message' })]);

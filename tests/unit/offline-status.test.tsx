@@ -138,7 +138,10 @@ describe('no alarm on a normal send (issue 14, item 10)', () => {
   it('online, a message counts only once it has waited about 2 s; one whose reply streams never does', async () => {
     renderStatus();
     const status = screen.getByRole('status');
-    await db.outbox.bulkAdd([{ ...queued('sent-normally'), created_at: new Date().toISOString() }, { ...queued('slow'), created_at: new Date().toISOString() }]);
+    await db.outbox.bulkAdd([
+      { ...queued('sent-normally'), created_at: new Date().toISOString() },
+      { ...queued('slow'), created_at: new Date().toISOString() },
+    ]);
     // The server answered the first: its reply is streaming.
     markAnswered('sent-normally');
     await act(() => vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS - 100));
@@ -165,7 +168,11 @@ describe('while cardchat cannot be reached', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.5);
     setOnline(true);
     healthy = false;
-    vi.stubGlobal('fetch', () => (healthy ? Promise.resolve(new Response('{"status":"ok"}', { headers: { 'content-type': 'application/json' } })) : Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal('fetch', () =>
+      healthy
+        ? Promise.resolve(new Response('{"status":"ok"}', { headers: { 'content-type': 'application/json' } }))
+        : Promise.reject(new TypeError('Failed to fetch')),
+    );
     window.dispatchEvent(new Event('online'));
   });
   afterEach(() => {
@@ -174,7 +181,7 @@ describe('while cardchat cannot be reached', () => {
     vi.useRealTimers();
   });
 
-  it("says so with a countdown to the next try, Try now tries at once, and the line goes when it answers", async () => {
+  it('says so with a countdown to the next try, Try now tries at once, and the line goes when it answers', async () => {
     renderStatus();
     const status = screen.getByRole('status');
     expect(status.textContent).toBe('');
@@ -186,7 +193,11 @@ describe('while cardchat cannot be reached', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(status.textContent).toContain(unreachableLine(1));
     // Read once by a screen reader, not every second.
-    expect(within(status).getByText(/trying again in/).getAttribute('aria-hidden')).toBe('true');
+    expect(
+      within(status)
+        .getByText(/trying again in/)
+        .getAttribute('aria-hidden'),
+    ).toBe('true');
 
     healthy = true;
     await act(async () => {

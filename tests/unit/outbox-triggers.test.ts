@@ -12,7 +12,15 @@ const { noteAnswer, noteNoAnswer } = await import('../../src/lib/connectivity');
 const { startOutboxTriggers } = await import('../../src/sync/outboxTriggers');
 const { sendMessage } = await import('../../src/sync/sendMessage');
 
-const profile: UserProfile = { email: 'ada@example.com', name: 'Ada', picture: null, uid: 'u1', sub: 's1', plan: 'normal', is_admin: false };
+const profile: UserProfile = {
+  email: 'ada@example.com',
+  name: 'Ada',
+  picture: null,
+  uid: 'u1',
+  sub: 's1',
+  plan: 'normal',
+  is_admin: false,
+};
 const signedIn = () => sessionStore.set({ status: 'signedIn', profile });
 const offline = () => sessionStore.set({ status: 'offline', profile });
 const signedOut = () => sessionStore.set({ status: 'signedOut' });
@@ -119,7 +127,9 @@ describe('Background Sync', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     offline();
 
-    expect(await sendMessage({ seed, content: 'Later', userName: 'Grace', signal: new AbortController().signal })).toEqual({ kind: 'queued' });
+    expect(await sendMessage({ seed, content: 'Later', userName: 'Grace', signal: new AbortController().signal })).toEqual({
+      kind: 'queued',
+    });
     await vi.waitFor(() => expect(register).toHaveBeenCalledWith('cardchat-outbox'));
   });
 

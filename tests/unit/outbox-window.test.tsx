@@ -10,14 +10,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const pending = (id: string, content: string): LocalMessage => ({ id, client_id: id, chat_id: 'c', seq: 1, role: 'user', content, name: 'Grace', send_date: new Date(2026, 10, 21, 12).toISOString(), state: 'pending' });
+const pending = (id: string, content: string): LocalMessage => ({
+  id,
+  client_id: id,
+  chat_id: 'c',
+  seq: 1,
+  role: 'user',
+  content,
+  name: 'Grace',
+  send_date: new Date(2026, 10, 21, 12).toISOString(),
+  state: 'pending',
+});
 function list(messages: LocalMessage[], waiting: Map<string, string | null>, onSendNow = vi.fn()) {
   render(<MessageList {...listProps()} messages={messages} waiting={waiting} onSendNow={onSendNow} />);
 }
 
 describe('a message in the outbox', () => {
   it("shows 'Waiting to send' (with the last error) while it waits, and 'Sending…' while it is sent", () => {
-    list([pending('w', 'Queued'), { ...pending('s', 'In flight'), seq: 2 }], new Map([['w', 'Network error. Please check your connection and try again.']]));
+    list(
+      [pending('w', 'Queued'), { ...pending('s', 'In flight'), seq: 2 }],
+      new Map([['w', 'Network error. Please check your connection and try again.']]),
+    );
     const [waiting, sending] = screen.getAllByRole('article');
     const status = within(waiting!).getByText('Waiting to send');
     expect(status.getAttribute('title')).toBe('Network error. Please check your connection and try again.');

@@ -35,22 +35,39 @@ beforeEach(() => {
 const row = (id: string) => db.messages.get(id);
 const byContent = (content: string) => db.messages.filter((message) => message.content === content).first();
 const userRows = async (chatId: string) =>
-  (await db.messages.where('[chat_id+seq]').between([chatId, 0], [chatId, Infinity]).toArray()).filter((message) => message.role === 'user');
+  (await db.messages.where('[chat_id+seq]').between([chatId, 0], [chatId, Infinity]).toArray()).filter(
+    (message) => message.role === 'user',
+  );
 
 describe('writing a message offline', () => {
   it('shows it as pending at once and queues it in the outbox, without trying the network', async () => {
     const id = await typeOffline('chat-a', 'Hello');
     expect(bed.server.calls).toEqual([]);
     expect(await row(id)).toMatchObject({ state: 'pending', content: 'Hello', client_id: id });
-    expect(await db.outbox.get(id)).toMatchObject({ chat_id: 'chat-a', attempts: 0, last_error: null, request: { chat_id: 'chat-a', messages: [{ role: 'user', content: 'Hello' }] } });
+    expect(await db.outbox.get(id)).toMatchObject({
+      chat_id: 'chat-a',
+      attempts: 0,
+      last_error: null,
+      request: { chat_id: 'chat-a', messages: [{ role: 'user', content: 'Hello' }] },
+    });
     expect(await waitingCount()).toBe(1);
   });
 
   it('a crash between writing and sending loses nothing: the message and its outbox entry are written together', async () => {
     // What sendMessage writes before anything goes out; the tab dies here.
-    await enqueueMessage(seedOf('chat-a'), { clientId: 'c-1', content: 'Before the crash', name: 'Grace', sendDate: new Date().toISOString() }, { chat_id: 'chat-a', messages: [{ role: 'user', content: 'Before the crash' }] });
+    await enqueueMessage(
+      seedOf('chat-a'),
+      { clientId: 'c-1', content: 'Before the crash', name: 'Grace', sendDate: new Date().toISOString() },
+      { chat_id: 'chat-a', messages: [{ role: 'user', content: 'Before the crash' }] },
+    );
     // A failed write leaves neither: the message id is taken, so the transaction aborts as a whole.
-    await expect(enqueueMessage(seedOf('chat-a'), { clientId: 'c-1', content: 'Twice', name: 'Grace', sendDate: new Date().toISOString() }, { chat_id: 'chat-a' })).rejects.toThrow();
+    await expect(
+      enqueueMessage(
+        seedOf('chat-a'),
+        { clientId: 'c-1', content: 'Twice', name: 'Grace', sendDate: new Date().toISOString() },
+        { chat_id: 'chat-a' },
+      ),
+    ).rejects.toThrow();
     expect(await db.outbox.count()).toBe(1);
 
     await flushOutbox();
@@ -113,7 +130,10 @@ describe('flushing the outbox', () => {
     // The first failure stops the flush: the rest would fail the same way.
     expect(bed.server.calls.map((call) => call.key)).toEqual([a1]);
     expect(await row(a1)).toMatchObject({ state: 'pending' });
-    expect(await db.outbox.get(a1)).toMatchObject({ attempts: 1, last_error: 'Network error. Please check your connection and try again.' });
+    expect(await db.outbox.get(a1)).toMatchObject({
+      attempts: 1,
+      last_error: 'Network error. Please check your connection and try again.',
+    });
     expect(await waitingCount()).toBe(3);
 
     bed.server.answer = () => undefined;
@@ -242,7 +262,8 @@ describe('the live send and the outbox', () => {
 
   it('takes a message stopped before the server saved it out of the outbox, failed with Retry', async () => {
     const stop = new AbortController();
-    bed.server.answer = () => new Promise((_resolve, reject) => stop.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+    bed.server.answer = () =>
+      new Promise((_resolve, reject) => stop.signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
     getChatMessages.mockRejectedValue(new TypeError('Failed to fetch'));
     const sending = sendMessage({ seed: seedOf('chat-a'), content: 'Stop me', userName: 'Grace', signal: stop.signal });
     await vi.waitFor(() => expect(bed.server.calls).toHaveLength(1));

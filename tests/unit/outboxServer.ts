@@ -13,14 +13,17 @@ export interface Call {
 
 /** A network that accepts the request and never answers: it ends only when the request is aborted. */
 export function hang(signal: AbortSignal | undefined): Promise<never> {
-  return new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(signal.reason ?? new DOMException('Aborted', 'AbortError'))));
+  return new Promise((_resolve, reject) =>
+    signal?.addEventListener('abort', () => reject(signal.reason ?? new DOMException('Aborted', 'AbortError'))),
+  );
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** An error answer in the server's shape (`headers`: e.g. a 429's Retry-After). */
-export const refusal = (status: number, error: string, message: string, headers: Record<string, string> = {}) => json(status, { error, message }, headers);
+export const refusal = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
+  json(status, { error, message }, headers);
 
 /**
  * A stand-in for the completions endpoint that keeps the Idempotency-Key ledger as the server does: a
@@ -64,11 +67,20 @@ export function fakeServer() {
         messages.set(id, edited);
         return json(200, edited);
       }
-      const gone = [...messages.values()].filter((m) => m.chat_id === message.chat_id && (m.id === id || (call.body !== null && m.seq > message.seq)));
+      const gone = [...messages.values()].filter(
+        (m) => m.chat_id === message.chat_id && (m.id === id || (call.body !== null && m.seq > message.seq)),
+      );
       for (const m of gone) messages.delete(m.id);
       const left = [...messages.values()].filter((m) => m.chat_id === message.chat_id);
       const time = new Date().toISOString();
-      const chat = { ...seedOf(message.chat_id), last_message_time: time, modified: time, created_at: time, message_count: left.length, size: 0 };
+      const chat = {
+        ...seedOf(message.chat_id),
+        last_message_time: time,
+        modified: time,
+        created_at: time,
+        message_count: left.length,
+        size: 0,
+      };
       return json(200, { success: true, message: 'Deleted', deleted: gone.length, chat });
     },
     answer: (_call: Call): Response | undefined | Promise<Response | undefined> => undefined,
@@ -119,7 +131,13 @@ export function fakeServer() {
       }
       const headers = init.headers as Record<string, string>;
       const body = JSON.parse(init.body as string) as { chat_id: string; messages?: { content: string }[] };
-      const call: Call = { key: headers['Idempotency-Key']!, authorization: headers.Authorization, chatId: body.chat_id, content: body.messages?.[0]?.content ?? '', signal: init.signal ?? undefined };
+      const call: Call = {
+        key: headers['Idempotency-Key']!,
+        authorization: headers.Authorization,
+        chatId: body.chat_id,
+        content: body.messages?.[0]?.content ?? '',
+        signal: init.signal ?? undefined,
+      };
       calls.push(call);
       return (await server.answer(call)) ?? server.store(call);
     }),
@@ -135,10 +153,24 @@ export function held() {
 }
 
 /** The chat a test sends into: what the chat screen knows of it before the first send. */
-export const seedOf = (chatId: string) => ({ chat_id: chatId, character_name: 'Ada', character_id: 'card-1', filename: 'ada.png', card_type: 'public' as const, avatar_url: null });
+export const seedOf = (chatId: string) => ({
+  chat_id: chatId,
+  character_name: 'Ada',
+  character_id: 'card-1',
+  filename: 'ada.png',
+  card_type: 'public' as const,
+  avatar_url: null,
+});
 
 /** Saved tokens for the signed-in user 'sub-1'. */
-export const tokensOf = (accessToken: string, expiresAt: number) => ({ accessToken, refreshToken: 'refresh', idToken: null, expiresAt, subject: 'sub-1', email: null });
+export const tokensOf = (accessToken: string, expiresAt: number) => ({
+  accessToken,
+  refreshToken: 'refresh',
+  idToken: null,
+  expiresAt,
+  subject: 'sub-1',
+  email: null,
+});
 
 type FakeTimerKinds = NonNullable<NonNullable<Parameters<typeof vi.useFakeTimers>[0]>['toFake']>;
 
@@ -170,7 +202,8 @@ export function useOutboxBed(options: { toFake: FakeTimerKinds }) {
       bed.online = false;
       expect(await bed.type(chatId, content)).toEqual({ kind: 'queued' });
       bed.online = true;
-      return (await db.outbox.toArray()).find((item) => item.kind === 'message' && item.request.messages?.[0]?.content === content)!.client_id;
+      return (await db.outbox.toArray()).find((item) => item.kind === 'message' && item.request.messages?.[0]?.content === content)!
+        .client_id;
     },
   };
 

@@ -109,7 +109,9 @@ describe('PricingPage', () => {
 
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(explanation.hidden).toBe(false);
-    expect(within(explanation).getByRole('link', { name: 'support@cardchat.app' }).getAttribute('href')).toBe('mailto:support@cardchat.app');
+    expect(within(explanation).getByRole('link', { name: 'support@cardchat.app' }).getAttribute('href')).toBe(
+      'mailto:support@cardchat.app',
+    );
     expect(document.body.textContent).not.toMatch(/npm|set-plan|administrator|command/i);
     expect(screen.queryByRole('link', { name: /upgrade/i })).toBeNull();
   });

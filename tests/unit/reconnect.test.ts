@@ -24,7 +24,15 @@ const { loadTokens, saveTokens } = await import('../../src/auth/tokens');
 const { connectivity, noteAnswer } = await import('../../src/lib/connectivity');
 const { startOutboxTriggers } = await import('../../src/sync/outboxTriggers');
 
-const profile: UserProfile = { email: 'ada@example.com', name: 'Ada', picture: null, uid: 'u1', sub: 's1', plan: 'normal', is_admin: false };
+const profile: UserProfile = {
+  email: 'ada@example.com',
+  name: 'Ada',
+  picture: null,
+  uid: 'u1',
+  sub: 's1',
+  plan: 'normal',
+  is_admin: false,
+};
 const networkError = () => new ApiError('Network error. Please check your connection and try again.', 0, 'network');
 
 /** Whether GET /api/health is answered. */

@@ -15,7 +15,15 @@ const { db } = await import('../../src/db/db');
 const { refreshSession, signOut } = await import('../../src/auth/session');
 const { saveTokens, loadTokens } = await import('../../src/auth/tokens');
 
-const profile: UserProfile = { email: 'ada@example.com', name: 'Ada', picture: null, uid: 'u1', sub: 's1', plan: 'normal', is_admin: false };
+const profile: UserProfile = {
+  email: 'ada@example.com',
+  name: 'Ada',
+  picture: null,
+  uid: 'u1',
+  sub: 's1',
+  plan: 'normal',
+  is_admin: false,
+};
 const NOW = Date.UTC(2026, 10, 21, 12);
 
 function signIn() {

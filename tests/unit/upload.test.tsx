@@ -59,7 +59,11 @@ beforeEach(() => {
 
 /** A PNG carrying only a `chara` chunk with V2 JSON, as older editors write. */
 function v2CardPng(name: string): Uint8Array {
-  const json = JSON.stringify({ spec: 'chara_card_v2', spec_version: '2.0', data: { name, description: 'd', personality: '', scenario: '', first_mes: 'Hi' } });
+  const json = JSON.stringify({
+    spec: 'chara_card_v2',
+    spec_version: '2.0',
+    data: { name, description: 'd', personality: '', scenario: '', first_mes: 'Hi' },
+  });
   const base64 = new TextDecoder().decode(encodeBase64(new TextEncoder().encode(json)));
   return makePng({ width: 2, height: 3, chunks: [encodeTextChunk('tEXt', 'chara', base64)] });
 }
@@ -69,8 +73,21 @@ function v3CardPng(name: string): Uint8Array {
     spec: 'chara_card_v3',
     spec_version: '3.0',
     data: {
-      name, description: '', personality: '', scenario: '', first_mes: '', mes_example: '', creator_notes: '', system_prompt: '',
-      post_history_instructions: '', alternate_greetings: [], tags: [], creator: '', character_version: '', extensions: {}, group_only_greetings: [],
+      name,
+      description: '',
+      personality: '',
+      scenario: '',
+      first_mes: '',
+      mes_example: '',
+      creator_notes: '',
+      system_prompt: '',
+      post_history_instructions: '',
+      alternate_greetings: [],
+      tags: [],
+      creator: '',
+      character_version: '',
+      extensions: {},
+      group_only_greetings: [],
     },
   };
   return writeCard(makePng({ width: 2, height: 2 }), card);
@@ -103,7 +120,7 @@ describe('checking a chosen file', () => {
     expect(await inspectFile(fileOf(yamlCard('Yo', 'ctx', 'hi'), 'yo.yml', ''))).toMatchObject({ name: 'Yo', format: 'YAML' });
   });
 
-  it("refuses a non-PNG type, an oversized file, a bad header, a PNG without a card and unusable card data", async () => {
+  it('refuses a non-PNG type, an oversized file, a bad header, a PNG without a card and unusable card data', async () => {
     await expect(inspectFile(fileOf('hello', 'a.txt', 'text/plain'))).rejects.toThrow(MESSAGE_UNSUPPORTED_TYPE);
     const big = fileOf('x');
     Object.defineProperty(big, 'size', { value: 20 * 1024 * 1024 + 1 });
@@ -138,7 +155,10 @@ describe('the upload state machine', () => {
     s = state.uploadReducer(s, { type: 'validated', file, card });
     expect(state.canUpload(s, on)).toBe(true);
     expect(state.canUpload(s, { signedIn: false, offline: undefined })).toBe(false);
-    expect(state.uploadBlockers(s, { signedIn: false, offline: OFFLINE_REASON })).toEqual([state.MESSAGE_NOT_AUTHENTICATED, OFFLINE_REASON]);
+    expect(state.uploadBlockers(s, { signedIn: false, offline: OFFLINE_REASON })).toEqual([
+      state.MESSAGE_NOT_AUTHENTICATED,
+      OFFLINE_REASON,
+    ]);
     s = state.uploadReducer(s, { type: 'uploading' });
     expect(state.canUpload(s, on)).toBe(false);
     s = state.uploadReducer(s, { type: 'progress', progress: 0.5 });
@@ -147,7 +167,13 @@ describe('the upload state machine', () => {
     expect(failed.send).toEqual({ phase: 'error', message: 'Nope' });
     expect(state.canUpload(failed, on)).toBe(true);
     const done = state.uploadReducer(s, { type: 'succeeded', message: 'ok', card: {} as never });
-    expect(done).toMatchObject({ file: { phase: 'none' }, acceptPrivacy: false, confirmAdult: false, send: { phase: 'success' }, resets: 1 });
+    expect(done).toMatchObject({
+      file: { phase: 'none' },
+      acceptPrivacy: false,
+      confirmAdult: false,
+      send: { phase: 'success' },
+      resets: 1,
+    });
   });
 
   it('drops the result of a file that is no longer chosen, and a refused file blocks the upload', () => {
@@ -184,16 +210,20 @@ describe('the Upload screen', () => {
     const button = screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     const reasons = screen.getByRole('list', { name: "Why you can't upload yet" });
-    expect(within(reasons).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Please select a file first.',
-      'Please accept the privacy requirements',
-      'Please confirm you are 18 or older',
-    ]);
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Please select a file first.', 'Please accept the privacy requirements', 'Please confirm you are 18 or older']);
     expect(screen.queryByLabelText('Publish as public')).toBeNull();
     const accept = (document.querySelector('input[type="file"]') as HTMLInputElement).accept.split(',');
     expect(accept).toEqual(expect.arrayContaining(['.png', '.json', '.charx', '.yaml', '.yml', '.jpg', '.webp', 'image/png']));
-    const requirements = within(screen.getByRole('region', { name: 'Requirements' })).getAllByRole('listitem').map((item) => item.textContent);
-    expect(requirements).toEqual(expect.arrayContaining([expect.stringMatching(/^CHARX/), expect.stringMatching(/^YAML/), expect.stringMatching(/^JSON/)]));
+    const requirements = within(screen.getByRole('region', { name: 'Requirements' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(requirements).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^CHARX/), expect.stringMatching(/^YAML/), expect.stringMatching(/^JSON/)]),
+    );
 
     choose(fileOf(v2CardPng('Juniper'), 'juniper.png'));
     await screen.findByText('Juniper');
@@ -204,7 +234,16 @@ describe('the Upload screen', () => {
     expect(screen.queryByRole('list', { name: "Why you can't upload yet" })).toBeNull();
     expect(button.disabled).toBe(false);
 
-    const uploaded = { file_id: 'juniper-1', is_public: 0, filename: 'juniper.png', title: 'Juniper', display_title: 'Juniper', url: '/api/upload/image/user/juniper-1', upload_time: '2026-11-21T10:00:00.000Z', card_data: { spec_version: '2.0', data: { name: 'Juniper', description: 'd', tags: [] } } };
+    const uploaded = {
+      file_id: 'juniper-1',
+      is_public: 0,
+      filename: 'juniper.png',
+      title: 'Juniper',
+      display_title: 'Juniper',
+      url: '/api/upload/image/user/juniper-1',
+      upload_time: '2026-11-21T10:00:00.000Z',
+      card_data: { spec_version: '2.0', data: { name: 'Juniper', description: 'd', tags: [] } },
+    };
     uploadCard.mockImplementation(async (_file: File, options: { onProgress: (n: number) => void }) => {
       options.onProgress(0.4);
       return { success: true, message: 'ok', data: uploaded };
@@ -269,7 +308,8 @@ describe('the Upload screen', () => {
   it('links a refusal over the storage quota to Pricing', async () => {
     render(<UploadPage />);
     await chooseCardAndAgree('Hoard');
-    const message = 'Your Free plan stores up to 250 MB of cards and chats, and it is full. Delete chats or cards you no longer need, or see Pricing for a plan with more room.';
+    const message =
+      'Your Free plan stores up to 250 MB of cards and chats, and it is full. Delete chats or cards you no longer need, or see Pricing for a plan with more room.';
     uploadCard.mockRejectedValue(new ApiError(message, 413, 'storage_quota'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upload' })));
     const alert = await screen.findByRole('alert');
@@ -350,7 +390,10 @@ describe('uploadCard (XMLHttpRequest)', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     accessToken.mockReset();
     accessToken.mockResolvedValue('token-1');
-    localStorage.setItem('cardchat.tokens', JSON.stringify({ accessToken: 'token-1', subject: 'sub-1', email: 'a@example.test', expiresAt: Date.now() + 3_600_000 }));
+    localStorage.setItem(
+      'cardchat.tokens',
+      JSON.stringify({ accessToken: 'token-1', subject: 'sub-1', email: 'a@example.test', expiresAt: Date.now() + 3_600_000 }),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -374,7 +417,11 @@ describe('uploadCard (XMLHttpRequest)', () => {
 
   it("sends no public_release unless asked, and maps failures to the spec's messages", async () => {
     FakeXhr.answer = (xhr) => xhr.reply(403, { error: 'slot_limit', message: 'Your Free plan allows 5 private cards.' });
-    await expect(real.uploadCard(fileOf('x'))).rejects.toMatchObject({ message: 'Your Free plan allows 5 private cards.', status: 403, code: 'slot_limit' });
+    await expect(real.uploadCard(fileOf('x'))).rejects.toMatchObject({
+      message: 'Your Free plan allows 5 private cards.',
+      status: 403,
+      code: 'slot_limit',
+    });
     expect(FakeXhr.sent[0]!.body!.has('public_release')).toBe(false);
     FakeXhr.answer = (xhr) => xhr.reply(500);
     await expect(real.uploadCard(fileOf('x'))).rejects.toThrow('Upload failed. Please try again.');
@@ -386,7 +433,10 @@ describe('uploadCard (XMLHttpRequest)', () => {
 
   it('refreshes the token once after a 401 and sends again', async () => {
     accessToken.mockImplementation(async (options) => (options?.forceRefresh ? 'token-2' : 'token-1'));
-    FakeXhr.answer = (xhr) => (xhr.headers.Authorization === 'Bearer token-1' ? xhr.reply(401, { error: 'unauthorized', message: 'x' }) : xhr.reply(200, { success: true, message: 'ok', data: {} }));
+    FakeXhr.answer = (xhr) =>
+      xhr.headers.Authorization === 'Bearer token-1'
+        ? xhr.reply(401, { error: 'unauthorized', message: 'x' })
+        : xhr.reply(200, { success: true, message: 'ok', data: {} });
     await expect(real.uploadCard(fileOf('x'))).resolves.toMatchObject({ success: true });
     expect(FakeXhr.sent.map((xhr) => xhr.headers.Authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
   });

@@ -12,9 +12,18 @@ import { boundedText, MAX_NAME_CHARS, summarizeCard, type Card } from '../../../
  * - `card_hits`: who already counted a view or download of a card today (one per viewer per day).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('images').addColumn('stored_bytes', 'integer', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('images').addColumn('card_summary', 'text', (col) => col.notNull().defaultTo('{}')).execute();
-  await db.schema.alterTable('chats').addColumn('portrait_bytes', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('images')
+    .addColumn('stored_bytes', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('images')
+    .addColumn('card_summary', 'text', (col) => col.notNull().defaultTo('{}'))
+    .execute();
+  await db.schema
+    .alterTable('chats')
+    .addColumn('portrait_bytes', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('chats').addColumn('importing_since', 'text').execute();
   await db.schema.createIndex('chats_importing_index').on('chats').column('importing_since').execute();
 
@@ -47,7 +56,12 @@ export async function up(db: Kysely<any>): Promise<void> {
       const stored = Number(row.file_size) + Buffer.byteLength(row.card_json) + Buffer.byteLength(summary);
       await db
         .updateTable('images')
-        .set({ card_summary: summary, stored_bytes: stored, card_name: name, display_title: boundedText(row.display_title, MAX_NAME_CHARS) })
+        .set({
+          card_summary: summary,
+          stored_bytes: stored,
+          card_name: name,
+          display_title: boundedText(row.display_title, MAX_NAME_CHARS),
+        })
         .where('id', '=', row.id)
         .execute();
     }

@@ -63,7 +63,13 @@ async function backfillAccountIds(db: Kysely<PayloadRows>): Promise<void> {
       .execute();
     for (const row of rows) {
       const accountId = accountIdOf(row.payload);
-      if (accountId) await db.updateTable('oidc_payloads').set({ account_id: accountId }).where('model', '=', row.model).where('id', '=', row.id).execute();
+      if (accountId)
+        await db
+          .updateTable('oidc_payloads')
+          .set({ account_id: accountId })
+          .where('model', '=', row.model)
+          .where('id', '=', row.id)
+          .execute();
     }
     if (rows.length < PAGE) return;
     const last = rows[rows.length - 1]!;

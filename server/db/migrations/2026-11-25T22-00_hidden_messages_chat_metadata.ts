@@ -8,7 +8,10 @@ import type { Kysely } from 'kysely';
  *   file had it, JSON text or null; written back on export. It counts towards the storage quota.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('messages').addColumn('hidden', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('messages')
+    .addColumn('hidden', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('chats').addColumn('chat_metadata', 'text').execute();
 }
 

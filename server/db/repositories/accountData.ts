@@ -12,7 +12,13 @@ import { lockOwner } from './images';
  * those whose bytes it already has: they are duplicates, deleted with the rest.
  */
 export async function adoptPublicImages(db: Kysely<Database>, fromUserId: string, owner: () => Promise<string>): Promise<number> {
-  const any = await db.selectFrom('images').select('id').where('owner_id', '=', fromUserId).where('is_public', '=', 1).limit(1).executeTakeFirst();
+  const any = await db
+    .selectFrom('images')
+    .select('id')
+    .where('owner_id', '=', fromUserId)
+    .where('is_public', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
   if (!any) return 0;
   const toUserId = await owner();
   const result = await db
@@ -26,7 +32,13 @@ export async function adoptPublicImages(db: Kysely<Database>, fromUserId: string
 }
 
 export function ownedImageBatch(db: Kysely<Database>, userId: string, limit: number) {
-  return db.selectFrom('images').select(['id', 'blob_key', 'thumb_keys', 'is_public']).where('owner_id', '=', userId).orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('images')
+    .select(['id', 'blob_key', 'thumb_keys', 'is_public'])
+    .where('owner_id', '=', userId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export async function deleteOwnedImages(db: Kysely<Database>, userId: string, ids: string[]): Promise<void> {

@@ -16,18 +16,34 @@ export async function recordAccountDeletion(
   user: { id: string; issuer: string; subject: string },
   now: string,
 ): Promise<boolean> {
-  const marked = await trx.updateTable('users').set({ deleted_at: now }).where('id', '=', user.id).where('deleted_at', 'is', null).executeTakeFirst();
+  const marked = await trx
+    .updateTable('users')
+    .set({ deleted_at: now })
+    .where('id', '=', user.id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   if (Number(marked.numUpdatedRows) === 0) return false;
   await trx
     .insertInto('account_deletions')
-    .values({ user_id: user.id, identity_hash: identityHash(user.issuer, user.subject), requested_at: now, finished_at: null, last_error: null })
+    .values({
+      user_id: user.id,
+      identity_hash: identityHash(user.issuer, user.subject),
+      requested_at: now,
+      finished_at: null,
+      last_error: null,
+    })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
   return true;
 }
 
 export async function unfinishedDeletions(db: Kysely<Database>): Promise<string[]> {
-  const rows = await db.selectFrom('account_deletions').select('user_id').where('finished_at', 'is', null).orderBy('requested_at').execute();
+  const rows = await db
+    .selectFrom('account_deletions')
+    .select('user_id')
+    .where('finished_at', 'is', null)
+    .orderBy('requested_at')
+    .execute();
   return rows.map((row) => row.user_id);
 }
 

@@ -15,8 +15,10 @@ export interface LinkLookup {
 }
 
 /** The token's row, when it is of this purpose and not expired yet. */
-const liveToken = ({ tokenHash, purpose, now }: LinkLookup) => (eb: ExpressionBuilder<Database, 'account_tokens'>) =>
-  eb.and([eb('token_hash', '=', tokenHash), eb('purpose', '=', purpose), eb('expires_at', '>', now)]);
+const liveToken =
+  ({ tokenHash, purpose, now }: LinkLookup) =>
+  (eb: ExpressionBuilder<Database, 'account_tokens'>) =>
+    eb.and([eb('token_hash', '=', tokenHash), eb('purpose', '=', purpose), eb('expires_at', '>', now)]);
 
 /** The account a live token of this purpose opens, without using it up (a page showing its form). */
 export async function findLiveAccountToken(db: Kysely<Database>, link: LinkLookup): Promise<string | undefined> {

@@ -23,7 +23,11 @@ export async function insertChat(db: Db, chat: NewChat): Promise<void> {
  * turns on both databases, so `seq` never collides.
  */
 export async function lockChat(db: Transaction<Database>, chatId: string): Promise<void> {
-  await db.updateTable('chats').set({ updated_at: sql`updated_at` }).where('id', '=', chatId).execute();
+  await db
+    .updateTable('chats')
+    .set({ updated_at: sql`updated_at` })
+    .where('id', '=', chatId)
+    .execute();
 }
 
 /**
@@ -56,7 +60,10 @@ export async function resetLastMessageAt(db: Db, chatId: string): Promise<void> 
     .updateTable('chats')
     .set((eb) => ({
       last_message_at: eb.fn.coalesce(
-        eb.selectFrom('messages').select((inner) => inner.fn.max('send_date').as('latest')).where('messages.chat_id', '=', chatId),
+        eb
+          .selectFrom('messages')
+          .select((inner) => inner.fn.max('send_date').as('latest'))
+          .where('messages.chat_id', '=', chatId),
         eb.ref('created_at'),
       ),
     }))
@@ -131,7 +138,13 @@ export async function deleteStaleImports(db: Db, now: Date): Promise<void> {
 }
 
 /** A replaced card's chats follow it to the new card (and its name). */
-export async function moveChatsToImage(db: Db, userId: string, fromImageId: string, to: { imageId: string; name: string; cardType: 'public' | 'user' }, now: string) {
+export async function moveChatsToImage(
+  db: Db,
+  userId: string,
+  fromImageId: string,
+  to: { imageId: string; name: string; cardType: 'public' | 'user' },
+  now: string,
+) {
   const result = await db
     .updateTable('chats')
     .set({ image_id: to.imageId, character_name: to.name, card_type: to.cardType, updated_at: now })
@@ -142,7 +155,12 @@ export async function moveChatsToImage(db: Db, userId: string, fromImageId: stri
 }
 
 /** An edited card's chats (everyone's, for a public card) take its new name and kind. */
-export async function renameChatsOfImage(db: Db, imageId: string, to: { name: string; cardType: 'public' | 'user' }, now: string): Promise<void> {
+export async function renameChatsOfImage(
+  db: Db,
+  imageId: string,
+  to: { name: string; cardType: 'public' | 'user' },
+  now: string,
+): Promise<void> {
   await db
     .updateTable('chats')
     .set({ character_name: to.name, card_type: to.cardType, updated_at: now })
@@ -152,7 +170,11 @@ export async function renameChatsOfImage(db: Db, imageId: string, to: { name: st
 }
 
 export async function setChatPortrait(db: Db, chatId: string, portrait: { key: string; bytes: number }, now: string): Promise<void> {
-  await db.updateTable('chats').set({ portrait_key: portrait.key, portrait_bytes: portrait.bytes, updated_at: now }).where('id', '=', chatId).execute();
+  await db
+    .updateTable('chats')
+    .set({ portrait_key: portrait.key, portrait_bytes: portrait.bytes, updated_at: now })
+    .where('id', '=', chatId)
+    .execute();
 }
 
 /** The user's most recent chat with each of the given cards: card id → chat id. */

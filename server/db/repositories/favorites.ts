@@ -5,11 +5,7 @@ import type { Database, Favorite, Image } from '../schema';
 export type FavoriteWithImage = Favorite & Pick<Image, 'is_public' | 'blob_key' | 'card_name' | 'card_summary'>;
 
 /** Adds the favorite unless it exists; returns whether this call created it. */
-export async function insertFavoriteIfAbsent(
-  db: Kysely<Database>,
-  userId: string,
-  imageId: string,
-): Promise<boolean> {
+export async function insertFavoriteIfAbsent(db: Kysely<Database>, userId: string, imageId: string): Promise<boolean> {
   const inserted = await db
     .insertInto('favorites')
     .values({ id: randomUUID(), user_id: userId, image_id: imageId, created_at: new Date().toISOString() })

@@ -49,9 +49,19 @@ export type ImageCardChange = Pick<
  * Points the row at an edited card, only while it still names the blob the edit started from: a
  * concurrent edit that switched it first wins, and this one gets undefined (nothing changed).
  */
-export function switchImageCard(db: Kysely<Database>, image: Pick<Image, 'id' | 'blob_key' | 'is_public'>, change: ImageCardChange): Promise<Image | undefined> {
+export function switchImageCard(
+  db: Kysely<Database>,
+  image: Pick<Image, 'id' | 'blob_key' | 'is_public'>,
+  change: ImageCardChange,
+): Promise<Image | undefined> {
   const update = () =>
-    db.updateTable('images').set(change).where('id', '=', image.id).where('blob_key', '=', image.blob_key).returningAll().executeTakeFirst();
+    db
+      .updateTable('images')
+      .set(change)
+      .where('id', '=', image.id)
+      .where('blob_key', '=', image.blob_key)
+      .returningAll()
+      .executeTakeFirst();
   return image.is_public || change.is_public ? changingGallery(update) : update();
 }
 
@@ -60,7 +70,11 @@ export function switchImageCard(db: Kysely<Database>, image: Pick<Image, 'id' | 
  * row lock (SQLite's write lock), so the slot count read after it cannot go stale before the insert.
  */
 export async function lockOwner(db: Kysely<Database>, ownerId: string): Promise<void> {
-  await db.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', ownerId).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', ownerId)
+    .execute();
 }
 
 export function findImage(db: Kysely<Database>, id: string): Promise<Image | undefined> {
@@ -86,7 +100,17 @@ export async function countPrivateImages(db: Kysely<Database>, ownerId: string, 
 /** What a gallery item shows: the bounded summary, never card_json (up to megabytes a card). */
 export type GalleryImage = Pick<
   Image,
-  'id' | 'is_public' | 'filename' | 'display_title' | 'blob_key' | 'thumb_keys' | 'card_name' | 'card_summary' | 'spec_version' | 'favorite_count' | 'created_at'
+  | 'id'
+  | 'is_public'
+  | 'filename'
+  | 'display_title'
+  | 'blob_key'
+  | 'thumb_keys'
+  | 'card_name'
+  | 'card_summary'
+  | 'spec_version'
+  | 'favorite_count'
+  | 'created_at'
 >;
 
 /** A card as the owner's lists show it: everything but card_json. */
@@ -137,7 +161,19 @@ export async function listPublicImages(
   }
   const count = matching.select((eb) => eb.fn.countAll().as('count'));
   const rows = await matching
-    .select(['id', 'is_public', 'filename', 'display_title', 'blob_key', 'thumb_keys', 'card_name', 'card_summary', 'spec_version', 'favorite_count', 'created_at'])
+    .select([
+      'id',
+      'is_public',
+      'filename',
+      'display_title',
+      'blob_key',
+      'thumb_keys',
+      'card_name',
+      'card_summary',
+      'spec_version',
+      'favorite_count',
+      'created_at',
+    ])
     .select(count.as('total'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

@@ -16,7 +16,10 @@ export async function nextSeq(db: Db, chatId: string): Promise<number> {
 export async function insertMessages(db: Db, messages: NewMessage[]): Promise<void> {
   // Chunked: a long imported chat would pass PostgreSQL's 65,535 bind parameters in one statement.
   for (let start = 0; start < messages.length; start += 500) {
-    await db.insertInto('messages').values(messages.slice(start, start + 500)).execute();
+    await db
+      .insertInto('messages')
+      .values(messages.slice(start, start + 500))
+      .execute();
   }
 }
 
@@ -80,7 +83,12 @@ export function messagesAfter(db: Db, chatId: string, seq: number, limit?: numbe
 
 /** The chat's messages from `seq` on (their text only: what a delete needs to count them). */
 export function textsFrom(db: Db, chatId: string, seq: number) {
-  return db.selectFrom('messages').select(['id', 'content', 'swipes', 'swipe_id']).where('chat_id', '=', chatId).where('seq', '>=', seq).execute();
+  return db
+    .selectFrom('messages')
+    .select(['id', 'content', 'swipes', 'swipe_id'])
+    .where('chat_id', '=', chatId)
+    .where('seq', '>=', seq)
+    .execute();
 }
 
 /** Deletes the chat's messages from `seq` on (the newest ones). */

@@ -79,13 +79,30 @@ export async function endAccountSessions(db: Kysely<Database>, accountId: string
     .where('account_id', '=', accountId)
     .execute();
   const ending = sessions.filter((session) => keepSid === undefined || session.uid !== keepSid);
-  const grants = new Set(ending.flatMap((session) => authorizationsOf(session.payload).map((a) => a.grantId)).filter((id): id is string => typeof id === 'string'));
+  const grants = new Set(
+    ending
+      .flatMap((session) => authorizationsOf(session.payload).map((a) => a.grantId))
+      .filter((id): id is string => typeof id === 'string'),
+  );
   if (keepSid === undefined) {
-    const all = await db.selectFrom('oidc_payloads').select('id').where('model', '=', 'Grant').where('account_id', '=', accountId).execute();
+    const all = await db
+      .selectFrom('oidc_payloads')
+      .select('id')
+      .where('model', '=', 'Grant')
+      .where('account_id', '=', accountId)
+      .execute();
     for (const grant of all) grants.add(grant.id);
   }
   if (ending.length > 0) {
-    await db.deleteFrom('oidc_payloads').where('model', '=', 'Session').where('id', 'in', ending.map((session) => session.id)).execute();
+    await db
+      .deleteFrom('oidc_payloads')
+      .where('model', '=', 'Session')
+      .where(
+        'id',
+        'in',
+        ending.map((session) => session.id),
+      )
+      .execute();
   }
   if (grants.size > 0) {
     const ids = [...grants];

@@ -38,7 +38,14 @@ export async function findOwnPersona(db: Db, userId: string, id: string): Promis
 
 /** The user's persona of that exact name (the oldest, when several share it). */
 export function findOwnPersonaByName(db: Db, userId: string, name: string): Promise<PersonaRow | undefined> {
-  return db.selectFrom('personas').selectAll().where('user_id', '=', userId).where('name', '=', name).orderBy('created_at').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('personas')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The persona the user's new chats start as, if they chose one. */
@@ -79,14 +86,28 @@ export async function updatePersonaRow(
  * the same transaction, rather than left to the foreign key's `set null`, so the count is exact
  * and the rule holds however the database enforces keys.
  */
-export async function deleteOwnPersona(db: Transaction<Database>, userId: string, id: string): Promise<{ deleted: boolean; chatsReset: number }> {
-  const reset = await db.updateTable('chats').set({ persona_id: null }).where('user_id', '=', userId).where('persona_id', '=', id).executeTakeFirst();
+export async function deleteOwnPersona(
+  db: Transaction<Database>,
+  userId: string,
+  id: string,
+): Promise<{ deleted: boolean; chatsReset: number }> {
+  const reset = await db
+    .updateTable('chats')
+    .set({ persona_id: null })
+    .where('user_id', '=', userId)
+    .where('persona_id', '=', id)
+    .executeTakeFirst();
   const result = await db.deleteFrom('personas').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
   return { deleted: Number(result.numDeletedRows) > 0, chatsReset: Number(reset.numUpdatedRows) };
 }
 
 /** Sets who the user is in a chat of theirs; false when the chat is not theirs. */
 export async function setChatPersona(db: Db, userId: string, chatId: string, personaId: string | null, now: string): Promise<boolean> {
-  const result = await db.updateTable('chats').set({ persona_id: personaId, updated_at: now }).where('id', '=', chatId).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .updateTable('chats')
+    .set({ persona_id: personaId, updated_at: now })
+    .where('id', '=', chatId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

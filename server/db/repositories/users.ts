@@ -11,12 +11,7 @@ export interface Identity {
 }
 
 export function findUserByIdentity(db: Kysely<Database>, issuer: string, subject: string): Promise<User | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('issuer', '=', issuer)
-    .where('subject', '=', subject)
-    .executeTakeFirst();
+  return db.selectFrom('users').selectAll().where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
 }
 
 /** Creates the user on first sight; two first requests racing each other end with one row. */

@@ -47,7 +47,11 @@ export const deletionMessages = {
  * tokens are deleted (a refresh fails at once). The data goes afterwards (finishAccountDeletion),
  * resumed at the next start if the process dies first: never a half-deleted account that signs in.
  */
-export async function requestAccountDeletion(ctx: ServiceContext, user: RequestUser, request: DeleteAccountRequest): Promise<DeleteAccountResponse> {
+export async function requestAccountDeletion(
+  ctx: ServiceContext,
+  user: RequestUser,
+  request: DeleteAccountRequest,
+): Promise<DeleteAccountResponse> {
   const typed = request.confirmation.trim().toLowerCase();
   if (user.email ? typed !== user.email.toLowerCase() : typed !== CONFIRM_WITHOUT_EMAIL) {
     throw badRequest('confirmation_mismatch', user.email ? deletionMessages.mismatch : deletionMessages.mismatchWord);
@@ -97,7 +101,11 @@ export async function finishAccountDeletion(ctx: ServiceContext, userId: string,
       () => ownedImageBatch(db, userId, BATCH),
       async (rows) => {
         await deleteBlobs(ctx, rows.flatMap(blobKeysOf));
-        await deleteOwnedImages(db, userId, rows.map((row) => row.id));
+        await deleteOwnedImages(
+          db,
+          userId,
+          rows.map((row) => row.id),
+        );
       },
       stop,
     );
@@ -105,8 +113,15 @@ export async function finishAccountDeletion(ctx: ServiceContext, userId: string,
     const chats = await inBatches(
       () => chatBatch(db, userId, BATCH),
       async (rows) => {
-        await deleteBlobs(ctx, rows.flatMap((row) => (row.portrait_key ? [row.portrait_key] : [])));
-        await deleteOwnedChats(db, userId, rows.map((row) => row.id));
+        await deleteBlobs(
+          ctx,
+          rows.flatMap((row) => (row.portrait_key ? [row.portrait_key] : [])),
+        );
+        await deleteOwnedChats(
+          db,
+          userId,
+          rows.map((row) => row.id),
+        );
       },
       stop,
     );
@@ -115,8 +130,15 @@ export async function finishAccountDeletion(ctx: ServiceContext, userId: string,
     const personas = await inBatches(
       () => personaBatch(db, userId, BATCH),
       async (rows) => {
-        await deleteBlobs(ctx, rows.flatMap((row) => (row.avatar_key ? [row.avatar_key] : [])));
-        await deleteOwnedPersonas(db, userId, rows.map((row) => row.id));
+        await deleteBlobs(
+          ctx,
+          rows.flatMap((row) => (row.avatar_key ? [row.avatar_key] : [])),
+        );
+        await deleteOwnedPersonas(
+          db,
+          userId,
+          rows.map((row) => row.id),
+        );
       },
       stop,
     );

@@ -41,7 +41,11 @@ function chatFileName(characterName: string, createdAt: string): string {
 }
 
 /** A chat file, written a page of messages at a time as the zip asks for more. */
-function chatFile(ctx: ServiceContext, userName: string, chat: { id: string; character_name: string; created_at: string; chat_metadata: string | null }): Readable {
+function chatFile(
+  ctx: ServiceContext,
+  userName: string,
+  chat: { id: string; character_name: string; created_at: string; chat_metadata: string | null },
+): Readable {
   async function* lines() {
     yield `${chatHeaderLine(archiveChatOf(userName, chat))}\n`;
     let after = -1;
@@ -79,10 +83,14 @@ export async function exportAccount(ctx: ServiceContext, user: RequestUser, abor
     const names = new EntryNames();
     const cardFiles = cards.map((card) => ({ card, file: `cards/${names.unique(`${safeArchiveName(card.card_name)}.png`)}` }));
     const chatFiles = chats.map((chat) => ({ chat, file: `chats/${names.unique(chatFileName(chat.character_name, chat.created_at))}` }));
-    const personaFiles = personas.map((persona) => ({ persona, file: persona.avatar_key ? `personas/${names.unique(`${safeArchiveName(persona.name)}.webp`)}` : null }));
+    const personaFiles = personas.map((persona) => ({
+      persona,
+      file: persona.avatar_key ? `personas/${names.unique(`${safeArchiveName(persona.name)}.webp`)}` : null,
+    }));
     // A chat file names the user as the chat speaks: its persona's name, else the profile name.
     const personaNames = new Map(personas.map((persona) => [persona.id, persona.name]));
-    const userNameIn = (chat: { persona_id: string | null }) => (chat.persona_id && personaNames.get(chat.persona_id)) || userDisplayName(user);
+    const userNameIn = (chat: { persona_id: string | null }) =>
+      (chat.persona_id && personaNames.get(chat.persona_id)) || userDisplayName(user);
     const slots = privateSlots(user.plan);
     const profile = {
       format: 'cardchat-export/1',
@@ -106,7 +114,13 @@ export async function exportAccount(ctx: ServiceContext, user: RequestUser, abor
         avatar: file,
       })),
       favorites: favorites.map((f) => ({ file_id: f.image_id, name: f.card_name, added_at: f.created_at })),
-      cards: cardFiles.map(({ card, file }) => ({ file_id: card.id, name: card.card_name, public: card.is_public === 1, uploaded_at: card.created_at, file })),
+      cards: cardFiles.map(({ card, file }) => ({
+        file_id: card.id,
+        name: card.card_name,
+        public: card.is_public === 1,
+        uploaded_at: card.created_at,
+        file,
+      })),
       chats: chatFiles.map(({ chat, file }) => ({
         chat_id: chat.id,
         character_name: chat.character_name,
@@ -121,7 +135,9 @@ export async function exportAccount(ctx: ServiceContext, user: RequestUser, abor
 
     const zip = new yazl.ZipFile();
     const mtime = new Date(exportedAt);
-    const readme = Buffer.from(exportReadme(exportedAt.slice(0, 16).replace('T', ' '), { cards: cards.length, chats: chats.length, favorites: favorites.length }));
+    const readme = Buffer.from(
+      exportReadme(exportedAt.slice(0, 16).replace('T', ' '), { cards: cards.length, chats: chats.length, favorites: favorites.length }),
+    );
     const profileJson = Buffer.from(`${JSON.stringify(profile, null, 2)}\n`);
     zip.addBuffer(readme, 'README.txt', { mtime });
     zip.addBuffer(profileJson, 'profile.json', { mtime });
@@ -130,26 +146,41 @@ export async function exportAccount(ctx: ServiceContext, user: RequestUser, abor
     const noStream = undefined as unknown as Readable;
     const lazy = (open: () => Promise<Readable>) => (callback: (error: Error | null, stream: Readable) => void) => {
       if (aborted()) return callback(new Error('the client went away'), noStream);
-      open().then((stream) => callback(null, stream), (error: Error) => callback(error, noStream));
+      open().then(
+        (stream) => callback(null, stream),
+        (error: Error) => callback(error, noStream),
+      );
     };
     for (const { card, file } of cardFiles) {
-      zip.addReadStreamLazy(file, { compress: false, mtime: new Date(card.created_at) }, lazy(async () => {
-        const stream = await ctx.blobs.get(card.blob_key);
-        if (!stream) throw new Error(`the PNG of card ${card.id} is missing from the blob store`);
-        return stream;
-      }));
+      zip.addReadStreamLazy(
+        file,
+        { compress: false, mtime: new Date(card.created_at) },
+        lazy(async () => {
+          const stream = await ctx.blobs.get(card.blob_key);
+          if (!stream) throw new Error(`the PNG of card ${card.id} is missing from the blob store`);
+          return stream;
+        }),
+      );
     }
     for (const { persona, file } of personaFiles) {
       if (!file || !persona.avatar_key) continue;
       const key = persona.avatar_key;
-      zip.addReadStreamLazy(file, { compress: false, mtime: new Date(persona.updated_at) }, lazy(async () => {
-        const stream = await ctx.blobs.get(key);
-        if (!stream) throw new Error(`the avatar of persona ${persona.id} is missing from the blob store`);
-        return stream;
-      }));
+      zip.addReadStreamLazy(
+        file,
+        { compress: false, mtime: new Date(persona.updated_at) },
+        lazy(async () => {
+          const stream = await ctx.blobs.get(key);
+          if (!stream) throw new Error(`the avatar of persona ${persona.id} is missing from the blob store`);
+          return stream;
+        }),
+      );
     }
     for (const { chat, file } of chatFiles) {
-      zip.addReadStreamLazy(file, { compressionLevel: 6, mtime: new Date(chat.last_message_at) }, lazy(async () => chatFile(ctx, userNameIn(chat), chat)));
+      zip.addReadStreamLazy(
+        file,
+        { compressionLevel: 6, mtime: new Date(chat.last_message_at) },
+        lazy(async () => chatFile(ctx, userNameIn(chat), chat)),
+      );
     }
     zip.end();
 
@@ -160,9 +191,16 @@ export async function exportAccount(ctx: ServiceContext, user: RequestUser, abor
     stream.once('close', release);
     stream.once('end', release);
 
-    const chatBytes = chats.reduce((sum, chat) => sum + Number(chat.size) + Number(chat.message_count) * (LINE_OVERHEAD_BYTES + chat.character_name.length), 0);
+    const chatBytes = chats.reduce(
+      (sum, chat) => sum + Number(chat.size) + Number(chat.message_count) * (LINE_OVERHEAD_BYTES + chat.character_name.length),
+      0,
+    );
     const estimatedBytes = Math.round(
-      readme.length + profileJson.length + cards.reduce((sum, card) => sum + Number(card.file_size), 0) + chatBytes * TEXT_DEFLATE_RATIO + (cards.length + chats.length + 2) * ENTRY_OVERHEAD_BYTES,
+      readme.length +
+        profileJson.length +
+        cards.reduce((sum, card) => sum + Number(card.file_size), 0) +
+        chatBytes * TEXT_DEFLATE_RATIO +
+        (cards.length + chats.length + 2) * ENTRY_OVERHEAD_BYTES,
     );
     const date = exportedAt.slice(0, 10);
     return { stream, disposition: contentDisposition(`cardchat-export-${date}`, '.zip'), estimatedBytes };

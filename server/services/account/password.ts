@@ -18,12 +18,18 @@ export const passwordChangeMessages = {
  * limited like one), the new one held to the sign-up policy (its reason is the answer). Every other
  * session of the account ends in the same transaction; the one the request's token came from stays.
  */
-export async function changePassword(ctx: ServiceContext, user: RequestUser, request: ChangePasswordRequest): Promise<ChangePasswordResponse> {
+export async function changePassword(
+  ctx: ServiceContext,
+  user: RequestUser,
+  request: ChangePasswordRequest,
+): Promise<ChangePasswordResponse> {
   const accountId = embeddedAccountId(ctx, user);
   const account = accountId ? await findLocalAccountById(ctx.db, accountId) : undefined;
   if (!account) throw new AppError(409, 'external_account', passwordChangeMessages.external(issuerHost(ctx)));
-  if (!(await isAccountPassword(account, request.current_password))) throw badRequest('wrong_password', passwordChangeMessages.wrongCurrent);
-  if (request.new_password.normalize('NFC') === request.current_password.normalize('NFC')) throw badRequest('same_password', passwordChangeMessages.same);
+  if (!(await isAccountPassword(account, request.current_password)))
+    throw badRequest('wrong_password', passwordChangeMessages.wrongCurrent);
+  if (request.new_password.normalize('NFC') === request.current_password.normalize('NFC'))
+    throw badRequest('same_password', passwordChangeMessages.same);
   const result = await newPasswordHash(account, request.new_password);
   if ('problem' in result) throw badRequest('weak_password', result.problem);
   const ended = await ctx.db.transaction().execute((trx) => storeNewPassword(trx, account.id, result.hash, user.sid));

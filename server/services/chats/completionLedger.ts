@@ -15,8 +15,7 @@ export const HEARTBEAT_MS = 60_000;
 export const answering = new Set<string>();
 export const ledgerKey = (userId: string, key: string) => `${userId}:${key}`;
 
-export const inProgress = () =>
-  new AppError(409, 'in_progress', 'This message is still being answered. Please wait for the reply.');
+export const inProgress = () => new AppError(409, 'in_progress', 'This message is still being answered. Please wait for the reply.');
 
 export const superseded = () => new AppError(409, 'superseded', 'This reply has since been deleted or replaced.');
 
@@ -74,9 +73,7 @@ export async function ledgerState(
   }
   if (row.state === 'done') return { kind: 'done', result: await storedResult(db, row) };
   const abandoned =
-    row.state === 'running' &&
-    !answering.has(ledgerKey(userId, key)) &&
-    now.getTime() - Date.parse(row.updated_at) > ABANDONED_AFTER_MS;
+    row.state === 'running' && !answering.has(ledgerKey(userId, key)) && now.getTime() - Date.parse(row.updated_at) > ABANDONED_AFTER_MS;
   if (row.state === 'running' && !abandoned) throw inProgress();
   if (!(await claimForRetry(db, row, now.toISOString()))) throw inProgress();
   return { kind: 'retry', row };

@@ -83,25 +83,48 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
  * Writes the new text into the reply it belongs to, as it is now (the person may have chosen another
  * version meanwhile): a new version, shown, or the shown version continued.
  */
-async function amendReply(trx: Transaction<Database>, job: CompletionJob & { target: { message: Message } }, text: string, at: string): Promise<Message> {
+async function amendReply(
+  trx: Transaction<Database>,
+  job: CompletionJob & { target: { message: Message } },
+  text: string,
+  at: string,
+): Promise<Message> {
   const [current] = await findMessages(trx, [job.target.message.id]);
   if (!current) throw superseded();
   const before = swipeFieldsOf(current);
   const swipe = job.target.kind === 'swipe';
-  const changes = { ...swipeColumns(swipe ? withNewSwipe(before, text) : withContinuation(before, text)), ...(swipe ? { send_date: at } : {}) };
+  const changes = {
+    ...swipeColumns(swipe ? withNewSwipe(before, text) : withContinuation(before, text)),
+    ...(swipe ? { send_date: at } : {}),
+  };
   const amended = { ...current, ...changes };
   await updateMessage(trx, current.id, changes);
-  await adjustChatTotals(trx, job.chat.id, { count: 0, bytes: messageBytes(amended) - messageBytes(current), lastMessageAt: swipe ? at : undefined }, at);
+  await adjustChatTotals(
+    trx,
+    job.chat.id,
+    { count: 0, bytes: messageBytes(amended) - messageBytes(current), lastMessageAt: swipe ? at : undefined },
+    at,
+  );
   return amended;
 }
 
-async function storeReply(ctx: ServiceContext, job: CompletionJob, text: string, usage: CompletionResult['usage']): Promise<CompletionResult> {
+async function storeReply(
+  ctx: ServiceContext,
+  job: CompletionJob,
+  text: string,
+  usage: CompletionResult['usage'],
+): Promise<CompletionResult> {
   const at = new Date().toISOString();
   const reply = await ctx.db.transaction().execute(async (trx) => {
     await lockChat(trx, job.chat.id);
     let stored: Message;
     if (job.target.kind === 'new') {
-      stored = message(job.chat, await nextSeq(trx, job.chat.id), { role: 'assistant', content: text, name: characterDisplayName(job.card) }, at);
+      stored = message(
+        job.chat,
+        await nextSeq(trx, job.chat.id),
+        { role: 'assistant', content: text, name: characterDisplayName(job.card) },
+        at,
+      );
       await storeMessages(trx, job.chat.id, [stored], at);
     } else {
       stored = await amendReply(trx, { ...job, target: job.target }, text, at);

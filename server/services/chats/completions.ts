@@ -57,7 +57,8 @@ function lastUserContent(request: CompletionRequest): string | undefined {
 
 /** A request for no new message: a regeneration or a continuation (asking for both is refused). */
 function modeOf(request: CompletionRequest): CompletionRequestRow['kind'] {
-  if (request.regenerate && request.continue) throw badRequest('regenerate_or_continue', 'Ask for a new version of the reply or for more of it, not both.');
+  if (request.regenerate && request.continue)
+    throw badRequest('regenerate_or_continue', 'Ask for a new version of the reply or for more of it, not both.');
   return request.regenerate ? 'regenerate' : request.continue ? 'continue' : 'message';
 }
 
@@ -67,7 +68,12 @@ function requestHash(request: CompletionRequest, kind: CompletionRequestRow['kin
   return createHash('sha256').update(asked).digest('hex');
 }
 
-export function message(chat: Chat, seq: number, fields: Pick<Message, 'role' | 'content' | 'name'> & { client_id?: string | null }, at: string): Message {
+export function message(
+  chat: Chat,
+  seq: number,
+  fields: Pick<Message, 'role' | 'content' | 'name'> & { client_id?: string | null },
+  at: string,
+): Message {
   return { id: randomUUID(), chat_id: chat.id, seq, send_date: at, client_id: null, swipes: null, swipe_id: null, hidden: 0, ...fields };
 }
 
@@ -118,7 +124,11 @@ const onReply = (kind: 'swipe' | 'continue', reply: Message) => ({ answersSeq: r
  * the character's. A regeneration makes a new version of it when it is a reply to the user's last
  * message, else (the chat ends with the user's message, e.g. after Stop) a reply to that message.
  */
-async function settleTarget(db: Db, chatId: string, kind: 'regenerate' | 'continue'): Promise<Pick<CompletionJob, 'answersSeq' | 'target'>> {
+async function settleTarget(
+  db: Db,
+  chatId: string,
+  kind: 'regenerate' | 'continue',
+): Promise<Pick<CompletionJob, 'answersSeq' | 'target'>> {
   const [last] = await messagesBefore(db, chatId, 1);
   if (kind === 'continue') {
     if (last?.role !== 'assistant') throw badRequest('nothing_to_continue', "There is no reply of the character's to continue.");
@@ -179,12 +189,17 @@ export async function prepareCompletion(
         // The reply it works on is recorded now, so a retry of this key works on the same one.
         const replyId = settled.target.kind === 'new' ? null : settled.target.message.id;
         await insertCompletionRequest(trx, { ...ledger, reply_message_id: replyId });
-        return { kind: 'generate', job: { user, key, chat, card, as, greeting: null, userMessage: null, ...settled, newChatHistory: null } };
+        return {
+          kind: 'generate',
+          job: { user, key, chat, card, as, greeting: null, userMessage: null, ...settled, newChatHistory: null },
+        };
       }
       let seq = isNew ? 0 : await nextSeq(trx, chat.id);
       const names = { char: characterDisplayName(card), user: as.name };
       const greetingText = isNew && request.greeting_index !== undefined ? greetingAt(card, request.greeting_index) : undefined;
-      const greeting = greetingText ? message(chat, seq++, { role: 'assistant', content: fillPlaceholders(greetingText, names), name: names.char }, at) : null;
+      const greeting = greetingText
+        ? message(chat, seq++, { role: 'assistant', content: fillPlaceholders(greetingText, names), name: names.char }, at)
+        : null;
       const userMessage = message(chat, seq, { role: 'user', content: text, name: as.name, client_id: key }, at);
       await insertCompletionRequest(trx, { ...ledger, greeting_message_id: greeting?.id ?? null, user_message_id: userMessage.id });
       const stored = greeting ? [greeting, userMessage] : [userMessage];
@@ -208,19 +223,45 @@ export async function prepareCompletion(
   }
 }
 
-async function retryJob(ctx: ServiceContext, user: RequestUser, row: CompletionRequestRow, personaId: string | null | undefined): Promise<CompletionJob> {
+async function retryJob(
+  ctx: ServiceContext,
+  user: RequestUser,
+  row: CompletionRequestRow,
+  personaId: string | null | undefined,
+): Promise<CompletionJob> {
   const chat = await findOwnChat(ctx.db, user.id, row.chat_id);
   if (!chat) throw chatNotFound();
   const card = await cardOfChat(ctx.db, chat);
   const as = await settleChatUser(ctx.db, user, chat, personaId, { stored: true });
-  const stored = new Map((await findMessages(ctx.db, [row.greeting_message_id, row.user_message_id].filter((id) => id !== null))).map((m) => [m.id, m]));
+  const stored = new Map(
+    (
+      await findMessages(
+        ctx.db,
+        [row.greeting_message_id, row.user_message_id].filter((id) => id !== null),
+      )
+    ).map((m) => [m.id, m]),
+  );
   const greeting = (row.greeting_message_id && stored.get(row.greeting_message_id)) || null;
   const userMessage = (row.user_message_id && stored.get(row.user_message_id)) || null;
-  return { user, key: row.idempotency_key, chat, card, as, greeting, userMessage, ...(await retriedTarget(ctx.db, row, userMessage)), newChatHistory: null };
+  return {
+    user,
+    key: row.idempotency_key,
+    chat,
+    card,
+    as,
+    greeting,
+    userMessage,
+    ...(await retriedTarget(ctx.db, row, userMessage)),
+    newChatHistory: null,
+  };
 }
 
 /** What a retried request works on: what its first attempt settled (a reply deleted since is superseded). */
-async function retriedTarget(db: Db, row: CompletionRequestRow, userMessage: Message | null): Promise<Pick<CompletionJob, 'answersSeq' | 'target'>> {
+async function retriedTarget(
+  db: Db,
+  row: CompletionRequestRow,
+  userMessage: Message | null,
+): Promise<Pick<CompletionJob, 'answersSeq' | 'target'>> {
   if (row.kind === 'message') {
     if (!userMessage) throw superseded();
     return { answersSeq: userMessage.seq, target: { kind: 'new' } };

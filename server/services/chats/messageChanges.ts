@@ -25,7 +25,10 @@ interface PlannedChange<T> {
   apply: (trx: Transaction<Database>, now: string) => Promise<T>;
 }
 
-const hashOf = (kind: Kind, ...parts: unknown[]) => createHash('sha256').update(JSON.stringify([kind, ...parts])).digest('hex');
+const hashOf = (kind: Kind, ...parts: unknown[]) =>
+  createHash('sha256')
+    .update(JSON.stringify([kind, ...parts]))
+    .digest('hex');
 
 /**
  * Applies a change to a chat's messages once per Idempotency-Key: a key seen before answers as a
@@ -57,7 +60,14 @@ async function changeOnce<T>(
       const now = new Date().toISOString();
       await lockChat(trx, chatId);
       if (key) {
-        await insertMessageChange(trx, { user_id: user.id, idempotency_key: key, chat_id: chatId, kind: asked.kind, request_hash: asked.hash, created_at: now });
+        await insertMessageChange(trx, {
+          user_id: user.id,
+          idempotency_key: key,
+          chat_id: chatId,
+          kind: asked.kind,
+          request_hash: asked.hash,
+          created_at: now,
+        });
       }
       return apply(trx, now);
     });
@@ -85,49 +95,74 @@ async function plannedOn(ctx: ServiceContext, user: RequestUser, id: string): Pr
  * PATCH /api/messages/{id}: shows another version of a reply (`swipe_id`) and/or changes the shown
  * text (`content`), keeping the chat's size true. The next prompt reads the result.
  */
-export async function editMessage(ctx: ServiceContext, user: RequestUser, id: string, body: EditMessageRequest, key?: string): Promise<ChatMessage> {
+export async function editMessage(
+  ctx: ServiceContext,
+  user: RequestUser,
+  id: string,
+  body: EditMessageRequest,
+  key?: string,
+): Promise<ChatMessage> {
   if (body.content === undefined && body.swipe_id === undefined) {
     throw badRequest('nothing_to_change', 'Send the new text (content) or the version to show (swipe_id).');
   }
   const asked = { kind: 'edit' as const, hash: hashOf('edit', id, body.swipe_id ?? null, body.content ?? null) };
-  return changeOnce(ctx, user, key, asked, () => ownMessage(ctx, user, id), async () => {
-    const planned = await plannedOn(ctx, user, id);
-    const content = body.content === undefined ? undefined : checkedEditText(planned.role, body.content);
-    return {
-      chatId: planned.chat_id,
-      apply: async (trx, now) => {
-        const current = await lockedMessage(trx, id);
-        let fields = swipeFieldsOf(current);
-        if (body.swipe_id !== undefined) {
-          const problem = swipeRangeProblem(fields, body.swipe_id);
-          if (problem) throw badRequest('swipe_out_of_range', problem);
-          fields = withChosenSwipe(fields, body.swipe_id);
-        }
-        if (content !== undefined) fields = withEditedContent(fields, content);
-        const edited = { ...current, ...swipeColumns(fields) };
-        await updateMessage(trx, id, swipeColumns(fields));
-        await adjustChatTotals(trx, current.chat_id, { count: 0, bytes: messageBytes(edited) - messageBytes(current) }, now);
-        return chatMessageOf(edited);
-      },
-    };
-  });
+  return changeOnce(
+    ctx,
+    user,
+    key,
+    asked,
+    () => ownMessage(ctx, user, id),
+    async () => {
+      const planned = await plannedOn(ctx, user, id);
+      const content = body.content === undefined ? undefined : checkedEditText(planned.role, body.content);
+      return {
+        chatId: planned.chat_id,
+        apply: async (trx, now) => {
+          const current = await lockedMessage(trx, id);
+          let fields = swipeFieldsOf(current);
+          if (body.swipe_id !== undefined) {
+            const problem = swipeRangeProblem(fields, body.swipe_id);
+            if (problem) throw badRequest('swipe_out_of_range', problem);
+            fields = withChosenSwipe(fields, body.swipe_id);
+          }
+          if (content !== undefined) fields = withEditedContent(fields, content);
+          const edited = { ...current, ...swipeColumns(fields) };
+          await updateMessage(trx, id, swipeColumns(fields));
+          await adjustChatTotals(trx, current.chat_id, { count: 0, bytes: messageBytes(edited) - messageBytes(current) }, now);
+          return chatMessageOf(edited);
+        },
+      };
+    },
+  );
 }
 
 /** Removes messages already read under the lock, and brings the chat's totals and last message time along. */
-async function removeMessages(trx: Transaction<Database>, chatId: string, removed: Pick<Message, 'content' | 'swipes' | 'swipe_id'>[], now: string): Promise<MessagesDeleted> {
+async function removeMessages(
+  trx: Transaction<Database>,
+  chatId: string,
+  removed: Pick<Message, 'content' | 'swipes' | 'swipe_id'>[],
+  now: string,
+): Promise<MessagesDeleted> {
   await adjustChatTotals(trx, chatId, { count: -removed.length, bytes: -contentBytes(removed) }, now);
   await resetLastMessageAt(trx, chatId);
   const chat = (await findChatById(trx, chatId))!;
-  return { success: true, message: removed.length === 1 ? 'Message deleted' : `${removed.length} messages deleted`, deleted: removed.length, chat: recentChatOf(chat) };
+  return {
+    success: true,
+    message: removed.length === 1 ? 'Message deleted' : `${removed.length} messages deleted`,
+    deleted: removed.length,
+    chat: recentChatOf(chat),
+  };
 }
 
 /** What a delete retried under its key answers: nothing more removed, the chat as it is now. */
-const deletedBefore = (ctx: ServiceContext, user: RequestUser) => async (chatId: string): Promise<MessagesDeleted> => ({
-  success: true,
-  message: 'Already deleted',
-  deleted: 0,
-  chat: recentChatOf(await ownChat(ctx, user, chatId)),
-});
+const deletedBefore =
+  (ctx: ServiceContext, user: RequestUser) =>
+  async (chatId: string): Promise<MessagesDeleted> => ({
+    success: true,
+    message: 'Already deleted',
+    deleted: 0,
+    chat: recentChatOf(await ownChat(ctx, user, chatId)),
+  });
 
 /** DELETE /api/messages/{id}: one message of the user's. */
 export async function deleteMessage(ctx: ServiceContext, user: RequestUser, id: string, key?: string): Promise<MessagesDeleted> {

@@ -3,7 +3,10 @@ import type { Message } from '../../db/schema';
 import { badRequest } from '../../errors';
 
 /** The message as it is stored: trimmed, never empty, within the limit (counted in characters, not UTF-16 units). */
-export function checkedMessageText(raw: string | undefined, { limit = MAX_MESSAGE_CHARS, whenEmpty = 'Type a message before sending.' } = {}): string {
+export function checkedMessageText(
+  raw: string | undefined,
+  { limit = MAX_MESSAGE_CHARS, whenEmpty = 'Type a message before sending.' } = {},
+): string {
   const text = raw?.trim() ?? '';
   if (!text) throw badRequest('empty_message', whenEmpty);
   if ([...text].length > limit) {

@@ -44,7 +44,13 @@ export function chatUser(db: Db, user: RequestUser, chat: Pick<Chat, 'persona_id
  * about to be inserted only needs `chat` set, and starts as the user's default persona when the
  * request names none.
  */
-export async function settleChatUser(db: Db, user: RequestUser, chat: Chat, requested: string | null | undefined, { stored }: { stored: boolean }): Promise<ChatUser> {
+export async function settleChatUser(
+  db: Db,
+  user: RequestUser,
+  chat: Chat,
+  requested: string | null | undefined,
+  { stored }: { stored: boolean },
+): Promise<ChatUser> {
   if (requested === undefined && stored) return chatUser(db, user, chat);
   const as = await userAs(db, user, requested === undefined ? ((await findDefaultPersona(db, user.id))?.id ?? null) : requested);
   if (as.personaId !== chat.persona_id) {

@@ -55,7 +55,9 @@ export async function requestImage(ctx: ServiceContext, prompt: string): Promise
   }
   if (response.status >= 300 && response.status < 400) {
     await response.body?.cancel();
-    throw unavailable('The image service answered with a redirect, which cardchat does not follow. Ask the operator to check IMAGE_BASE_URL.');
+    throw unavailable(
+      'The image service answered with a redirect, which cardchat does not follow. Ask the operator to check IMAGE_BASE_URL.',
+    );
   }
   if (!response.ok) throw unavailable(`The image service refused the request (HTTP ${response.status}).`);
   const body = (await response.json().catch(() => null)) as { data?: { b64_json?: unknown }[] } | null;
@@ -76,7 +78,10 @@ export async function generateChatPhoto(ctx: ServiceContext, user: RequestUser, 
   const picture = await requestImage(ctx, await chatPortraitPrompt(ctx, user, chat));
   let png: Buffer;
   try {
-    png = await sharp(picture, { limitInputPixels: DEFAULT_CARD_LIMITS.maxPixels }).resize(PORTRAIT_SIZE, PORTRAIT_SIZE, { fit: 'cover' }).png().toBuffer();
+    png = await sharp(picture, { limitInputPixels: DEFAULT_CARD_LIMITS.maxPixels })
+      .resize(PORTRAIT_SIZE, PORTRAIT_SIZE, { fit: 'cover' })
+      .png()
+      .toBuffer();
   } catch {
     throw unavailable('The image service sent a picture that could not be read.');
   }

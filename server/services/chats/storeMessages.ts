@@ -29,6 +29,9 @@ export function contentBytes(messages: Pick<Message, 'content' | 'swipes' | 'swi
 /** Adds messages to a chat with its count, size and last message time, in the caller's transaction. */
 export async function storeMessages(db: Transaction<Database>, chatId: string, messages: Message[], now: string): Promise<void> {
   await insertMessages(db, messages);
-  const last = messages.reduce<string | undefined>((latest, m) => (latest === undefined || m.send_date > latest ? m.send_date : latest), undefined);
+  const last = messages.reduce<string | undefined>(
+    (latest, m) => (latest === undefined || m.send_date > latest ? m.send_date : latest),
+    undefined,
+  );
   await adjustChatTotals(db, chatId, { count: messages.length, bytes: contentBytes(messages), lastMessageAt: last }, now);
 }

@@ -40,7 +40,10 @@ async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Pr
 }
 
 /** A stored chat as its chat file says it (the header's fields): every export writes it the same way. */
-export const archiveChatOf = (userName: string, chat: Pick<Chat, 'character_name' | 'created_at' | 'chat_metadata'>): Omit<ArchiveChat, 'messages'> => ({
+export const archiveChatOf = (
+  userName: string,
+  chat: Pick<Chat, 'character_name' | 'created_at' | 'chat_metadata'>,
+): Omit<ArchiveChat, 'messages'> => ({
   userName,
   characterName: chat.character_name,
   createdAt: chat.created_at,
@@ -50,7 +53,15 @@ export const archiveChatOf = (userName: string, chat: Pick<Chat, 'character_name
 /** A stored message as its chat file line says it. */
 export function archiveMessageOf(m: Message): ArchiveMessage {
   const { swipes, swipe_id } = swipeFieldsOf(m);
-  return { role: m.role, name: m.name, content: m.content, sendDate: m.send_date, swipes, swipeId: swipe_id, hidden: Boolean(Number(m.hidden)) };
+  return {
+    role: m.role,
+    name: m.name,
+    content: m.content,
+    sendDate: m.send_date,
+    swipes,
+    swipeId: swipe_id,
+    hidden: Boolean(Number(m.hidden)),
+  };
 }
 
 const EXPORT_TYPES: Record<ChatExportFormat, string> = {
@@ -63,10 +74,19 @@ const EXPORT_TYPES: Record<ChatExportFormat, string> = {
  * One chat as a .zip (SillyTavern's JSONL, which SillyTavern opens as it is, and the character's
  * card, so importing it elsewhere finds the same character), as the .jsonl alone, or as plain text.
  */
-export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId: string, requestedName?: string, format: ChatExportFormat = 'zip') {
+export async function exportChat(
+  ctx: ServiceContext,
+  user: RequestUser,
+  chatId: string,
+  requestedName?: string,
+  format: ChatExportFormat = 'zip',
+) {
   const chat = await ownChat(ctx, user, chatId);
   const messages = await allMessages(ctx.db, chat.id);
-  const archive: ArchiveChat = { ...archiveChatOf((await chatUser(ctx.db, user, chat)).name, chat), messages: messages.map(archiveMessageOf) };
+  const archive: ArchiveChat = {
+    ...archiveChatOf((await chatUser(ctx.db, user, chat)).name, chat),
+    messages: messages.map(archiveMessageOf),
+  };
   const base = safeArchiveName(`${chat.character_name} - ${chat.created_at.slice(0, 10)}`);
   const name = (requestedName?.trim() || base).replace(new RegExp(`\\.${format}$`, 'i'), '');
   const answer = (bytes: Uint8Array) => ({ bytes, type: EXPORT_TYPES[format], disposition: contentDisposition(name, `.${format}`) });
@@ -216,7 +236,11 @@ async function storeChats(ctx: ServiceContext, user: RequestUser, planned: Plann
  * Imports every chat of the uploaded files (archives and bare chat files) as new chats of the
  * importer (never anyone else's, whatever the files say), all or nothing, within the storage quota.
  */
-export async function importChats(ctx: ServiceContext, user: RequestUser, files: { name: string; bytes: Uint8Array }[]): Promise<ChatImportResponse> {
+export async function importChats(
+  ctx: ServiceContext,
+  user: RequestUser,
+  files: { name: string; bytes: Uint8Array }[],
+): Promise<ChatImportResponse> {
   // A full account is told so before its archive costs any inflating.
   await checkStorageRoom(ctx.db, user, 0);
   let contents: ChatArchiveContents;

@@ -20,7 +20,12 @@ export async function readableImage(ctx: Pick<ServiceContext, 'db'>, id: string,
 }
 
 /** A card by its scope: 'public' ones for anyone, 'user' ones for their owner only. */
-export async function scopedImage(ctx: Pick<ServiceContext, 'db'>, scope: 'public' | 'user', id: string, user: RequestUser | null): Promise<Image> {
+export async function scopedImage(
+  ctx: Pick<ServiceContext, 'db'>,
+  scope: 'public' | 'user',
+  id: string,
+  user: RequestUser | null,
+): Promise<Image> {
   const image = await findImage(ctx.db, id);
   const allowed = image && (scope === 'public' ? image.is_public === 1 : user !== null && image.owner_id === user.id);
   if (!image || !allowed) throw imageNotFound();

@@ -42,12 +42,21 @@ export async function collectionPage(ctx: ServiceContext, user: RequestUser, que
 /** Every card the user uploaded, as characters to chat with (newest first). */
 export async function userCharacters(ctx: ServiceContext, user: RequestUser): Promise<ChatCharactersResponse> {
   const { rows } = await listOwnerImages(ctx.db, user.id, { limit: USER_CHARACTERS_LIMIT, offset: 0 });
-  const chats = await latestChatPerImage(ctx.db, user.id, rows.map((image) => image.id));
+  const chats = await latestChatPerImage(
+    ctx.db,
+    user.id,
+    rows.map((image) => image.id),
+  );
   return { success: true, data: rows.map((image) => chatCharacterOf(image, chats.get(image.id) ?? null)) };
 }
 
 /** Character details by file id; counts a view, once a day per `viewer` (cardHits.ts). */
-export async function characterDetails(ctx: ServiceContext, id: string, user: RequestUser | null, viewer: string): Promise<CharacterDetails> {
+export async function characterDetails(
+  ctx: ServiceContext,
+  id: string,
+  user: RequestUser | null,
+  viewer: string,
+): Promise<CharacterDetails> {
   const image = await readableImage(ctx, id, user);
   await countOnce(ctx.db, image.id, 'view', viewer);
   return {
@@ -65,7 +74,12 @@ export async function cardJson(ctx: ServiceContext, id: string, user: RequestUse
   return cardOf(await readableImage(ctx, id, user));
 }
 
-export async function cardTags(ctx: ServiceContext, scope: 'public' | 'user', id: string, user: RequestUser | null): Promise<CardTagsResponse> {
+export async function cardTags(
+  ctx: ServiceContext,
+  scope: 'public' | 'user',
+  id: string,
+  user: RequestUser | null,
+): Promise<CardTagsResponse> {
   const image = await scopedImage(ctx, scope, id, user);
   // One card: its whole text, as the card endpoint sends it.
   const { data } = JSON.parse(image.card_json) as Pick<Card, 'data'>;

@@ -32,7 +32,11 @@ export function avatarBytes(dataUrl: string): Uint8Array {
 /** The picture cropped to a centred square WebP (a GIF's first frame), an oversized one refused before decoding. */
 function toAvatarWebp(image: Uint8Array): Promise<Buffer> {
   return convertPicture(image, notImage, (sharp, maxPixels) =>
-    sharp(image, { limitInputPixels: maxPixels, failOn: 'error' }).rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer(),
+    sharp(image, { limitInputPixels: maxPixels, failOn: 'error' })
+      .rotate()
+      .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer(),
   );
 }
 

@@ -7,7 +7,16 @@ import type { Readable } from 'node:stream';
 import type { Persona, PersonaCreate, PersonaDeleted, PersonaList, PersonaUpdate } from '../../../core/contract';
 import { PERSONA_LIMITS } from '../../../core/contract/constants';
 import { lockOwner } from '../../db/repositories/images';
-import { clearDefaultPersona, countPersonas, deleteOwnPersona, findOwnPersona, insertPersona, listPersonas, updatePersonaRow, type PersonaWithUse } from '../../db/repositories/personas';
+import {
+  clearDefaultPersona,
+  countPersonas,
+  deleteOwnPersona,
+  findOwnPersona,
+  insertPersona,
+  listPersonas,
+  updatePersonaRow,
+  type PersonaWithUse,
+} from '../../db/repositories/personas';
 import { badRequest, notFound } from '../../errors';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
@@ -54,7 +63,11 @@ async function ownPersona(ctx: ServiceContext, user: RequestUser, id: string): P
  * Runs `write` with a new avatar's key when the request brings one; a write that fails takes the
  * stored picture with it, so no blob outlives a refused request.
  */
-async function withAvatar<T>(ctx: ServiceContext, dataUrl: string | null | undefined, write: (key: string | null | undefined) => Promise<T>): Promise<T> {
+async function withAvatar<T>(
+  ctx: ServiceContext,
+  dataUrl: string | null | undefined,
+  write: (key: string | null | undefined) => Promise<T>,
+): Promise<T> {
   const key = typeof dataUrl === 'string' ? await storeAvatar(ctx, dataUrl) : dataUrl;
   try {
     return await write(key);
@@ -77,7 +90,16 @@ export async function newPersona(ctx: ServiceContext, user: RequestUser, body: P
       await lockOwner(trx, user.id);
       if ((await countPersonas(trx, user.id)) >= PERSONA_LIMITS.count) throw badRequest('persona_limit', MESSAGE_PERSONA_LIMIT);
       if (body.is_default) await clearDefaultPersona(trx, user.id);
-      await insertPersona(trx, { id, user_id: user.id, name, description, avatar_key: key ?? null, is_default: body.is_default ? 1 : 0, created_at: now, updated_at: now });
+      await insertPersona(trx, {
+        id,
+        user_id: user.id,
+        name,
+        description,
+        avatar_key: key ?? null,
+        is_default: body.is_default ? 1 : 0,
+        created_at: now,
+        updated_at: now,
+      });
     }),
   );
   return personaOf(await ownPersona(ctx, user, id));
@@ -95,7 +117,12 @@ export async function changePersona(ctx: ServiceContext, user: RequestUser, id: 
       if (body.is_default !== undefined) await lockOwner(trx, user.id);
       if (body.is_default) await clearDefaultPersona(trx, user.id);
       const flag = body.is_default === undefined ? {} : { is_default: body.is_default ? 1 : 0 };
-      const updated = await updatePersonaRow(trx, user.id, id, { ...changes, ...flag, ...(key === undefined ? {} : { avatar_key: key }), updated_at: new Date().toISOString() });
+      const updated = await updatePersonaRow(trx, user.id, id, {
+        ...changes,
+        ...flag,
+        ...(key === undefined ? {} : { avatar_key: key }),
+        updated_at: new Date().toISOString(),
+      });
       // Deleted meanwhile (another device): the new picture has nothing to belong to.
       if (!updated) throw personaNotFound();
     }),
@@ -111,7 +138,11 @@ export async function removePersona(ctx: ServiceContext, user: RequestUser, id: 
   if (!deleted) throw personaNotFound();
   if (before.avatar_key) await ctx.blobs.delete(before.avatar_key);
   const chats = chatsReset === 1 ? '1 chat now uses' : `${chatsReset} chats now use`;
-  return { success: true, message: chatsReset > 0 ? `Persona deleted; ${chats} your profile name.` : 'Persona deleted.', chats_reset: chatsReset };
+  return {
+    success: true,
+    message: chatsReset > 0 ? `Persona deleted; ${chats} your profile name.` : 'Persona deleted.',
+    chats_reset: chatsReset,
+  };
 }
 
 export async function personaAvatar(ctx: ServiceContext, user: RequestUser, id: string): Promise<Readable> {

@@ -55,10 +55,7 @@ export function useChatSelection(): ChatSelection {
   const [drafts, setDrafts] = useState<Record<string, ChatSeed>>({});
   const [lastSeen, setLastSeen] = useState<LocalChat | null>(null);
 
-  const select = useCallback(
-    (id: string | null) => void navigate({ to: '/recent-chat', search: id ? { chat: id } : {} }),
-    [navigate],
-  );
+  const select = useCallback((id: string | null) => void navigate({ to: '/recent-chat', search: id ? { chat: id } : {} }), [navigate]);
   const newChat = useCallback(
     (character: CharacterView) => {
       const seed = seedFor(character);

@@ -37,7 +37,13 @@ export function CollectionCard({ item, offline, onChat, onView, onDownload, onDe
         <button type="button" className={styles.action} onClick={() => onView(item)} aria-label={`View ${name}`} title="View">
           <Eye size={18} aria-hidden="true" />
         </button>
-        <Link to="/characters/$fileId/edit" params={{ fileId: item.file_id }} className={styles.action} aria-label={`Edit ${name}`} title="Edit">
+        <Link
+          to="/characters/$fileId/edit"
+          params={{ fileId: item.file_id }}
+          className={styles.action}
+          aria-label={`Edit ${name}`}
+          title="Edit"
+        >
           <Pencil size={18} aria-hidden="true" />
         </Link>
         <button

@@ -68,14 +68,10 @@ export function CollectionsPage() {
   else if (items.length === 0 && phase !== 'ready') {
     content = (
       <div className={styles.status} role="alert">
-        <p className={styles.statusTitle}>{collections.error ?? (phase === 'offline' ? 'Network error occurred' : 'Failed to load collections')}</p>
-        <button
-          type="button"
-          className={styles.button}
-          onClick={collections.reload}
-          disabled={!online}
-          title={offline}
-        >
+        <p className={styles.statusTitle}>
+          {collections.error ?? (phase === 'offline' ? 'Network error occurred' : 'Failed to load collections')}
+        </p>
+        <button type="button" className={styles.button} onClick={collections.reload} disabled={!online} title={offline}>
           Retry
         </button>
       </div>

@@ -28,7 +28,13 @@ export function Pagination({ page, totalPages, onPage }: Props) {
           {n}
         </button>
       ))}
-      <button type="button" className={styles.pageButton} onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Next page">
+      <button
+        type="button"
+        className={styles.pageButton}
+        onClick={() => onPage(page + 1)}
+        disabled={page >= totalPages}
+        aria-label="Next page"
+      >
         <ChevronRight size={18} aria-hidden="true" />
       </button>
     </nav>

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { fetchImageBlob } from '../../api/images';
 import { DEFAULT_AVATAR } from '../../ui/Avatar';
 
-
 /**
  * An object URL for an API image fetched with the Bearer token (private cards and their thumbnails
  * need it); the default avatar when it cannot be fetched. Undefined while loading, or without a URL.

@@ -49,7 +49,10 @@ export function CharacterEditor({ target }: { target: EditorTarget }) {
   const userName = userDisplayName(profile);
   const config = useClientConfig();
   const size: ContextSize = useMemo(
-    () => ({ contextTokens: config?.context_tokens ?? DEFAULT_SIZE.contextTokens, replyTokens: config?.reply_tokens ?? DEFAULT_SIZE.replyTokens }),
+    () => ({
+      contextTokens: config?.context_tokens ?? DEFAULT_SIZE.contextTokens,
+      replyTokens: config?.reply_tokens ?? DEFAULT_SIZE.replyTokens,
+    }),
     [config],
   );
   const offline = useOfflineReason();
@@ -114,7 +117,11 @@ export function CharacterEditor({ target }: { target: EditorTarget }) {
         <div className={styles.pictureArea}>
           <PictureSection
             picture={record.picture}
-            ownPictureUrl={fileId ? (largeThumbnail(stored?.thumbnail_srcset) ?? `/api/upload/image/thumbnail/${encodeURIComponent(fileId)}/480.webp`) : undefined}
+            ownPictureUrl={
+              fileId
+                ? (largeThumbnail(stored?.thumbnail_srcset) ?? `/api/upload/image/thumbnail/${encodeURIComponent(fileId)}/480.webp`)
+                : undefined
+            }
             edit={edit}
             canGenerate={config?.images === true}
             offline={offline}

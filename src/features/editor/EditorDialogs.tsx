@@ -10,7 +10,15 @@ interface ConfirmProps {
 }
 
 /** The editor's questions: 'Keep editing' takes the focus, so a stray Enter never loses writing. */
-function EditorConfirm({ open, onConfirm, onCancel, title, text, confirm, danger }: ConfirmProps & { title: string; text: string; confirm: string; danger: boolean }) {
+function EditorConfirm({
+  open,
+  onConfirm,
+  onCancel,
+  title,
+  text,
+  confirm,
+  danger,
+}: ConfirmProps & { title: string; text: string; confirm: string; danger: boolean }) {
   const titleId = useId();
   return (
     <Modal open={open} titleId={titleId} onClose={onCancel}>

@@ -55,7 +55,12 @@ export function SaveBar({ isNew, isAdmin, isPublic, publicRelease, onPublicRelea
           <p className={styles.saveState}>This card is public: it is in the gallery.</p>
         ) : (
           <label className={styles.check}>
-            <input type="checkbox" checked={publicRelease} disabled={saving} onChange={(event) => onPublicRelease(event.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              checked={publicRelease}
+              disabled={saving}
+              onChange={(event) => onPublicRelease(event.currentTarget.checked)}
+            />
             Publish as public
           </label>
         ))
@@ -74,7 +79,9 @@ export function SaveBar({ isNew, isAdmin, isPublic, publicRelease, onPublicRelea
           <progress className={styles.progress} max={100} value={Math.round(state.progress * 100)} aria-label="Saving" />
         )}
         {keptAt !== null && state.phase !== 'saving' && (
-          <p className={styles.saveState}>Draft kept on this device at {new Date(keptAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</p>
+          <p className={styles.saveState}>
+            Draft kept on this device at {new Date(keptAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+          </p>
         )}
       </div>
       {blockers.length > 0 && (

@@ -18,7 +18,11 @@ export function SavedPanel({ item, isNew, onDismiss }: { item: CollectionItem; i
     <div className={styles.success} role="status" ref={panel}>
       <p>
         {item.display_title} is saved
-        {isNew ? (item.is_public === 1 ? ': a public card, in the gallery and My Collections.' : ': a private card in My Collections.') : '.'}
+        {isNew
+          ? item.is_public === 1
+            ? ': a public card, in the gallery and My Collections.'
+            : ': a private card in My Collections.'
+          : '.'}
       </p>
       <div className={styles.buttons}>
         <button type="button" className={styles.primary} onClick={() => openChat(item, cardTypeOf(item))}>

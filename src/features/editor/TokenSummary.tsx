@@ -28,8 +28,8 @@ export function TokenSummary({ estimate, size, shown }: { estimate: CardEstimate
         aria-describedby={problems.length > 0 ? 'editor-token-problems' : undefined}
       />
       <p className={styles.hint}>
-        What a chat's first reply spends on the card: the main prompt, description, personality, scenario, examples,
-        lore the greeting calls up and the greeting. The model reads {size.contextTokens.toLocaleString('en')} tokens and keeps{' '}
+        What a chat's first reply spends on the card: the main prompt, description, personality, scenario, examples, lore the greeting calls
+        up and the greeting. The model reads {size.contextTokens.toLocaleString('en')} tokens and keeps{' '}
         {size.replyTokens.toLocaleString('en')} for its reply; the chat's history gets the rest.
       </p>
       <Problems id={problems.length > 0 ? 'editor-token-problems' : undefined} problems={problems} />

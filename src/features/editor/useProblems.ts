@@ -15,7 +15,9 @@ export function useProblems(check: DraftCheck) {
   const touch = useCallback((field: string) => setTouched((seen) => (seen.has(field) ? seen : new Set(seen).add(field))), []);
   const problems = useCallback(
     (field: string): DraftProblem[] =>
-      attempted || touched.has(field) || ALWAYS.has(field) ? [...check.errors, ...check.warnings].filter((problem) => problem.field === field) : [],
+      attempted || touched.has(field) || ALWAYS.has(field)
+        ? [...check.errors, ...check.warnings].filter((problem) => problem.field === field)
+        : [],
     [check, touched, attempted],
   );
   /** Before a save: every problem shows; the first error's field, if any, for the focus. */

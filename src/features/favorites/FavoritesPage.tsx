@@ -34,13 +34,7 @@ export function FavoritesPage() {
         {phase === 'error' && (
           <div className={styles.banner} role="alert">
             <span>Failed to load favorites</span>
-            <button
-              type="button"
-              className={styles.bannerButton}
-              onClick={state.retry}
-              disabled={!online}
-              title={offline}
-            >
+            <button type="button" className={styles.bannerButton} onClick={state.retry} disabled={!online} title={offline}>
               Retry
             </button>
           </div>
@@ -74,7 +68,14 @@ export function FavoritesPage() {
         ) : (
           <div className={styles.grid}>
             {favorites.map((favorite) => (
-              <FavoriteCard key={favorite.id} favorite={favorite} offline={offline} onOpen={(f) => void open(f)} onRemove={state.remove} onReplaced={state.retry} />
+              <FavoriteCard
+                key={favorite.id}
+                favorite={favorite}
+                offline={offline}
+                onOpen={(f) => void open(f)}
+                onRemove={state.remove}
+                onReplaced={state.retry}
+              />
             ))}
           </div>
         )}

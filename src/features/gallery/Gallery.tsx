@@ -77,7 +77,15 @@ export function Gallery({ q }: { q?: string }) {
       )}
       <div className={styles.grid}>
         {cards.map((card, index) => (
-          <CharacterCard key={card.file_id} card={card} priority={index < FIRST_ROW} onOpen={openChat} onView={view} onFavorite={favorite} onDownload={download} />
+          <CharacterCard
+            key={card.file_id}
+            card={card}
+            priority={index < FIRST_ROW}
+            onOpen={openChat}
+            onView={view}
+            onFavorite={favorite}
+            onDownload={download}
+          />
         ))}
       </div>
       {gallery.hasMore && (

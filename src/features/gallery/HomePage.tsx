@@ -12,8 +12,7 @@ export function HomePage() {
       <section className={styles.hero}>
         <h1 className={styles.title}>Find your next character</h1>
         <p className={styles.lead}>
-          Browse character cards shared by the community, chat with them, and bring your own from SillyTavern,
-          chub.ai or RisuAI.
+          Browse character cards shared by the community, chat with them, and bring your own from SillyTavern, chub.ai or RisuAI.
         </p>
       </section>
       <div className={styles.tabs} role="tablist" aria-label="Gallery">

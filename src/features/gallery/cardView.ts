@@ -34,7 +34,9 @@ export function toCardView(image: PublicImage, userName = 'you'): CardView {
   return {
     id: image.file_id,
     name,
-    description: text ? fillPlaceholders(text, { char: name, user: userName }) : `A character image uploaded on ${uploadDate(image.upload_time)}`,
+    description: text
+      ? fillPlaceholders(text, { char: name, user: userName })
+      : `A character image uploaded on ${uploadDate(image.upload_time)}`,
     avatar_url: image.url,
     user_name: data?.creator || 'Unknown',
     click_count: 0,

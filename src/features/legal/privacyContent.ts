@@ -25,15 +25,15 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
   {
     heading: 'AI processing of chat messages',
     paragraphs: [
-      'To generate a character\'s reply, we send the character\'s card and the recent messages of the chat to the AI provider that powers the service. The provider processes them only to produce the reply, under terms that forbid using them for its own purposes beyond what the law requires.',
+      "To generate a character's reply, we send the character's card and the recent messages of the chat to the AI provider that powers the service. The provider processes them only to produce the reply, under terms that forbid using them for its own purposes beyond what the law requires.",
       'Please do not share sensitive personal information, such as health or financial details, in chats.',
     ],
   },
   {
     heading: 'Storage on your device',
     paragraphs: [
-      'cardchat works offline. To do so it keeps a copy of the gallery, your chats, favorites and collections in your browser\'s storage (IndexedDB), and a service worker caches the app and card images.',
-      'Your sign-in tokens and your theme preference are kept in your browser\'s local storage so you stay signed in. Logging out removes your stored profile; clearing your browser\'s site data removes everything cardchat stored on the device. We do not use advertising or tracking cookies.',
+      "cardchat works offline. To do so it keeps a copy of the gallery, your chats, favorites and collections in your browser's storage (IndexedDB), and a service worker caches the app and card images.",
+      "Your sign-in tokens and your theme preference are kept in your browser's local storage so you stay signed in. Logging out removes your stored profile; clearing your browser's site data removes everything cardchat stored on the device. We do not use advertising or tracking cookies.",
     ],
   },
   {
@@ -59,7 +59,7 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
   {
     heading: 'Security',
     paragraphs: [
-      'We protect your data with encrypted connections (HTTPS), hashed passwords, short-lived access tokens, access controls that keep each user\'s data separate, and a strict content security policy. No system is perfectly secure; if a breach affects your data, we will tell you as the law requires.',
+      "We protect your data with encrypted connections (HTTPS), hashed passwords, short-lived access tokens, access controls that keep each user's data separate, and a strict content security policy. No system is perfectly secure; if a breach affects your data, we will tell you as the law requires.",
     ],
   },
   {

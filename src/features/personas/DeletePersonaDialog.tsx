@@ -30,8 +30,8 @@ export function DeletePersonaDialog({ persona, profileName, deleting, onConfirm,
       </p>
       {chats > 0 && (
         <p className={dialogStyles.text}>
-          {chats === 1 ? '1 chat speaks' : `${chats} chats speak`} as <bdi>{persona?.name}</bdi>. {chats === 1 ? 'It' : 'They'} will
-          use your profile name, <bdi>{profileName}</bdi>, instead; {chats === 1 ? 'its' : 'their'} messages stay as they are.
+          {chats === 1 ? '1 chat speaks' : `${chats} chats speak`} as <bdi>{persona?.name}</bdi>. {chats === 1 ? 'It' : 'They'} will use
+          your profile name, <bdi>{profileName}</bdi>, instead; {chats === 1 ? 'its' : 'their'} messages stay as they are.
         </p>
       )}
       <div className={dialogStyles.buttons}>
@@ -39,7 +39,13 @@ export function DeletePersonaDialog({ persona, profileName, deleting, onConfirm,
         <button type="button" className={buttonStyles.secondary} onClick={onCancel} autoFocus>
           Cancel
         </button>
-        <button type="button" className={buttonStyles.danger} onClick={onConfirm} disabled={deleting || offline !== undefined} title={offline}>
+        <button
+          type="button"
+          className={buttonStyles.danger}
+          onClick={onConfirm}
+          disabled={deleting || offline !== undefined}
+          title={offline}
+        >
           {deleting ? 'Deleting...' : 'Delete'}
         </button>
       </div>

@@ -66,7 +66,12 @@ export function PersonaDialog({ editing, onClose }: Props) {
     setError(null);
     try {
       const avatar = picture.kind === 'new' ? picture.dataUrl : picture.kind === 'removed' ? null : undefined;
-      await savePersona(editing?.id ?? null, { name: name.trim(), description: description.trim(), is_default: isDefault, ...(avatar === undefined ? {} : { avatar }) });
+      await savePersona(editing?.id ?? null, {
+        name: name.trim(),
+        description: description.trim(),
+        is_default: isDefault,
+        ...(avatar === undefined ? {} : { avatar }),
+      });
       onClose();
     } catch (failure) {
       setError(failure instanceof ApiError && failure.status > 0 ? failure.message : SAVE_FAILED);
@@ -93,7 +98,12 @@ export function PersonaDialog({ editing, onClose }: Props) {
           <div className={styles.pictureTools}>
             <label className={styles.fileButton}>
               {hasPicture ? 'Change picture' : 'Add a picture'}
-              <input className={styles.fileInput} type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(event) => void choose(event)} />
+              <input
+                className={styles.fileInput}
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/gif"
+                onChange={(event) => void choose(event)}
+              />
             </label>
             {hasPicture && (
               <button type="button" className={styles.linkButton} onClick={() => setPicture({ kind: 'removed' })}>
@@ -104,7 +114,14 @@ export function PersonaDialog({ editing, onClose }: Props) {
         </div>
         <label className={styles.field}>
           <span>Name</span>
-          <input type="text" value={name} onChange={(event) => setName(event.target.value)} maxLength={PERSONA_LIMITS.nameChars} required autoFocus />
+          <input
+            type="text"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={PERSONA_LIMITS.nameChars}
+            required
+            autoFocus
+          />
         </label>
         <label className={styles.field}>
           <span>Description</span>

@@ -75,10 +75,24 @@ export function PersonasSection({ profileName }: { profileName: string }) {
                 </p>
               </div>
               <div className={styles.actions}>
-                <button type="button" className={styles.action} onClick={() => setEditing(persona)} disabled={offline !== undefined} title={offline} aria-label={`Edit ${persona.name}`}>
+                <button
+                  type="button"
+                  className={styles.action}
+                  onClick={() => setEditing(persona)}
+                  disabled={offline !== undefined}
+                  title={offline}
+                  aria-label={`Edit ${persona.name}`}
+                >
                   <Pencil size={16} aria-hidden="true" />
                 </button>
-                <button type="button" className={styles.action} onClick={() => setDeleting(persona)} disabled={offline !== undefined} title={offline} aria-label={`Delete ${persona.name}`}>
+                <button
+                  type="button"
+                  className={styles.action}
+                  onClick={() => setDeleting(persona)}
+                  disabled={offline !== undefined}
+                  title={offline}
+                  aria-label={`Delete ${persona.name}`}
+                >
                   <Trash2 size={16} aria-hidden="true" />
                 </button>
               </div>
@@ -90,7 +104,13 @@ export function PersonasSection({ profileName }: { profileName: string }) {
         {status}
       </p>
       <PersonaDialog editing={editing} onClose={() => setEditing(undefined)} />
-      <DeletePersonaDialog persona={deleting} profileName={profileName} deleting={busy} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+      <DeletePersonaDialog
+        persona={deleting}
+        profileName={profileName}
+        deleting={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
     </section>
   );
 }

@@ -17,8 +17,7 @@ export function PricingPage({ checkoutUrl, currentPlan }: PricingPageProps) {
       <p className={styles.beta} role="note">
         <FlaskConical aria-hidden="true" size={20} className={styles.betaIcon} />
         <span>
-          <strong>cardchat is in beta:</strong> prices may change and features are still arriving. Thank you for
-          testing!
+          <strong>cardchat is in beta:</strong> prices may change and features are still arriving. Thank you for testing!
         </span>
       </p>
 
@@ -42,8 +41,8 @@ export function PricingPage({ checkoutUrl, currentPlan }: PricingPageProps) {
             30-Day Money-Back Guarantee
           </h2>
           <p className={styles.guaranteeText}>
-            If a paid plan isn't right for you, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>{' '}
-            within 30 days of your first payment and we'll refund it in full.
+            If a paid plan isn't right for you, write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> within 30 days of your
+            first payment and we'll refund it in full.
           </p>
         </div>
       </section>

@@ -34,8 +34,8 @@ export function ClearLocalDataDialog({ open, clearing, onConfirm, onCancel }: Pr
         ))}
       </ul>
       <p className={dialogStyles.text}>
-        Messages that haven&apos;t been sent yet are kept and still go out when you&apos;re online. You stay signed in,
-        and everything on the server stays: it downloads again when you&apos;re online.
+        Messages that haven&apos;t been sent yet are kept and still go out when you&apos;re online. You stay signed in, and everything on
+        the server stays: it downloads again when you&apos;re online.
       </p>
       <div className={dialogStyles.buttons}>
         {/* Cancel takes the focus: a stray Enter must not empty the offline copy. */}

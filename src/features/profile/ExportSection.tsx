@@ -11,7 +11,8 @@ export function progressLine({ received, estimated }: ExportProgress): string {
   return `${formatBytes(received)} so far`;
 }
 
-type State = { kind: 'idle' } | { kind: 'running'; progress: ExportProgress } | { kind: 'done'; text: string } | { kind: 'failed'; text: string };
+type State =
+  { kind: 'idle' } | { kind: 'running'; progress: ExportProgress } | { kind: 'done'; text: string } | { kind: 'failed'; text: string };
 
 /** "Export my data": every card, chat and setting in one .zip, with how far it got while it streams in. */
 export function ExportSection() {
@@ -31,7 +32,11 @@ export function ExportSection() {
       setState({ kind: 'done', text: `Saved ${filename} (${formatBytes(blob.size)}).` });
     } catch (error) {
       if (abort.signal.aborted) setState({ kind: 'idle' });
-      else setState({ kind: 'failed', text: error instanceof ApiError ? error.message : 'The export stopped before it finished. Please try again.' });
+      else
+        setState({
+          kind: 'failed',
+          text: error instanceof ApiError ? error.message : 'The export stopped before it finished. Please try again.',
+        });
     } finally {
       controller.current = null;
     }
@@ -45,12 +50,10 @@ export function ExportSection() {
         Export my data
       </h2>
       <p className={styles.muted}>
-        One .zip with your account and plan, your favorites, every card you uploaded (as PNG) and every chat (as SillyTavern
-        .jsonl), with a README saying what each file is.
+        One .zip with your account and plan, your favorites, every card you uploaded (as PNG) and every chat (as SillyTavern .jsonl), with a
+        README saying what each file is.
       </p>
-      {running && (
-        <progress className={styles.progress} max={1} value={fraction} aria-label="Export progress" />
-      )}
+      {running && <progress className={styles.progress} max={1} value={fraction} aria-label="Export progress" />}
       <div className={styles.row}>
         <button type="button" className={styles.secondary} onClick={() => void start()} disabled={running}>
           {running ? 'Exporting...' : 'Export my data'}

@@ -55,11 +55,28 @@ export function PasswordSection({ auth, email }: { auth: ClientConfig['auth'] | 
         <label htmlFor={ids.current} className={styles.label}>
           Current password
         </label>
-        <input id={ids.current} className={styles.input} type="password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <input
+          id={ids.current}
+          className={styles.input}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
         <label htmlFor={ids.next} className={styles.label}>
           New password
         </label>
-        <input id={ids.next} className={styles.input} type="password" autoComplete="new-password" required minLength={8} value={next} onChange={(e) => setNext(e.target.value)} />
+        <input
+          id={ids.next}
+          className={styles.input}
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+        />
         <label htmlFor={ids.again} className={styles.label}>
           New password again
         </label>

@@ -110,7 +110,13 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
         {assetsWarning && (
           <div role="alert">
             <p className={styles.error}>{assetsWarning}</p>
-            <button type="button" className={styles.secondary} onClick={() => void replace(true)} disabled={busy || offline !== undefined} title={offline}>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => void replace(true)}
+              disabled={busy || offline !== undefined}
+              title={offline}
+            >
               Save without the assets
             </button>
           </div>

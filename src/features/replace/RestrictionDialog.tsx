@@ -10,8 +10,8 @@ export function RestrictionDialog({ open, onClose }: { open: boolean; onClose: (
         Free users cannot modify characters
       </h2>
       <p className={styles.text}>
-        Changing a character's image is a premium feature. Upgrade to a premium plan to replace character images and use
-        custom character images.
+        Changing a character's image is a premium feature. Upgrade to a premium plan to replace character images and use custom character
+        images.
       </p>
       <div className={styles.buttons}>
         <button type="button" className={styles.secondary} onClick={onClose}>

@@ -6,7 +6,12 @@ import { Modal } from '../replace/Modal';
 /** "2 messages haven't been sent yet. Logging out deletes them." (and the edits and deletes waiting). */
 export function unsentWarning(messages: number, changes = 0): string {
   const counted = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
-  const what = [messages > 0 && counted(messages, 'message'), changes > 0 && counted(changes, messages > 0 ? 'change' : 'change to your messages')].filter(Boolean).join(' and ');
+  const what = [
+    messages > 0 && counted(messages, 'message'),
+    changes > 0 && counted(changes, messages > 0 ? 'change' : 'change to your messages'),
+  ]
+    .filter(Boolean)
+    .join(' and ');
   const one = messages + changes === 1;
   return `${what} ${one ? "hasn't" : "haven't"} been ${messages > 0 ? 'sent' : 'saved'} yet. Logging out deletes ${one ? 'it' : 'them'}.`;
 }

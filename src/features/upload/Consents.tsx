@@ -51,10 +51,7 @@ export function Consents({ acceptPrivacy, confirmAdult, publicRelease, isAdmin, 
         </ul>
       </InfoDialog>
       <InfoDialog id="age-dialog" title="Age requirement" open={open === 'age'} onClose={close}>
-        <p>
-          You must be 18 or older to upload character cards. The service itself is open from 13, but uploading is for
-          adults only.
-        </p>
+        <p>You must be 18 or older to upload character cards. The service itself is open from 13, but uploading is for adults only.</p>
       </InfoDialog>
     </fieldset>
   );

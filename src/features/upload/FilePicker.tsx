@@ -61,7 +61,9 @@ export function FilePicker({ file, preview, disabled, resetKey, onChoose }: Prop
               <img
                 className={styles.preview}
                 src={preview}
-                alt={file.phase === 'valid' && !file.card.picture ? 'The default portrait this card will get' : "Preview of the card's picture"}
+                alt={
+                  file.phase === 'valid' && !file.card.picture ? 'The default portrait this card will get' : "Preview of the card's picture"
+                }
               />
             )}
             <dl className={styles.facts}>

@@ -3,7 +3,19 @@ import { useModalDialog } from '../../ui/useModalDialog';
 import styles from './UploadPage.module.css';
 
 /** A native <dialog> explaining one of the upload's requirements; Escape, Close or the backdrop close it. */
-export function InfoDialog({ id, title, open, onClose, children }: { id: string; title: string; open: boolean; onClose: () => void; children: ReactNode }) {
+export function InfoDialog({
+  id,
+  title,
+  open,
+  onClose,
+  children,
+}: {
+  id: string;
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const { ref, closeOnBackdrop } = useModalDialog(open, onClose);
 
   return (

@@ -67,7 +67,12 @@ export function UploadPage() {
             ))}
           </ul>
         )}
-        <button type="submit" className={styles.primary} disabled={!form.ready} aria-describedby={form.blockers.length > 0 ? 'upload-blockers' : undefined}>
+        <button
+          type="submit"
+          className={styles.primary}
+          disabled={!form.ready}
+          aria-describedby={form.blockers.length > 0 ? 'upload-blockers' : undefined}
+        >
           {uploading ? 'Uploading...' : 'Upload'}
         </button>
         {state.send.phase === 'uploading' && (

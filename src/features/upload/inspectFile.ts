@@ -48,7 +48,9 @@ export async function inspectFile(file: File): Promise<InspectedCard> {
       specVersion: card.spec_version,
       format: FORMAT_NAMES[read.source],
       assets: read.assetCount,
-      picture: picture ? new Blob([picture.data as Uint8Array<ArrayBuffer>], { type: PICTURE_TYPES[picture.ext] ?? `image/${picture.ext}` }) : null,
+      picture: picture
+        ? new Blob([picture.data as Uint8Array<ArrayBuffer>], { type: PICTURE_TYPES[picture.ext] ?? `image/${picture.ext}` })
+        : null,
     };
   } catch (error) {
     if (isCardError(error)) throw new FileRejected(error.message);

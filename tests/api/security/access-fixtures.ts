@@ -30,7 +30,10 @@ const TABLES = ['users', 'images', 'favorites', 'chats', 'messages', 'completion
 export async function storedState(test: TestApp): Promise<Record<string, number | string[]>> {
   const state: Record<string, number | string[]> = {};
   for (const table of TABLES) {
-    const row = await test.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await test.db.kysely
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     state[table] = Number(row.n);
   }
   state.blobs = blobFiles(test);
@@ -90,7 +93,12 @@ export async function buildEstate(test: TestApp, owner: Uploader): Promise<Estat
   const second = await complete(test, owner, { chatId: publicChatId, characterId: publicId, text: 'Hello fox' });
   if (second.statusCode !== 200) throw new Error(`completion failed: ${second.body}`);
 
-  const favorite = await test.app.inject({ method: 'POST', url: '/api/favorites/add', headers: owner.headers, payload: { file_id: publicId } });
+  const favorite = await test.app.inject({
+    method: 'POST',
+    url: '/api/favorites/add',
+    headers: owner.headers,
+    payload: { file_id: publicId },
+  });
   if (favorite.statusCode !== 200) throw new Error(`favorite failed: ${favorite.body}`);
 
   const messages = (await getChat(test, owner, { chat_id: chatId, page_size: 100 })).json().data as { id: string }[];

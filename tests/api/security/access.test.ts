@@ -50,7 +50,12 @@ const notFoundAttempts: Attempt[] = [
     body: (e) => ({ original_file_id: e.privateId, new_image: pngDataUrl(), new_name: 'Stolen', update_chat_links: true }),
   },
   // Favorites
-  { name: 'favorite the private card', method: 'POST', url: () => '/api/favorites/add', body: (e) => ({ file_id: e.privateId, image_type: 'public' }) },
+  {
+    name: 'favorite the private card',
+    method: 'POST',
+    url: () => '/api/favorites/add',
+    body: (e) => ({ file_id: e.privateId, image_type: 'public' }),
+  },
   { name: "delete the owner's favorite by its id", method: 'DELETE', url: (e) => `/api/favorites/${e.favoriteId}` },
   { name: "remove the owner's favorite by its id", method: 'DELETE', url: (e) => `/api/favorites/remove/${e.favoriteId}` },
   { name: 'remove a favorite by the favorited card id', method: 'DELETE', url: (e) => `/api/favorites/remove/${e.publicId}` },
@@ -58,14 +63,24 @@ const notFoundAttempts: Attempt[] = [
   { name: "check the owner's favorite id", method: 'GET', url: (e) => `/api/favorites/check/${e.favoriteId}` },
   // Chats and messages
   { name: 'read the chat', method: 'POST', url: () => '/api/chats/get', body: (e) => ({ chat_id: e.chatId }) },
-  { name: 'read the chat by before_seq', method: 'POST', url: () => '/api/chats/get', body: (e) => ({ chat_id: e.chatId, before_seq: 1000 }) },
+  {
+    name: 'read the chat by before_seq',
+    method: 'POST',
+    url: () => '/api/chats/get',
+    body: (e) => ({ chat_id: e.chatId, before_seq: 1000 }),
+  },
   { name: 'delete the chat', method: 'POST', url: () => '/api/chats/delete', body: (e) => ({ chat_id: e.chatId }) },
   { name: 'export the chat', method: 'POST', url: () => '/api/chats/export', body: (e) => ({ chat_id: e.chatId, exportfilename: 'loot' }) },
   { name: "generate the chat's photo", method: 'POST', url: () => '/api/chats/photo', body: (e) => ({ chat_id: e.chatId }) },
   { name: "read the chat's photo", method: 'GET', url: (e) => `/api/chats/photo/${e.chatId}` },
   { name: 'read the first message', method: 'GET', url: (e) => `/api/messages/${e.messageIds[0]}` },
   { name: 'read the last message', method: 'GET', url: (e) => `/api/messages/${e.messageIds.at(-1)}` },
-  { name: 'append a message to the chat', method: 'POST', url: () => '/api/messages', body: (e) => ({ chatId: e.chatId, content: 'Injected' }) },
+  {
+    name: 'append a message to the chat',
+    method: 'POST',
+    url: () => '/api/messages',
+    body: (e) => ({ chatId: e.chatId, content: 'Injected' }),
+  },
   {
     name: 'send a message into the chat',
     method: 'POST',
@@ -103,11 +118,26 @@ const notFoundAttempts: Attempt[] = [
   },
   // Personas
   { name: "rename the owner's persona", method: 'PUT', url: (e) => `/api/personas/${e.personaId}`, body: () => ({ name: 'Stolen' }) },
-  { name: "remove the avatar of the owner's persona", method: 'PUT', url: (e) => `/api/personas/${e.personaId}`, body: () => ({ avatar: null }) },
+  {
+    name: "remove the avatar of the owner's persona",
+    method: 'PUT',
+    url: (e) => `/api/personas/${e.personaId}`,
+    body: () => ({ avatar: null }),
+  },
   { name: "delete the owner's persona", method: 'DELETE', url: (e) => `/api/personas/${e.personaId}` },
   { name: "read the avatar of the owner's persona", method: 'GET', url: (e) => `/api/personas/${e.personaId}/avatar` },
-  { name: "change who the owner is in their chat", method: 'PUT', url: (e) => `/api/chats/${e.chatId}`, body: () => ({ persona_id: null }) },
-  { name: "set the owner's persona on the owner's chat", method: 'PUT', url: (e) => `/api/chats/${e.chatId}`, body: (e) => ({ persona_id: e.personaId }) },
+  {
+    name: 'change who the owner is in their chat',
+    method: 'PUT',
+    url: (e) => `/api/chats/${e.chatId}`,
+    body: () => ({ persona_id: null }),
+  },
+  {
+    name: "set the owner's persona on the owner's chat",
+    method: 'PUT',
+    url: (e) => `/api/chats/${e.chatId}`,
+    body: (e) => ({ persona_id: e.personaId }),
+  },
   {
     name: "send into the owner's chat with a public card, naming that card",
     method: 'POST',
@@ -119,8 +149,16 @@ const notFoundAttempts: Attempt[] = [
 
 /** Administrator-only actions by a signed-in non-administrator: each must answer 403. */
 const forbiddenAttempts: Attempt[] = [
-  { name: "delete the owner's public card on the administrators' path", method: 'DELETE', url: (e) => `/api/upload/images/public/${e.publicId}` },
-  { name: "delete the owner's private card on the administrators' path", method: 'DELETE', url: (e) => `/api/upload/images/public/${e.privateId}` },
+  {
+    name: "delete the owner's public card on the administrators' path",
+    method: 'DELETE',
+    url: (e) => `/api/upload/images/public/${e.publicId}`,
+  },
+  {
+    name: "delete the owner's private card on the administrators' path",
+    method: 'DELETE',
+    url: (e) => `/api/upload/images/public/${e.privateId}`,
+  },
 ];
 
 describe.each(databases)("another user's objects (%s)", (dialect) => {

@@ -44,7 +44,11 @@ describe.each(databases)('card names with bidi controls in file names (%s)', (di
     const { file_id: fileId, filename } = uploaded.json().data;
     expect(filename).toBe('invoicegnp.exe.png');
     for (const format of ['json', 'charx']) {
-      const download = await test.app.inject({ method: 'GET', url: `/api/upload/card/${fileId}/download/${format}`, headers: user.headers });
+      const download = await test.app.inject({
+        method: 'GET',
+        url: `/api/upload/card/${fileId}/download/${format}`,
+        headers: user.headers,
+      });
       expect(download.statusCode).toBe(200);
       const disposition = String(download.headers['content-disposition']);
       expect(disposition).not.toMatch(BIDI);

@@ -155,7 +155,12 @@ describe.each(databases)('request bodies over their limits (%s)', (dialect) => {
 
   it('refuses a chat archive over 50 MB, with or without Content-Length', async () => {
     const before = { rows: await rowsOf(test, userId), blobs: blobFiles(test) };
-    const { payload, headers } = await multipartBody({ field: 'file', filename: 'big.zip', type: 'application/zip', bytes: new Uint8Array(51 * MiB) });
+    const { payload, headers } = await multipartBody({
+      field: 'file',
+      filename: 'big.zip',
+      type: 'application/zip',
+      bytes: new Uint8Array(51 * MiB),
+    });
     for (const body of [payload, () => Readable.from([payload])]) {
       const response = await test.app.inject({
         method: 'POST',
@@ -174,7 +179,12 @@ describe.each(databases)('request bodies over their limits (%s)', (dialect) => {
     const deep = `{"chatId":"x","content":"hi","pad":${'['.repeat(300_000)}${']'.repeat(300_000)}}`;
     expect(deep.length).toBeLessThan(MiB);
     for (const url of ['/api/messages', '/api/chats/list', '/api/favorites/add']) {
-      const response = await test.app.inject({ method: 'POST', url, headers: { ...user.headers, 'content-type': 'application/json' }, payload: deep });
+      const response = await test.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...user.headers, 'content-type': 'application/json' },
+        payload: deep,
+      });
       expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
       if (response.statusCode >= 400) expect(response.json()).toEqual({ error: expect.any(String), message: expect.any(String) });
     }

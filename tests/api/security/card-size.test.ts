@@ -53,7 +53,12 @@ describe.each(databases)('card text bounded (%s)', (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    test = await createTestApp(dialect, { ADMIN_EMAILS: ADMIN, LLM_BASE_URL: fake.baseUrl, LLM_CONTEXT_TOKENS: '8192', LLM_MAX_TOKENS: '512' });
+    test = await createTestApp(dialect, {
+      ADMIN_EMAILS: ADMIN,
+      LLM_BASE_URL: fake.baseUrl,
+      LLM_CONTEXT_TOKENS: '8192',
+      LLM_MAX_TOKENS: '512',
+    });
     admin = await userOf(test, 'curator', ADMIN);
     reader = await userOf(test, 'reader');
     const response = await upload(test, admin, { bytes: nearlyTwoMegabyteCard() }, { public_release: 'true' });
@@ -68,7 +73,9 @@ describe.each(databases)('card text bounded (%s)', (dialect) => {
   it('refuses a card with 10 MiB of JSON in the spec style, writing nothing', async () => {
     const mallory = await userOf(test, 'mallory-cards');
     const blobs = blobFiles(test);
-    const response = await upload(test, mallory, { bytes: pngWith(cardTextChunk('chara', { name: 'Huge', description: 'x'.repeat(10 * MiB) })) });
+    const response = await upload(test, mallory, {
+      bytes: pngWith(cardTextChunk('chara', { name: 'Huge', description: 'x'.repeat(10 * MiB) })),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'card_too_large', message: MESSAGE_CARD_TOO_LARGE });
     expect(MESSAGE_CARD_TOO_LARGE).toBe('Character data exceeds 2MB limit');
@@ -82,7 +89,10 @@ describe.each(databases)('card text bounded (%s)', (dialect) => {
     expect(whole.rawPayload.length).toBeGreaterThan(1.8 * MiB);
     expect(whole.rawPayload.length).toBeLessThanOrEqual(2 * MiB);
 
-    expect((await test.app.inject({ method: 'POST', url: '/api/favorites/add', headers: reader.headers, payload: { file_id: cardId } })).statusCode).toBe(200);
+    expect(
+      (await test.app.inject({ method: 'POST', url: '/api/favorites/add', headers: reader.headers, payload: { file_id: cardId } }))
+        .statusCode,
+    ).toBe(200);
     const gallery = await test.app.inject({ method: 'GET', url: '/api/upload/image?limit=20' });
     const searched = await test.app.inject({ method: 'GET', url: '/api/upload/image?limit=20&q=verbose' });
     const collections = await test.app.inject({ method: 'GET', url: '/api/collections', headers: admin.headers });

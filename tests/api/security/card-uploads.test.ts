@@ -128,10 +128,34 @@ describe.each(databases)('hostile card uploads (%s)', (dialect) => {
 
     it('refuses a .charx zip bomb, traversal, absolute paths and thousands of entries before inflating', async () => {
       const zeros = deflateSync(new Uint8Array(1024 * 1024));
-      await refused(charx(craftZip([{ name: 'card.json', data: cardJson }, { name: 'a.bin', data: zeros, method: 8, size: 0xffffffff, crc: 0 }])), 'archive_too_large');
-      await refused(charx(craftZip([{ name: 'card.json', data: cardJson }, { name: 'a.bin', data: zeros, method: 8, size: 1024 * 1024, crc: 0 }])), 'archive_too_large');
+      await refused(
+        charx(
+          craftZip([
+            { name: 'card.json', data: cardJson },
+            { name: 'a.bin', data: zeros, method: 8, size: 0xffffffff, crc: 0 },
+          ]),
+        ),
+        'archive_too_large',
+      );
+      await refused(
+        charx(
+          craftZip([
+            { name: 'card.json', data: cardJson },
+            { name: 'a.bin', data: zeros, method: 8, size: 1024 * 1024, crc: 0 },
+          ]),
+        ),
+        'archive_too_large',
+      );
       for (const name of ['../../etc/passwd', '/etc/passwd', 'C:/x.png', 'assets\\..\\x']) {
-        await refused(charx(craftZip([{ name: 'card.json', data: cardJson }, { name, data: utf8('x') }])), 'unsafe_archive');
+        await refused(
+          charx(
+            craftZip([
+              { name: 'card.json', data: cardJson },
+              { name, data: utf8('x') },
+            ]),
+          ),
+          'unsafe_archive',
+        );
       }
       const many = Array.from({ length: 3000 }, (_, i) => ({ name: `f${i}`, data: Uint8Array.of(1) }));
       await refused(charx(craftZip([{ name: 'card.json', data: cardJson }, ...many])), 'archive_too_large');
@@ -140,13 +164,25 @@ describe.each(databases)('hostile card uploads (%s)', (dialect) => {
 
     it('refuses a .charx whose assets would not fit in a 20MB PNG, storing nothing', async () => {
       const asset = new Uint8Array(randomBytes(16 * 1024 * 1024));
-      const card = { spec: 'chara_card_v3', spec_version: '3.0', data: { name: 'Heavy', assets: [{ type: 'other', uri: 'embeded://assets/other/other/a.bin', name: 'a', ext: 'bin' }] } };
-      await refused(charx(zipSync({ 'card.json': utf8(JSON.stringify(card)), 'assets/other/other/a.bin': [asset, { level: 0 }] })), 'too_large_as_png');
+      const card = {
+        spec: 'chara_card_v3',
+        spec_version: '3.0',
+        data: { name: 'Heavy', assets: [{ type: 'other', uri: 'embeded://assets/other/other/a.bin', name: 'a', ext: 'bin' }] },
+      };
+      await refused(
+        charx(zipSync({ 'card.json': utf8(JSON.stringify(card)), 'assets/other/other/a.bin': [asset, { level: 0 }] })),
+        'too_large_as_png',
+      );
     });
 
     it('refuses hostile YAML: an alias bomb, deep nesting, code tags', async () => {
       const laughs = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-      for (let i = 1; i < 10; i++) laughs.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+      for (let i = 1; i < 10; i++)
+        laughs.push(
+          `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+            .fill(`*${String.fromCharCode(96 + i)}`)
+            .join(',')}]`,
+        );
       await refused(yaml(`${laughs.join('\n')}\nname: *j\n`), 'invalid_card_file');
       await refused(yaml(`name: x\ncontext: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`), 'invalid_card_file');
       await refused(yaml('name: !!js/function "function () { return process.exit(1) }"\n'), 'invalid_card_file');
@@ -211,14 +247,21 @@ describe.each(databases)('hostile card uploads (%s)', (dialect) => {
       const user = await userOf(test, `named-${(uploader += 1)}`);
       const before = dataFiles(test);
       const { payload, headers } = rawMultipart(filename, cardPng());
-      const response = await test.app.inject({ method: 'POST', url: '/api/upload/image', payload, headers: { ...headers, ...user.headers } });
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/api/upload/image',
+        payload,
+        headers: { ...headers, ...user.headers },
+      });
       expect(response.statusCode, response.body).toBe(200);
       const { file_id: id, filename: shown } = response.json().data as { file_id: string; filename: string };
       expect(shown).toMatch(stored);
       expect(shown).not.toMatch(/[\\/\u0000-\u001f\u007f]|^\.\.?$/);
 
       const added = dataFiles(test).filter((file) => !before.includes(file));
-      expect(added.sort()).toEqual([`blobs/cards/${id}.png`, `blobs/thumbs/${id}-240.webp`, `blobs/thumbs/${id}-480.webp`].map((f) => path.join(...f.split('/'))));
+      expect(added.sort()).toEqual(
+        [`blobs/cards/${id}.png`, `blobs/thumbs/${id}-240.webp`, `blobs/thumbs/${id}-480.webp`].map((f) => path.join(...f.split('/'))),
+      );
       for (const outside of ['etc/passwd.png', 'etc/cron.d/evil.png', 'up.png']) {
         expect(fs.existsSync(path.join(test.dataDir, outside))).toBe(false);
         expect(fs.existsSync(path.join(test.dataDir, '..', outside))).toBe(false);
@@ -273,13 +316,19 @@ describe.each(databases)('hostile replacement images (%s)', (dialect) => {
   });
 
   it('refuses an image wider than a card may be, though few pixels (30000 × 1)', async () => {
-    const wide = await sharp({ create: { width: 30_000, height: 1, channels: 3, background: '#39c' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 30_000, height: 1, channels: 3, background: '#39c' } })
+      .png()
+      .toBuffer();
     await refused(dataUrl('png', wide), 'too_many_pixels', MESSAGE_TOO_MANY_PIXELS);
   });
 
   it('refuses JPEG and PNG images cut off inside their pixel data', async () => {
-    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c83' } }).jpeg().toBuffer();
-    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c83' } }).png().toBuffer();
+    const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c83' } })
+      .jpeg()
+      .toBuffer();
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#c83' } })
+      .png()
+      .toBuffer();
     await refused(dataUrl('jpeg', jpeg.subarray(0, jpeg.length >> 1)), 'not_image', MESSAGE_NOT_IMAGE);
     await refused(dataUrl('png', png.subarray(0, png.length >> 1)), 'not_image', MESSAGE_NOT_IMAGE);
   });

@@ -67,7 +67,14 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
 
   it('the hand-made builder writes archives the server imports', async () => {
     const user = await userOf(test, 'honest-zips');
-    const response = await importArchive(test, user, zipOf([{ name: 'Good.jsonl', data: chat() }, { name: 'notes/Stored.jsonl', data: chat('Stored'), method: 0 }]));
+    const response = await importArchive(
+      test,
+      user,
+      zipOf([
+        { name: 'Good.jsonl', data: chat() },
+        { name: 'notes/Stored.jsonl', data: chat('Stored'), method: 0 },
+      ]),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json().imported as unknown[]).length).toBe(2);
   });
@@ -81,24 +88,64 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
     ['chats\\..\\..\\x.jsonl'],
     ['evil\u0000.jsonl'],
   ])('refuses the entry name %j', async (name) => {
-    await refused(zipOf([{ name: 'Good.jsonl', data: chat() }, { name, data: chat() }]), 400, 'unsafe_name', /unsafe name/);
+    await refused(
+      zipOf([
+        { name: 'Good.jsonl', data: chat() },
+        { name, data: chat() },
+      ]),
+      400,
+      'unsafe_name',
+      /unsafe name/,
+    );
   });
 
   it('refuses __proto__ as an entry name or folder', async () => {
     for (const name of ['__proto__', '__proto__/Good.jsonl', 'chats/__proto__/x.jsonl']) {
-      await refused(zipOf([{ name: 'Good.jsonl', data: chat() }, { name, data: chat() }]), 400, 'unsafe_name', /__proto__/);
+      await refused(
+        zipOf([
+          { name: 'Good.jsonl', data: chat() },
+          { name, data: chat() },
+        ]),
+        400,
+        'unsafe_name',
+        /__proto__/,
+      );
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('refuses two entries of the same name, whichever the reader would have kept', async () => {
-    await refused(zipOf([{ name: 'Good.jsonl', data: chat('One') }, { name: 'Good.jsonl', data: chat('Two') }]), 400, 'duplicate_name', /Good\.jsonl.*more than once/);
-    await refused(zipOf([{ name: 'a/Good.jsonl', data: chat('One') }, { name: 'A/good.JSONL', data: chat('Two') }]), 400, 'duplicate_name', /more than once/);
+    await refused(
+      zipOf([
+        { name: 'Good.jsonl', data: chat('One') },
+        { name: 'Good.jsonl', data: chat('Two') },
+      ]),
+      400,
+      'duplicate_name',
+      /Good\.jsonl.*more than once/,
+    );
+    await refused(
+      zipOf([
+        { name: 'a/Good.jsonl', data: chat('One') },
+        { name: 'A/good.JSONL', data: chat('Two') },
+      ]),
+      400,
+      'duplicate_name',
+      /more than once/,
+    );
   });
 
   it('refuses an entry declaring 4 GB before inflating anything', async () => {
     await refused(zipOf([{ name: 'Good.jsonl', data: chat(), declaredSize: 0xffffffff }]), 413, 'too_large', /larger than the 25 MB/);
-    await refused(zipOf([{ name: 'Good.jsonl', data: chat() }, { name: 'card.png', data: testCardPng(), declaredSize: 0xfffffff0 }]), 413, 'too_large', /larger than the 20 MB/);
+    await refused(
+      zipOf([
+        { name: 'Good.jsonl', data: chat() },
+        { name: 'card.png', data: testCardPng(), declaredSize: 0xfffffff0 },
+      ]),
+      413,
+      'too_large',
+      /larger than the 20 MB/,
+    );
   });
 
   it('refuses 65535 entries from the count alone', async () => {
@@ -107,13 +154,33 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
   });
 
   it('stops an entry that inflates past its declared size', async () => {
-    const big = strToU8(chatJsonl('Liar', Array.from({ length: 2000 }, (_, i) => ({ mes: `line ${i}` }))));
-    await refused(zipOf([{ name: 'Liar.jsonl', data: big, declaredSize: 100 }]), 400, 'corrupt_entry', /more data than its header declares/);
+    const big = strToU8(
+      chatJsonl(
+        'Liar',
+        Array.from({ length: 2000 }, (_, i) => ({ mes: `line ${i}` })),
+      ),
+    );
+    await refused(
+      zipOf([{ name: 'Liar.jsonl', data: big, declaredSize: 100 }]),
+      400,
+      'corrupt_entry',
+      /more data than its header declares/,
+    );
   });
 
   it('refuses an entry that inflates to less than its declared size', async () => {
-    await refused(zipOf([{ name: 'Short.jsonl', data: chat(), declaredSize: 25 * 1024 * 1024 }]), 400, 'corrupt_entry', /less data than its header declares/);
-    await refused(zipOf([{ name: 'Short.jsonl', data: chat(), method: 0, declaredSize: 1000 }]), 400, 'corrupt_entry', /size does not match/);
+    await refused(
+      zipOf([{ name: 'Short.jsonl', data: chat(), declaredSize: 25 * 1024 * 1024 }]),
+      400,
+      'corrupt_entry',
+      /less data than its header declares/,
+    );
+    await refused(
+      zipOf([{ name: 'Short.jsonl', data: chat(), method: 0, declaredSize: 1000 }]),
+      400,
+      'corrupt_entry',
+      /size does not match/,
+    );
   });
 
   it('refuses an entry whose checksum does not match', async () => {
@@ -125,16 +192,36 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
     await refused(zipOf([{ name: 'inner.zip', data: inner }]), 400, 'no_chats', /no chat \(\.jsonl\) files/);
 
     const user = await userOf(test, 'nested-zips');
-    const beside = await importArchive(test, user, zipOf([{ name: 'Outer.jsonl', data: chat('Outer') }, { name: 'inner.zip', data: inner }]));
+    const beside = await importArchive(
+      test,
+      user,
+      zipOf([
+        { name: 'Outer.jsonl', data: chat('Outer') },
+        { name: 'inner.zip', data: inner },
+      ]),
+    );
     expect(beside.statusCode, beside.body).toBe(200);
     const names = (await listChats(test, user)).json().data.map((c: { character_name: string }) => c.character_name);
     expect(names).toEqual(['Outer']);
   });
 
   it('refuses a .jsonl that is not a chat, and one that is not UTF-8', async () => {
-    await refused(zipOf([{ name: 'page.jsonl', data: strToU8('<html><body>not a chat</body></html>') }]), 400, 'invalid_chat', /page\.jsonl/);
+    await refused(
+      zipOf([{ name: 'page.jsonl', data: strToU8('<html><body>not a chat</body></html>') }]),
+      400,
+      'invalid_chat',
+      /page\.jsonl/,
+    );
     await refused(zipOf([{ name: 'binary.jsonl', data: Uint8Array.of(0xff, 0xfe, 0x00, 0x81, 0x7b) }]), 400, 'invalid_chat', /not UTF-8/);
-    await refused(zipOf([{ name: 'notes.txt', data: strToU8('hello') }, { name: 'picture.bin', data: testCardPng() }]), 400, 'no_chats', /\.jsonl/);
+    await refused(
+      zipOf([
+        { name: 'notes.txt', data: strToU8('hello') },
+        { name: 'picture.bin', data: testCardPng() },
+      ]),
+      400,
+      'no_chats',
+      /\.jsonl/,
+    );
   });
 
   it('imports the chats beside hostile card PNGs without trusting or storing those cards', async () => {
@@ -142,7 +229,10 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
     const userId = await userIdOf(test, user);
     const blobs = blobFiles(test);
     const pngs = [fourGigabyteChunkPng(), zTxtBombPng(256), deepJsonPng(), badCrcPng()];
-    const zip = zipOf([{ name: 'Good.jsonl', data: chat() }, ...pngs.map((data, i) => ({ name: `card-${i}.png`, data, method: 0 as const }))]);
+    const zip = zipOf([
+      { name: 'Good.jsonl', data: chat() },
+      ...pngs.map((data, i) => ({ name: `card-${i}.png`, data, method: 0 as const })),
+    ]);
     const response = await importArchive(test, user, zip);
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.json().imported).toMatchObject([{ character_name: 'Good', character_id: null }]);
@@ -153,7 +243,10 @@ describe.each(databases)('hostile chat archives (%s)', (dialect) => {
   });
 
   it('refuses a truncated central directory', async () => {
-    const whole = zipOf([{ name: 'A.jsonl', data: chat('A') }, { name: 'B.jsonl', data: chat('B') }]);
+    const whole = zipOf([
+      { name: 'A.jsonl', data: chat('A') },
+      { name: 'B.jsonl', data: chat('B') },
+    ]);
     await refused(whole.subarray(0, whole.length - 30), 400, 'not_zip', /not a valid \.zip/);
     // The end record kept, the directory before it cut short: the record's count and offset now lie.
     const end = whole.subarray(whole.length - 22);

@@ -30,7 +30,8 @@ function everydayRequests(test: TestApp, user: Uploader, chatId: string) {
     ],
     writes: [
       () => appendMessage(test, user, { chatId, content: `written at ${Date.now()}` }),
-      () => test.app.inject({ method: 'PUT', url: '/api/users/profile', headers: user.headers, payload: { name: `Renamed ${Date.now()}` } }),
+      () =>
+        test.app.inject({ method: 'PUT', url: '/api/users/profile', headers: user.headers, payload: { name: `Renamed ${Date.now()}` } }),
     ],
   };
 }

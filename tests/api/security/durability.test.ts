@@ -79,14 +79,23 @@ async function userWithChat(server: ServerChild, target: Target, dataDir: string
   const db = openDb(target.dbOptions);
   const headers = bearer(await accessToken({ dataDir, config, db }, { sub: 'durable-user' }).finally(() => db.close()));
   const { payload, headers: form } = await multipartBody({ bytes: testCardPng({ name: 'Keeper' }) });
-  const uploaded = await fetch(`${server.baseURL}/api/upload/image`, { method: 'POST', headers: { ...headers, ...form }, body: new Uint8Array(payload) });
+  const uploaded = await fetch(`${server.baseURL}/api/upload/image`, {
+    method: 'POST',
+    headers: { ...headers, ...form },
+    body: new Uint8Array(payload),
+  });
   expect(uploaded.status).toBe(200);
   const card = (await uploaded.json()).data.file_id as string;
   const chatId = randomUUID();
   const started = await fetch(`${server.baseURL}/api/chat/completions`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ chat_id: chatId, character_id: card, messages: [{ role: 'user', content: 'Remember everything' }], stream: false }),
+    body: JSON.stringify({
+      chat_id: chatId,
+      character_id: card,
+      messages: [{ role: 'user', content: 'Remember everything' }],
+      stream: false,
+    }),
   });
   expect(started.status).toBe(200);
   return { headers, chatId };

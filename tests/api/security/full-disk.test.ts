@@ -60,7 +60,12 @@ function fillDisk(dir: string): string {
 }
 
 const unfinishedWrites = (dir: string) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).map(String).filter((name) => name.endsWith('.tmp')) : [];
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((name) => name.endsWith('.tmp'))
+    : [];
 
 describe.each(databases)('a full disk under DATA_DIR (%s)', (dialect) => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -86,10 +91,19 @@ describe.each(databases)('a full disk under DATA_DIR (%s)', (dialect) => {
     cleanups.push(() => server.kill());
 
     const db = openDb(dbOptions);
-    const headers = bearer(await accessToken({ dataDir, config: loadConfig({ PUBLIC_URL: CHILD_PUBLIC_URL, DATA_DIR: dataDir }), db }, { sub: 'full-disk-user' }).finally(() => db.close()));
+    const headers = bearer(
+      await accessToken(
+        { dataDir, config: loadConfig({ PUBLIC_URL: CHILD_PUBLIC_URL, DATA_DIR: dataDir }), db },
+        { sub: 'full-disk-user' },
+      ).finally(() => db.close()),
+    );
     const uploadCard = async () => {
       const { payload, headers: form } = await multipartBody({ bytes: testCardPng() });
-      return fetch(`${server.baseURL}/api/upload/image`, { method: 'POST', headers: { ...headers, ...form }, body: new Uint8Array(payload) });
+      return fetch(`${server.baseURL}/api/upload/image`, {
+        method: 'POST',
+        headers: { ...headers, ...form },
+        body: new Uint8Array(payload),
+      });
     };
     const chat = (card: string) =>
       fetch(`${server.baseURL}/api/chat/completions`, {
@@ -97,7 +111,8 @@ describe.each(databases)('a full disk under DATA_DIR (%s)', (dialect) => {
         headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
         body: JSON.stringify({ chat_id: randomUUID(), character_id: card, messages: [{ role: 'user', content: 'Hello' }], stream: false }),
       });
-    const health = async () => (await fetch(`${server.baseURL}/api/health`)).json() as Promise<{ status: string; reason?: { error: string; message: string } }>;
+    const health = async () =>
+      (await fetch(`${server.baseURL}/api/health`)).json() as Promise<{ status: string; reason?: { error: string; message: string } }>;
 
     const first = await uploadCard();
     expect(first.status).toBe(200);
@@ -119,7 +134,10 @@ describe.each(databases)('a full disk under DATA_DIR (%s)', (dialect) => {
       const message = await chat(card);
       expect(message.status).toBe(503);
       expect(((await message.json()) as { error: string }).error).toBe('storage_full');
-      const signIn = await fetch(`${server.baseURL}${authorizeUrl(pkce().challenge)}`, { redirect: 'manual', headers: { accept: 'text/html' } });
+      const signIn = await fetch(`${server.baseURL}${authorizeUrl(pkce().challenge)}`, {
+        redirect: 'manual',
+        headers: { accept: 'text/html' },
+      });
       expect(signIn.status).toBe(503);
       expect(signIn.headers.get('retry-after')).toBe('60');
       expect(await signIn.text()).toContain('out of storage space');

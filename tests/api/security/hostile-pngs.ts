@@ -73,7 +73,9 @@ export function notImageFiles(): { label: string; bytes: Uint8Array }[] {
 
 /** Other formats, a real JPEG among them, for a route that takes PNG only. */
 export async function notPngFiles(): Promise<{ label: string; bytes: Uint8Array }[]> {
-  const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c83' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c83' } })
+    .jpeg()
+    .toBuffer();
   return [{ label: 'JPEG', bytes: new Uint8Array(jpeg) }, ...notImageFiles()];
 }
 

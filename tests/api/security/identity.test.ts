@@ -108,8 +108,14 @@ const hostile: { name: string; make(f: Forge): Promise<Credentials> }[] = [
     name: 'without typ at+jwt, for our audience (what an ID token would look like if it named the API)',
     make: async (f) => asBearer(await signWith(await importJWK(f.signing, 'ES256'), { alg: 'ES256', kid: f.signing.kid }, f.claims())),
   },
-  { name: 'from another issuer', make: async (f) => asBearer(await accessToken(f.test, { sub: VICTIM_SUB, issuer: 'https://evil.example/oidc' })) },
-  { name: 'for another audience', make: async (f) => asBearer(await accessToken(f.test, { sub: VICTIM_SUB, audience: 'https://other.example/api' })) },
+  {
+    name: 'from another issuer',
+    make: async (f) => asBearer(await accessToken(f.test, { sub: VICTIM_SUB, issuer: 'https://evil.example/oidc' })),
+  },
+  {
+    name: 'for another audience',
+    make: async (f) => asBearer(await accessToken(f.test, { sub: VICTIM_SUB, audience: 'https://other.example/api' })),
+  },
   {
     name: 'an ID token (typ JWT, aud = our client id)',
     make: async (f) => asBearer(await accessToken(f.test, { sub: VICTIM_SUB, typ: 'JWT', audience: f.test.config.oidc.clientId })),

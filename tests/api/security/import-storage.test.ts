@@ -23,7 +23,12 @@ function compressibleArchive(files: number, messages: number, chars: number): Ui
   const text = 'a'.repeat(chars);
   const entries: Record<string, Uint8Array> = {};
   for (let file = 0; file < files; file += 1) {
-    entries[`chat-${file}.jsonl`] = strToU8(chatJsonl(`Echo ${file}`, Array.from({ length: messages }, (_, i) => ({ mes: text, is_user: i % 2 === 0 }))));
+    entries[`chat-${file}.jsonl`] = strToU8(
+      chatJsonl(
+        `Echo ${file}`,
+        Array.from({ length: messages }, (_, i) => ({ mes: text, is_user: i % 2 === 0 })),
+      ),
+    );
   }
   return zipSync(entries);
 }
@@ -60,68 +65,77 @@ describe.each(databases)('one free account importing compressible archives (%s)'
     expect(blobFiles(test)).toEqual(blobs);
   });
 
-  it('stores the largest archive the limits allow until the Free quota is full, bounding the disk, while another user stays fast', { timeout: 300_000 }, async () => {
-    // 3 files × 9,000 messages × 2,000 letters: about 57 MB inflated from a few hundred KB, under every archive limit.
-    const zip = compressibleArchive(3, 9_000, 2_000);
-    const quota = storageQuota('normal');
-    const before = await diskBytes(test);
+  it(
+    'stores the largest archive the limits allow until the Free quota is full, bounding the disk, while another user stays fast',
+    { timeout: 300_000 },
+    async () => {
+      // 3 files × 9,000 messages × 2,000 letters: about 57 MB inflated from a few hundred KB, under every archive limit.
+      const zip = compressibleArchive(3, 9_000, 2_000);
+      const quota = storageQuota('normal');
+      const before = await diskBytes(test);
 
-    let importing = true;
-    const latencies: number[] = [];
-    const bystanderRequests = (async () => {
-      const paths = ['/api/users/profile', '/api/upload/image?q=nobody', '/api/collections'];
-      for (let i = 0; importing; i += 1) {
-        const started = performance.now();
-        const response = await fetch(`${origin}${paths[i % paths.length]}`, { headers: bystander.headers });
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        expect(response.status).toBe(200);
-        await sleep(5);
+      let importing = true;
+      const latencies: number[] = [];
+      const bystanderRequests = (async () => {
+        const paths = ['/api/users/profile', '/api/upload/image?q=nobody', '/api/collections'];
+        for (let i = 0; importing; i += 1) {
+          const started = performance.now();
+          const response = await fetch(`${origin}${paths[i % paths.length]}`, { headers: bystander.headers });
+          await response.arrayBuffer();
+          latencies.push(performance.now() - started);
+          expect(response.status).toBe(200);
+          await sleep(5);
+        }
+      })();
+
+      const answers: { status: number; body: string }[] = [];
+      try {
+        // Old code accepted every one of these; the quota must stop them well before the eighth.
+        for (let attempt = 0; attempt < 8; attempt += 1) {
+          const form = new FormData();
+          form.append('file', new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), 'echo.zip');
+          const response = await fetch(`${origin}/api/chats/import`, { method: 'POST', headers: mallory.headers, body: form });
+          answers.push({ status: response.status, body: await response.text() });
+          if (response.status !== 200) break;
+        }
+      } finally {
+        importing = false;
+        await bystanderRequests;
       }
-    })();
 
-    const answers: { status: number; body: string }[] = [];
-    try {
-      // Old code accepted every one of these; the quota must stop them well before the eighth.
-      for (let attempt = 0; attempt < 8; attempt += 1) {
-        const form = new FormData();
-        form.append('file', new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), 'echo.zip');
-        const response = await fetch(`${origin}/api/chats/import`, { method: 'POST', headers: mallory.headers, body: form });
-        answers.push({ status: response.status, body: await response.text() });
-        if (response.status !== 200) break;
-      }
-    } finally {
-      importing = false;
-      await bystanderRequests;
-    }
+      const refusal = answers.at(-1)!;
+      expect(
+        answers.slice(0, -1).every((answer) => answer.status === 200),
+        JSON.stringify(answers.map((a) => a.status)),
+      ).toBe(true);
+      expect(answers.length).toBeGreaterThan(1);
+      expect(refusal.status, refusal.body.slice(0, 300)).toBe(413);
+      const body = JSON.parse(refusal.body) as { error: string; message: string };
+      expect(body.error).toBe('storage_quota');
+      expect(body.message).toContain(formatBytes(quota));
+      expect(body.message).toMatch(/Free plan/);
+      expect(body.message).toMatch(/Pricing/);
 
-    const refusal = answers.at(-1)!;
-    expect(answers.slice(0, -1).every((answer) => answer.status === 200), JSON.stringify(answers.map((a) => a.status))).toBe(true);
-    expect(answers.length).toBeGreaterThan(1);
-    expect(refusal.status, refusal.body.slice(0, 300)).toBe(413);
-    const body = JSON.parse(refusal.body) as { error: string; message: string };
-    expect(body.error).toBe('storage_quota');
-    expect(body.message).toContain(formatBytes(quota));
-    expect(body.message).toMatch(/Free plan/);
-    expect(body.message).toMatch(/Pricing/);
+      const grown = (await diskBytes(test)) - before;
+      // Pages, indexes and the write-ahead log cost more than the text they hold; never more than this.
+      expect(grown, `grew ${formatBytes(grown)}`).toBeLessThan(2.5 * quota);
+      const p50 = median(latencies);
+      console.log(
+        `${dialect}: ${answers.length - 1} imports stored, then refused; disk grew ${formatBytes(grown)} (quota ${formatBytes(quota)}); another user's p50 ${p50.toFixed(1)} ms over ${latencies.length} requests`,
+      );
+      expect(latencies.length).toBeGreaterThan(20);
+      expect(p50, `another user's p50 over ${latencies.length} requests`).toBeLessThan(100);
 
-    const grown = (await diskBytes(test)) - before;
-    // Pages, indexes and the write-ahead log cost more than the text they hold; never more than this.
-    expect(grown, `grew ${formatBytes(grown)}`).toBeLessThan(2.5 * quota);
-    const p50 = median(latencies);
-    console.log(`${dialect}: ${answers.length - 1} imports stored, then refused; disk grew ${formatBytes(grown)} (quota ${formatBytes(quota)}); another user's p50 ${p50.toFixed(1)} ms over ${latencies.length} requests`);
-    expect(latencies.length).toBeGreaterThan(20);
-    expect(p50, `another user's p50 over ${latencies.length} requests`).toBeLessThan(100);
+      // What was accepted is whole and shown; the refused import left nothing, not even a hidden chat.
+      const accepted = answers.length - 1;
+      expect(await rowsOf(test, await userIdOf(test, mallory))).toEqual({ images: 0, chats: 3 * accepted, messages: 27_000 * accepted });
+      const hidden = await test.db.kysely.selectFrom('chats').select('id').where('importing_since', 'is not', null).execute();
+      expect(hidden).toEqual([]);
 
-    // What was accepted is whole and shown; the refused import left nothing, not even a hidden chat.
-    const accepted = answers.length - 1;
-    expect(await rowsOf(test, await userIdOf(test, mallory))).toEqual({ images: 0, chats: 3 * accepted, messages: 27_000 * accepted });
-    const hidden = await test.db.kysely.selectFrom('chats').select('id').where('importing_since', 'is not', null).execute();
-    expect(hidden).toEqual([]);
-
-    const usage = await test.app.inject({ method: 'GET', url: '/api/users/storage', headers: mallory.headers });
-    expect(usage.statusCode).toBe(200);
-    expect(usage.json().used_bytes).toBeLessThanOrEqual(quota);
-    expect(usage.json().quota_bytes).toBe(quota);
-  });
+      const usage = await test.app.inject({ method: 'GET', url: '/api/users/storage', headers: mallory.headers });
+      expect(usage.statusCode).toBe(200);
+      expect(usage.json().used_bytes).toBeLessThanOrEqual(quota);
+      expect(usage.json().quota_bytes).toBe(quota);
+    },
+  );
 });

@@ -35,14 +35,56 @@ interface Fault {
 
 const FAULTS: Fault[] = [
   { name: 'hangs without sending headers', behaviour: { kind: 'hang' }, status: 504, error: 'upstream_timeout', message: TIMEOUT },
-  { name: 'stalls in the middle of the reply', behaviour: { kind: 'stall', afterWords: 2 }, status: 200, error: 'upstream_timeout', message: TIMEOUT },
+  {
+    name: 'stalls in the middle of the reply',
+    behaviour: { kind: 'stall', afterWords: 2 },
+    status: 200,
+    error: 'upstream_timeout',
+    message: TIMEOUT,
+  },
   { name: 'answers 500', behaviour: { kind: 'status', status: 500 }, status: 502, error: 'upstream_unavailable', message: UNREACHABLE },
-  { name: 'answers 429 with Retry-After', behaviour: { kind: 'status', status: 429, retryAfter: '20' }, status: 503, error: 'upstream_rate_limited', message: 'The AI service is busy right now. Please try again in 20 seconds.' },
-  { name: 'sends a data line that is not JSON', behaviour: { kind: 'malformed', variant: 'not-json' }, status: 502, error: 'upstream_error', message: UNREADABLE },
-  { name: 'sends a data line that is not JSON after some words', behaviour: { kind: 'malformed', variant: 'not-json', afterWords: 3 }, status: 200, error: 'upstream_error', message: UNREADABLE },
-  { name: 'sends raw bytes that are not UTF-8', behaviour: { kind: 'malformed', variant: 'binary' }, status: 502, error: 'upstream_error', message: UNREADABLE },
-  { name: 'sends events without choices', behaviour: { kind: 'malformed', variant: 'no-choices' }, status: 502, error: 'upstream_empty', message: EMPTY },
-  { name: "sends a proxy's HTML page as 200", behaviour: { kind: 'malformed', variant: 'html' }, status: 502, error: 'upstream_error', message: UNREADABLE },
+  {
+    name: 'answers 429 with Retry-After',
+    behaviour: { kind: 'status', status: 429, retryAfter: '20' },
+    status: 503,
+    error: 'upstream_rate_limited',
+    message: 'The AI service is busy right now. Please try again in 20 seconds.',
+  },
+  {
+    name: 'sends a data line that is not JSON',
+    behaviour: { kind: 'malformed', variant: 'not-json' },
+    status: 502,
+    error: 'upstream_error',
+    message: UNREADABLE,
+  },
+  {
+    name: 'sends a data line that is not JSON after some words',
+    behaviour: { kind: 'malformed', variant: 'not-json', afterWords: 3 },
+    status: 200,
+    error: 'upstream_error',
+    message: UNREADABLE,
+  },
+  {
+    name: 'sends raw bytes that are not UTF-8',
+    behaviour: { kind: 'malformed', variant: 'binary' },
+    status: 502,
+    error: 'upstream_error',
+    message: UNREADABLE,
+  },
+  {
+    name: 'sends events without choices',
+    behaviour: { kind: 'malformed', variant: 'no-choices' },
+    status: 502,
+    error: 'upstream_empty',
+    message: EMPTY,
+  },
+  {
+    name: "sends a proxy's HTML page as 200",
+    behaviour: { kind: 'malformed', variant: 'html' },
+    status: 502,
+    error: 'upstream_error',
+    message: UNREADABLE,
+  },
 ];
 
 describe.each(databases)('an LLM that misbehaves (%s)', (dialect) => {

@@ -47,7 +47,11 @@ describe.each(databases)('100 users at once on one instance (%s)', (dialect) => 
 
     const session = async (user: Uploader, index: number) => {
       const { payload, headers } = await multipartBody({ bytes: testCardPng({ name: `Load ${index}` }) });
-      const uploaded = await timed('/api/upload/image', { method: 'POST', headers: { ...user.headers, ...headers }, body: new Uint8Array(payload) });
+      const uploaded = await timed('/api/upload/image', {
+        method: 'POST',
+        headers: { ...user.headers, ...headers },
+        body: new Uint8Array(payload),
+      });
       expect(uploaded.status, uploaded.body).toBe(200);
       const card = JSON.parse(uploaded.body).data.file_id as string;
 
@@ -58,7 +62,12 @@ describe.each(databases)('100 users at once on one instance (%s)', (dialect) => 
           timed('/api/chat/completions', {
             method: 'POST',
             headers: { ...user.headers, 'content-type': 'application/json', 'idempotency-key': key },
-            body: JSON.stringify({ chat_id: chatId, character_id: card, messages: [{ role: 'user', content: `user ${index} message ${n}` }], stream: true }),
+            body: JSON.stringify({
+              chat_id: chatId,
+              character_id: card,
+              messages: [{ role: 'user', content: `user ${index} message ${n}` }],
+              stream: true,
+            }),
           });
         if (n !== RETRIED_MESSAGE) {
           expect((await send()).status).toBe(200);
@@ -78,7 +87,10 @@ describe.each(databases)('100 users at once on one instance (%s)', (dialect) => 
     const wallMs = performance.now() - started;
 
     const figures = (path?: string) => {
-      const ms = answers.filter((a) => !path || a.path === path).map((a) => a.ms).sort((a, b) => a - b);
+      const ms = answers
+        .filter((a) => !path || a.path === path)
+        .map((a) => a.ms)
+        .sort((a, b) => a - b);
       const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(ms.length * q))]!.toFixed(0);
       return `${path ?? 'all'}: ${ms.length} requests, p50 ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms`;
     };
@@ -117,7 +129,15 @@ describe.each(databases)('100 users at once on one instance (%s)', (dialect) => 
     const chats = await db.selectFrom('chats').select(['id', 'message_count']).where('id', 'in', chatIds).execute();
     expect(chats.map((chat) => chat.message_count)).toEqual(chatIds.map(() => 2 * MESSAGES_PER_USER));
 
-    const cards = await db.selectFrom('images').select('id').where('id', 'in', sessions.map((s) => s.card)).execute();
+    const cards = await db
+      .selectFrom('images')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        sessions.map((s) => s.card),
+      )
+      .execute();
     expect(cards).toHaveLength(USERS);
   });
 });

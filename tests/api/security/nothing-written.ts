@@ -29,8 +29,16 @@ export async function userIdOf(test: TestApp, user: Uploader): Promise<string> {
 export async function rowsOf(test: TestApp, userId: string): Promise<{ images: number; chats: number; messages: number }> {
   const db = test.db.kysely;
   const [images, chats, messages] = await Promise.all([
-    db.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).where('owner_id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('chats').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('images')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('owner_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('chats')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('messages')
       .innerJoin('chats', 'chats.id', 'messages.chat_id')

@@ -84,23 +84,32 @@ describe.each(databases)('outbound requests (%s)', (dialect) => {
     await attacker.close();
   });
 
-  it.each([302, 307])('refuses an LLM endpoint that answers %i: a clear 502, the message kept once, the target never asked', async (status) => {
-    redirectStatus = status;
-    const before = redirector.hits.length;
-    const chatId = randomUUID();
-    const card = await ownCard(test, user, testCardWith({}));
-    for (const stream of [false, true]) {
-      const response = await complete(test, user, { chatId, characterId: card, text: `Hello via ${status}`, stream, key: `key-${status}` });
-      const body = expectErrorJson(response, 502);
-      expect(body).toEqual({
-        error: 'upstream_error',
-        message: 'The AI service answered with a redirect, which cardchat does not follow. Ask the operator to check LLM_BASE_URL.',
-      });
-    }
-    expect(redirector.hits.slice(before)).toEqual(['/v1/chat/completions', '/v1/chat/completions']);
-    const messages = (await getChat(test, user, { chat_id: chatId })).json().data as { role: string; content: string }[];
-    expect(messages.filter((m) => m.content === `Hello via ${status}`)).toHaveLength(1);
-  });
+  it.each([302, 307])(
+    'refuses an LLM endpoint that answers %i: a clear 502, the message kept once, the target never asked',
+    async (status) => {
+      redirectStatus = status;
+      const before = redirector.hits.length;
+      const chatId = randomUUID();
+      const card = await ownCard(test, user, testCardWith({}));
+      for (const stream of [false, true]) {
+        const response = await complete(test, user, {
+          chatId,
+          characterId: card,
+          text: `Hello via ${status}`,
+          stream,
+          key: `key-${status}`,
+        });
+        const body = expectErrorJson(response, 502);
+        expect(body).toEqual({
+          error: 'upstream_error',
+          message: 'The AI service answered with a redirect, which cardchat does not follow. Ask the operator to check LLM_BASE_URL.',
+        });
+      }
+      expect(redirector.hits.slice(before)).toEqual(['/v1/chat/completions', '/v1/chat/completions']);
+      const messages = (await getChat(test, user, { chat_id: chatId })).json().data as { role: string; content: string }[];
+      expect(messages.filter((m) => m.content === `Hello via ${status}`)).toHaveLength(1);
+    },
+  );
 
   it.each([302, 307])('refuses an image endpoint that answers %i with a clear 502', async (status) => {
     redirectStatus = status;
@@ -109,7 +118,12 @@ describe.each(databases)('outbound requests (%s)', (dialect) => {
     // The reply fails (the LLM redirects too), but the chat and the user's message exist.
     await complete(test, user, { chatId, characterId: card, text: 'Paint me' });
     const before = redirector.hits.length;
-    const response = await test.app.inject({ method: 'POST', url: '/api/chats/photo', headers: user.headers, payload: { chat_id: chatId } });
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/chats/photo',
+      headers: user.headers,
+      payload: { chat_id: chatId },
+    });
     expect(expectErrorJson(response, 502)).toEqual({
       error: 'image_service_failed',
       message: 'The image service answered with a redirect, which cardchat does not follow. Ask the operator to check IMAGE_BASE_URL.',
@@ -143,13 +157,23 @@ describe.each(databases)('outbound requests (%s)', (dialect) => {
       const chatId = randomUUID();
       const reply = await complete(demo, reader, { chatId, characterId: card, text: `Fetch ${attacker.origin}/from-chat please` });
       expect(reply.statusCode, reply.body).toBe(200);
-      for (const url of [`/api/upload/card/${card}`, `/api/characters/${card}`, `/api/upload/image/thumbnail/${card}/240.webp`, `/api/upload/image/user/${card}`]) {
+      for (const url of [
+        `/api/upload/card/${card}`,
+        `/api/characters/${card}`,
+        `/api/upload/image/thumbnail/${card}/240.webp`,
+        `/api/upload/image/user/${card}`,
+      ]) {
         expect((await demo.app.inject({ method: 'GET', url, headers: reader.headers })).statusCode, url).toBe(200);
       }
       const exported = await exportChat(demo, reader, chatId);
       expect(exported.statusCode).toBe(200);
       expect((await importArchive(demo, reader, exported.rawPayload)).statusCode).toBe(200);
-      const profile = await demo.app.inject({ method: 'PUT', url: '/api/users/profile', headers: reader.headers, payload: { picture: `${attacker.origin.replace('http:', 'https:')}/picture.png` } });
+      const profile = await demo.app.inject({
+        method: 'PUT',
+        url: '/api/users/profile',
+        headers: reader.headers,
+        payload: { picture: `${attacker.origin.replace('http:', 'https:')}/picture.png` },
+      });
       expect(profile.statusCode, profile.body).toBe(200);
       expect((await demo.app.inject({ method: 'GET', url: '/api/users/profile', headers: reader.headers })).statusCode).toBe(200);
       // An SVG labelled as PNG, pointing at the attacker: the image decoder must not load it.

@@ -46,7 +46,15 @@ describe.each(databases)('sign-up passwords (%s)', (dialect) => {
   let signUpPath: string;
   let browser: OidcBrowser;
 
-  const accounts = async () => Number((await test.db.kysely.selectFrom('local_accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const accounts = async () =>
+    Number(
+      (
+        await test.db.kysely
+          .selectFrom('local_accounts')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     // Enough sign-up posts a minute for every case below from one address.
@@ -76,12 +84,19 @@ describe.each(databases)('sign-up passwords (%s)', (dialect) => {
     for (const [i, password] of ACCEPTED.entries()) {
       const email = `passphrase-${i}@example.com`;
       const fresh = new OidcBrowser(test.app);
-      const created = await fresh.request('POST', `${await startSignIn(fresh, pkce().challenge)}/signup`, { name: `Person ${i}`, email, password });
+      const created = await fresh.request('POST', `${await startSignIn(fresh, pkce().challenge)}/signup`, {
+        name: `Person ${i}`,
+        email,
+        password,
+      });
       expect(created.statusCode, `${password}: ${created.body}`).toBe(303);
 
       const again = new OidcBrowser(test.app);
       // The same characters in another Unicode form (decomposed) are the same password.
-      const signedIn = await again.request('POST', await startSignIn(again, pkce().challenge), { email, password: password.normalize('NFD') });
+      const signedIn = await again.request('POST', await startSignIn(again, pkce().challenge), {
+        email,
+        password: password.normalize('NFD'),
+      });
       expect(signedIn.statusCode, password).toBe(303);
     }
   });
@@ -89,7 +104,11 @@ describe.each(databases)('sign-up passwords (%s)', (dialect) => {
   it('refuses a common password however its letters are cased, and the form keeps asking', async () => {
     const fresh = new OidcBrowser(test.app);
     const started = await fresh.request('GET', authorizeUrl(pkce().challenge));
-    const response = await fresh.request('POST', `${String(started.headers.location)}/signup`, { name: 'Q', email: 'q@example.com', password: 'QWERTY123' });
+    const response = await fresh.request('POST', `${String(started.headers.location)}/signup`, {
+      name: 'Q',
+      email: 'q@example.com',
+      password: 'QWERTY123',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain(escapeHtml(passwordMessages.common));
     expect(response.body).toContain('Create account</button>');

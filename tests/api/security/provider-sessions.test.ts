@@ -59,7 +59,13 @@ describe.each(databases)('provider sessions against an outside attacker (%s)', (
       answer = await browser.request('GET', String(answer.headers.location));
     }
     const code = new URL(String(answer.headers.location)).searchParams.get('code')!;
-    const issued = await token({ grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID, code_verifier: verifier });
+    const issued = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+    });
     expect(issued.statusCode, issued.body).toBe(200);
     return { browser, tokens: issued.json() as Tokens };
   }
@@ -72,25 +78,28 @@ describe.each(databases)('provider sessions against an outside attacker (%s)', (
   it.each([
     ['as the PWA asks, naming the API', { resource: `${ORIGIN}/api` }],
     ['with offline_access granted through prompt=consent', { prompt: 'consent' }],
-  ])("revokes the session's refresh tokens, the rotated one too, when it ends on the provider's own logout page without an id_token_hint (%s)", async (_label, extra) => {
-    const { browser, tokens } = await signedIn(`logout-page-${'prompt' in extra ? 'consent' : 'pwa'}`, extra);
-    const rotated = await refresh(tokens.refresh_token);
-    expect(rotated.statusCode).toBe(200);
-    const newest = (rotated.json() as Tokens).refresh_token;
+  ])(
+    "revokes the session's refresh tokens, the rotated one too, when it ends on the provider's own logout page without an id_token_hint (%s)",
+    async (_label, extra) => {
+      const { browser, tokens } = await signedIn(`logout-page-${'prompt' in extra ? 'consent' : 'pwa'}`, extra);
+      const rotated = await refresh(tokens.refresh_token);
+      expect(rotated.statusCode).toBe(200);
+      const newest = (rotated.json() as Tokens).refresh_token;
 
-    const page = await browser.request('GET', '/oidc/session/end');
-    expect(page.statusCode).toBe(200);
-    const { action, xsrf } = logoutForm(page);
-    const done = await browser.request('POST', action, { xsrf, logout: 'yes' });
-    expect(done.statusCode).toBe(303);
+      const page = await browser.request('GET', '/oidc/session/end');
+      expect(page.statusCode).toBe(200);
+      const { action, xsrf } = logoutForm(page);
+      const done = await browser.request('POST', action, { xsrf, logout: 'yes' });
+      expect(done.statusCode).toBe(303);
 
-    // The newest first: presenting a rotated-out token revokes the whole grant anyway (theft detection).
-    for (const old of [newest, tokens.refresh_token]) {
-      const after = await refresh(old);
-      expect(after.statusCode).toBe(400);
-      expect(after.json().error).toBe('invalid_grant');
-    }
-  });
+      // The newest first: presenting a rotated-out token revokes the whole grant anyway (theft detection).
+      for (const old of [newest, tokens.refresh_token]) {
+        const after = await refresh(old);
+        expect(after.statusCode).toBe(400);
+        expect(after.json().error).toBe('invalid_grant');
+      }
+    },
+  );
 
   it('stops the refresh tokens of a session that another account replaced in the same browser', async () => {
     const { browser, tokens } = await signedIn('replaced-owner', { prompt: 'consent' });
@@ -102,7 +111,9 @@ describe.each(databases)('provider sessions against an outside attacker (%s)', (
     const autoPost = await browser.request('GET', String(created.headers.location));
     const action = /<form method="post" action="([^"]+)"/.exec(autoPost.body)?.[1];
     expect(action, autoPost.body).toBeDefined();
-    const fields = Object.fromEntries([...autoPost.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const fields = Object.fromEntries(
+      [...autoPost.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
     expect(fields.logout).toBe('yes');
     const ended = await browser.request('POST', action!, fields);
     expect(ended.statusCode).toBe(303);
@@ -140,7 +151,7 @@ describe.each(databases)('provider sessions against an outside attacker (%s)', (
     expect(own.body).toContain('Signing you out');
   });
 
-  it("builds discovery from PUBLIC_URL only, whatever X-Forwarded-Host, X-Forwarded-Proto or Host say", async () => {
+  it('builds discovery from PUBLIC_URL only, whatever X-Forwarded-Host, X-Forwarded-Proto or Host say', async () => {
     const trusting = await createTestApp(dialect, { TRUST_PROXY: '127.0.0.1' });
     try {
       for (const app of [test.app, trusting.app]) {
@@ -151,9 +162,12 @@ describe.each(databases)('provider sessions against an outside attacker (%s)', (
         ]) {
           const response = await app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration', headers });
           expect(response.statusCode).toBe(200);
-          const endpoints = Object.entries(response.json() as Record<string, unknown>).filter(([, value]) => typeof value === 'string' && /^https?:/.test(value));
+          const endpoints = Object.entries(response.json() as Record<string, unknown>).filter(
+            ([, value]) => typeof value === 'string' && /^https?:/.test(value),
+          );
           expect(endpoints.length).toBeGreaterThan(4);
-          for (const [name, value] of endpoints) expect(String(value), `${name} with ${JSON.stringify(headers)}`).toMatch(/^http:\/\/localhost:8787\/oidc\b/);
+          for (const [name, value] of endpoints)
+            expect(String(value), `${name} with ${JSON.stringify(headers)}`).toMatch(/^http:\/\/localhost:8787\/oidc\b/);
         }
         // The sign-in page's form and the redirect back to the app follow PUBLIC_URL too.
         const browser = new OidcBrowser(app);

@@ -115,7 +115,12 @@ describe.each(databases)('rate limits (%s)', (dialect) => {
       payload: { original_file_id: first, new_image: png },
     });
     expectLimited(replaced, 'uploads');
-    const photo = await test.app.inject({ method: 'POST', url: '/api/chats/photo', headers: carol.headers, payload: { chat_id: randomUUID() } });
+    const photo = await test.app.inject({
+      method: 'POST',
+      url: '/api/chats/photo',
+      headers: carol.headers,
+      payload: { chat_id: randomUUID() },
+    });
     expectLimited(photo, 'uploads');
     expect(await rowsOf(test, carolId)).toEqual(rowsBefore);
     expect(blobFiles(test)).toEqual(blobsBefore);
@@ -138,7 +143,12 @@ describe.each(databases)('rate limits (%s)', (dialect) => {
     const statuses: number[] = [];
     let last: LightMyRequestResponse | undefined;
     for (let i = 1; i <= 25; i += 1) {
-      last = await signInPost(test, 'unknown', { email: `spoof${i}@example.com`, password: 'guess' }, { 'x-forwarded-for': `203.0.113.${i}` });
+      last = await signInPost(
+        test,
+        'unknown',
+        { email: `spoof${i}@example.com`, password: 'guess' },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      );
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
@@ -160,11 +170,17 @@ describe.each(databases)('rate limits behind a trusted proxy (%s)', (dialect) =>
 
   it("counts sign-in posts by the proxy's X-Forwarded-For address", async () => {
     for (let i = 1; i <= 25; i += 1) {
-      const response = await signInPost(test, 'unknown', { email: 'a@example.com', password: 'x' }, { 'x-forwarded-for': `198.51.100.${i}` });
+      const response = await signInPost(
+        test,
+        'unknown',
+        { email: 'a@example.com', password: 'x' },
+        { 'x-forwarded-for': `198.51.100.${i}` },
+      );
       expect(response.statusCode).toBe(400);
     }
     const one = { 'x-forwarded-for': '198.51.100.200' };
-    for (let i = 0; i < 3; i += 1) expect((await signInPost(test, 'unknown', { email: 'a@example.com', password: 'x' }, one)).statusCode).toBe(400);
+    for (let i = 0; i < 3; i += 1)
+      expect((await signInPost(test, 'unknown', { email: 'a@example.com', password: 'x' }, one)).statusCode).toBe(400);
     expectLimited(await signInPost(test, 'unknown', { email: 'a@example.com', password: 'x' }, one), 'sign-in attempts');
   });
 
@@ -185,7 +201,12 @@ describe.each(databases)('rate limits behind a trusted proxy (%s)', (dialect) =>
   it('limits sign-up posts per address', async () => {
     const from = { 'x-forwarded-for': '198.51.100.77' };
     const signUp = () =>
-      test.app.inject({ method: 'POST', url: '/oidc/interaction/unknown/signup', ...form({ name: 'N', email: 'n@example.com', password: 'x' }), headers: { ...form({}).headers, ...from } });
+      test.app.inject({
+        method: 'POST',
+        url: '/oidc/interaction/unknown/signup',
+        ...form({ name: 'N', email: 'n@example.com', password: 'x' }),
+        headers: { ...form({}).headers, ...from },
+      });
     for (let i = 0; i < 3; i += 1) expect((await signUp()).statusCode).toBe(400);
     expectLimited(await signUp(), 'sign-up attempts');
   });
@@ -221,9 +242,18 @@ describe.each(databases)('nobody can lock a person out (%s)', (dialect) => {
 
     const ownersPhone = browserAt('127.0.0.2');
     const { verifier, challenge } = pkce();
-    const signedIn = await ownersPhone.request('POST', await startSignIn(ownersPhone, challenge), { email: owner.email, password: owner.password });
+    const signedIn = await ownersPhone.request('POST', await startSignIn(ownersPhone, challenge), {
+      email: owner.email,
+      password: owner.password,
+    });
     const code = await followToCode(ownersPhone, signedIn);
-    const tokens = await requestToken(httpTo(baseURL, '127.0.0.2'), { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID, code_verifier: verifier });
+    const tokens = await requestToken(httpTo(baseURL, '127.0.0.2'), {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+    });
     expect(tokens.statusCode).toBe(200);
     // The limited address stays limited, for the owner's password too.
     expect((await attacker.request('POST', interaction, { email: owner.email, password: owner.password })).statusCode).toBe(429);
@@ -244,9 +274,12 @@ describe('rate-limit and proxy settings', () => {
     ]);
   });
 
-  it.each(['true', '1', '2', 'proxy.example.com', '10.0.0.0/33', ','])('refuses TRUST_PROXY=%j, which would believe anyone or nothing useful', (value) => {
-    expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(ConfigError);
-  });
+  it.each(['true', '1', '2', 'proxy.example.com', '10.0.0.0/33', ','])(
+    'refuses TRUST_PROXY=%j, which would believe anyone or nothing useful',
+    (value) => {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(ConfigError);
+    },
+  );
 
   it('has generous defaults and no silent "off"', () => {
     expect(loadConfig(base).rateLimits).toEqual({ completionsPerMinute: 30, uploadsPerMinute: 20, signInPerMinute: 20 });

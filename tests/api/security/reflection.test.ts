@@ -42,11 +42,16 @@ function expectInert(response: Response, label: string): void {
     // A hash for one known script (the provider's form_post page adds one) is fine; a blanket allow is not.
     expect(scripts, label).not.toContain("'unsafe-inline'");
     expect(scripts, label).not.toContain("'unsafe-eval'");
-    expect(scripts!.filter((source) => source !== "'self'" && !source.startsWith("'sha256-")), label).toEqual([]);
+    expect(
+      scripts!.filter((source) => source !== "'self'" && !source.startsWith("'sha256-")),
+      label,
+    ).toEqual([]);
     // An inline script runs only when the policy names its hash: the provider's own auto-submit
     // (form_post) does that for its fixed script; anything else inline would be blocked, so none may be there.
     for (const match of response.body.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-      expect(scripts, `${label}: inline script ${match[1]}`).toContain(`'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+      expect(scripts, `${label}: inline script ${match[1]}`).toContain(
+        `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+      );
     }
     // Tags a payload would have made.
     expect(response.body, label).not.toMatch(/<(img|svg)[^>]+on(error|load)|href=["']?javascript:/i);
@@ -118,10 +123,13 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
     expect(shell.body).toContain('<div id="root">');
   });
 
-  it("serves a card named with markup, quotes and line breaks as data: JSON and PNG, headers intact", async () => {
+  it('serves a card named with markup, quotes and line breaks as data: JSON and PNG, headers intact', async () => {
     const name = `Hostile "${PAYLOAD}"\r\nSet-Cookie: stolen=1`;
     const owner = await userOf(test, 'reflect-owner');
-    const uploaded = await upload(test, owner, { bytes: cardPng({ name, description: PAYLOAD, first_mes: PAYLOAD }), filename: `${PAYLOAD}.png` });
+    const uploaded = await upload(test, owner, {
+      bytes: cardPng({ name, description: PAYLOAD, first_mes: PAYLOAD }),
+      filename: `${PAYLOAD}.png`,
+    });
     expect(uploaded.statusCode).toBe(200);
     const id = (uploaded.json() as { data: { file_id: string } }).data.file_id;
     const reads = [
@@ -176,7 +184,11 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
     expect(badSignUp.body).toContain('value="&quot;&gt;&lt;svg onload=alert(1)&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
 
     // A name with markup is a valid name: it is stored as typed and comes back escaped, never as markup.
-    const created = await browser.request('POST', `${interaction}/signup`, { name: PAYLOAD, email: 'reflect@example.com', password: 'correct horse 1' });
+    const created = await browser.request('POST', `${interaction}/signup`, {
+      name: PAYLOAD,
+      email: 'reflect@example.com',
+      password: 'correct horse 1',
+    });
     expectInert(created, 'sign-up success');
     expect(created.statusCode).toBe(303);
     const resumed = await browser.request('GET', String(created.headers.location));
@@ -225,7 +237,12 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
       }
     }
     for (const endpoint of ['/oidc/token', '/oidc/token/revocation', '/oidc/session/end/confirm']) {
-      const response = await new OidcBrowser(test.app).request('POST', endpoint, { client_id: PAYLOAD, grant_type: PAYLOAD, token: PAYLOAD, xsrf: PAYLOAD });
+      const response = await new OidcBrowser(test.app).request('POST', endpoint, {
+        client_id: PAYLOAD,
+        grant_type: PAYLOAD,
+        token: PAYLOAD,
+        xsrf: PAYLOAD,
+      });
       expectInert(response, endpoint);
     }
   });
@@ -276,7 +293,10 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
       expect(authorize.statusCode, target).toBe(400);
       expect(authorize.headers.location, target).toBeUndefined();
 
-      const logout = await browser.request('GET', `/oidc/session/end?${new URLSearchParams({ client_id: 'cardchat-web', post_logout_redirect_uri: target })}`);
+      const logout = await browser.request(
+        'GET',
+        `/oidc/session/end?${new URLSearchParams({ client_id: 'cardchat-web', post_logout_redirect_uri: target })}`,
+      );
       expectInert(logout, `logout → ${target}`);
       expect(logout.headers.location, target).toBeUndefined();
 
@@ -286,7 +306,10 @@ describe.each(databases)('no request is reflected into HTML, no redirect leaves 
       }
     }
     // The signed-in logout page posts back to our own provider only.
-    const page = await browser.request('GET', `/oidc/session/end?${new URLSearchParams({ client_id: 'cardchat-web', post_logout_redirect_uri: 'https://evil.example/' })}`);
+    const page = await browser.request(
+      'GET',
+      `/oidc/session/end?${new URLSearchParams({ client_id: 'cardchat-web', post_logout_redirect_uri: 'https://evil.example/' })}`,
+    );
     expect(page.body).not.toContain('evil.example"');
   });
 });

@@ -7,7 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { MAX_TEXT_BYTES } from '../../../core/card/limits';
 import { concatBytes, encodeChunk, encodeTextChunk, makePng } from '../../../core/card/png';
 import { readCard } from '../../../core/card/read';
-import { assemble, base64Of, cardTextChunk, expectCardError, ihdrChunk, listChunks, millionChunksPng, pngWith, zlibZerosBomb } from './helpers';
+import {
+  assemble,
+  base64Of,
+  cardTextChunk,
+  expectCardError,
+  ihdrChunk,
+  listChunks,
+  millionChunksPng,
+  pngWith,
+  zlibZerosBomb,
+} from './helpers';
 
 const TARGET = { name: 'Target', description: 'd' };
 const good = pngWith(cardTextChunk('chara', TARGET));
@@ -55,7 +65,13 @@ describe('hostile PNG structure', () => {
 
   it('rejects a million chunks by the chunk-count cap', () => {
     const png = millionChunksPng(TARGET);
-    expect(listChunks(png.subarray(0, 8 + ihdr.length + idat.length + 36)).map((chunk) => chunk.type)).toEqual(['IHDR', 'IDAT', 'tIME', 'tIME', 'tIME']);
+    expect(listChunks(png.subarray(0, 8 + ihdr.length + idat.length + 36)).map((chunk) => chunk.type)).toEqual([
+      'IHDR',
+      'IDAT',
+      'tIME',
+      'tIME',
+      'tIME',
+    ]);
     expectCardError(() => readCard(png), 'corrupt_png', 'too_many_chunks');
     expect(readCard(png, { maxChunks: 2_000_000 }).card.data.name).toBe('Target');
   });
@@ -68,7 +84,12 @@ describe('hostile PNG structure', () => {
   });
 
   it('rejects bytes that are not a PNG', () => {
-    for (const bytes of [new Uint8Array(0), new TextEncoder().encode('<svg/>'), Uint8Array.of(0x89, 0x50, 0x4e, 0x47), new Uint8Array(1000)]) {
+    for (const bytes of [
+      new Uint8Array(0),
+      new TextEncoder().encode('<svg/>'),
+      Uint8Array.of(0x89, 0x50, 0x4e, 0x47),
+      new Uint8Array(1000),
+    ]) {
       expectCardError(() => readCard(bytes), 'bad_signature');
     }
   });
@@ -91,7 +112,18 @@ describe('hostile card text', () => {
 
   it('rejects bad base64: bad characters, bad padding, non-canonical trailing bits', () => {
     const json = base64Of('{"name":"x"}'); // eyJuYW1lIjoieCJ9
-    for (const bad of [json.slice(1), `${json}=`, `${json.slice(0, -1)}!`, 'eyJuYW1lIjoieCJ9====', 'eyJ=YW1l', 'QQ=', 'QR==', 'QUJ=', `${json}\u0000`, `${json};`]) {
+    for (const bad of [
+      json.slice(1),
+      `${json}=`,
+      `${json.slice(0, -1)}!`,
+      'eyJuYW1lIjoieCJ9====',
+      'eyJ=YW1l',
+      'QQ=',
+      'QR==',
+      'QUJ=',
+      `${json}\u0000`,
+      `${json};`,
+    ]) {
       expectCardError(() => readCard(pngWith(encodeTextChunk('tEXt', 'chara', bad))), 'bad_base64');
     }
   });
@@ -102,7 +134,14 @@ describe('hostile card text', () => {
     const urlSafe = standard.replaceAll('+', '-').replaceAll('/', '_');
     expect(standard).toMatch(/[+/]/);
     const wrapped = standard.replace(/(.{8})/g, '$1\r\n');
-    for (const variant of [`${standard}\n`, ` ${standard}`, wrapped, urlSafe, standard.replace(/=+$/, ''), urlSafe.replace(/=+$/, '') + '\n']) {
+    for (const variant of [
+      `${standard}\n`,
+      ` ${standard}`,
+      wrapped,
+      urlSafe,
+      standard.replace(/=+$/, ''),
+      urlSafe.replace(/=+$/, '') + '\n',
+    ]) {
       expect(readCard(pngWith(encodeTextChunk('tEXt', 'chara', variant))).card.data.name).toBe('Ünïcode ~~~ ???');
     }
   });
@@ -112,7 +151,9 @@ describe('hostile card text', () => {
     const wrapped = base64Of(JSON.stringify({ name })).replace(/(.{76})/g, '$1\n');
     expect(wrapped.length).toBeLessThan(16 * 1024 * 1024);
     // The decoder is what is under test here, so the 2 MiB cap on a card's JSON is lifted.
-    expect(readCard(pngWith(encodeTextChunk('tEXt', 'chara', wrapped)), { maxJsonBytes: 16 * 1024 * 1024 }).card.data.name).toHaveLength(name.length);
+    expect(readCard(pngWith(encodeTextChunk('tEXt', 'chara', wrapped)), { maxJsonBytes: 16 * 1024 * 1024 }).card.data.name).toHaveLength(
+      name.length,
+    );
     expectCardError(() => readCard(pngWith(encodeTextChunk('tEXt', 'chara', wrapped))), 'card_too_large');
     const over = `${wrapped}${'\n'.repeat(16 * 1024 * 1024 - wrapped.length + 1)}`;
     expectCardError(() => readCard(pngWith(encodeTextChunk('tEXt', 'chara', over))), 'text_too_large');
@@ -180,9 +221,21 @@ describe('hostile card text', () => {
   it('rejects malformed zTXt / iTXt card chunks', () => {
     const key = new TextEncoder().encode('chara');
     expectCardError(() => readCard(pngWith(encodeChunk('zTXt', concatBytes([key, Uint8Array.of(0)])))), 'bad_text_chunk');
-    expectCardError(() => readCard(pngWith(encodeChunk('zTXt', concatBytes([key, Uint8Array.of(0, 8, 0x78, 0x9c)])))), 'bad_compression', 'method');
-    expectCardError(() => readCard(pngWith(encodeChunk('iTXt', concatBytes([key, Uint8Array.of(0, 0, 0, 0x65, 0x6e)])))), 'bad_text_chunk', 'missing_separator');
-    expectCardError(() => readCard(pngWith(encodeChunk('iTXt', concatBytes([key, Uint8Array.of(0, 1, 3, 0, 0)])))), 'bad_compression', 'method');
+    expectCardError(
+      () => readCard(pngWith(encodeChunk('zTXt', concatBytes([key, Uint8Array.of(0, 8, 0x78, 0x9c)])))),
+      'bad_compression',
+      'method',
+    );
+    expectCardError(
+      () => readCard(pngWith(encodeChunk('iTXt', concatBytes([key, Uint8Array.of(0, 0, 0, 0x65, 0x6e)])))),
+      'bad_text_chunk',
+      'missing_separator',
+    );
+    expectCardError(
+      () => readCard(pngWith(encodeChunk('iTXt', concatBytes([key, Uint8Array.of(0, 1, 3, 0, 0)])))),
+      'bad_compression',
+      'method',
+    );
     const truncated = encodeTextChunk('zTXt', 'chara', base64Of('{"name":"x"}'));
     const data = listChunks(assemble([truncated]))[0]!.data;
     expectCardError(() => readCard(pngWith(encodeChunk('zTXt', data.subarray(0, data.length - 6)))), 'bad_compression', 'zlib');

@@ -26,7 +26,15 @@ describe('base64', () => {
     for (const bad of ['Q', 'QQ=', 'QR==', 'QUJ=', '=QUJD', 'Q===', 'QU=D', 'QUJ\u00e9', 'QUJD=', 'QU\u0000JD', 'QUJD.']) {
       expect(() => decodeBase64(new TextEncoder().encode(bad))).toThrow(CardError);
     }
-    for (const [lenient, text] of [['QUJD\n', 'ABC'], ['QU JD', 'ABC'], ['QQ', 'A'], ['QUI', 'AB'], ['Pz8_', '???'], ['Pz8-', '??>'], ['QU\r\nJD\n', 'ABC']]) {
+    for (const [lenient, text] of [
+      ['QUJD\n', 'ABC'],
+      ['QU JD', 'ABC'],
+      ['QQ', 'A'],
+      ['QUI', 'AB'],
+      ['Pz8_', '???'],
+      ['Pz8-', '??>'],
+      ['QU\r\nJD\n', 'ABC'],
+    ]) {
       expect(new TextDecoder().decode(decodeBase64(ascii(lenient!)))).toBe(text);
     }
     expect(new TextDecoder().decode(decodeBase64(ascii('QUJD')))).toBe('ABC');
@@ -43,7 +51,10 @@ describe('base64', () => {
         const body = plain.replace(/=+$/, '');
         const padded = body + '='.repeat((4 - (body.length % 4)) % 4);
         const accepted =
-          /^[A-Za-z0-9+/]*$/.test(body) && body.length % 4 !== 1 && (plain === body || plain === padded) && Buffer.from(padded, 'base64').toString('base64') === padded;
+          /^[A-Za-z0-9+/]*$/.test(body) &&
+          body.length % 4 !== 1 &&
+          (plain === body || plain === padded) &&
+          Buffer.from(padded, 'base64').toString('base64') === padded;
         let decoded: Uint8Array | undefined;
         try {
           decoded = decodeBase64(ascii(text));

@@ -24,11 +24,31 @@ const cases: [CardErrorCode, string, () => unknown][] = [
   ['corrupt_png', 'The PNG file is damaged or truncated', () => readCard(pngWith(cardTextChunk('chara', { name: 'x' })).subarray(0, 60))],
   ['too_many_pixels', 'The image dimensions are too large', () => readCard(assemble([ihdrChunk(100_000, 100_000)]))],
   ['no_card', 'No character data found in PNG', () => readCard(pngWith())],
-  ['text_too_large', 'The character data in the PNG is too large', () => readCard(pngWith(cardTextChunk('chara', { name: 'x'.repeat(100) })), { maxTextBytes: 64 })],
-  ['inflate_limit', 'The character data in the PNG is too large', () => readCard(pngWith(cardTextChunk('chara', { name: 'x'.repeat(5000) }, 'zTXt')), { maxInflatedBytes: 1000 })],
-  ['card_too_large', 'Character data exceeds 2MB limit', () => readCard(pngWith(cardTextChunk('chara', { name: 'x'.repeat(2 * 1024 * 1024) })))],
-  ['bad_text_chunk', INVALID, () => readCard(pngWith(encodeChunk('iTXt', concatBytes([new TextEncoder().encode('chara'), Uint8Array.of(0, 2, 0, 0, 0)]))))],
-  ['bad_compression', INVALID, () => readCard(pngWith(encodeChunk('zTXt', concatBytes([new TextEncoder().encode('chara'), Uint8Array.of(0, 0, 1, 2, 3, 4)]))))],
+  [
+    'text_too_large',
+    'The character data in the PNG is too large',
+    () => readCard(pngWith(cardTextChunk('chara', { name: 'x'.repeat(100) })), { maxTextBytes: 64 }),
+  ],
+  [
+    'inflate_limit',
+    'The character data in the PNG is too large',
+    () => readCard(pngWith(cardTextChunk('chara', { name: 'x'.repeat(5000) }, 'zTXt')), { maxInflatedBytes: 1000 }),
+  ],
+  [
+    'card_too_large',
+    'Character data exceeds 2MB limit',
+    () => readCard(pngWith(cardTextChunk('chara', { name: 'x'.repeat(2 * 1024 * 1024) }))),
+  ],
+  [
+    'bad_text_chunk',
+    INVALID,
+    () => readCard(pngWith(encodeChunk('iTXt', concatBytes([new TextEncoder().encode('chara'), Uint8Array.of(0, 2, 0, 0, 0)])))),
+  ],
+  [
+    'bad_compression',
+    INVALID,
+    () => readCard(pngWith(encodeChunk('zTXt', concatBytes([new TextEncoder().encode('chara'), Uint8Array.of(0, 0, 1, 2, 3, 4)])))),
+  ],
   ['bad_base64', INVALID, () => readCard(pngWith(encodeTextChunk('tEXt', 'chara', 'eyJuYW1lIjoieCJ9!')))],
   ['bad_utf8', INVALID, () => readCard(pngWith(encodeTextChunk('tEXt', 'chara', Buffer.from([0x7b, 0xff, 0x7d]).toString('base64'))))],
   ['bad_json', INVALID, () => readCard(pngWith(encodeTextChunk('tEXt', 'chara', base64Of('{"name": "x",}'))))],
@@ -40,13 +60,21 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 
 /** The codes only the other file formats reach (readCardFile is async: it may load the YAML parser). */
 const fileCases: [CardErrorCode, string, () => Promise<unknown>][] = [
-  ['invalid_card_file', 'The file does not hold a valid character card (V1, V2 or V3)', () => readCardFile(utf8('{"hello": 1}'), { name: 'a.json' })],
+  [
+    'invalid_card_file',
+    'The file does not hold a valid character card (V1, V2 or V3)',
+    () => readCardFile(utf8('{"hello": 1}'), { name: 'a.json' }),
+  ],
   [
     'no_card_in_image',
     'No character data found in the image: JPEG and WebP cards must carry a .charx, as RisuAI writes them',
     () => readCardFile(Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 0), { name: 'a.jpg' }),
   ],
-  ['bad_archive', 'The .charx file is damaged or holds no card.json', () => readCardFile(craftZip([{ name: 'readme.txt', data: utf8('hi') }]))],
+  [
+    'bad_archive',
+    'The .charx file is damaged or holds no card.json',
+    () => readCardFile(craftZip([{ name: 'readme.txt', data: utf8('hi') }])),
+  ],
   [
     'unsafe_archive',
     'The .charx file was refused: it names a file outside itself, or one file twice',
@@ -57,11 +85,19 @@ const fileCases: [CardErrorCode, string, () => Promise<unknown>][] = [
     'The .charx file holds too many files, or files that unpack too large',
     () => readCardFile(craftZip([{ name: 'card.json', data: utf8('{"name":"x"}') }]), {}, { maxArchiveEntries: 0 }),
   ],
-  ['card_file_too_large', 'The card file is too large: YAML cards may be at most 1MB', () => readCardFile(utf8('name: x\n'), { name: 'a.yaml' }, { maxYamlBytes: 4 })],
+  [
+    'card_file_too_large',
+    'The card file is too large: YAML cards may be at most 1MB',
+    () => readCardFile(utf8('name: x\n'), { name: 'a.yaml' }, { maxYamlBytes: 4 }),
+  ],
   [
     'too_large_as_png',
     'The card and its assets would be larger than 20MB as a PNG',
-    async () => writeCard(pngWith(), readCard(pngWith(cardTextChunk('chara', { name: 'x' }))).card, { assets: [{ path: '0', data: new Uint8Array(2000) }], limits: { maxFileBytes: 1000 } }),
+    async () =>
+      writeCard(pngWith(), readCard(pngWith(cardTextChunk('chara', { name: 'x' }))).card, {
+        assets: [{ path: '0', data: new Uint8Array(2000) }],
+        limits: { maxFileBytes: 1000 },
+      }),
   ],
 ];
 
@@ -86,10 +122,29 @@ describe('CardError: one code per reason, the spec’s message', () => {
 
   it('covers every code', () => {
     const all = Object.keys({
-      unsupported_type: 0, too_large: 0, bad_signature: 0, corrupt_png: 0, too_many_pixels: 0, no_card: 0, text_too_large: 0, inflate_limit: 0,
-      bad_text_chunk: 0, bad_compression: 0, bad_base64: 0, bad_utf8: 0, bad_json: 0, too_deep: 0, invalid_card: 0,
-      invalid_card_file: 0, no_card_in_image: 0, bad_archive: 0, unsafe_archive: 0, archive_too_large: 0, card_file_too_large: 0,
-      too_large_as_png: 0, card_too_large: 0,
+      unsupported_type: 0,
+      too_large: 0,
+      bad_signature: 0,
+      corrupt_png: 0,
+      too_many_pixels: 0,
+      no_card: 0,
+      text_too_large: 0,
+      inflate_limit: 0,
+      bad_text_chunk: 0,
+      bad_compression: 0,
+      bad_base64: 0,
+      bad_utf8: 0,
+      bad_json: 0,
+      too_deep: 0,
+      invalid_card: 0,
+      invalid_card_file: 0,
+      no_card_in_image: 0,
+      bad_archive: 0,
+      unsafe_archive: 0,
+      archive_too_large: 0,
+      card_file_too_large: 0,
+      too_large_as_png: 0,
+      card_too_large: 0,
     } satisfies Record<CardErrorCode, 0>);
     expect(new Set([...cases, ...fileCases].map(([code]) => code))).toEqual(new Set(all));
   });
@@ -114,8 +169,16 @@ describe('checkFile', () => {
 
   it('takes every card format by its type or, when the browser declares none, by its name', () => {
     for (const [type, name] of [
-      ['image/png', 'a.png'], ['image/apng', 'a.apng'], ['application/json', 'a.json'], ['', 'a.charx'], ['', 'a.yaml'],
-      ['text/yaml', 'a.yml'], ['image/jpeg', 'a.jpg'], ['image/webp', 'a.webp'], ['application/octet-stream', 'card'], ['', undefined],
+      ['image/png', 'a.png'],
+      ['image/apng', 'a.apng'],
+      ['application/json', 'a.json'],
+      ['', 'a.charx'],
+      ['', 'a.yaml'],
+      ['text/yaml', 'a.yml'],
+      ['image/jpeg', 'a.jpg'],
+      ['image/webp', 'a.webp'],
+      ['application/octet-stream', 'card'],
+      ['', undefined],
     ] as const) {
       expect(() => checkFile({ type, size: 1, name })).not.toThrow();
     }

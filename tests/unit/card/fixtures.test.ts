@@ -44,7 +44,12 @@ describe('ecosystem fixtures', () => {
     for (const png of [sillyTavernCard(), tavernAiCard()]) {
       const { card } = readCard(png);
       const out = writeCard(png, card);
-      const images = (bytes: Uint8Array) => concatBytes(listChunks(bytes).filter((chunk) => chunk.type !== 'tEXt').map((chunk) => chunk.bytes));
+      const images = (bytes: Uint8Array) =>
+        concatBytes(
+          listChunks(bytes)
+            .filter((chunk) => chunk.type !== 'tEXt')
+            .map((chunk) => chunk.bytes),
+        );
       expect(Buffer.from(images(out)).equals(Buffer.from(images(png)))).toBe(true);
       expect(readCard(out).card).toEqual({ ...card, spec_version: '3.0' });
     }

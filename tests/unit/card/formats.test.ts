@@ -80,7 +80,9 @@ describe('card files in', () => {
   });
 
   it('reads the Gradio layout SillyTavern also takes, and a JSON with a BOM', async () => {
-    const gradio = utf8('\ufeff{"char_name":"Gradio","char_persona":"kind","world_scenario":"a field","char_greeting":"Hi","example_dialogue":"<START>"}');
+    const gradio = utf8(
+      '\ufeff{"char_name":"Gradio","char_persona":"kind","world_scenario":"a field","char_greeting":"Hi","example_dialogue":"<START>"}',
+    );
     const { card } = await readCardFile(gradio, { name: 'g.json' });
     expect(card.data).toMatchObject({ name: 'Gradio', description: 'kind', scenario: 'a field', first_mes: 'Hi', mes_example: '<START>' });
   });
@@ -110,7 +112,11 @@ describe('card files in', () => {
   it("reads SillyTavern's YAML layout (name, context, greeting)", async () => {
     const file = await readCardFile(yamlCard('Yamlia', 'A careful archivist.\nShe hums.', 'Welcome, {{user}}.'), { name: 'yamlia.yml' });
     expect(file).toMatchObject({ source: 'yaml', picture: null });
-    expect(file.card.data).toMatchObject({ name: 'Yamlia', description: 'A careful archivist.\nShe hums.\n', first_mes: 'Welcome, {{user}}.' });
+    expect(file.card.data).toMatchObject({
+      name: 'Yamlia',
+      description: 'A careful archivist.\nShe hums.\n',
+      first_mes: 'Welcome, {{user}}.',
+    });
   });
 
   it('reads a .charx: card.json, the main icon as the picture, other assets as chunks, module.risum kept (never run)', async () => {
@@ -195,12 +201,31 @@ describe('hostile .charx', () => {
   it('refuses a zip bomb by its declared sizes before inflating anything', async () => {
     // A real bomb, under a 1 MiB cap so the test stays quick: 4 MiB of zeros in ~4 KiB.
     const zeros = deflateSync(new Uint8Array(4 * 1024 * 1024));
-    const bomb = craftZip([{ name: 'card.json', data: cardJson }, { name: 'assets/other/other/0.bin', data: zeros, method: 8, size: 4 * 1024 * 1024, crc: 0 }]);
+    const bomb = craftZip([
+      { name: 'card.json', data: cardJson },
+      { name: 'assets/other/other/0.bin', data: zeros, method: 8, size: 4 * 1024 * 1024, crc: 0 },
+    ]);
     await refused(readCardFile(bomb, {}, { maxFileBytes: 1024 * 1024 }), 'archive_too_large');
     // A header declaring 4 GB in a file of a few bytes costs nothing either.
-    await refused(readCardFile(craftZip([{ name: 'card.json', data: cardJson }, { name: 'a.bin', data: zeros, method: 8, size: 0xffffffff, crc: 0 }])), 'archive_too_large');
+    await refused(
+      readCardFile(
+        craftZip([
+          { name: 'card.json', data: cardJson },
+          { name: 'a.bin', data: zeros, method: 8, size: 0xffffffff, crc: 0 },
+        ]),
+      ),
+      'archive_too_large',
+    );
     // Under the total cap, but a ratio no real file has.
-    await refused(readCardFile(craftZip([{ name: 'card.json', data: cardJson }, { name: 'a.bin', data: zeros, method: 8, size: 4 * 1024 * 1024, crc: 0 }])), 'archive_too_large');
+    await refused(
+      readCardFile(
+        craftZip([
+          { name: 'card.json', data: cardJson },
+          { name: 'a.bin', data: zeros, method: 8, size: 4 * 1024 * 1024, crc: 0 },
+        ]),
+      ),
+      'archive_too_large',
+    );
   });
 
   it('refuses an entry that inflates past what its header declares', async () => {
@@ -216,11 +241,27 @@ describe('hostile .charx', () => {
     ['assets/__proto__/x.png'],
     ['assets/a\u0000.png'],
   ])('refuses an entry named %j', async (name) => {
-    await refused(readCardFile(craftZip([{ name: 'card.json', data: cardJson }, { name, data: utf8('x') }])), 'unsafe_archive');
+    await refused(
+      readCardFile(
+        craftZip([
+          { name: 'card.json', data: cardJson },
+          { name, data: utf8('x') },
+        ]),
+      ),
+      'unsafe_archive',
+    );
   });
 
   it('refuses one name twice, thousands of entries, encryption, and a zip with no card.json', async () => {
-    await refused(readCardFile(craftZip([{ name: 'card.json', data: cardJson }, { name: 'CARD.json', data: cardJson }])), 'unsafe_archive');
+    await refused(
+      readCardFile(
+        craftZip([
+          { name: 'card.json', data: cardJson },
+          { name: 'CARD.json', data: cardJson },
+        ]),
+      ),
+      'unsafe_archive',
+    );
     const many = Array.from({ length: 5000 }, (_, i) => ({ name: `assets/other/other/${i}.bin`, data: Uint8Array.of(i % 256) }));
     await refused(readCardFile(craftZip([{ name: 'card.json', data: cardJson }, ...many])), 'archive_too_large');
     await refused(readCardFile(craftZip([{ name: 'card.json', data: cardJson, flags: 0x801 }])), 'bad_archive');

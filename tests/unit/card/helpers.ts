@@ -20,12 +20,7 @@ export function pngWith(...chunks: Uint8Array[]): Uint8Array {
 }
 
 /** A text chunk whose text is base64(JSON.stringify(json)). */
-export function cardTextChunk(
-  keyword: string,
-  json: unknown,
-  type: 'tEXt' | 'zTXt' | 'iTXt' = 'tEXt',
-  compressed = false,
-): Uint8Array {
+export function cardTextChunk(keyword: string, json: unknown, type: 'tEXt' | 'zTXt' | 'iTXt' = 'tEXt', compressed = false): Uint8Array {
   return encodeTextChunk(type, keyword, base64Of(JSON.stringify(json)), { compressed });
 }
 
@@ -40,7 +35,7 @@ export interface RawChunk {
 export function listChunks(png: Uint8Array): RawChunk[] {
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
   const chunks: RawChunk[] = [];
-  for (let pos = 8; pos < png.length; ) {
+  for (let pos = 8; pos < png.length;) {
     const length = view.getUint32(pos);
     const type = String.fromCharCode(...png.subarray(pos + 4, pos + 8));
     chunks.push({ type, bytes: png.subarray(pos, pos + 12 + length), data: png.subarray(pos + 8, pos + 8 + length) });
@@ -150,7 +145,9 @@ export function fullCard(): Card {
       character_book: {
         name: 'Gull Rock',
         extensions: {},
-        entries: [{ keys: ['lighthouse'], content: 'It has not gone dark in 90 years.', extensions: {}, enabled: true, insertion_order: 1 }],
+        entries: [
+          { keys: ['lighthouse'], content: 'It has not gone dark in 90 years.', extensions: {}, enabled: true, insertion_order: 1 },
+        ],
       },
       group_only_greetings: ['Welcome, all of you.'],
       nickname: 'Mira',

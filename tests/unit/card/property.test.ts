@@ -24,7 +24,19 @@ function onlyCardError(fn: () => unknown): ReturnType<typeof readCard> | undefin
 function expectCardShape(card: Card): void {
   expect(card.spec).toBe('chara_card_v3');
   expect(typeof card.spec_version).toBe('string');
-  for (const key of ['name', 'description', 'personality', 'scenario', 'first_mes', 'mes_example', 'creator_notes', 'system_prompt', 'post_history_instructions', 'creator', 'character_version'] as const) {
+  for (const key of [
+    'name',
+    'description',
+    'personality',
+    'scenario',
+    'first_mes',
+    'mes_example',
+    'creator_notes',
+    'system_prompt',
+    'post_history_instructions',
+    'creator',
+    'character_version',
+  ] as const) {
     expect(typeof card.data[key]).toBe('string');
   }
   for (const key of ['alternate_greetings', 'tags', 'group_only_greetings'] as const) {
@@ -36,7 +48,7 @@ function expectCardShape(card: Card): void {
 /** Rewrites every CRC it can reach, so mutations get past the CRC check into the decoders. */
 function fixCrcs(bytes: Uint8Array): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  for (let pos = 8; pos + 12 <= bytes.length; ) {
+  for (let pos = 8; pos + 12 <= bytes.length;) {
     const length = view.getUint32(pos);
     if (length > bytes.length - pos - 12) break;
     view.setUint32(pos + 8 + length, crc32(bytes, pos + 4, pos + 8 + length));
@@ -95,7 +107,22 @@ describe('only CardError escapes', () => {
   });
 
   it('arbitrary JSON shaped like a card, in any keyword', () => {
-    const keys = ['name', 'description', 'tags', 'alternate_greetings', 'extensions', 'character_book', 'nickname', 'assets', 'source', 'creation_date', 'creator_notes_multilingual', 'group_only_greetings', '__proto__', 'constructor'];
+    const keys = [
+      'name',
+      'description',
+      'tags',
+      'alternate_greetings',
+      'extensions',
+      'character_book',
+      'nickname',
+      'assets',
+      'source',
+      'creation_date',
+      'creator_notes_multilingual',
+      'group_only_greetings',
+      '__proto__',
+      'constructor',
+    ];
     const json = fc.jsonValue({ maxDepth: 3 });
     const cardish = fc.record(
       {
@@ -129,8 +156,14 @@ describe('only CardError escapes', () => {
 
   it('random chunk sequences with valid CRCs', () => {
     const chunk = fc
-      .record({ type: fc.constantFrom('IHDR', 'IDAT', 'IEND', 'tEXt', 'zTXt', 'iTXt', 'pHYs'), data: fc.uint8Array({ maxLength: 40 }), keyword: fc.constantFrom('', 'chara', 'ccv3', 'naidata') })
-      .map(({ type, data, keyword }) => encodeChunk(type, concatBytes([new TextEncoder().encode(keyword), keyword ? Uint8Array.of(0) : new Uint8Array(0), data])));
+      .record({
+        type: fc.constantFrom('IHDR', 'IDAT', 'IEND', 'tEXt', 'zTXt', 'iTXt', 'pHYs'),
+        data: fc.uint8Array({ maxLength: 40 }),
+        keyword: fc.constantFrom('', 'chara', 'ccv3', 'naidata'),
+      })
+      .map(({ type, data, keyword }) =>
+        encodeChunk(type, concatBytes([new TextEncoder().encode(keyword), keyword ? Uint8Array.of(0) : new Uint8Array(0), data])),
+      );
     fc.assert(
       fc.property(fc.boolean(), fc.array(chunk, { maxLength: 8 }), (withIhdr, chunks) => {
         onlyCardError(() => readCard(concatBytes([PNG_SIGNATURE, ...(withIhdr ? [ihdrChunk(4, 4)] : []), ...chunks])));
@@ -143,7 +176,17 @@ describe('only CardError escapes', () => {
 describe('round trip: readCard(writeCard(png, card)).card equals card', () => {
   const UNSAFE = new Set(['__proto__', 'constructor', 'prototype']);
   const KNOWN_DATA = new Set(Object.keys(fullCard().data));
-  const RESERVED_TOP = new Set(['spec', 'spec_version', 'data', 'name', 'description', 'personality', 'scenario', 'first_mes', 'mes_example']);
+  const RESERVED_TOP = new Set([
+    'spec',
+    'spec_version',
+    'data',
+    'name',
+    'description',
+    'personality',
+    'scenario',
+    'first_mes',
+    'mes_example',
+  ]);
   const hasUnsafeKey = (value: unknown): boolean =>
     typeof value === 'object' && value !== null && Object.entries(value).some(([key, item]) => UNSAFE.has(key) || hasUnsafeKey(item));
   // What a JSON round trip can carry: -0 becomes 0, and unsafe keys are dropped by design.
@@ -151,7 +194,11 @@ describe('round trip: readCard(writeCard(png, card)).card equals card', () => {
     .jsonValue({ maxDepth: 3 })
     .map((value) => JSON.parse(JSON.stringify(value)) as unknown)
     .filter((value) => !hasUnsafeKey(value));
-  const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)) }));
+  const text = fc.oneof(
+    fc.string(),
+    fc.string({ unit: 'binary' }),
+    fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)) }),
+  );
   const texts = fc.array(text, { maxLength: 4 });
   const dict = (keys: fc.Arbitrary<string>) => fc.dictionary(keys, json, { maxKeys: 4 });
   const safeKey = fc.string({ minLength: 1, maxLength: 12 }).filter((key) => !UNSAFE.has(key));
@@ -159,9 +206,20 @@ describe('round trip: readCard(writeCard(png, card)).card equals card', () => {
 
   const data = fc.record(
     {
-      name: text, description: text, personality: text, scenario: text, first_mes: text, mes_example: text,
-      creator_notes: text, system_prompt: text, post_history_instructions: text, creator: text, character_version: text,
-      alternate_greetings: texts, tags: texts, group_only_greetings: texts,
+      name: text,
+      description: text,
+      personality: text,
+      scenario: text,
+      first_mes: text,
+      mes_example: text,
+      creator_notes: text,
+      system_prompt: text,
+      post_history_instructions: text,
+      creator: text,
+      character_version: text,
+      alternate_greetings: texts,
+      tags: texts,
+      group_only_greetings: texts,
       extensions: dict(safeKey),
       character_book: dict(safeKey),
       nickname: text,
@@ -171,7 +229,25 @@ describe('round trip: readCard(writeCard(png, card)).card equals card', () => {
       creation_date: finite,
       modification_date: finite,
     },
-    { requiredKeys: ['name', 'description', 'personality', 'scenario', 'first_mes', 'mes_example', 'creator_notes', 'system_prompt', 'post_history_instructions', 'creator', 'character_version', 'alternate_greetings', 'tags', 'group_only_greetings', 'extensions'] },
+    {
+      requiredKeys: [
+        'name',
+        'description',
+        'personality',
+        'scenario',
+        'first_mes',
+        'mes_example',
+        'creator_notes',
+        'system_prompt',
+        'post_history_instructions',
+        'creator',
+        'character_version',
+        'alternate_greetings',
+        'tags',
+        'group_only_greetings',
+        'extensions',
+      ],
+    },
   );
   const cards: fc.Arbitrary<Card> = fc
     .record({
@@ -180,7 +256,12 @@ describe('round trip: readCard(writeCard(png, card)).card equals card', () => {
       topExtra: dict(safeKey.filter((key) => !RESERVED_TOP.has(key))),
       spec_version: fc.constantFrom('3.0', '3.1', '3.10'),
     })
-    .map(({ data, dataExtra, topExtra, spec_version }) => ({ ...topExtra, spec: 'chara_card_v3' as const, spec_version, data: { ...dataExtra, ...data } }));
+    .map(({ data, dataExtra, topExtra, spec_version }) => ({
+      ...topExtra,
+      spec: 'chara_card_v3' as const,
+      spec_version,
+      data: { ...dataExtra, ...data },
+    }));
 
   it('for arbitrary cards', () => {
     const png = makePng({ width: 3, height: 3 });

@@ -49,8 +49,22 @@ describe('readCard: formats', () => {
     expect(result.keyword).toBe('chara');
     expect(result.card.spec).toBe('chara_card_v3');
     expect(result.card.spec_version).toBe('1.0');
-    expect(result.card.data).toMatchObject({ name: 'Old Tom', description: 'A ferryman.', personality: 'gruff', scenario: 'A river crossing.', first_mes: 'Fare, please.', mes_example: '<START>' });
-    expect(result.card.data).toMatchObject({ creator_notes: '', system_prompt: '', alternate_greetings: [], tags: [], extensions: {}, group_only_greetings: [] });
+    expect(result.card.data).toMatchObject({
+      name: 'Old Tom',
+      description: 'A ferryman.',
+      personality: 'gruff',
+      scenario: 'A river crossing.',
+      first_mes: 'Fare, please.',
+      mes_example: '<START>',
+    });
+    expect(result.card.data).toMatchObject({
+      creator_notes: '',
+      system_prompt: '',
+      alternate_greetings: [],
+      tags: [],
+      extensions: {},
+      group_only_greetings: [],
+    });
     expect(result.card.data.character_book).toBeUndefined();
     expect(result.card).toMatchObject({ avatar: 'none', chat: 'Old Tom - 2023-5-1', create_date: '2023-5-1' });
     expect(result.card).not.toHaveProperty('name');
@@ -70,7 +84,9 @@ describe('readCard: formats', () => {
   });
 
   it('reads a V3 card with its V3 fields', () => {
-    const { card, format } = readCard(pngWith(cardTextChunk('ccv3', { spec: 'chara_card_v3', spec_version: '3.0', data: fullCard().data })));
+    const { card, format } = readCard(
+      pngWith(cardTextChunk('ccv3', { spec: 'chara_card_v3', spec_version: '3.0', data: fullCard().data })),
+    );
     expect(format).toBe('v3');
     const { x_unknown_top, ...withoutTopExtra } = fullCard();
     expect(card).toEqual(withoutTopExtra);
@@ -87,11 +103,26 @@ describe('readCard: formats', () => {
       pngWith(
         cardTextChunk('chara', {
           spec: 'chara_card_v2',
-          data: { name: 42, description: null, tags: 'a, b ,,c', alternate_greetings: ['x', 3, null, { y: 1 }], extensions: [], character_book: null, creation_date: 'yesterday', nickname: 5 },
+          data: {
+            name: 42,
+            description: null,
+            tags: 'a, b ,,c',
+            alternate_greetings: ['x', 3, null, { y: 1 }],
+            extensions: [],
+            character_book: null,
+            creation_date: 'yesterday',
+            nickname: 5,
+          },
         }),
       ),
     );
-    expect(card.data).toMatchObject({ name: '42', description: '', tags: ['a', 'b', 'c'], alternate_greetings: ['x', '3'], extensions: {} });
+    expect(card.data).toMatchObject({
+      name: '42',
+      description: '',
+      tags: ['a', 'b', 'c'],
+      alternate_greetings: ['x', '3'],
+      extensions: {},
+    });
     expect(card.data).not.toHaveProperty('character_book');
     expect(card.data).not.toHaveProperty('creation_date');
     expect(card.data).not.toHaveProperty('nickname');
@@ -101,7 +132,10 @@ describe('readCard: formats', () => {
     const png = makePng({ width: 3, height: 5, chunks: [cardTextChunk('chara', v1), cardTextChunk('naidata', v1)] });
     const result = readCard(png);
     expect(result).toMatchObject({ width: 3, height: 5 });
-    expect(result.textChunks.map((chunk) => [chunk.type, chunk.keyword])).toEqual([['tEXt', 'chara'], ['tEXt', 'naidata']]);
+    expect(result.textChunks.map((chunk) => [chunk.type, chunk.keyword])).toEqual([
+      ['tEXt', 'chara'],
+      ['tEXt', 'naidata'],
+    ]);
     const [first] = result.textChunks;
     expect(new DataView(png.buffer).getUint32(first!.start)).toBe(first!.end - first!.start - 12);
     expect(result.textChunks[1]!.end).toBe(png.length - 12);
@@ -113,7 +147,9 @@ describe('readCard: keywords and chunk types', () => {
     const result = readCard(pngWith(cardTextChunk('ccv3', { spec: 'chara_card_v3', data: { name: 'three' } }), cardTextChunk('chara', v2)));
     expect(result.keyword).toBe('ccv3');
     expect(result.card.data.name).toBe('three');
-    const reversed = readCard(pngWith(cardTextChunk('chara', v2), cardTextChunk('ccv3', { spec: 'chara_card_v3', data: { name: 'three' } })));
+    const reversed = readCard(
+      pngWith(cardTextChunk('chara', v2), cardTextChunk('ccv3', { spec: 'chara_card_v3', data: { name: 'three' } })),
+    );
     expect(reversed.card.data.name).toBe('three');
   });
 
@@ -130,7 +166,9 @@ describe('readCard: keywords and chunk types', () => {
   });
 
   it('uses the first chunk of a keyword', () => {
-    expect(readCard(pngWith(cardTextChunk('chara', { name: 'first' }), cardTextChunk('chara', { name: 'second' }))).card.data.name).toBe('first');
+    expect(readCard(pngWith(cardTextChunk('chara', { name: 'first' }), cardTextChunk('chara', { name: 'second' }))).card.data.name).toBe(
+      'first',
+    );
   });
 
   it.each([
@@ -158,11 +196,16 @@ describe('readCard: keywords and chunk types', () => {
   });
 
   it('reports the winning chunk’s problem when no chunk is usable', () => {
-    expectCardError(() => readCard(pngWith(encodeTextChunk('tEXt', 'ccv3', 'not base64!'), encodeTextChunk('tEXt', 'chara', base64Of('{')))), 'bad_base64');
+    expectCardError(
+      () => readCard(pngWith(encodeTextChunk('tEXt', 'ccv3', 'not base64!'), encodeTextChunk('tEXt', 'chara', base64Of('{')))),
+      'bad_base64',
+    );
   });
 
   it('ignores other text chunks', () => {
-    const result = readCard(pngWith(encodeTextChunk('tEXt', 'Comment', 'hello'), encodeTextChunk('tEXt', 'Software', 'x'), cardTextChunk('chara', v1)));
+    const result = readCard(
+      pngWith(encodeTextChunk('tEXt', 'Comment', 'hello'), encodeTextChunk('tEXt', 'Software', 'x'), cardTextChunk('chara', v1)),
+    );
     expect(result.textChunks).toHaveLength(1);
   });
 

@@ -25,10 +25,29 @@ describe('writeCard', () => {
     expect(listChunks(png).slice(2, 4).map(keywordOf)).toEqual(['chara', 'ccv3']);
 
     const v2 = chunkJson(png, 'chara');
-    expect(v2).toMatchObject({ spec: 'chara_card_v2', spec_version: '2.0', name: 'Mira Vell', first_mes: fullCard().data.first_mes, x_unknown_top: ['kept', 42] });
+    expect(v2).toMatchObject({
+      spec: 'chara_card_v2',
+      spec_version: '2.0',
+      name: 'Mira Vell',
+      first_mes: fullCard().data.first_mes,
+      x_unknown_top: ['kept', 42],
+    });
     const v2data = v2.data as Record<string, unknown>;
-    expect(v2data).toMatchObject({ name: 'Mira Vell', extensions: fullCard().data.extensions, character_book: fullCard().data.character_book, x_unknown_in_data: fullCard().data.x_unknown_in_data });
-    for (const v3only of ['nickname', 'assets', 'group_only_greetings', 'source', 'creation_date', 'modification_date', 'creator_notes_multilingual']) {
+    expect(v2data).toMatchObject({
+      name: 'Mira Vell',
+      extensions: fullCard().data.extensions,
+      character_book: fullCard().data.character_book,
+      x_unknown_in_data: fullCard().data.x_unknown_in_data,
+    });
+    for (const v3only of [
+      'nickname',
+      'assets',
+      'group_only_greetings',
+      'source',
+      'creation_date',
+      'modification_date',
+      'creator_notes_multilingual',
+    ]) {
       expect(v2data).not.toHaveProperty(v3only);
     }
 
@@ -57,14 +76,24 @@ describe('writeCard', () => {
     const old = makePng({
       width: 2,
       height: 2,
-      chunks: [others[0]!, cardTextChunk('chara', { name: 'Old' }), others[1]!, cardTextChunk('ccv3', { spec: 'chara_card_v3', data: { name: 'Old' } }, 'iTXt', true), others[2]!, cardTextChunk('CHARA', { name: 'Old' }, 'zTXt'), others[3]!],
+      chunks: [
+        others[0]!,
+        cardTextChunk('chara', { name: 'Old' }),
+        others[1]!,
+        cardTextChunk('ccv3', { spec: 'chara_card_v3', data: { name: 'Old' } }, 'iTXt', true),
+        others[2]!,
+        cardTextChunk('CHARA', { name: 'Old' }, 'zTXt'),
+        others[3]!,
+      ],
     });
     const png = writeCard(old, fullCard());
     const chunks = listChunks(png);
     const texts = chunks.filter((chunk) => ['tEXt', 'zTXt', 'iTXt'].includes(chunk.type)).map(keywordOf);
     expect(texts.filter((keyword) => keyword.toLowerCase() === 'chara')).toEqual(['chara']);
     expect(texts.filter((keyword) => keyword.toLowerCase() === 'ccv3')).toEqual(['ccv3']);
-    const before = listChunks(old).filter((chunk) => !['chara', 'ccv3'].includes(keywordOf(chunk).toLowerCase()) || !['tEXt', 'zTXt', 'iTXt'].includes(chunk.type));
+    const before = listChunks(old).filter(
+      (chunk) => !['chara', 'ccv3'].includes(keywordOf(chunk).toLowerCase()) || !['tEXt', 'zTXt', 'iTXt'].includes(chunk.type),
+    );
     const after = chunks.filter((chunk) => !['chara', 'ccv3'].includes(keywordOf(chunk)) || chunk.type !== 'tEXt');
     expect(after.map((chunk) => [...chunk.bytes])).toEqual(before.map((chunk) => [...chunk.bytes]));
     expect(readCard(png).card).toEqual(fullCard());

@@ -60,7 +60,12 @@ describe('chat archives', () => {
     const words = Array.from({ length: 400_000 }, () => ((seed = (seed * 48271) % 2147483647) % 100_000).toString(36));
     const big: ArchiveChat = {
       ...chat('Aqua'),
-      messages: Array.from({ length: 200 }, (_, i) => ({ role: 'assistant', name: 'Aqua', content: words.slice(i * 2000, (i + 1) * 2000).join(' '), sendDate: '2023-01-24T11:31:37.000Z' })),
+      messages: Array.from({ length: 200 }, (_, i) => ({
+        role: 'assistant',
+        name: 'Aqua',
+        content: words.slice(i * 2000, (i + 1) * 2000).join(' '),
+        sendDate: '2023-01-24T11:31:37.000Z',
+      })),
     };
     expect((await readChatZip(await buildChatZip([{ name: 'big.jsonl', data: jsonl(big) }]))).chats[0]!.chat).toEqual(big);
   });
@@ -85,26 +90,39 @@ describe('chat archives', () => {
   it.each(['../evil.jsonl', 'chats/../../evil.jsonl', '/abs.jsonl', 'a\\b.jsonl', 'C:evil.jsonl', 'bell\u0007.jsonl', '../notes.txt'])(
     'refuses the whole archive when an entry is named %j',
     async (name) => {
-      const error = await refusal(craftZip([{ name: 'Aqua.jsonl', data: GOOD }, { name, data: GOOD }]));
+      const error = await refusal(
+        craftZip([
+          { name: 'Aqua.jsonl', data: GOOD },
+          { name, data: GOOD },
+        ]),
+      );
       expect(error).toMatchObject({ code: 'unsafe_name', status: 400 });
       expect(error.message).toContain(`'${name.replace(/[\u0000-\u001f]/g, '?')}'`);
     },
   );
 
   it('refuses more than 200 entries and accepts 200', async () => {
-    const files = (count: number) =>
-      Object.fromEntries(Array.from({ length: count }, (_, i) => [`${i}.jsonl`, GOOD]));
+    const files = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`${i}.jsonl`, GOOD]));
     expect(await refusal(zipSync(files(201)))).toMatchObject({ code: 'too_many_entries', status: 413 });
     expect((await readChatZip(zipSync(files(200)))).chats).toHaveLength(200);
   });
 
   it('refuses more messages than one import takes, counted over all its chats', async () => {
     const chat = (count: number) =>
-      strToU8(writeChatJsonl({ userName: 'U', characterName: 'C', createdAt: '2024-01-01T00:00:00.000Z', messages: Array.from({ length: count }, () => ({ role: 'user', name: 'U', content: 'x', sendDate: '2024-01-01T00:00:00.000Z' })) }));
+      strToU8(
+        writeChatJsonl({
+          userName: 'U',
+          characterName: 'C',
+          createdAt: '2024-01-01T00:00:00.000Z',
+          messages: Array.from({ length: count }, () => ({ role: 'user', name: 'U', content: 'x', sendDate: '2024-01-01T00:00:00.000Z' })),
+        }),
+      );
     const tooMany = await refusal(zipSync({ 'a.jsonl': chat(20_000), 'b.jsonl': chat(20_000), 'c.jsonl': chat(10_001) }));
     expect(tooMany).toMatchObject({ code: 'too_large', status: 413 });
     expect(tooMany.message).toContain('more than 50000 messages');
-    expect((await readChatZip(zipSync({ 'a.jsonl': chat(20_000), 'b.jsonl': chat(20_000), 'c.jsonl': chat(10_000) }))).chats).toHaveLength(3);
+    expect((await readChatZip(zipSync({ 'a.jsonl': chat(20_000), 'b.jsonl': chat(20_000), 'c.jsonl': chat(10_000) }))).chats).toHaveLength(
+      3,
+    );
   });
 
   it('refuses what is not a zip', async () => {
@@ -117,7 +135,11 @@ describe('chat archives', () => {
     const nested = zipSync({ 'inner.jsonl': GOOD });
     const noChat = zipSync({ 'readme.txt': strToU8('hi'), 'chats/': new Uint8Array(0), 'inner.zip': nested });
     expect(await refusal(noChat)).toMatchObject({ code: 'no_chats', message: MESSAGE_NO_CHATS });
-    const withJunk = zipSync({ '__MACOSX/._Aqua.jsonl': strToU8('\u0000junk'), 'chats/._Aqua.jsonl': strToU8('junk'), 'chats/Aqua.jsonl': GOOD });
+    const withJunk = zipSync({
+      '__MACOSX/._Aqua.jsonl': strToU8('\u0000junk'),
+      'chats/._Aqua.jsonl': strToU8('junk'),
+      'chats/Aqua.jsonl': GOOD,
+    });
     expect((await readChatZip(withJunk)).chats.map((c) => c.fileName)).toEqual(['chats/Aqua.jsonl']);
   });
 
@@ -145,8 +167,13 @@ describe('chat archives', () => {
   });
 
   it('refuses damaged, encrypted and oddly compressed entries', async () => {
-    expect(await refusal(craftZip([{ name: 'a.jsonl', data: GOOD, crc: 1234 }]))).toMatchObject({ code: 'corrupt_entry', message: expect.stringContaining('checksum') });
-    expect(await refusal(craftZip([{ name: 'a.jsonl', data: strToU8('not deflate at all'), method: 8, size: 500 }]))).toMatchObject({ code: 'corrupt_entry' });
+    expect(await refusal(craftZip([{ name: 'a.jsonl', data: GOOD, crc: 1234 }]))).toMatchObject({
+      code: 'corrupt_entry',
+      message: expect.stringContaining('checksum'),
+    });
+    expect(await refusal(craftZip([{ name: 'a.jsonl', data: strToU8('not deflate at all'), method: 8, size: 500 }]))).toMatchObject({
+      code: 'corrupt_entry',
+    });
     expect(await refusal(craftZip([{ name: 'a.jsonl', data: GOOD, flags: 0x801 }]))).toMatchObject({ code: 'unsupported_entry' });
     expect(await refusal(craftZip([{ name: 'a.jsonl', data: GOOD, method: 12 as 8 }]))).toMatchObject({ code: 'unsupported_entry' });
   });
@@ -169,6 +196,9 @@ describe('chat archives', () => {
       status: 400,
       message: "Line 3 of 'chats/Aqua.jsonl' is not valid JSON.",
     });
-    expect(await refusal(zipSync({ 'a.jsonl': new Uint8Array([0xff, 0xfe, 0x00]) }))).toMatchObject({ code: 'invalid_chat', message: "'a.jsonl' is not UTF-8 text." });
+    expect(await refusal(zipSync({ 'a.jsonl': new Uint8Array([0xff, 0xfe, 0x00]) }))).toMatchObject({
+      code: 'invalid_chat',
+      message: "'a.jsonl' is not UTF-8 text.",
+    });
   });
 });

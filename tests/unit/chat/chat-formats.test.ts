@@ -27,14 +27,24 @@ describe('chat files from other apps', () => {
   it('reads a SillyTavern group chat: each member by name, the metadata, swipes and the hidden message', () => {
     const chat = read(FOREIGN_CHAT_FILES.group, foreignChatText('group'));
     expect(chat).toMatchObject({ userName: 'Rowan', characterName: 'Pip, Willow', createdAt: '2024-05-02T18:01:10.000Z' });
-    expect(chat.metadata).toEqual({ note_prompt: 'Keep the harbour foggy.', note_interval: 3, note_depth: 4, note_position: 1, variables: { tide: 'low' } });
+    expect(chat.metadata).toEqual({
+      note_prompt: 'Keep the harbour foggy.',
+      note_interval: 3,
+      note_depth: 4,
+      note_position: 1,
+      variables: { tide: 'low' },
+    });
     expect(chat.messages.map((m) => [m.role, m.name, m.hidden === true])).toEqual([
       ['assistant', 'Pip', false],
       ['assistant', 'Willow', false],
       ['user', 'Rowan', false],
       ['assistant', 'Pip', true],
     ]);
-    expect(chat.messages[1]).toMatchObject({ content: 'Chamomile, before the fog rolls in.', swipes: ['Mint, for the cold.', 'Chamomile, before the fog rolls in.'], swipeId: 1 });
+    expect(chat.messages[1]).toMatchObject({
+      content: 'Chamomile, before the fog rolls in.',
+      swipes: ['Mint, for the cold.', 'Chamomile, before the fog rolls in.'],
+      swipeId: 1,
+    });
   });
 
   it('reads an old group chat without a header line', () => {
@@ -48,7 +58,10 @@ describe('chat files from other apps', () => {
     const chat = read(FOREIGN_CHAT_FILES.chub, foreignChatText('chub'));
     expect(chat).toMatchObject({ userName: 'Rowan', characterName: 'Lantern Keeper' });
     expect(chat.messages.map((m) => m.content)).toEqual(['The lamp is lit. Who climbs my stairs?', 'Only me, with the oil.']);
-    expect(chat.messages[0]).toMatchObject({ swipes: ['The lamp is lit. Who climbs my stairs?', 'Mind the seventh step, traveller.'], swipeId: 0 });
+    expect(chat.messages[0]).toMatchObject({
+      swipes: ['The lamp is lit. Who climbs my stairs?', 'Mind the seventh step, traveller.'],
+      swipeId: 0,
+    });
   });
 
   it("reads RisuAI's export: char and user roles, epoch times, a message's own name", () => {
@@ -87,7 +100,10 @@ describe('chat files from other apps', () => {
       expect(error.message).toContain('SillyTavern chats (.jsonl');
     }
     expect(refusal('x.json', '{"messages": [')).toMatchObject({ code: 'bad_json' });
-    expect(refusal('notes.txt', 'hello')).toMatchObject({ code: 'unsupported_format', message: expect.stringContaining("'notes.txt' is not a chat file") });
+    expect(refusal('notes.txt', 'hello')).toMatchObject({
+      code: 'unsupported_format',
+      message: expect.stringContaining("'notes.txt' is not a chat file"),
+    });
   });
 
   it('holds the limits on JSON exports: message length, count, total size, text only', () => {
@@ -95,7 +111,9 @@ describe('chat files from other apps', () => {
     const limits = { maxMessageChars: 10, maxMessages: 2, maxTotalChars: 200 };
     const steps = (text: string) => read('x.json', text, { limits });
     expect(() => steps(risu([{ role: 'char', data: 'x'.repeat(11) }]))).toThrow(expect.objectContaining({ code: 'message_too_long' }));
-    expect(() => steps(risu([1, 2, 3].map(() => ({ role: 'user', data: 'a' }))))).toThrow(expect.objectContaining({ code: 'too_many_messages' }));
+    expect(() => steps(risu([1, 2, 3].map(() => ({ role: 'user', data: 'a' }))))).toThrow(
+      expect.objectContaining({ code: 'too_many_messages' }),
+    );
     expect(() => steps(risu([{ role: 'user', data: 'a'.repeat(300) }]))).toThrow(expect.objectContaining({ code: 'file_too_large' }));
     expect(() => steps(risu([{ role: 'user', data: { nested: true } }]))).toThrow(expect.objectContaining({ code: 'bad_message' }));
   });

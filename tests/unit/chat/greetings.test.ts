@@ -4,7 +4,12 @@ import { cardGreetings, greetingAt } from '../../../core/chat/index';
 
 const card = normalizeCard({
   spec: 'chara_card_v2',
-  data: { name: 'Mira', first_mes: 'Easy now, {{user}}.', alternate_greetings: ['  ', 'The fog is thick tonight.'], group_only_greetings: ['Welcome, all.'] },
+  data: {
+    name: 'Mira',
+    first_mes: 'Easy now, {{user}}.',
+    alternate_greetings: ['  ', 'The fog is thick tonight.'],
+    group_only_greetings: ['Welcome, all.'],
+  },
 }).card;
 
 describe('card greetings', () => {

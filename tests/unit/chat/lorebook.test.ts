@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { activeLore, activeLoreEntries, estimateTokens } from '../../../core/chat/index';
 
-const entry = (keys: unknown, content: string, more: Record<string, unknown> = {}) => ({ keys, content, enabled: true, insertion_order: 0, ...more });
+const entry = (keys: unknown, content: string, more: Record<string, unknown> = {}) => ({
+  keys,
+  content,
+  enabled: true,
+  insertion_order: 0,
+  ...more,
+});
 const book = (...entries: unknown[]) => ({ entries });
 
 describe('activeLoreEntries', () => {
@@ -32,7 +38,12 @@ describe('activeLoreEntries', () => {
   });
 
   it('orders contents by insertion_order, ties in book order', () => {
-    const lore = book(entry(['a'], 'third', { insertion_order: 5 }), entry(['a'], 'first', { insertion_order: -1 }), entry(['a'], 'second'), entry(['a'], 'second too'));
+    const lore = book(
+      entry(['a'], 'third', { insertion_order: 5 }),
+      entry(['a'], 'first', { insertion_order: -1 }),
+      entry(['a'], 'second'),
+      entry(['a'], 'second too'),
+    );
     expect(activeLoreEntries(lore, ['a'])).toEqual(['first', 'second', 'second too', 'third']);
   });
 
@@ -45,14 +56,20 @@ describe('activeLoreEntries', () => {
 
   it('keeps the total within the book token_budget, skipping an entry that does not fit for later smaller ones', () => {
     const big = 'b'.repeat(70);
-    const lore = { ...book(entry(['k'], 'small one'), entry(['k'], big), entry(['k'], 'small two')), token_budget: estimateTokens('small one') * 2 + 5 };
+    const lore = {
+      ...book(entry(['k'], 'small one'), entry(['k'], big), entry(['k'], 'small two')),
+      token_budget: estimateTokens('small one') * 2 + 5,
+    };
     expect(activeLoreEntries(lore, ['k'])).toEqual(['small one', 'small two']);
-    expect(activeLoreEntries({ ...lore, token_budget: undefined }, ['k'], { tokenBudget: estimateTokens('small one') + estimateTokens(big) })).toEqual(['small one', big]);
+    expect(
+      activeLoreEntries({ ...lore, token_budget: undefined }, ['k'], { tokenBudget: estimateTokens('small one') + estimateTokens(big) }),
+    ).toEqual(['small one', big]);
     expect(activeLoreEntries({ ...lore, token_budget: undefined }, ['k'], { tokenBudget: 0 })).toEqual([]);
   });
 
   it('requires a secondary key of a selective entry, following SillyTavern selectiveLogic', () => {
-    const selective = (logic?: number) => book(entry(['ship'], 'yes', { selective: true, secondary_keys: ['storm', 'night'], extensions: { selectiveLogic: logic } }));
+    const selective = (logic?: number) =>
+      book(entry(['ship'], 'yes', { selective: true, secondary_keys: ['storm', 'night'], extensions: { selectiveLogic: logic } }));
     expect(activeLoreEntries(selective(), ['a ship'])).toEqual([]);
     expect(activeLoreEntries(selective(), ['a ship at night'])).toEqual(['yes']);
     expect(activeLoreEntries(selective(3), ['a ship at night'])).toEqual([]); // all
@@ -60,7 +77,9 @@ describe('activeLoreEntries', () => {
     expect(activeLoreEntries(selective(2), ['a ship at night'])).toEqual([]); // none
     expect(activeLoreEntries(selective(2), ['a ship'])).toEqual(['yes']);
     expect(activeLoreEntries(selective(1), ['a ship at night in a storm'])).toEqual([]); // not all
-    expect(activeLoreEntries(book(entry(['ship'], 'no secondaries', { selective: true, secondary_keys: [] })), ['ship'])).toEqual(['no secondaries']);
+    expect(activeLoreEntries(book(entry(['ship'], 'no secondaries', { selective: true, secondary_keys: [] })), ['ship'])).toEqual([
+      'no secondaries',
+    ]);
   });
 
   it('reports where each entry goes, before the character by default', () => {
@@ -82,7 +101,14 @@ describe('activeLoreEntries', () => {
   });
 
   it('ignores odd shapes without throwing', () => {
-    const odd = [undefined, null, 'book', [], { entries: 'x' }, { entries: [null, 1, 'e', { keys: 'storm', content: 'x' }, { keys: ['storm'], content: 42 }, { keys: ['storm'], content: '  ' }] }];
+    const odd = [
+      undefined,
+      null,
+      'book',
+      [],
+      { entries: 'x' },
+      { entries: [null, 1, 'e', { keys: 'storm', content: 'x' }, { keys: ['storm'], content: 42 }, { keys: ['storm'], content: '  ' }] },
+    ];
     for (const value of odd) expect(activeLoreEntries(value, ['storm'])).toEqual([]);
     fc.assert(
       fc.property(fc.anything(), fc.array(fc.string()), (value, texts) => {

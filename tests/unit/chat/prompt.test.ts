@@ -41,10 +41,18 @@ const full = card({
 });
 
 /** Alternating turns ending with the user's. */
-const chat = (...texts: string[]) => texts.map((content, i) => ({ role: ((texts.length - i) % 2 === 1 ? 'user' : 'assistant') as ChatRole, content }));
+const chat = (...texts: string[]) =>
+  texts.map((content, i) => ({ role: ((texts.length - i) % 2 === 1 ? 'user' : 'assistant') as ChatRole, content }));
 
 function build(overrides: Partial<BuildPromptInput> = {}) {
-  return buildPrompt({ card: full, userName: 'Ada', history: chat('Hello {{char}}, the storm and the lamp!'), contextTokens: 100_000, replyTokens: 500, ...overrides });
+  return buildPrompt({
+    card: full,
+    userName: 'Ada',
+    history: chat('Hello {{char}}, the storm and the lamp!'),
+    contextTokens: 100_000,
+    replyTokens: 500,
+    ...overrides,
+  });
 }
 
 describe('buildPrompt: layout', () => {
@@ -53,7 +61,8 @@ describe('buildPrompt: layout', () => {
     expect(messages).toEqual([
       {
         role: 'system',
-        content: 'You are Mira, talking to Ada.\n\nStorms wreck ships here.\n\nMira keeps the lighthouse.\n\n' +
+        content:
+          'You are Mira, talking to Ada.\n\nStorms wreck ships here.\n\nMira keeps the lighthouse.\n\n' +
           "Mira's personality: patient, wry\n\nScenario: Ada washes ashore.\n\nMira trims the lamp nightly.",
       },
       { role: 'system', content: '[Example Chat]\nAda: Who are you?\nMira: The keeper.' },
@@ -73,7 +82,8 @@ describe('buildPrompt: layout', () => {
 
   it('uses the default system prompt when the card has none, and for {{original}}', () => {
     const filledDefault = DEFAULT_SYSTEM_PROMPT.replaceAll('{{char}}', 'Mira Vell').replaceAll('{{user}}', 'Ada');
-    const first = (data: Record<string, unknown>) => buildPrompt({ card: card(data), userName: 'Ada', history: chat('hi'), contextTokens: 9000, replyTokens: 100 }).messages[0]!.content;
+    const first = (data: Record<string, unknown>) =>
+      buildPrompt({ card: card(data), userName: 'Ada', history: chat('hi'), contextTokens: 9000, replyTokens: 100 }).messages[0]!.content;
     expect(first({ description: 'A keeper.' })).toBe(`${filledDefault}\n\nA keeper.`);
     expect(first({ system_prompt: '  \r\n' })).toBe(filledDefault);
     expect(first({ system_prompt: '{{original}}\nAlways answer in rhyme.' })).toBe(`${filledDefault}\nAlways answer in rhyme.`);
@@ -82,13 +92,25 @@ describe('buildPrompt: layout', () => {
 
   it('drops post-history instructions that are empty or only {{original}}', () => {
     for (const post of ['', '{{original}}', ' {{ORIGINAL}} ']) {
-      const { messages } = buildPrompt({ card: card({ post_history_instructions: post }), userName: 'Ada', history: chat('hi'), contextTokens: 9000, replyTokens: 100 });
+      const { messages } = buildPrompt({
+        card: card({ post_history_instructions: post }),
+        userName: 'Ada',
+        history: chat('hi'),
+        contextTokens: 9000,
+        replyTokens: 100,
+      });
       expect(messages.at(-1)).toEqual({ role: 'user', content: 'hi' });
     }
   });
 
   it('leaves no empty sections or blank lines for empty fields', () => {
-    const { messages } = buildPrompt({ card: card({ description: '\r\nA keeper.\r\n', personality: '  ', mes_example: '<START>\n\n<START>' }), userName: '', history: [], contextTokens: 9000, replyTokens: 100 });
+    const { messages } = buildPrompt({
+      card: card({ description: '\r\nA keeper.\r\n', personality: '  ', mes_example: '<START>\n\n<START>' }),
+      userName: '',
+      history: [],
+      contextTokens: 9000,
+      replyTokens: 100,
+    });
     expect(messages).toHaveLength(1);
     expect(messages[0]!.content).not.toMatch(/\n\n\n|\r|personality|Scenario|\[Example/);
     expect(messages[0]!.content).toContain('between Mira Vell and User.'); // no user name → "User"
@@ -135,7 +157,12 @@ describe('buildPrompt: fitting the budget', () => {
   });
 
   it('cuts the longest card fields, each marked, to fit a budget the card alone would overflow; the newest message stays', () => {
-    const huge = card({ description: 'd'.repeat(20_000), personality: 'patient, wry', scenario: 's'.repeat(8_000), post_history_instructions: 'p'.repeat(30_000) });
+    const huge = card({
+      description: 'd'.repeat(20_000),
+      personality: 'patient, wry',
+      scenario: 's'.repeat(8_000),
+      post_history_instructions: 'p'.repeat(30_000),
+    });
     const result = buildPrompt({ card: huge, userName: 'Ada', history, contextTokens: 1_500, replyTokens: 500 });
     expect(result.estimatedTokens).toBeLessThanOrEqual(1_000);
     expect(result.estimatedTokens).toBe(result.messages.reduce((sum, message) => sum + estimateMessageTokens(message), 0));
@@ -169,15 +196,33 @@ describe('buildPrompt: fitting the budget', () => {
 
   it('stays within any budget of 16 tokens or more, whatever the card and the history', () => {
     const text = fc.string({ unit: 'grapheme', maxLength: 400 });
-    const cards = fc.record({ description: text, personality: text, scenario: text, system_prompt: text, post_history_instructions: text, mes_example: text }).map(card);
-    const message = fc.record({ role: fc.constantFrom<ChatRole>('user', 'assistant', 'system'), content: fc.string({ unit: 'grapheme', maxLength: 300 }) });
+    const cards = fc
+      .record({
+        description: text,
+        personality: text,
+        scenario: text,
+        system_prompt: text,
+        post_history_instructions: text,
+        mes_example: text,
+      })
+      .map(card);
+    const message = fc.record({
+      role: fc.constantFrom<ChatRole>('user', 'assistant', 'system'),
+      content: fc.string({ unit: 'grapheme', maxLength: 300 }),
+    });
     fc.assert(
-      fc.property(cards, fc.array(message, { maxLength: 30 }), fc.integer({ min: 16, max: 3000 }), fc.string(), (drawn, history, budget, userName) => {
-        const result = buildPrompt({ card: drawn, userName, history, contextTokens: budget + 200, replyTokens: 200 });
-        expect(result.estimatedTokens).toBeLessThanOrEqual(budget);
-        expect(result.estimatedTokens).toBe(result.messages.reduce((sum, m) => sum + estimateMessageTokens(m), 0));
-        expect(result.droppedHistory).toBeLessThanOrEqual(Math.max(0, history.length - 1));
-      }),
+      fc.property(
+        cards,
+        fc.array(message, { maxLength: 30 }),
+        fc.integer({ min: 16, max: 3000 }),
+        fc.string(),
+        (drawn, history, budget, userName) => {
+          const result = buildPrompt({ card: drawn, userName, history, contextTokens: budget + 200, replyTokens: 200 });
+          expect(result.estimatedTokens).toBeLessThanOrEqual(budget);
+          expect(result.estimatedTokens).toBe(result.messages.reduce((sum, m) => sum + estimateMessageTokens(m), 0));
+          expect(result.droppedHistory).toBeLessThanOrEqual(Math.max(0, history.length - 1));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -191,7 +236,11 @@ describe('buildPrompt: a history people changed (issue 18)', () => {
   it('carries an edited message, not what it said before', () => {
     const reply = { role: 'assistant' as ChatRole, ...withEditedContent({ content: 'The boat is red.' }, 'The boat is blue.') };
     const { messages } = build({ history: historyOf([question, reply, { role: 'user', content: 'Thanks.' }]) });
-    expect(messages.slice(-4, -1)).toEqual([question, { role: 'assistant', content: 'The boat is blue.' }, { role: 'user', content: 'Thanks.' }]);
+    expect(messages.slice(-4, -1)).toEqual([
+      question,
+      { role: 'assistant', content: 'The boat is blue.' },
+      { role: 'user', content: 'Thanks.' },
+    ]);
     expect(JSON.stringify(messages)).not.toContain('red');
   });
 
@@ -205,7 +254,7 @@ describe('buildPrompt: a history people changed (issue 18)', () => {
     expect(messages.filter((message) => message.role === 'assistant')).toEqual([{ role: 'assistant', content: 'Version zero.' }]);
   });
 
-  it('continue: ends with the reply so far as the character\'s own turn, after the post-history instructions, with no new user turn', () => {
+  it("continue: ends with the reply so far as the character's own turn, after the post-history instructions, with no new user turn", () => {
     const { messages } = build({ history: chat('Tell me of {{char}}.'), continuation: 'Once, {{char}} kept' });
     expect(messages.slice(-3)).toEqual([
       { role: 'user', content: 'Tell me of Mira.' },
@@ -228,7 +277,13 @@ describe('a card as SillyTavern exports it (tests/fixtures)', () => {
   it('builds a prompt from Willow whose lorebook wakes on "Gloamwings"', () => {
     const { card: willow } = readCard(sillyTavernCard());
     // first_mes names the marsh, but falls outside the 4 messages scanned.
-    const history = chat('Thank you for helping me.', 'You are welcome.', 'What now?', 'Rest, traveler.', 'Who were the Gloamwings that attacked me?');
+    const history = chat(
+      'Thank you for helping me.',
+      'You are welcome.',
+      'What now?',
+      'Rest, traveler.',
+      'Who were the Gloamwings that attacked me?',
+    );
     history.unshift({ role: 'assistant', content: willow.data.first_mes });
     const { messages } = buildPrompt({ card: willow, userName: 'Ada', history, contextTokens: 8192, replyTokens: 512 });
     const system = messages[0]!.content;
@@ -258,10 +313,20 @@ describe('buildPrompt: the user as a persona', () => {
 
   it('fills {{user}} with the persona name everywhere: examples, history and post-history instructions too', () => {
     const card = full;
-    const { messages } = buildPrompt({ ...persona, card, history: chat('{{user}} waves.', 'Hi {{user}}.', 'I am <USER>.'), contextTokens: 100_000, replyTokens: 500 });
+    const { messages } = buildPrompt({
+      ...persona,
+      card,
+      history: chat('{{user}} waves.', 'Hi {{user}}.', 'I am <USER>.'),
+      contextTokens: 100_000,
+      replyTokens: 500,
+    });
     const text = messages.map((m) => m.content).join('\n');
     expect(messages[1]).toEqual({ role: 'system', content: '[Example Chat]\nCaptain Nova: Who are you?\nMira: The keeper.' });
-    expect(messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual(['Captain Nova waves.', 'Hi Captain Nova.', 'I am Captain Nova.']);
+    expect(messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual([
+      'Captain Nova waves.',
+      'Hi Captain Nova.',
+      'I am Captain Nova.',
+    ]);
     expect(text).not.toMatch(/\{\{user\}\}|<USER>|Ada/i);
   });
 

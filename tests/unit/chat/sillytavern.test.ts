@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ChatFileError,
-  parseChatJsonl,
-  parseSillyTavernDate,
-  writeChatJsonl,
-  type ArchiveChat,
-} from '../../../core/chat/sillytavern';
+import { ChatFileError, parseChatJsonl, parseSillyTavernDate, writeChatJsonl, type ArchiveChat } from '../../../core/chat/sillytavern';
 import { PIP_CHAT_FILE, pipChatText } from '../../fixtures/ecosystem';
 
 const lines = (...values: unknown[]) => values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join('\n');
@@ -81,7 +75,12 @@ describe('SillyTavern chat files', () => {
       createdAt: '2023-01-24T11:31:36.839Z',
       messages: [
         { role: 'system', name: 'System', content: 'Scene: "Axel"\\town\r\nsquare\u2028', sendDate: '2023-01-24T11:31:36.840Z' },
-        { role: 'assistant', name: 'アクア', content: '👩‍👩‍👧 مرحبا\n\n*poses*\t"quoted" \'single\' \u0000', sendDate: '2023-01-24T11:32:00.001Z' },
+        {
+          role: 'assistant',
+          name: 'アクア',
+          content: '👩‍👩‍👧 مرحبا\n\n*poses*\t"quoted" \'single\' \u0000',
+          sendDate: '2023-01-24T11:32:00.001Z',
+        },
         { role: 'user', name: 'Jörg 🦊', content: 'x'.repeat(32_000 - 3) + '😀\n', sendDate: '2023-01-24T11:33:00.000Z' },
         { role: 'assistant', name: 'アクア', content: 'lone \ud800 surrogate', sendDate: '2023-01-24T11:34:00.000Z' },
       ],
@@ -106,8 +105,16 @@ describe('SillyTavern chat files', () => {
       metadata: { note_prompt: 'Stay in character.' },
     });
     expect(text.endsWith('}\n')).toBe(true);
-    const [header, ...messages] = text.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(header).toEqual({ user_name: 'You', character_name: 'Aqua', create_date: 1674559896839, chat_metadata: { note_prompt: 'Stay in character.' } });
+    const [header, ...messages] = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(header).toEqual({
+      user_name: 'You',
+      character_name: 'Aqua',
+      create_date: 1674559896839,
+      chat_metadata: { note_prompt: 'Stay in character.' },
+    });
     expect(messages.map((m) => [m.name, m.is_user, m.is_system, m.extra])).toEqual([
       ['You', true, false, {}],
       ['Aqua', false, false, {}],
@@ -154,7 +161,9 @@ describe('SillyTavern chat files', () => {
   });
 
   it('skips blank lines, a byte order mark and CRLF line ends', () => {
-    const chat = parseChatJsonl('\uFEFF' + lines(HEADER, '', { name: 'Aqua', mes: 'one' }, '   ', { name: 'Aqua', mes: 'two' }).replaceAll('\n', '\r\n') + '\r\n');
+    const chat = parseChatJsonl(
+      '\uFEFF' + lines(HEADER, '', { name: 'Aqua', mes: 'one' }, '   ', { name: 'Aqua', mes: 'two' }).replaceAll('\n', '\r\n') + '\r\n',
+    );
     expect(chat.messages.map((m) => m.content)).toEqual(['one', 'two']);
   });
 
@@ -162,12 +171,19 @@ describe('SillyTavern chat files', () => {
     const error = chatError(lines(HEADER, { mes: 'ok' }, '', '{"mes": "cut off', { mes: 'ok' }), { fileName: 'x.jsonl' });
     expect(error).toMatchObject({ code: 'bad_json', line: 4, message: "Line 4 of 'x.jsonl' is not valid JSON." });
     expect(chatError(lines(HEADER, { mes: 42 }), { fileName: 'x.jsonl' })).toMatchObject({ code: 'bad_message', line: 2 });
-    expect(chatError(lines(HEADER, null))).toMatchObject({ code: 'bad_message', message: expect.stringContaining('Line 2 of the chat file') });
+    expect(chatError(lines(HEADER, null))).toMatchObject({
+      code: 'bad_message',
+      message: expect.stringContaining('Line 2 of the chat file'),
+    });
     expect(chatError(lines(HEADER, ['mes']))).toMatchObject({ code: 'bad_message', line: 2 });
   });
 
   it('refuses a first line that is neither a header nor a message, naming what it imports', () => {
-    expect(chatError(lines({ title: 'Aqua' }, { mes: 'hi' }))).toMatchObject({ code: 'no_header', line: 1, message: expect.stringContaining('RisuAI and Agnai') });
+    expect(chatError(lines({ title: 'Aqua' }, { mes: 'hi' }))).toMatchObject({
+      code: 'no_header',
+      line: 1,
+      message: expect.stringContaining('RisuAI and Agnai'),
+    });
     expect(chatError(lines('"just text"'))).toMatchObject({ code: 'no_header', line: 1 });
     expect(chatError('\n \n', { fileName: 'x.jsonl' })).toMatchObject({ code: 'empty_file', message: "'x.jsonl' is empty." });
   });
@@ -176,7 +192,10 @@ describe('SillyTavern chat files', () => {
     const three = lines(HEADER, { mes: 'a' }, { mes: 'b' }, { mes: 'c' });
     expect(chatError(three, { limits: { maxMessages: 2 } })).toMatchObject({ code: 'too_many_messages' });
     expect(parseChatJsonl(three, { limits: { maxMessages: 3 } }).messages).toHaveLength(3);
-    expect(chatError(lines(HEADER, { mes: 'x'.repeat(200) }), { limits: { maxLineChars: 100 } })).toMatchObject({ code: 'line_too_long', line: 2 });
+    expect(chatError(lines(HEADER, { mes: 'x'.repeat(200) }), { limits: { maxLineChars: 100 } })).toMatchObject({
+      code: 'line_too_long',
+      line: 2,
+    });
     expect(chatError(three, { limits: { maxTotalChars: 50 } })).toMatchObject({ code: 'file_too_large' });
   });
 
@@ -206,10 +225,19 @@ describe('parseSillyTavernDate', () => {
     expect(new Date(parseSillyTavernDate(value)!).toISOString()).toBe(iso);
   });
 
-  it.each([0, -5, Number.NaN, 9e15, '', 'yesterday', 'February 30, 2023 1:00pm', 'Smarch 3, 2023 1:00pm', '2023-01-24@25h00m00s', null, {}])(
-    'refuses %j',
-    (value) => {
-      expect(parseSillyTavernDate(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    0,
+    -5,
+    Number.NaN,
+    9e15,
+    '',
+    'yesterday',
+    'February 30, 2023 1:00pm',
+    'Smarch 3, 2023 1:00pm',
+    '2023-01-24@25h00m00s',
+    null,
+    {},
+  ])('refuses %j', (value) => {
+    expect(parseSillyTavernDate(value)).toBeUndefined();
+  });
 });

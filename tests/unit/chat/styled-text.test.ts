@@ -96,7 +96,8 @@ describe('tokenizeStyledText', () => {
         expect(segments.map((segment) => segment.text).join('')).not.toMatch(/[*<>]/);
         // Each styled piece so far is the start of the piece the finished reply has at that place.
         const last = segments.at(-1);
-        if (last && last.kind !== 'text') expect(whole.some((piece) => piece.kind === last.kind && piece.text.startsWith(last.text))).toBe(true);
+        if (last && last.kind !== 'text')
+          expect(whole.some((piece) => piece.kind === last.kind && piece.text.startsWith(last.text))).toBe(true);
       }
       expect(partial(reply)).toEqual(whole);
     });

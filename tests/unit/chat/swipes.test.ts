@@ -15,7 +15,11 @@ describe('a reply and its versions (swipes)', () => {
     const one = { content: 'First.' };
     expect([alternativesOf(one), chosenSwipe(one)]).toEqual([['First.'], 0]);
     expect(withNewSwipe(one, 'Second.')).toEqual({ content: 'Second.', swipes: ['First.', 'Second.'], swipe_id: 1 });
-    expect(withNewSwipe(withNewSwipe(one, 'Second.'), 'Third.')).toEqual({ content: 'Third.', swipes: ['First.', 'Second.', 'Third.'], swipe_id: 2 });
+    expect(withNewSwipe(withNewSwipe(one, 'Second.'), 'Third.')).toEqual({
+      content: 'Third.',
+      swipes: ['First.', 'Second.', 'Third.'],
+      swipe_id: 2,
+    });
   });
 
   it('chooses a version by index, and says clearly which indexes there are', () => {
@@ -41,6 +45,10 @@ describe('a reply and its versions (swipes)', () => {
     expect(joinContinuation('The night was dark.', '\n\nMorning came.')).toBe('The night was dark.\n\nMorning came.');
     expect(joinContinuation('"Wait', '!" she said.')).toBe('"Wait!" she said.');
     expect(joinContinuation('', 'Hello')).toBe('Hello');
-    expect(withContinuation({ content: 'b', swipes: ['a', 'b'], swipe_id: 1 }, 'more')).toEqual({ content: 'b more', swipes: ['a', 'b more'], swipe_id: 1 });
+    expect(withContinuation({ content: 'b', swipes: ['a', 'b'], swipe_id: 1 }, 'more')).toEqual({
+      content: 'b more',
+      swipes: ['a', 'b more'],
+      swipe_id: 1,
+    });
   });
 });

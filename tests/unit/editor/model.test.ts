@@ -4,7 +4,14 @@ import { buildPrompt, estimateMessageTokens, estimateTokens } from '../../../cor
 import { cardFromDraft, draftFromCard, emptyDraft, type CharacterDraft } from '../../../src/features/editor/model/draft';
 import { estimateCard } from '../../../src/features/editor/model/estimates';
 import { lorebookFromEntries, newLoreEntry } from '../../../src/features/editor/model/lorebookDraft';
-import { checkDraft, fieldId, MESSAGE_EMPTY_GREETING, MESSAGE_LORE_NO_CONTENT, MESSAGE_LORE_NO_KEYS, MESSAGE_NAME_REQUIRED } from '../../../src/features/editor/model/validation';
+import {
+  checkDraft,
+  fieldId,
+  MESSAGE_EMPTY_GREETING,
+  MESSAGE_LORE_NO_CONTENT,
+  MESSAGE_LORE_NO_KEYS,
+  MESSAGE_NAME_REQUIRED,
+} from '../../../src/features/editor/model/validation';
 import { testCard } from '../../support/cards';
 
 const PICTURE = makePng({ width: 2, height: 3 });
@@ -27,7 +34,14 @@ function writtenDraft(): CharacterDraft {
   draft.tags = ['lighthouse', ' sea ', 'Sea', ''];
   draft.alternate_greetings = ['The fog rolls in.', 'Another night.'];
   draft.lorebook = [
-    { ...newLoreEntry([]), keys: ['lamp'], secondary_keys: ['oil'], content: 'The lamp burns whale oil.', insertion_order: 5, position: 'after_char' },
+    {
+      ...newLoreEntry([]),
+      keys: ['lamp'],
+      secondary_keys: ['oil'],
+      content: 'The lamp burns whale oil.',
+      insertion_order: 5,
+      position: 'after_char',
+    },
     { ...newLoreEntry([]), keys: [], content: 'The island has one road.', constant: true, case_sensitive: true },
   ];
   return draft;
@@ -50,7 +64,15 @@ describe("the character editor's model", () => {
     });
     const entries = (card.data.character_book as { entries: Record<string, unknown>[] }).entries;
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toMatchObject({ keys: ['lamp'], secondary_keys: ['oil'], selective: true, enabled: true, position: 'after_char', insertion_order: 5, extensions: {} });
+    expect(entries[0]).toMatchObject({
+      keys: ['lamp'],
+      secondary_keys: ['oil'],
+      selective: true,
+      enabled: true,
+      position: 'after_char',
+      insertion_order: 5,
+      extensions: {},
+    });
     expect(entries[1]).toMatchObject({ constant: true, case_sensitive: true, selective: false });
     expect(new Set(entries.map((entry) => entry.id)).size).toBe(2);
 
@@ -81,7 +103,17 @@ describe("the character editor's model", () => {
           scan_depth: 3,
           extensions: { st: true },
           entries: [
-            { id: 4, keys: ['moon'], content: 'The moon is red.', enabled: true, insertion_order: 2, comment: 'mine', priority: 9, extensions: { case_sensitive: null, position: 0, probability: 50 }, disable: false },
+            {
+              id: 4,
+              keys: ['moon'],
+              content: 'The moon is red.',
+              enabled: true,
+              insertion_order: 2,
+              comment: 'mine',
+              priority: 9,
+              extensions: { case_sensitive: null, position: 0, probability: 50 },
+              disable: false,
+            },
             { id: 5, key: ['sun'], content: 'The sun is cold.', order: 7, extensions: { position: 4 } },
           ],
         },
@@ -132,7 +164,7 @@ describe("the character editor's model", () => {
     expect(lorebookFromEntries([], undefined)).toBeUndefined();
   });
 
-  it("estimates tokens as the prompt builder counts them", () => {
+  it('estimates tokens as the prompt builder counts them', () => {
     const card = cardFromDraft(writtenDraft(), null);
     const size = { contextTokens: 8192, replyTokens: 512 };
     const estimate = estimateCard(card, 'Sam', size);

@@ -149,7 +149,10 @@ function kindOf(name: string): 'chat' | 'card' | undefined {
 /** Everything that can be known from the directory, checked before any entry is inflated. */
 function checkEntry(entry: ZipEntry, kind: 'chat' | 'card'): void {
   if (entry.encrypted || (entry.method !== 0 && entry.method !== 8)) {
-    throw new ArchiveError('unsupported_entry', `'${shownName(entry.name)}' is encrypted or compressed in a way we can't read; zip it again without a password.`);
+    throw new ArchiveError(
+      'unsupported_entry',
+      `'${shownName(entry.name)}' is encrypted or compressed in a way we can't read; zip it again without a password.`,
+    );
   }
   checkSize(entry.name, entry.size, kind);
 }
@@ -179,7 +182,11 @@ async function readChat(fileName: string, data: Uint8Array, budget: ImportBudget
       if (step.done) {
         budget.messages += step.value.messages.length;
         if (budget.messages > ARCHIVE_LIMITS.maxMessages) {
-          throw new ArchiveError('too_large', `The import holds more than ${ARCHIVE_LIMITS.maxMessages} messages; one import takes at most that many.`, 413);
+          throw new ArchiveError(
+            'too_large',
+            `The import holds more than ${ARCHIVE_LIMITS.maxMessages} messages; one import takes at most that many.`,
+            413,
+          );
         }
         return step.value;
       }
@@ -188,6 +195,8 @@ async function readChat(fileName: string, data: Uint8Array, budget: ImportBudget
   } catch (error) {
     if (!isChatFileError(error)) throw error;
     if (CHAT_FILE_SIZE_CODES.has(error.code)) throw new ArchiveError('too_large', error.message, 413, { cause: error });
-    throw new ArchiveError(error.code === 'unsupported_format' ? 'unsupported_format' : 'invalid_chat', error.message, 400, { cause: error });
+    throw new ArchiveError(error.code === 'unsupported_format' ? 'unsupported_format' : 'invalid_chat', error.message, 400, {
+      cause: error,
+    });
   }
 }

@@ -99,13 +99,27 @@ export function ChatMenu({ chat, onDeleted }: Props) {
         <ul className={menuStyles.menu} role="menu" id={menuId} aria-label="Chat actions" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
           {EXPORTS.map(({ format, label, icon: Icon }) => (
             <li role="none" key={format}>
-              <button type="button" role="menuitem" className={styles.item} aria-disabled={unavailable || exporting} title={reason} onClick={() => exportChat(format)}>
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.item}
+                aria-disabled={unavailable || exporting}
+                title={reason}
+                onClick={() => exportChat(format)}
+              >
                 <Icon size={16} aria-hidden="true" /> {label}
               </button>
             </li>
           ))}
           <li role="none">
-            <button type="button" role="menuitem" className={styles.dangerItem} aria-disabled={unavailable} title={reason} onClick={askDelete}>
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.dangerItem}
+              aria-disabled={unavailable}
+              title={reason}
+              onClick={askDelete}
+            >
               <Trash2 size={16} aria-hidden="true" /> Delete chat
             </button>
           </li>

@@ -25,8 +25,8 @@ export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props)
         Delete chat
       </h2>
       <p className={dialogStyles.text}>
-        Delete your chat with <bdi>{chat?.character_name}</bdi>? Its {count} {count === 1 ? 'message' : 'messages'} will be
-        lost. This cannot be undone.
+        Delete your chat with <bdi>{chat?.character_name}</bdi>? Its {count} {count === 1 ? 'message' : 'messages'} will be lost. This
+        cannot be undone.
       </p>
       <div className={dialogStyles.buttons}>
         {/* Cancel takes the focus: a stray Enter must never delete a conversation. */}

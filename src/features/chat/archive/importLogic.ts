@@ -6,7 +6,14 @@ export const NOT_IMPORTABLE =
   'Only chat files can be imported: .zip archives, SillyTavern chats (.jsonl, group and Chub chats too), and RisuAI or Agnai chat exports (.json).';
 
 /** What the picker offers: extensions, and the types phones know those files by (a .jsonl has no common one). */
-export const IMPORT_ACCEPT = ['.zip', ...CHAT_FILE_EXTENSIONS, 'application/zip', 'application/json', 'application/jsonl', 'application/x-ndjson'].join(',');
+export const IMPORT_ACCEPT = [
+  '.zip',
+  ...CHAT_FILE_EXTENSIONS,
+  'application/zip',
+  'application/json',
+  'application/jsonl',
+  'application/x-ndjson',
+].join(',');
 
 /** The name decides, as the picker's `accept` does (the server reads the bytes and names what it cannot). */
 export function isImportableFile(file: File): boolean {

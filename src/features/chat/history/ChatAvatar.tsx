@@ -16,15 +16,5 @@ export function ChatAvatar({ chat, size = 40 }: { chat: AvatarChat; size?: numbe
       </span>
     );
   }
-  return (
-    <img
-      className={styles.avatar}
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-      decoding="async"
-      onError={() => setBroken(src)}
-    />
-  );
+  return <img className={styles.avatar} src={src} alt="" width={size} height={size} decoding="async" onError={() => setBroken(src)} />;
 }

@@ -17,12 +17,7 @@ export function ChatHistoryItem({ chat, selected, onSelect }: Props) {
   const isNew = chat.localOnly === true && chat.message_count === 0;
   return (
     <li>
-      <button
-        type="button"
-        className={styles.item}
-        aria-current={selected ? 'true' : undefined}
-        onClick={() => onSelect(chat)}
-      >
+      <button type="button" className={styles.item} aria-current={selected ? 'true' : undefined} onClick={() => onSelect(chat)}>
         <ChatAvatar chat={chat} size={40} />
         <span className={styles.itemText}>
           <span className={styles.itemName}>{chat.character_name}</span>

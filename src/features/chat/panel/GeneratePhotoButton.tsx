@@ -20,8 +20,7 @@ export function GeneratePhotoButton({ chatId, stored }: { chatId: string; stored
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const reason =
-    config?.images === false ? NO_IMAGE_SERVICE : offline ?? (!stored ? 'Send a message first.' : null);
+  const reason = config?.images === false ? NO_IMAGE_SERVICE : (offline ?? (!stored ? 'Send a message first.' : null));
 
   const generate = () => {
     setBusy(true);

@@ -88,7 +88,11 @@ export function ChatConversation({ target, character, as, profileName }: Props) 
     const last = visible.at(-1);
     const offer = chatOffers(visible, regenerableId, { replying: actions.busy || replaying, offline });
     if (!last || offer.versionsId !== last.id) return undefined;
-    return swipeAction(last, { versions: true, regenerate: regenerableId === last.id, aiDisabled: offer.aiDisabled, disabled: offer.changeDisabled }, tools);
+    return swipeAction(
+      last,
+      { versions: true, regenerate: regenerableId === last.id, aiDisabled: offer.aiDisabled, disabled: offer.changeDisabled },
+      tools,
+    );
   }, [visible, regenerableId, actions.busy, replaying, offline, tools]);
   const stored = messages.some((m) => m.state === 'sent');
   const showGreeting = !stored && history.phase !== 'loading' && greetings.length > 0;

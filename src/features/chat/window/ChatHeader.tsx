@@ -22,7 +22,19 @@ interface Props {
 }
 
 /** Shows or hides one of the page's side panels; its label says which way it will go. */
-function PanelToggle({ icon: Icon, open, onToggle, controls, what }: { icon: LucideIcon; open: boolean; onToggle: () => void; controls: string; what: string }) {
+function PanelToggle({
+  icon: Icon,
+  open,
+  onToggle,
+  controls,
+  what,
+}: {
+  icon: LucideIcon;
+  open: boolean;
+  onToggle: () => void;
+  controls: string;
+  what: string;
+}) {
   return (
     <button
       type="button"
@@ -38,7 +50,18 @@ function PanelToggle({ icon: Icon, open, onToggle, controls, what }: { icon: Luc
 }
 
 /** The chat window's bar: who the chat is with, the static timer, New chat, Import, the chat menu and the panel toggles. */
-export function ChatHeader({ target, name, historyOpen, onToggleHistory, panelOpen, onTogglePanel, onNewChat, onImported, onDeleted, menuChat }: Props) {
+export function ChatHeader({
+  target,
+  name,
+  historyOpen,
+  onToggleHistory,
+  panelOpen,
+  onTogglePanel,
+  onNewChat,
+  onImported,
+  onDeleted,
+  menuChat,
+}: Props) {
   return (
     <header className={styles.header}>
       <PanelToggle icon={PanelLeft} open={historyOpen} onToggle={onToggleHistory} controls="chat-history" what="chat history" />

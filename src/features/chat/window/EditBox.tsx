@@ -30,7 +30,12 @@ export function EditBox({ message, onSave, onCancel, regenerate }: Props) {
   const counterId = useId();
   const limit = editLimit(message);
   const used = length(text);
-  const problem = text.trim() === '' ? 'A message cannot be empty: delete it instead.' : used > limit ? `At most ${limit.toLocaleString('en-US')} characters.` : undefined;
+  const problem =
+    text.trim() === ''
+      ? 'A message cannot be empty: delete it instead.'
+      : used > limit
+        ? `At most ${limit.toLocaleString('en-US')} characters.`
+        : undefined;
 
   useEffect(() => {
     const element = input.current;
@@ -83,7 +88,13 @@ export function EditBox({ message, onSave, onCancel, regenerate }: Props) {
           Cancel
         </button>
         {regenerate && (
-          <button type="button" className={styles.cancel} onClick={() => save('regenerate')} disabled={problem !== undefined || regenerate.disabled !== undefined} title={regenerate.disabled}>
+          <button
+            type="button"
+            className={styles.cancel}
+            onClick={() => save('regenerate')}
+            disabled={problem !== undefined || regenerate.disabled !== undefined}
+            title={regenerate.disabled}
+          >
             Save and regenerate
           </button>
         )}

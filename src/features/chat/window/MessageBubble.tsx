@@ -85,7 +85,13 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   const time = messageTime(message.send_date);
   const empty = message.role === 'assistant' && message.state === 'sent' && message.content.trim() === '';
   const offersReplyTools = tools && !editing && (props.versions || props.regenerate || props.continuable);
-  const offer: ReplyOffer = { versions: props.versions, regenerate: props.regenerate, continue: props.continuable, aiDisabled: props.aiDisabled, disabled: props.changeDisabled };
+  const offer: ReplyOffer = {
+    versions: props.versions,
+    regenerate: props.regenerate,
+    continue: props.continuable,
+    aiDisabled: props.aiDisabled,
+    disabled: props.changeDisabled,
+  };
   const onSwipe = offersReplyTools ? swipeAction(message, offer, tools) : undefined;
   const gesture = useSwipeGesture(onSwipe);
   return (
@@ -139,13 +145,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
           )}
         </p>
       </div>
-      {offersReplyTools && (
-        <ReplyTools
-          message={message}
-          offer={offer}
-          {...tools}
-        />
-      )}
+      {offersReplyTools && <ReplyTools message={message} offer={offer} {...tools} />}
     </article>
   );
 }, sameProps);

@@ -42,7 +42,21 @@ interface Props {
  * It opens at the newest message and follows new ones while the reader is there (useFollowLatest).
  */
 export function MessageList(props: Props) {
-  const { messages, waiting, replaying, onSendNow, characterName, greeting, history, actions, regenerableId, onRetry, tools, editingId, emptyText } = props;
+  const {
+    messages,
+    waiting,
+    replaying,
+    onSendNow,
+    characterName,
+    greeting,
+    history,
+    actions,
+    regenerableId,
+    onRetry,
+    tools,
+    editingId,
+    emptyText,
+  } = props;
   const state = useConnectivity();
   const offline = offlineReason(state);
   const online = offline === undefined;
@@ -61,7 +75,10 @@ export function MessageList(props: Props) {
   const sendNow = useStableCallback(onSendNow);
   const retry = useStableCallback(onRetry);
   const busy = actions.busy;
-  const { changeDisabled, aiDisabled, versionsId, continuableId, saveAndRegenerateId } = chatOffers(messages, regenerableId, { replying: busy || replaying, offline });
+  const { changeDisabled, aiDisabled, versionsId, continuableId, saveAndRegenerateId } = chatOffers(messages, regenerableId, {
+    replying: busy || replaying,
+    offline,
+  });
 
   // Built again only when a message, the waiting set or what the bubbles offer changed, not on every
   // render of the window (the outbox's replay renders it several times per message).
@@ -99,7 +116,23 @@ export function MessageList(props: Props) {
           ))}
         </Fragment>
       )),
-    [messages, waiting, state, last, regenerableId, editingId, versionsId, continuableId, saveAndRegenerateId, busy, changeDisabled, aiDisabled, tools, sendNow, retry],
+    [
+      messages,
+      waiting,
+      state,
+      last,
+      regenerableId,
+      editingId,
+      versionsId,
+      continuableId,
+      saveAndRegenerateId,
+      busy,
+      changeDisabled,
+      aiDisabled,
+      tools,
+      sendNow,
+      retry,
+    ],
   );
 
   const loadOlder = () => {
@@ -135,7 +168,11 @@ export function MessageList(props: Props) {
               {rows}
               {typing && <TypingIndicator name={characterName} />}
               {actions.failedRegeneration && (
-                <SystemNotice reason={actions.failedRegeneration.reason} onRetry={actions.retryRegeneration} disabled={actions.busy || !online} />
+                <SystemNotice
+                  reason={actions.failedRegeneration.reason}
+                  onRetry={actions.retryRegeneration}
+                  disabled={actions.busy || !online}
+                />
               )}
             </div>
           </ChangeDisabled.Provider>

@@ -60,18 +60,39 @@ export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom }: P
           onKeyDown={menu.onMenuKeyDown}
         >
           <li role="none">
-            <button type="button" role="menuitem" className={styles.item} aria-disabled={disabled !== undefined} title={disabled} onClick={act(onEdit)}>
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              aria-disabled={disabled !== undefined}
+              title={disabled}
+              onClick={act(onEdit)}
+            >
               <Pencil size={16} aria-hidden="true" /> Edit
             </button>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" className={styles.dangerItem} aria-disabled={disabled !== undefined} title={disabled} onClick={act(onDelete)}>
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.dangerItem}
+              aria-disabled={disabled !== undefined}
+              title={disabled}
+              onClick={act(onDelete)}
+            >
               <Trash2 size={16} aria-hidden="true" /> Delete
             </button>
           </li>
           {!last && (
             <li role="none">
-              <button type="button" role="menuitem" className={styles.dangerItem} aria-disabled={disabled !== undefined} title={disabled} onClick={act(onDeleteFrom)}>
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.dangerItem}
+                aria-disabled={disabled !== undefined}
+                title={disabled}
+                onClick={act(onDeleteFrom)}
+              >
                 <Scissors size={16} aria-hidden="true" /> Delete from here
               </button>
             </li>

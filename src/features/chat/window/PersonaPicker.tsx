@@ -13,7 +13,19 @@ interface Props {
   profileName: string;
 }
 
-function Choice({ name, avatar, note, checked, onPick }: { name: string; avatar?: LocalPersona['avatar']; note?: string; checked: boolean; onPick: () => void }) {
+function Choice({
+  name,
+  avatar,
+  note,
+  checked,
+  onPick,
+}: {
+  name: string;
+  avatar?: LocalPersona['avatar'];
+  note?: string;
+  checked: boolean;
+  onPick: () => void;
+}) {
   return (
     <li role="none">
       <button type="button" role="menuitemradio" aria-checked={checked} className={styles.item} onClick={onPick}>
@@ -64,7 +76,13 @@ export function PersonaPicker({ as, profileName }: Props) {
         <ul className={styles.menu} role="menu" id={menuId} aria-label="Speak as" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
           <Choice name={profileName} note="Your profile name" checked={!persona} onPick={() => pick(null)} />
           {personas.map((candidate) => (
-            <Choice key={candidate.id} name={candidate.name} avatar={candidate.avatar} checked={persona?.id === candidate.id} onPick={() => pick(candidate.id)} />
+            <Choice
+              key={candidate.id}
+              name={candidate.name}
+              avatar={candidate.avatar}
+              checked={persona?.id === candidate.id}
+              onPick={() => pick(candidate.id)}
+            />
           ))}
           <li role="separator" className={styles.separator} />
           <li role="none">

@@ -29,7 +29,11 @@ export interface ReplyOffer {
  * or a new one past the last when one may be asked for; right is the previous. Undefined when the
  * versions are not offered or cannot change now.
  */
-export function swipeAction(message: LocalMessage, offer: ReplyOffer, actions: ReplyToolActions): ((direction: 'next' | 'previous') => void) | undefined {
+export function swipeAction(
+  message: LocalMessage,
+  offer: ReplyOffer,
+  actions: ReplyToolActions,
+): ((direction: 'next' | 'previous') => void) | undefined {
   if (!offer.versions || offer.disabled !== undefined) return undefined;
   const count = alternativesOf(message).length;
   const position = chosenSwipe(message);
@@ -66,13 +70,25 @@ export function ReplyTools({ message, offer, onRegenerate, onContinue, onChooseV
         />
       )}
       {offer.regenerate && (
-        <button type="button" className={styles.tool} onClick={() => onRegenerate(message)} disabled={offer.aiDisabled !== undefined} title={offer.aiDisabled}>
+        <button
+          type="button"
+          className={styles.tool}
+          onClick={() => onRegenerate(message)}
+          disabled={offer.aiDisabled !== undefined}
+          title={offer.aiDisabled}
+        >
           <RefreshCw size={14} aria-hidden="true" />
           Regenerate
         </button>
       )}
       {offer.continue && (
-        <button type="button" className={styles.tool} onClick={() => onContinue(message)} disabled={offer.aiDisabled !== undefined} title={offer.aiDisabled}>
+        <button
+          type="button"
+          className={styles.tool}
+          onClick={() => onContinue(message)}
+          disabled={offer.aiDisabled !== undefined}
+          title={offer.aiDisabled}
+        >
           <ChevronsRight size={14} aria-hidden="true" />
           Continue
         </button>

@@ -16,7 +16,11 @@ export const ChangeDisabled = createContext<string | undefined>(undefined);
  * regenerate on the last message of the user's, and why changes or the AI are not possible now.
  * `replying`: a reply is on its way; `offline`: why cardchat cannot be asked (undefined online).
  */
-export function chatOffers(messages: LocalMessage[], regenerableId: string | null, { replying, offline }: { replying: boolean; offline: string | undefined }) {
+export function chatOffers(
+  messages: LocalMessage[],
+  regenerableId: string | null,
+  { replying, offline }: { replying: boolean; offline: string | undefined },
+) {
   const last = messages.at(-1);
   const lastReply = last?.role === 'assistant' && last.state === 'sent' ? last : undefined;
   const lastUser = messages.findLast((message) => message.role === 'user' && message.state === 'sent');

@@ -71,7 +71,12 @@ export function ChipsInput({ id, label, itemName, values, onChange, onBlur, hint
             {values.map((value) => (
               <li key={value} className={styles.chip}>
                 <span>{value}</span>
-                <button type="button" className={styles.chipRemove} aria-label={`Remove ${itemName} ${value}`} onClick={() => onChange(values.filter((item) => item !== value))}>
+                <button
+                  type="button"
+                  className={styles.chipRemove}
+                  aria-label={`Remove ${itemName} ${value}`}
+                  onClick={() => onChange(values.filter((item) => item !== value))}
+                >
                   <X size={14} aria-hidden="true" />
                 </button>
               </li>

@@ -14,7 +14,14 @@ interface Props {
 export function ListTools({ name, index, count, onMove, onRemove }: Props) {
   return (
     <div className={styles.listTools}>
-      <button type="button" className={styles.iconButton} aria-label={`Move ${name} up`} title="Move up" disabled={index === 0} onClick={() => onMove(-1)}>
+      <button
+        type="button"
+        className={styles.iconButton}
+        aria-label={`Move ${name} up`}
+        title="Move up"
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+      >
         <ArrowUp size={18} aria-hidden="true" />
       </button>
       <button

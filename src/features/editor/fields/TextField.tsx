@@ -23,7 +23,20 @@ interface Props {
 }
 
 /** One labelled field of the card: its plain name, what it is for, its token cost and what is wrong with it. */
-export function TextField({ id, label, value, onChange, onBlur, hint, tokens, problems = [], multiline, required, placeholder, rows = 4 }: Props) {
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  hint,
+  tokens,
+  problems = [],
+  multiline,
+  required,
+  placeholder,
+  rows = 4,
+}: Props) {
   const hintId = hint ? `${id}-hint` : undefined;
   const problemsId = problems.length > 0 ? `${id}-problems` : undefined;
   const common = {

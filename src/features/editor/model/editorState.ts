@@ -65,9 +65,21 @@ function changedRecord(record: CharacterDraftRecord, action: EditorAction): { re
     case 'tags':
       return { record: { ...record, draft: { ...draft, tags: action.tags } } };
     case 'greeting':
-      return { record: withList(record, 'alternate_greetings', draft.alternate_greetings.map((text, i) => (i === action.index ? action.value : text))) };
+      return {
+        record: withList(
+          record,
+          'alternate_greetings',
+          draft.alternate_greetings.map((text, i) => (i === action.index ? action.value : text)),
+        ),
+      };
     case 'lore':
-      return { record: withList(record, 'lorebook', draft.lorebook.map((entry, i) => (i === action.index ? { ...entry, ...action.patch } : entry))) };
+      return {
+        record: withList(
+          record,
+          'lorebook',
+          draft.lorebook.map((entry, i) => (i === action.index ? { ...entry, ...action.patch } : entry)),
+        ),
+      };
     case 'add': {
       const item = action.list === 'lorebook' ? newLoreEntry(draft.lorebook) : '';
       return { record: withList(record, action.list, [...listOf(record, action.list), item]) };
@@ -76,7 +88,14 @@ function changedRecord(record: CharacterDraftRecord, action: EditorAction): { re
       const items = listOf(record, action.list);
       const item = items[action.index] as Removed['item'] | undefined;
       if (item === undefined) return { record };
-      return { record: withList(record, action.list, items.filter((_, i) => i !== action.index)), removed: { list: action.list, index: action.index, item } };
+      return {
+        record: withList(
+          record,
+          action.list,
+          items.filter((_, i) => i !== action.index),
+        ),
+        removed: { list: action.list, index: action.index, item },
+      };
     }
     case 'move':
       return { record: withList(record, action.list, moved(listOf(record, action.list), action.index, action.by)) };

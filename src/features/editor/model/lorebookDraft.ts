@@ -122,7 +122,8 @@ function entryJson(draft: LoreEntryDraft, id: number): Json {
   // SillyTavern's numeric position: 0 before the character, 1 after; other values (at a depth...) stay unless moved.
   const stPosition = extensions.position;
   const moved = draft.original !== null && positionOf(draft.original) !== draft.position;
-  if (stPosition === 0 || stPosition === 1 || (moved && typeof stPosition === 'number')) extensions.position = draft.position === 'after_char' ? 1 : 0;
+  if (stPosition === 0 || stPosition === 1 || (moved && typeof stPosition === 'number'))
+    extensions.position = draft.position === 'after_char' ? 1 : 0;
   return entry;
 }
 

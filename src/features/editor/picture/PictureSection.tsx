@@ -65,7 +65,11 @@ export function PictureSection({ picture, ownPictureUrl, edit, canGenerate, offl
         Picture
       </h2>
       <div className={styles.picture}>
-        <div className={styles.frame}>{shown && <img src={shown} alt={picture ? 'The chosen picture' : ownPictureUrl ? "The card's picture" : "cardchat's default portrait"} />}</div>
+        <div className={styles.frame}>
+          {shown && (
+            <img src={shown} alt={picture ? 'The chosen picture' : ownPictureUrl ? "The card's picture" : "cardchat's default portrait"} />
+          )}
+        </div>
         <div className={styles.pictureTools}>
           <label className={styles.fileLabel}>
             <input
@@ -87,7 +91,13 @@ export function PictureSection({ picture, ownPictureUrl, edit, canGenerate, offl
             </button>
           )}
           {canGenerate && (
-            <button type="button" className={styles.secondary} disabled={generating || generateBlocker !== undefined} title={generateBlocker} onClick={() => void generate()}>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={generating || generateBlocker !== undefined}
+              title={generateBlocker}
+              onClick={() => void generate()}
+            >
               <Sparkles size={18} aria-hidden="true" />
               {generating ? 'Painting…' : 'Generate Photo'}
             </button>
@@ -98,7 +108,9 @@ export function PictureSection({ picture, ownPictureUrl, edit, canGenerate, offl
               {ownPictureUrl ? "Keep the card's picture" : 'Use the default portrait'}
             </button>
           )}
-          <p className={styles.hint}>PNG, JPEG or WebP, framed to 2:3. {canGenerate ? 'Generate Photo paints one from the name and description.' : ''}</p>
+          <p className={styles.hint}>
+            PNG, JPEG or WebP, framed to 2:3. {canGenerate ? 'Generate Photo paints one from the name and description.' : ''}
+          </p>
         </div>
       </div>
       {error && (

@@ -8,7 +8,15 @@ import { GreetingPreview } from './GreetingPreview';
 import { UndoRemoval } from './UndoRemoval';
 
 /** The first message, how the chat will show it, and the alternate greetings a person can swipe to. */
-export function GreetingsSection({ record, card, edit, estimate, shown, removed, names }: SectionProps & { names: { char: string; user: string } }) {
+export function GreetingsSection({
+  record,
+  card,
+  edit,
+  estimate,
+  shown,
+  removed,
+  names,
+}: SectionProps & { names: { char: string; user: string } }) {
   const { text, alternate_greetings: greetings } = record.draft;
   const firstId = fieldId.text('first_mes');
   return (

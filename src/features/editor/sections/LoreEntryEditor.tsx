@@ -78,7 +78,11 @@ export function LoreEntryEditor({ entry, index, count, edit, estimate, shown }: 
           Constant (always sent)
         </label>
         <label className={styles.check}>
-          <input type="checkbox" checked={entry.case_sensitive} onChange={(event) => change({ case_sensitive: event.currentTarget.checked })} />
+          <input
+            type="checkbox"
+            checked={entry.case_sensitive}
+            onChange={(event) => change({ case_sensitive: event.currentTarget.checked })}
+          />
           Case-sensitive
         </label>
       </div>

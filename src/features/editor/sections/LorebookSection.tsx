@@ -14,8 +14,8 @@ export function LorebookSection(props: SectionProps) {
         Lorebook
       </h2>
       <p className={styles.sectionIntro}>
-        Facts about the world the AI is given only when one of an entry's keys appears in the last few messages, so a long
-        backstory costs nothing until it matters.
+        Facts about the world the AI is given only when one of an entry's keys appears in the last few messages, so a long backstory costs
+        nothing until it matters.
       </p>
       {entries.length > 0 && (
         <ol className={styles.list}>

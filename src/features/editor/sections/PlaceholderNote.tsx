@@ -4,9 +4,8 @@ import styles from '../Editor.module.css';
 export function PlaceholderNote({ userName }: { userName: string }) {
   return (
     <p className={styles.note}>
-      In any text, <code>{'{{char}}'}</code> stands for the character's name (the nickname, when there is one) and{' '}
-      <code>{'{{user}}'}</code> for the name of the person chatting — you would see "{userName}". Write them rather than
-      names, so the card works for everyone.
+      In any text, <code>{'{{char}}'}</code> stands for the character's name (the nickname, when there is one) and <code>{'{{user}}'}</code>{' '}
+      for the name of the person chatting — you would see "{userName}". Write them rather than names, so the card works for everyone.
     </p>
   );
 }

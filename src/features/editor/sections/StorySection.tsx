@@ -25,8 +25,8 @@ const TALK: [TextFieldName, FieldText][] = [
       label: 'Example dialogue',
       hint: (
         <>
-          Short exchanges that show how the character talks. Begin each with a line <code>{'<START>'}</code>, then lines
-          like <code>{'{{user}}: …'}</code> and <code>{'{{char}}: …'}</code>. Later examples are left out first when a chat runs long.
+          Short exchanges that show how the character talks. Begin each with a line <code>{'<START>'}</code>, then lines like{' '}
+          <code>{'{{user}}: …'}</code> and <code>{'{{char}}: …'}</code>. Later examples are left out first when a chat runs long.
         </>
       ),
       rows: 6,
@@ -38,8 +38,7 @@ const TALK: [TextFieldName, FieldText][] = [
       label: 'System prompt',
       hint: (
         <>
-          Optional. Replaces cardchat's main instruction to the AI; write <code>{'{{original}}'}</code> where cardchat's should
-          stay.
+          Optional. Replaces cardchat's main instruction to the AI; write <code>{'{{original}}'}</code> where cardchat's should stay.
         </>
       ),
       rows: 3,
