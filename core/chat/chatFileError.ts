@@ -1,5 +1,5 @@
 /**
- * Why a SillyTavern chat file (.jsonl) was refused. `message` is a sentence for the person importing
+ * Why a chat file (SillyTavern's .jsonl, another app's .json) was refused. `message` is a sentence for the person importing
  * it and names the file and, where there is one, the line.
  */
 export type ChatFileErrorCode =
@@ -15,7 +15,9 @@ export type ChatFileErrorCode =
   /** The first line is not a chat header (e.g. the file starts with a message). */
   | 'no_header'
   /** A line that is JSON but not a message SillyTavern could have written. */
-  | 'bad_message';
+  | 'bad_message'
+  /** A file of a kind cardchat does not import (another app's save, a card, an unknown JSON). */
+  | 'unsupported_format';
 
 /** The size limits of one chat file, counted in UTF-16 code units (JavaScript string length). */
 export interface ChatFileLimits {

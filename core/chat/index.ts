@@ -22,3 +22,5 @@ export { cardGreetings, greetingAt, type CardGreeting } from './greetings';
 export * from './sillytavern';
 export { userDisplayName } from './userName';
 export * from './swipes';
+export { chatExportSteps } from './chatExports';
+export { CHAT_FILE_EXTENSIONS, chatFileSteps, isChatFileName, writeChatText } from './chatFile';

@@ -8,13 +8,19 @@
  * export → import → export gives the same bytes. A reply with several versions carries them as
  * SillyTavern does: `swipes` (every version), `swipe_id` (the shown one, which `mes` holds) and
  * `swipe_info` (one entry per version). We read what SillyTavern and TavernAI have written over the
- * years (see sillytavernDates.ts) and ignore fields we do not use (is_name, extra, swipe_info's
- * per-version details...).
+ * years (see sillytavernDates.ts) and ignore fields we do not use (is_name, swipe_info's per-version
+ * details...).
+ *
+ * Also read: a group chat (its header's names are "unused", or an old one has no header at all; each
+ * member keeps its name on its messages), Chub's chats (`mes` and swipes as `{message}` objects, which
+ * SillyTavern flattens on import), hidden messages (`is_system: true`, SillyTavern's "hide": kept, shown
+ * as hidden, never sent to the model), narrator messages (`extra.type: "narrator"`, our system role)
+ * and `chat_metadata` (the author's note, variables...), kept as it is and written back.
  */
-import { boundedText, MAX_NAME_CHARS } from '../card/summary';
 import type { ChatRole } from '../contract';
 import { ChatFileError, DEFAULT_CHAT_FILE_LIMITS, type ChatFileLimits } from './chatFileError';
 import { DEFAULT_USER_NAME } from './prompt';
+import { capitalised, isRecord, isText, megabytes, nameOf, own } from './fileFields';
 import { parseSillyTavernDate } from './sillytavernDates';
 
 export * from './chatFileError';
@@ -31,6 +37,8 @@ export interface ArchiveMessage {
   /** A reply's versions when it has more than one; `content` is `swipes[swipeId]`. */
   swipes?: string[] | undefined;
   swipeId?: number | undefined;
+  /** Hidden from the model (SillyTavern's is_system on a user's or character's message). */
+  hidden?: boolean | undefined;
 }
 
 export interface ArchiveChat {
@@ -38,6 +46,8 @@ export interface ArchiveChat {
   characterName: string;
   /** ISO-8601 UTC. */
   createdAt: string;
+  /** SillyTavern's chat_metadata, kept as the file had it. */
+  metadata?: Record<string, unknown> | undefined;
   messages: ArchiveMessage[];
 }
 
@@ -55,7 +65,7 @@ export function chatHeaderLine(chat: Omit<ArchiveChat, 'messages'>): string {
     user_name: chat.userName,
     character_name: chat.characterName,
     create_date: epochMillis(chat.createdAt),
-    chat_metadata: {},
+    chat_metadata: chat.metadata ?? {},
   });
 }
 
@@ -66,10 +76,10 @@ export function chatMessageLine(message: ArchiveMessage): string {
   return JSON.stringify({
     name: message.name,
     is_user: message.role === 'user',
-    is_system: message.role === 'system',
+    is_system: message.hidden === true,
     send_date: sendDate,
     mes: message.content,
-    extra: {},
+    extra: message.role === 'system' ? { type: NARRATOR } : {},
     ...(swipes && {
       swipe_id: message.swipeId ?? 0,
       swipes,
@@ -82,10 +92,15 @@ export function writeChatJsonl(chat: ArchiveChat): string {
   return [chatHeaderLine(chat), ...chat.messages.map(chatMessageLine)].join('\n') + '\n';
 }
 
+/** SillyTavern's `extra.type` of a narrator's message (its /sys command): our system role. */
+const NARRATOR = 'narrator';
+/** The names a SillyTavern group chat's header carries: the members are named on their messages. */
+const GROUP_PLACEHOLDER = 'unused';
+
 /**
- * Reads a chat file. Roles: `is_user` makes a message the user's (even when SillyTavern hid it from
- * the prompt with `is_system`), otherwise `is_system` makes it a system message, otherwise it is the
- * character's. A message without a readable date takes the date of the one before it, the first one
+ * Reads a chat file. Roles: `is_user` makes a message the user's, `extra.type: "narrator"` a system
+ * message, anything else the character's (in a group, the member its `name` says); `is_system` hides
+ * it. A message without a readable date takes the date of the one before it, the first one
  * the header's create_date; a chat without create_date is dated by its first dated message, and a
  * chat with no date anywhere by `options.now`.
  */
@@ -134,20 +149,24 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
     if (!parsed) throw problem('bad_json', 'is not valid JSON.');
     const { value } = parsed;
 
-    if (header === undefined) {
-      if (isRecord(value) && own(value, 'mes') !== undefined) {
-        throw problem('no_header', 'is a message, but a SillyTavern chat file starts with a header line (user_name, character_name).');
-      }
-      if (!isRecord(value) || !(isText(own(value, 'character_name')) || isText(own(value, 'user_name')))) {
-        throw problem('no_header', 'is not a SillyTavern chat header: it needs user_name or character_name.');
+    // An old group chat has no header: its first line is already a message.
+    if (header === undefined && rows.length === 0 && !(isRecord(value) && own(value, 'mes') !== undefined)) {
+      if (
+        !isRecord(value) ||
+        !(isText(own(value, 'character_name')) || isText(own(value, 'user_name')) || isRecord(own(value, 'chat_metadata')))
+      ) {
+        throw problem(
+          'no_header',
+          `is not a SillyTavern chat header: it needs user_name, character_name or chat_metadata. ${SUPPORTED_CHAT_FORMATS}`,
+        );
       }
       header = value;
       continue;
     }
 
     if (!isRecord(value)) throw problem('bad_message', 'is not a chat message: each line after the first must be a JSON object.');
-    const content = own(value, 'mes');
-    if (typeof content !== 'string') throw problem('bad_message', "has no message text: its 'mes' must be a string.");
+    const content = textOf(own(value, 'mes'));
+    if (content === undefined) throw problem('bad_message', "has no message text: its 'mes' must be a string.");
     if (content.length > limit('maxMessageChars')) {
       const count = (n: number) => n.toLocaleString('en-US');
       throw problem(
@@ -163,15 +182,19 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
     }
     rows.push({ record: value, content, date: parseSillyTavernDate(own(value, 'send_date')) });
   }
-  if (header === undefined) throw new ChatFileError('empty_file', `${capitalised(where)} is empty.`);
+  if (header === undefined && rows.length === 0) throw new ChatFileError('empty_file', `${capitalised(where)} is empty.`);
+  const head = header ?? {};
 
-  const userName = nameOf(own(header, 'user_name')) ?? DEFAULT_USER_NAME;
   const roles = rows.map(({ record }) => roleOf(record));
-  const firstCharacterLine = rows.find((_, i) => roles[i] === 'assistant');
-  const characterName =
-    nameOf(own(header, 'character_name')) ?? nameOf(firstCharacterLine && own(firstCharacterLine.record, 'name')) ?? 'Character';
+  const namesOf = (role: ChatRole) => [
+    ...new Set(rows.flatMap(({ record }, i) => (roles[i] === role ? (nameOf(own(record, 'name')) ?? []) : []))),
+  ];
+  const userName = speakerName(own(head, 'user_name')) ?? namesOf('user')[0] ?? DEFAULT_USER_NAME;
+  // A group is named after its members, as SillyTavern lists it.
+  const characterName = speakerName(own(head, 'character_name')) ?? nameOf(namesOf('assistant').join(', ')) ?? 'Character';
   const now = Date.parse(options.now ?? new Date().toISOString());
-  const created = parseSillyTavernDate(own(header, 'create_date')) ?? rows.find((row) => row.date !== undefined)?.date ?? now;
+  const created = parseSillyTavernDate(own(head, 'create_date')) ?? rows.find((row) => row.date !== undefined)?.date ?? now;
+  const metadata = own(head, 'chat_metadata');
 
   let previous = created;
   const messages = rows.map(({ record, content, date }, i): ArchiveMessage => {
@@ -184,9 +207,32 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
       content,
       sendDate: new Date(previous).toISOString(),
     };
+    if (own(record, 'is_system') === true) message.hidden = true;
     return role === 'assistant' ? { ...message, ...swipesOf(record, content) } : message;
   });
-  return { userName, characterName, createdAt: new Date(created).toISOString(), messages };
+  return {
+    userName,
+    characterName,
+    createdAt: new Date(created).toISOString(),
+    ...(isRecord(metadata) && Object.keys(metadata).length > 0 && { metadata }),
+    messages,
+  };
+}
+
+/** What cardchat imports, for messages that refuse a file. */
+export const SUPPORTED_CHAT_FORMATS =
+  'cardchat imports SillyTavern chats (.jsonl, group and Chub chats too), RisuAI and Agnai chat exports (.json), and its own .zip exports.';
+
+/** A message's text: a string, or Chub's `{message}` object. */
+function textOf(value: unknown): string | undefined {
+  if (isText(value)) return value;
+  if (isRecord(value) && isText(own(value, 'message'))) return own(value, 'message') as string;
+  return undefined;
+}
+
+/** A name from the header, unless it is a group's placeholder. */
+function speakerName(value: unknown): string | undefined {
+  return value === GROUP_PLACEHOLDER ? undefined : nameOf(value);
 }
 
 /**
@@ -195,8 +241,9 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
  * again by `mes`, and a `mes` among none of them joins them as the last.
  */
 function swipesOf(record: Record<string, unknown>, content: string): Pick<ArchiveMessage, 'swipes' | 'swipeId'> {
-  const raw = own(record, 'swipes');
-  if (!Array.isArray(raw)) return {};
+  const listed = own(record, 'swipes');
+  if (!Array.isArray(listed)) return {};
+  const raw = listed.map(textOf);
   const swipes = raw.filter(isText);
   const claimed = own(record, 'swipe_id');
   let swipeId =
@@ -210,7 +257,8 @@ function swipesOf(record: Record<string, unknown>, content: string): Pick<Archiv
 
 function roleOf(record: Record<string, unknown>): ChatRole {
   if (own(record, 'is_user') === true) return 'user';
-  if (own(record, 'is_system') === true) return 'system';
+  const extra = own(record, 'extra');
+  if (isRecord(extra) && own(extra, 'type') === NARRATOR) return 'system';
   return 'assistant';
 }
 
@@ -228,30 +276,4 @@ function parseJsonLine(line: string): { value: unknown } | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Reads only the object's own fields, so nothing inherited (or polluted) can pose as file data. */
-function own(record: Record<string, unknown>, key: string): unknown {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function isText(value: unknown): value is string {
-  return typeof value === 'string';
-}
-
-/** A name from the file, bounded: it is repeated on every message and shown in lists. */
-function nameOf(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? boundedText(value, MAX_NAME_CHARS) : undefined;
-}
-
-function capitalised(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-function megabytes(chars: number): string {
-  return String(Math.round((chars / (1024 * 1024)) * 10) / 10);
 }

@@ -24,6 +24,8 @@ export const ChatMessage = Type.Object({
    * when it has one. `content` is always `swipes[swipe_id]`, the one shown and sent to the model.
    */
   swipes: Type.Optional(Type.Array(Type.String())),
+  /** Hidden from the model (SillyTavern's hide): shown greyed, never sent in a prompt. Absent when not. */
+  hidden: Type.Optional(Type.Literal(true)),
   swipe_id: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type ChatMessage = Static<typeof ChatMessage>;
@@ -165,12 +167,26 @@ export type CompletionResult = Static<typeof CompletionResult>;
  * stored and no reply is.
  */
 
+export const ChatExportFormat = StringEnum(['zip', 'jsonl', 'txt']);
+export type ChatExportFormat = Static<typeof ChatExportFormat>;
+
 export const ChatExportRequest = Type.Object({
   chat_id: Id,
   character_id: Type.Optional(NullableString()),
   exportfilename: Type.Optional(Type.String({ maxLength: 300 })),
+  /**
+   * zip (the default): the chat file and its card; jsonl: SillyTavern's chat file alone; txt: the
+   * chat as plain text to read.
+   */
+  format: Type.Optional(ChatExportFormat),
 });
 export type ChatExportRequest = Static<typeof ChatExportRequest>;
+
+/** All files of one import together may be at most this big; what archives inflate to is limited separately. */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** Files one import may bring (a .zip counts as one, whatever it holds). */
+export const IMPORT_MAX_FILES = 20;
+export const MESSAGE_IMPORT_TOO_LARGE = 'An import takes at most 50 MB, all its files together.';
 
 export const ChatImportResponse = Type.Object({
   success: Type.Literal(true),

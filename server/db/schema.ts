@@ -147,6 +147,8 @@ export interface ChatsTable {
   portrait_bytes: Generated<number>;
   /** Set while an import writes the chat's messages (ISO time it began); null once the chat is whole. */
   importing_since: Generated<string | null>;
+  /** SillyTavern's chat_metadata of an imported chat (JSON), written back on export; else null. */
+  chat_metadata: Generated<string | null>;
   last_message_at: string;
   created_at: string;
   updated_at: string;
@@ -166,6 +168,8 @@ export interface MessagesTable {
   swipes: string | null;
   /** The shown version's index when `swipes` is set, else null. */
   swipe_id: number | null;
+  /** 1: hidden from the model (SillyTavern's is_system), still shown and exported. */
+  hidden: Generated<number>;
 }
 
 /** Who a user may be in a chat: a name for {{user}}, a description for the prompt, an avatar. */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '../../core/contract/chats';
 import { signedIn } from '../auth/signedIn';
-import { generate, prepareCompletion } from '../services/chats/completions';
+import { generate } from '../services/chats/completionReply';
+import { prepareCompletion } from '../services/chats/completions';
 import { CompletionEventStream } from '../services/chats/sse';
 import { AppError } from '../errors';
 

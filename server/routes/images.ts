@@ -12,15 +12,8 @@ import { viewerOf } from '../services/cardHits';
 import { removeImage } from '../services/images/delete';
 import { imageFile, thumbnailFile } from '../services/images/files';
 import { cardJson, cardTags, galleryPage } from '../services/images/reads';
-import {
-  MESSAGE_NO_FILE,
-  MESSAGE_UPLOADED,
-  MULTIPART_OVERHEAD_BYTES,
-  readUploadForm,
-  refuseDeclaredLength,
-  UPLOAD_LIMITS,
-  uploadCard,
-} from '../services/uploads';
+import { MESSAGE_NO_FILE, MULTIPART_OVERHEAD_BYTES, readUploadForm, refuseDeclaredLength, UPLOAD_LIMITS } from '../services/uploadForm';
+import { MESSAGE_UPLOADED, uploadCard } from '../services/uploads';
 
 const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 /** Fastify's own type for JSON it serialises; a string sent with it goes out as it is. */

@@ -17,12 +17,12 @@ export const listChats = (request: ChatListRequest) => apiJson<ChatListResponse>
 export const deleteChat = (chatId: string) => apiJson<SuccessResponse>('chats/delete', { method: 'post', json: { chat_id: chatId } });
 
 /**
- * POST /api/chats/import, multipart with the archive as field `file`. ky (through apiJson) sends the
+ * POST /api/chats/import, multipart with each file in a field `file`. ky (through apiJson) sends the
  * FormData with its boundary and never retries a POST; a refusal throws ApiError with the server's message.
  */
-export function importChats(file: File): Promise<ChatImportResponse> {
+export function importChats(files: File[]): Promise<ChatImportResponse> {
   const form = new FormData();
-  form.append('file', file, file.name);
+  for (const file of files) form.append('file', file, file.name);
   return apiJson<ChatImportResponse>('chats/import', { method: 'post', body: form });
 }
 
@@ -43,7 +43,7 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 /**
- * POST /api/chats/export: the chat as a .zip, named by the server's Content-Disposition. authorizedFetch
+ * POST /api/chats/export: the chat as a .zip, .jsonl or text, named by the server's Content-Disposition. authorizedFetch
  * rather than apiJson, because the answer is a file and its headers matter. Throws ApiError with the
  * server's message or EXPORT_FAILED.
  */
@@ -60,7 +60,7 @@ export async function exportChat(request: ChatExportRequest): Promise<{ blob: Bl
     throw new ApiError(EXPORT_FAILED, 0, 'network');
   }
   if (!response.ok) throw await errorFromResponse(response, EXPORT_FAILED);
-  const fallback = `${request.exportfilename || `chat-${request.chat_id}`}.zip`;
+  const fallback = `${request.exportfilename || `chat-${request.chat_id}`}.${request.format ?? 'zip'}`;
   return {
     blob: await response.blob(),
     filename: filenameFromDisposition(response.headers.get('Content-Disposition')) ?? fallback,

@@ -41,11 +41,11 @@ export async function removeChat(chatId: string): Promise<void> {
 }
 
 /**
- * Sends a chat archive (.zip) to the server, then pulls the list so the imported chats appear. The
+ * Sends chat files (archives, .jsonl, .json) to the server, then pulls the list so the imported chats appear. The
  * import has succeeded once the server answered; a failed pull only delays them to the next refresh.
  */
-export async function importChatArchive(file: File): Promise<ChatImportResponse> {
-  const result = await importChats(file);
+export async function importChatFiles(files: File[]): Promise<ChatImportResponse> {
+  const result = await importChats(files);
   await pullChatList().catch((error: unknown) => console.error('Failed to fetch chat records', error));
   return result;
 }

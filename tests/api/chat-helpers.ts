@@ -114,9 +114,23 @@ export async function importArchive(test: TestApp, user: Uploader, bytes: Uint8A
   return test.app.inject({ method: 'POST', url: '/api/chats/import', payload, headers: { ...headers, ...user.headers } });
 }
 
-/** POST /api/chats/export. */
-export const exportChat = (test: TestApp, user: Uploader, chatId: string) =>
-  test.app.inject({ method: 'POST', url: '/api/chats/export', headers: user.headers, payload: { chat_id: chatId } });
+/** POST /api/chats/import with several files in the field `file`, as the PWA sends a multiple choice. */
+export async function importFiles(test: TestApp, user: Uploader, files: { name: string; bytes: Uint8Array }[]) {
+  const form = new FormData();
+  for (const file of files) form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
+  const response = new Response(form);
+  const headers = { 'content-type': response.headers.get('content-type')!, ...user.headers };
+  return test.app.inject({ method: 'POST', url: '/api/chats/import', payload: Buffer.from(await response.arrayBuffer()), headers });
+}
+
+/** POST /api/chats/export; `format` as the export menu sends it (absent: the .zip). */
+export const exportChat = (test: TestApp, user: Uploader, chatId: string, format?: 'zip' | 'jsonl' | 'txt') =>
+  test.app.inject({
+    method: 'POST',
+    url: '/api/chats/export',
+    headers: user.headers,
+    payload: { chat_id: chatId, ...(format && { format }) },
+  });
 
 /** POST /api/messages: a message added to a chat without a reply. */
 export const appendMessage = (test: TestApp, user: Uploader, body: { chatId: string; content: string; timestamp?: string }) =>

@@ -97,7 +97,14 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
       const imported = await allMessages(alice, copy.chat_id);
       expect(imported.data).toHaveLength(5);
       expect(said(imported.data)).toEqual(said(original.data));
-      expect(imported.data.map((m: ChatMessage) => m.role)).toEqual(['user', 'assistant', 'assistant', 'system', 'user']);
+      // is_system is SillyTavern's "hidden from the model": a character's message, kept hidden.
+      expect(imported.data.map((m: ChatMessage) => [m.role, m.hidden ?? false])).toEqual([
+        ['user', false],
+        ['assistant', false],
+        ['assistant', false],
+        ['assistant', true],
+        ['user', false],
+      ]);
       expect(imported.chat).toMatchObject({ character_id: card, size: original.chat.size, message_count: 5 });
 
       const again = await exported(alice, copy.chat_id);
@@ -124,7 +131,7 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
       .filter((line) => line.trim())
       .slice(1)
       .map((line) => JSON.parse(line));
-    const roles = lines.map((line) => (line.is_user ? 'user' : line.is_system ? 'system' : 'assistant'));
+    const roles = lines.map((line) => (line.is_user ? 'user' : line.extra?.type === 'narrator' ? 'system' : 'assistant'));
 
     it('imports with its character, its messages and their roles', async () => {
       const user = await userOf(test, 'pip-reader');

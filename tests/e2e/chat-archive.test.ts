@@ -43,7 +43,7 @@ async function dialogSays(page: Page, title: string): Promise<Locator> {
 }
 
 async function chooseArchive(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  await page.getByLabel('Chat archive (.zip)').setInputFiles(file);
+  await page.getByLabel('Chat files (.zip, .jsonl, .json)').setInputFiles(file);
 }
 
 describe('chat archives', () => {

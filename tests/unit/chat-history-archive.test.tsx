@@ -42,20 +42,29 @@ const ADA: LocalChat = {
   size: 300,
 };
 
-function chooseFile(name: string) {
-  const input = screen.getByLabelText('Chat archive (.zip)') as HTMLInputElement;
-  fireEvent.change(input, { target: { files: [new File(['PK'], name, { type: 'application/zip' })] } });
+function chooseFile(...names: string[]) {
+  const input = screen.getByLabelText('Chat files (.zip, .jsonl, .json)') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: names.map((name) => new File(['PK'], name, { type: 'application/zip' })) } });
 }
 
 const dialogTitle = async () => (await screen.findByRole('heading', { level: 2 })).textContent;
 
 describe('importing chats', () => {
-  it('refuses a file that is not a .zip without sending it', async () => {
+  it('refuses a file that is not a chat file without sending any, naming it and what works', async () => {
     render(<ImportChatsButton />);
-    chooseFile('notes.txt');
+    expect(screen.getByLabelText('Chat files (.zip, .jsonl, .json)').hasAttribute('multiple')).toBe(true);
+    chooseFile('chat.jsonl', 'notes.txt');
     expect(await dialogTitle()).toBe('Import Failed');
-    expect(screen.getByText(/\.zip/)).toBeTruthy();
+    expect(screen.getByText(/'notes\.txt' is not a chat file.*\.zip archives, SillyTavern chats \(\.jsonl/)).toBeTruthy();
     expect(api.importChats).not.toHaveBeenCalled();
+  });
+
+  it('sends several chat files at once: a .zip, a bare .jsonl and a .json export', async () => {
+    vi.mocked(api.importChats).mockResolvedValue({ success: true, message: 'ok', imported: [] });
+    render(<ImportChatsButton />);
+    chooseFile('archive.zip', 'Aqua.jsonl', 'risu.JSON');
+    await waitFor(() => expect(api.importChats).toHaveBeenCalled());
+    expect(vi.mocked(api.importChats).mock.calls[0]![0].map((file: File) => file.name)).toEqual(['archive.zip', 'Aqua.jsonl', 'risu.JSON']);
   });
 
   it("reports 'Import Successful' with what came in, pulls the list and calls back", async () => {
@@ -104,6 +113,25 @@ describe('the chat menu', () => {
     fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
     expect(screen.queryByRole('menu')).toBeNull();
     expect(trigger.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('offers the export as .zip, .jsonl and text, and asks the server for the chosen one', async () => {
+    vi.mocked(api.exportChat).mockResolvedValue({ blob: new Blob(['x']), filename: 'Ada.txt' });
+    const save = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    try {
+      render(<ChatMenu chat={ADA} onDeleted={vi.fn()} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Chat actions' }));
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
+        'Export chat',
+        'Export as .jsonl',
+        'Export as text',
+        'Delete chat',
+      ]);
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Export as text' }));
+      await waitFor(() => expect(api.exportChat).toHaveBeenCalledWith({ chat_id: 'chat-ada', character_id: 'card-ada', format: 'txt' }));
+    } finally {
+      save.mockRestore();
+    }
   });
 
   it('asks before deleting, naming the character and the messages lost, with Cancel focused', async () => {

@@ -154,7 +154,7 @@ describe('a failed reply', () => {
   });
 
   it("gets a reason from the server that is not the spec's sentence again", async () => {
-    const { failureOf, REPLY_FAILED_REASON } = await import('../../server/services/chats/completions');
+    const { failureOf, REPLY_FAILED_REASON } = await import('../../server/services/chats/completionReply');
     expect(failureOf(new Error('boom'))).toEqual({ code: 'internal', message: REPLY_FAILED_REASON });
     expect(REPLY_FAILED_REASON).not.toBe(SEND_FAILED);
   });
@@ -223,6 +223,13 @@ describe('the message list', () => {
     expect(alert.textContent).toContain('The AI service is unavailable.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledWith(failed);
+  });
+
+  it("marks a message hidden from the AI (an import's SillyTavern hide), and only that one", () => {
+    list([message({ seq: 1, role: 'assistant', content: 'An aside', hidden: true }), message({ seq: 2, role: 'user', content: 'Hi' })]);
+    const [aside, hi] = screen.getAllByRole('article');
+    expect(within(aside!).getByText('Hidden from the AI')).toBeTruthy();
+    expect(within(hi!).queryByText('Hidden from the AI')).toBeNull();
   });
 
   it("shows an empty reply as 'No response received'", () => {

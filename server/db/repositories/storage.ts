@@ -19,8 +19,13 @@ export interface StoredBytes {
 }
 
 /** A chat's stored bytes, the one formula `storedBytesOf` sums. */
-export function chatStoredBytes(chat: { size: number; message_count: number; card_json: string | null }): number {
-  return chat.size + chat.message_count * MESSAGE_ROW_BYTES + (chat.card_json?.length ?? 0);
+export function chatStoredBytes(chat: {
+  size: number;
+  message_count: number;
+  card_json: string | null;
+  chat_metadata: string | null;
+}): number {
+  return chat.size + chat.message_count * MESSAGE_ROW_BYTES + (chat.card_json?.length ?? 0) + (chat.chat_metadata?.length ?? 0);
 }
 
 /**
@@ -39,7 +44,11 @@ export async function storedBytesOf(db: Db, userId: string, now = new Date()): P
     db
       .selectFrom('chats')
       .select([
-        sql<string | number | null>`sum(size + message_count * ${sql.lit(MESSAGE_ROW_BYTES)} + coalesce(length(card_json), 0))`.as('chats'),
+        sql<
+          string | number | null
+        >`sum(size + message_count * ${sql.lit(MESSAGE_ROW_BYTES)} + coalesce(length(card_json), 0) + coalesce(length(chat_metadata), 0))`.as(
+          'chats',
+        ),
         sql<string | number | null>`sum(portrait_bytes)`.as('portraits'),
       ])
       .where('user_id', '=', userId)

@@ -41,7 +41,11 @@ function chatFileName(characterName: string, createdAt: string): string {
 }
 
 /** A chat file, written a page of messages at a time as the zip asks for more. */
-function chatFile(ctx: ServiceContext, userName: string, chat: { id: string; character_name: string; created_at: string }): Readable {
+function chatFile(
+  ctx: ServiceContext,
+  userName: string,
+  chat: { id: string; character_name: string; created_at: string; chat_metadata: string | null },
+): Readable {
   async function* lines() {
     yield `${chatHeaderLine(archiveChatOf(userName, chat))}\n`;
     let after = -1;

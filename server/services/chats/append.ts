@@ -41,6 +41,7 @@ export async function appendMessage(
       client_id: null,
       swipes: null,
       swipe_id: null,
+      hidden: 0,
     };
     await storeMessages(trx, chat.id, [message], now.toISOString());
     return chatMessageOf(message);

@@ -1,26 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { characterDisplayName, fillPlaceholders, type Card } from '../../../core/card/index';
-import { buildPrompt, greetingAt, withContinuation, withNewSwipe } from '../../../core/chat/index';
+import { greetingAt } from '../../../core/chat/index';
 import type { CompletionRequest, CompletionResult } from '../../../core/contract';
-import { adjustChatTotals, findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
-import { insertCompletionRequest, touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
+import { findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
+import { insertCompletionRequest } from '../../db/repositories/completionRequests';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import { findMessages, lastSeqOfRole, messagesBefore, nextSeq, updateMessage } from '../../db/repositories/messages';
+import { findMessages, lastSeqOfRole, messagesBefore, nextSeq } from '../../db/repositories/messages';
 import type { Chat, CompletionRequestRow, Database, Message } from '../../db/schema';
-import { AppError, badRequest } from '../../errors';
-import { outageOf } from '../../outages';
+import { badRequest } from '../../errors';
 import { readableImage } from '../images/access';
 import { cardTypeOf } from '../images/presentation';
 import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
 import { cardOfChat } from './character';
-import { answering, HEARTBEAT_MS, inProgress, ledgerKey, ledgerState, resultOf, superseded } from './completionLedger';
+import { inProgress, ledgerState, superseded } from './completionLedger';
 import { checkedMessageText } from './messageText';
 import { settleChatUser, type ChatUser } from './persona';
 import { chatNotFound } from './reads';
-import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
+import { storeMessages } from './storeMessages';
 
 /** Spec §9 "chat history limit": the prompt carries at most the last 100 messages. */
 export const HISTORY_LIMIT = 100;
@@ -69,13 +68,13 @@ function requestHash(request: CompletionRequest, kind: CompletionRequestRow['kin
   return createHash('sha256').update(asked).digest('hex');
 }
 
-function message(
+export function message(
   chat: Chat,
   seq: number,
   fields: Pick<Message, 'role' | 'content' | 'name'> & { client_id?: string | null },
   at: string,
 ): Message {
-  return { id: randomUUID(), chat_id: chat.id, seq, send_date: at, client_id: null, swipes: null, swipe_id: null, ...fields };
+  return { id: randomUUID(), chat_id: chat.id, seq, send_date: at, client_id: null, swipes: null, swipe_id: null, hidden: 0, ...fields };
 }
 
 /**
@@ -104,6 +103,7 @@ async function chatFor(
     portrait_key: null,
     portrait_bytes: 0,
     importing_since: null,
+    chat_metadata: null,
     message_count: 0,
     size: 0,
     persona_id: null,
@@ -270,124 +270,4 @@ async function retriedTarget(
   const [reply] = await findMessages(db, [row.reply_message_id]);
   if (!reply) throw superseded();
   return onReply(row.kind === 'continue' ? 'continue' : 'swipe', reply);
-}
-
-/**
- * The reason an unexpected failure gives. The chat already says the spec's 'Sorry, I encountered an
- * error. Please try again.' above the reason, so this must not be that sentence again.
- */
-export const REPLY_FAILED_REASON = 'Something went wrong on the server while writing the reply.';
-
-/** What a failure tells the client and the ledger: an AppError's own words, else REPLY_FAILED_REASON. */
-export function failureOf(error: unknown): { code: string; message: string } {
-  if (error instanceof AppError) return { code: error.code, message: error.message };
-  const outage = outageOf(error);
-  if (outage) return { code: outage.error, message: outage.message };
-  return { code: 'internal', message: REPLY_FAILED_REASON };
-}
-
-/**
- * Calls the AI for a prepared job, yielding the reply as it is written, and stores it once complete
- * (as a new message, a new version of the reply, or appended to it). A failure or an abort stores
- * nothing and records why, so the same key may be tried again.
- */
-export async function* generate(ctx: ServiceContext, job: CompletionJob, signal: AbortSignal): AsyncGenerator<string, CompletionResult> {
-  const running = ledgerKey(job.user.id, job.key);
-  answering.add(running);
-  try {
-    const rows = job.newChatHistory ?? (await messagesBefore(ctx.db, job.chat.id, HISTORY_LIMIT, job.answersSeq + 1));
-    const history = rows.map((m) => ({ role: m.role, content: m.content }));
-    const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
-    const prompt = buildPrompt({
-      card: job.card,
-      userName: job.as.name,
-      personaDescription: job.as.description,
-      history,
-      continuation,
-      contextTokens: ctx.config.llm.contextTokens,
-      replyTokens: ctx.config.llm.maxTokens,
-    });
-    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, signal });
-    let text = '';
-    let aliveAt = Date.now();
-    for await (const piece of reply.stream) {
-      text += piece;
-      yield piece;
-      if (Date.now() - aliveAt > HEARTBEAT_MS) {
-        aliveAt = Date.now();
-        await touchCompletionRequest(ctx.db, job.user.id, job.key, new Date(aliveAt).toISOString());
-      }
-    }
-    // Spec §8: an empty reply reads 'No response received'; nothing is stored, so a retry may do better.
-    if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
-    // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
-    return await storeReply(ctx, job, continuation === undefined ? text.trim() : text.trimEnd(), reply.usage());
-  } catch (error) {
-    const failure = failureOf(error);
-    await updateCompletionRequest(ctx.db, job.user.id, job.key, {
-      state: 'failed',
-      error_code: failure.code,
-      error_message: failure.message,
-      updated_at: new Date().toISOString(),
-    });
-    throw error;
-  } finally {
-    answering.delete(running);
-  }
-}
-
-/**
- * Writes the new text into the reply it belongs to, as it is now (the person may have chosen another
- * version meanwhile): a new version, shown, or the shown version continued.
- */
-async function amendReply(
-  trx: Transaction<Database>,
-  job: CompletionJob & { target: { message: Message } },
-  text: string,
-  at: string,
-): Promise<Message> {
-  const [current] = await findMessages(trx, [job.target.message.id]);
-  if (!current) throw superseded();
-  const before = swipeFieldsOf(current);
-  const swipe = job.target.kind === 'swipe';
-  const changes = {
-    ...swipeColumns(swipe ? withNewSwipe(before, text) : withContinuation(before, text)),
-    ...(swipe ? { send_date: at } : {}),
-  };
-  const amended = { ...current, ...changes };
-  await updateMessage(trx, current.id, changes);
-  await adjustChatTotals(
-    trx,
-    job.chat.id,
-    { count: 0, bytes: messageBytes(amended) - messageBytes(current), lastMessageAt: swipe ? at : undefined },
-    at,
-  );
-  return amended;
-}
-
-async function storeReply(
-  ctx: ServiceContext,
-  job: CompletionJob,
-  text: string,
-  usage: CompletionResult['usage'],
-): Promise<CompletionResult> {
-  const at = new Date().toISOString();
-  const reply = await ctx.db.transaction().execute(async (trx) => {
-    await lockChat(trx, job.chat.id);
-    let stored: Message;
-    if (job.target.kind === 'new') {
-      stored = message(
-        job.chat,
-        await nextSeq(trx, job.chat.id),
-        { role: 'assistant', content: text, name: characterDisplayName(job.card) },
-        at,
-      );
-      await storeMessages(trx, job.chat.id, [stored], at);
-    } else {
-      stored = await amendReply(trx, { ...job, target: job.target }, text, at);
-    }
-    await updateCompletionRequest(trx, job.user.id, job.key, { state: 'done', reply_message_id: stored.id, updated_at: at });
-    return stored;
-  });
-  return resultOf(job.chat.id, { greeting: job.greeting, user: job.userMessage, reply }, usage);
 }

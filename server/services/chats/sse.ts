@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { CompletionResult } from '../../../core/contract';
-import { failureOf } from './completions';
+import { failureOf } from './completionReply';
 
 /**
  * Writes a completion as Server-Sent Events in OpenAI's chunk format (so OpenAI-speaking clients can

@@ -2,8 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buffer } from 'node:stream/consumers';
 import { readCard, writeCard, type Card } from '../../../core/card/index';
-import { writeChatJsonl, type ArchiveChat, type ArchiveMessage } from '../../../core/chat/index';
-import type { ChatImportResponse } from '../../../core/contract';
+import { writeChatJsonl, writeChatText, type ArchiveChat, type ArchiveMessage } from '../../../core/chat/index';
+import type { ChatExportFormat, ChatImportResponse } from '../../../core/contract';
 import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
 import { findImage, findReadableImageBy, lockOwner } from '../../db/repositories/images';
 import { chatStoredBytes } from '../../db/repositories/storage';
@@ -11,7 +11,7 @@ import { allMessages, insertMessages } from '../../db/repositories/messages';
 import { findOwnPersonaByName } from '../../db/repositories/personas';
 import type { Chat, Image, Message } from '../../db/schema';
 import { AppError } from '../../errors';
-import { buildChatZip, isArchiveError, readChatZip, safeArchiveName, type ChatArchiveContents } from './archive/index';
+import { buildChatZip, isArchiveError, readChatUploads, safeArchiveName, type ChatArchiveContents } from './archive/index';
 import { defaultPortrait } from '../cardPictures';
 import { canRead } from '../images/access';
 import { contentDisposition } from '../images/files';
@@ -40,23 +40,47 @@ async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Pr
 }
 
 /** A stored chat as its chat file says it (the header's fields): every export writes it the same way. */
-export const archiveChatOf = (userName: string, chat: Pick<Chat, 'character_name' | 'created_at'>): Omit<ArchiveChat, 'messages'> => ({
+export const archiveChatOf = (
+  userName: string,
+  chat: Pick<Chat, 'character_name' | 'created_at' | 'chat_metadata'>,
+): Omit<ArchiveChat, 'messages'> => ({
   userName,
   characterName: chat.character_name,
   createdAt: chat.created_at,
+  metadata: chat.chat_metadata ? (JSON.parse(chat.chat_metadata) as Record<string, unknown>) : undefined,
 });
 
 /** A stored message as its chat file line says it. */
 export function archiveMessageOf(m: Message): ArchiveMessage {
   const { swipes, swipe_id } = swipeFieldsOf(m);
-  return { role: m.role, name: m.name, content: m.content, sendDate: m.send_date, swipes, swipeId: swipe_id };
+  return {
+    role: m.role,
+    name: m.name,
+    content: m.content,
+    sendDate: m.send_date,
+    swipes,
+    swipeId: swipe_id,
+    hidden: Boolean(Number(m.hidden)),
+  };
 }
 
+const EXPORT_TYPES: Record<ChatExportFormat, string> = {
+  zip: 'application/zip',
+  jsonl: 'application/jsonl; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+};
+
 /**
- * One chat as a .zip: SillyTavern's JSONL (which SillyTavern opens as it is) and the character's
- * card, so importing it elsewhere finds the same character.
+ * One chat as a .zip (SillyTavern's JSONL, which SillyTavern opens as it is, and the character's
+ * card, so importing it elsewhere finds the same character), as the .jsonl alone, or as plain text.
  */
-export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId: string, requestedName?: string) {
+export async function exportChat(
+  ctx: ServiceContext,
+  user: RequestUser,
+  chatId: string,
+  requestedName?: string,
+  format: ChatExportFormat = 'zip',
+) {
   const chat = await ownChat(ctx, user, chatId);
   const messages = await allMessages(ctx.db, chat.id);
   const archive: ArchiveChat = {
@@ -64,11 +88,15 @@ export async function exportChat(ctx: ServiceContext, user: RequestUser, chatId:
     messages: messages.map(archiveMessageOf),
   };
   const base = safeArchiveName(`${chat.character_name} - ${chat.created_at.slice(0, 10)}`);
-  const files: { name: string; data: Uint8Array }[] = [{ name: `${base}.jsonl`, data: new TextEncoder().encode(writeChatJsonl(archive)) }];
+  const name = (requestedName?.trim() || base).replace(new RegExp(`\\.${format}$`, 'i'), '');
+  const answer = (bytes: Uint8Array) => ({ bytes, type: EXPORT_TYPES[format], disposition: contentDisposition(name, `.${format}`) });
+  const jsonl = new TextEncoder().encode(writeChatJsonl(archive));
+  if (format === 'jsonl') return answer(jsonl);
+  if (format === 'txt') return answer(new TextEncoder().encode(writeChatText(archive)));
+  const files: { name: string; data: Uint8Array }[] = [{ name: `${base}.jsonl`, data: jsonl }];
   const png = await cardPngOf(ctx, user, chat);
   if (png) files.push({ name: `${safeArchiveName(chat.character_name)}.png`, data: png });
-  const zipName = (requestedName?.trim() || base).replace(/\.zip$/i, '');
-  return { bytes: await buildChatZip(files), disposition: contentDisposition(zipName, '.zip') };
+  return answer(await buildChatZip(files));
 }
 
 interface ImportedCard {
@@ -150,6 +178,7 @@ async function planChats(ctx: ServiceContext, user: RequestUser, contents: ChatA
       name: m.name,
       send_date: m.sendDate,
       client_id: null,
+      hidden: m.hidden ? 1 : 0,
       ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
     }));
     const row: Chat = {
@@ -161,6 +190,7 @@ async function planChats(ctx: ServiceContext, user: RequestUser, contents: ChatA
       persona_id: persona?.id ?? null,
       portrait_bytes: 0,
       importing_since: now,
+      chat_metadata: chat.metadata ? JSON.stringify(chat.metadata) : null,
       message_count: messages.length,
       size: contentBytes(messages),
       last_message_at: messages.reduce((last, m) => (m.send_date > last ? m.send_date : last), chat.createdAt),
@@ -203,15 +233,19 @@ async function storeChats(ctx: ServiceContext, user: RequestUser, planned: Plann
 }
 
 /**
- * Imports every chat of an archive as new chats of the importer (never anyone else's, whatever the
- * files say), all or nothing, within the user's storage quota.
+ * Imports every chat of the uploaded files (archives and bare chat files) as new chats of the
+ * importer (never anyone else's, whatever the files say), all or nothing, within the storage quota.
  */
-export async function importChats(ctx: ServiceContext, user: RequestUser, bytes: Uint8Array): Promise<ChatImportResponse> {
+export async function importChats(
+  ctx: ServiceContext,
+  user: RequestUser,
+  files: { name: string; bytes: Uint8Array }[],
+): Promise<ChatImportResponse> {
   // A full account is told so before its archive costs any inflating.
   await checkStorageRoom(ctx.db, user, 0);
   let contents: ChatArchiveContents;
   try {
-    contents = await readChatZip(bytes);
+    contents = await readChatUploads(files);
   } catch (error) {
     importFailure(error);
   }

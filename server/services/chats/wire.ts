@@ -36,5 +36,6 @@ export function chatMessageOf(message: Message): ChatMessage {
     send_date: message.send_date,
     client_id: message.client_id,
     ...(swipes ? { swipes, swipe_id } : {}),
+    ...(Number(message.hidden) ? { hidden: true as const } : {}),
   };
 }

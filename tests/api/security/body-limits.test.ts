@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TOO_LARGE } from '../../../core/card/index';
 import { CARD_EDIT_BODY_LIMIT } from '../../../core/contract/cards';
+import { MESSAGE_IMPORT_TOO_LARGE } from '../../../core/contract/chats';
 import { PERSONA_BODY_LIMIT } from '../../../core/contract/personas';
 import { MESSAGE_EDIT_TOO_LARGE } from '../../../server/services/cardEdits';
 import { MESSAGE_AVATAR_TOO_LARGE } from '../../../server/services/personas/avatar';
@@ -168,7 +169,7 @@ describe.each(databases)('request bodies over their limits (%s)', (dialect) => {
         headers: { ...headers, ...user.headers },
       });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ error: 'payload_too_large', message: 'The archive is larger than 50 MB.' });
+      expect(response.json()).toEqual({ error: 'payload_too_large', message: MESSAGE_IMPORT_TOO_LARGE });
     }
     expect(await rowsOf(test, userId)).toEqual(before.rows);
     expect(blobFiles(test)).toEqual(before.blobs);

@@ -154,7 +154,7 @@ describe('chat archives', () => {
     expect(await refusal(craftZip(threeDeclaring22MB))).toMatchObject({
       code: 'too_large',
       status: 413,
-      message: "The archive's chats and cards add up to more than 64 MB.",
+      message: "The import's chats and cards add up to more than 64 MB.",
     });
   });
 

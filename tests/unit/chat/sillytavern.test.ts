@@ -20,6 +20,8 @@ describe('SillyTavern chat files', () => {
     const chat = parseChatJsonl(pipChatText(), { fileName: PIP_CHAT_FILE });
     expect(chat).toMatchObject({ userName: 'You', characterName: 'Pip', createdAt: '2024-05-01T12:00:00.000Z' });
     expect(chat.messages.map((message) => message.role)).toEqual(['assistant', 'user', 'assistant', 'system', 'user']);
+    // The narrator's line is hidden from the model there (is_system), so it stays hidden here.
+    expect(chat.messages.map((message) => message.hidden === true)).toEqual([false, false, false, true, false]);
     expect(chat.messages[0]).toMatchObject({ role: 'assistant', name: 'Pip', sendDate: '2024-05-01T12:00:01.234Z' });
     expect(chat.messages[0]!.content).toMatch(/^\*The boy freezes with two fingers in your purse/);
     expect(chat.messages[1]).toMatchObject({ role: 'user', sendDate: '2024-05-01T12:01:00.000Z' });
@@ -89,7 +91,7 @@ describe('SillyTavern chat files', () => {
     expect(writeChatJsonl(parsed)).toBe(written);
   });
 
-  it("writes SillyTavern's layout: a header, then one line per message with is_user / is_system", () => {
+  it("writes SillyTavern's layout: a header, then one line per message with is_user / is_system / extra.type", () => {
     const text = writeChatJsonl({
       userName: 'You',
       characterName: 'Aqua',
@@ -98,18 +100,27 @@ describe('SillyTavern chat files', () => {
         { role: 'user', name: 'You', content: 'Hi', sendDate: '2023-01-24T11:31:37.000Z' },
         { role: 'assistant', name: 'Aqua', content: 'Hello', sendDate: '2023-01-24T11:31:38.000Z' },
         { role: 'system', name: 'System', content: 'Note', sendDate: '2023-01-24T11:31:39.000Z' },
+        { role: 'assistant', name: 'Aqua', content: 'Aside', sendDate: '2023-01-24T11:31:40.000Z', hidden: true },
       ],
+      metadata: { note_prompt: 'Stay in character.' },
     });
     expect(text.endsWith('}\n')).toBe(true);
     const [header, ...messages] = text
       .trimEnd()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(header).toEqual({ user_name: 'You', character_name: 'Aqua', create_date: 1674559896839, chat_metadata: {} });
-    expect(messages.map((m) => [m.name, m.is_user, m.is_system])).toEqual([
-      ['You', true, false],
-      ['Aqua', false, false],
-      ['System', false, true],
+    expect(header).toEqual({
+      user_name: 'You',
+      character_name: 'Aqua',
+      create_date: 1674559896839,
+      chat_metadata: { note_prompt: 'Stay in character.' },
+    });
+    expect(messages.map((m) => [m.name, m.is_user, m.is_system, m.extra])).toEqual([
+      ['You', true, false, {}],
+      ['Aqua', false, false, {}],
+      // A system message is SillyTavern's narrator; is_system is SillyTavern's "hidden from the model".
+      ['System', false, false, { type: 'narrator' }],
+      ['Aqua', false, true, {}],
     ]);
     expect(messages[0]).toEqual({ name: 'You', is_user: true, is_system: false, send_date: 1674559897000, mes: 'Hi', extra: {} });
   });
@@ -131,8 +142,10 @@ describe('SillyTavern chat files', () => {
       ['assistant', 'c', '2023-01-24T20:43:20.000Z'],
       // No date: the one before it.
       ['assistant', 'd', '2023-01-24T20:43:20.000Z'],
-      ['system', 'e', '2023-01-24T21:05:07.123Z'],
+      // is_system without the narrator's type: a character's message hidden from the model.
+      ['assistant', 'e', '2023-01-24T21:05:07.123Z'],
     ]);
+    expect(chat.messages[4]!.hidden).toBe(true);
   });
 
   it('fills what an old file lacks: dates from the first dated message or the caller, names from the header', () => {
@@ -165,9 +178,12 @@ describe('SillyTavern chat files', () => {
     expect(chatError(lines(HEADER, ['mes']))).toMatchObject({ code: 'bad_message', line: 2 });
   });
 
-  it('refuses a file without a header', () => {
-    expect(chatError(lines({ name: 'Aqua', is_user: false, mes: 'hi' }))).toMatchObject({ code: 'no_header', line: 1 });
-    expect(chatError(lines({ chat_metadata: {} }))).toMatchObject({ code: 'no_header', line: 1 });
+  it('refuses a first line that is neither a header nor a message, naming what it imports', () => {
+    expect(chatError(lines({ title: 'Aqua' }, { mes: 'hi' }))).toMatchObject({
+      code: 'no_header',
+      line: 1,
+      message: expect.stringContaining('RisuAI and Agnai'),
+    });
     expect(chatError(lines('"just text"'))).toMatchObject({ code: 'no_header', line: 1 });
     expect(chatError('\n \n', { fileName: 'x.jsonl' })).toMatchObject({ code: 'empty_file', message: "'x.jsonl' is empty." });
   });

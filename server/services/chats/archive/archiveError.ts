@@ -1,5 +1,5 @@
 /**
- * Why an uploaded chat archive was refused. `message` is a sentence for the person importing it;
+ * Why an uploaded chat archive or chat file was refused. `message` is a sentence for the person importing it;
  * `status` is the HTTP status the route answers with (413 when the only problem is size).
  */
 export { shownName } from '../../../../core/zip/index';
@@ -20,7 +20,9 @@ export type ArchiveErrorCode =
   | 'empty_entry'
   | 'no_chats'
   /** A chat file that is not UTF-8 or not a SillyTavern chat (the message says which line). */
-  | 'invalid_chat';
+  | 'invalid_chat'
+  /** A file of a kind cardchat does not import chats from (the message names it and lists what works). */
+  | 'unsupported_format';
 
 export class ArchiveError extends Error {
   override readonly name = 'ArchiveError';

@@ -1,6 +1,7 @@
 /**
  * Chat archives: the .zip the PWA exports and imports, holding SillyTavern chat files (.jsonl) and,
- * optionally, character cards (.png). No database here; the import and export routes do that.
+ * optionally, character cards (.png); and the bare chat files (.jsonl, other apps' .json) an import
+ * may bring beside or instead of it. No database here; the import and export routes do that.
  *
  * Reading refuses a hostile archive before inflating anything (too many entries, an unsafe or
  * repeated name, declared sizes over the limits, and their sum over what one import may inflate to)
@@ -12,7 +13,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { zip, type AsyncZippable } from 'fflate';
 import { DEFAULT_CARD_LIMITS } from '../../../../core/card/index';
-import { CHAT_FILE_SIZE_CODES, chatJsonlSteps, isChatFileError, type ArchiveChat } from '../../../../core/chat/sillytavern';
+import { chatFileSteps, isChatFileName } from '../../../../core/chat/chatFile';
+import { CHAT_FILE_SIZE_CODES, isChatFileError, SUPPORTED_CHAT_FORMATS, type ArchiveChat } from '../../../../core/chat/sillytavern';
 import { ArchiveError, shownName } from './archiveError';
 import { EntryNames, entryNameKey, isSafeEntryName } from './archiveNames';
 import { listZipEntries, readZipEntry, type ZipEntry } from './zipEntries';
@@ -35,6 +37,12 @@ export const ARCHIVE_LIMITS = Object.freeze({
   /** Messages in all the archive's chats together: one import is one transaction. */
   maxMessages: 50_000,
 });
+
+/** What one import has inflated and read so far, across all its files: the limits hold for them together. */
+interface ImportBudget {
+  bytes: number;
+  messages: number;
+}
 
 export const MESSAGE_NO_CHATS = 'The archive holds no chat (.jsonl) files.';
 
@@ -63,7 +71,40 @@ export function buildChatZip(files: { name: string; data: Uint8Array }[]): Promi
 }
 
 /** Everything in an uploaded archive worth importing, or an ArchiveError saying why not. */
-export async function readChatZip(bytes: Uint8Array): Promise<ChatArchiveContents> {
+export function readChatZip(bytes: Uint8Array): Promise<ChatArchiveContents> {
+  return readChatUploads([{ name: 'archive.zip', bytes }]);
+}
+
+/**
+ * The chats (and cards) of one import: any mix of .zip archives and bare chat files (.jsonl, .json),
+ * all or nothing, the limits holding for all of them together.
+ */
+export async function readChatUploads(files: { name: string; bytes: Uint8Array }[]): Promise<ChatArchiveContents> {
+  const budget: ImportBudget = { bytes: 0, messages: 0 };
+  const contents: ChatArchiveContents = { chats: [], cards: [] };
+  for (const file of files) {
+    if (file.name.toLowerCase().endsWith('.zip')) {
+      await readZipInto(file.bytes, contents, budget);
+    } else if (isChatFileName(file.name)) {
+      checkSize(file.name, file.bytes.length, 'chat');
+      spend(budget, file.bytes.length);
+      contents.chats.push({ fileName: file.name, chat: await readChat(file.name, file.bytes, budget) });
+    } else {
+      throw new ArchiveError('unsupported_format', `'${shownName(file.name)}' is not a chat file. ${SUPPORTED_CHAT_FORMATS}`);
+    }
+  }
+  if (contents.chats.length === 0) throw new ArchiveError('no_chats', MESSAGE_NO_CHATS);
+  return contents;
+}
+
+function spend(budget: ImportBudget, bytes: number): void {
+  budget.bytes += bytes;
+  if (budget.bytes > ARCHIVE_LIMITS.maxTotalBytes) {
+    throw new ArchiveError('too_large', `The import's chats and cards add up to more than ${ARCHIVE_LIMITS.maxTotalBytes / MB} MB.`, 413);
+  }
+}
+
+async function readZipInto(bytes: Uint8Array, contents: ChatArchiveContents, budget: ImportBudget): Promise<void> {
   const entries = listZipEntries(bytes, ARCHIVE_LIMITS.maxEntries);
   const unsafe = entries.find((entry) => !isSafeEntryName(entry.name));
   if (unsafe) {
@@ -80,40 +121,19 @@ export async function readChatZip(bytes: Uint8Array): Promise<ChatArchiveContent
 
   const chatEntries: ZipEntry[] = [];
   const cardEntries: ZipEntry[] = [];
-  let total = 0;
   for (const entry of entries) {
     const kind = kindOf(entry.name);
     if (kind === undefined) continue;
     checkEntry(entry, kind);
-    total += entry.size;
-    if (total > ARCHIVE_LIMITS.maxTotalBytes) {
-      throw new ArchiveError(
-        'too_large',
-        `The archive's chats and cards add up to more than ${ARCHIVE_LIMITS.maxTotalBytes / MB} MB.`,
-        413,
-      );
-    }
+    spend(budget, entry.size);
     (kind === 'chat' ? chatEntries : cardEntries).push(entry);
   }
   if (chatEntries.length === 0) throw new ArchiveError('no_chats', MESSAGE_NO_CHATS);
 
-  const chats: ChatArchiveContents['chats'] = [];
-  let messages = 0;
   for (const entry of chatEntries) {
-    const chat = await readChat(entry.name, await readZipEntry(bytes, entry));
-    messages += chat.messages.length;
-    if (messages > ARCHIVE_LIMITS.maxMessages) {
-      throw new ArchiveError(
-        'too_large',
-        `The archive holds more than ${ARCHIVE_LIMITS.maxMessages} messages; one import takes at most that many.`,
-        413,
-      );
-    }
-    chats.push({ fileName: entry.name, chat });
+    contents.chats.push({ fileName: entry.name, chat: await readChat(entry.name, await readZipEntry(bytes, entry), budget) });
   }
-  const cards: ChatArchiveContents['cards'] = [];
-  for (const entry of cardEntries) cards.push({ fileName: entry.name, bytes: await readZipEntry(bytes, entry) });
-  return { chats, cards };
+  for (const entry of cardEntries) contents.cards.push({ fileName: entry.name, bytes: await readZipEntry(bytes, entry) });
 }
 
 function kindOf(name: string): 'chat' | 'card' | undefined {
@@ -128,22 +148,27 @@ function kindOf(name: string): 'chat' | 'card' | undefined {
 
 /** Everything that can be known from the directory, checked before any entry is inflated. */
 function checkEntry(entry: ZipEntry, kind: 'chat' | 'card'): void {
-  const name = shownName(entry.name);
   if (entry.encrypted || (entry.method !== 0 && entry.method !== 8)) {
     throw new ArchiveError(
       'unsupported_entry',
-      `'${name}' is encrypted or compressed in a way we can't read; zip it again without a password.`,
+      `'${shownName(entry.name)}' is encrypted or compressed in a way we can't read; zip it again without a password.`,
     );
   }
+  checkSize(entry.name, entry.size, kind);
+}
+
+/** A chat file's or card's size, known before it is inflated or decoded. */
+function checkSize(fileName: string, size: number, kind: 'chat' | 'card'): void {
+  const name = shownName(fileName);
   const limit = kind === 'chat' ? ARCHIVE_LIMITS.maxChatBytes : ARCHIVE_LIMITS.maxCardBytes;
-  if (entry.size > limit) {
+  if (size > limit) {
     const what = kind === 'chat' ? 'a chat file' : 'a card';
     throw new ArchiveError('too_large', `'${name}' is larger than the ${limit / MB} MB ${what} may be.`, 413);
   }
-  if (entry.size === 0) throw new ArchiveError('empty_entry', `'${name}' is empty.`);
+  if (size === 0) throw new ArchiveError('empty_entry', `'${name}' is empty.`);
 }
 
-async function readChat(fileName: string, data: Uint8Array): Promise<ArchiveChat> {
+async function readChat(fileName: string, data: Uint8Array, budget: ImportBudget): Promise<ArchiveChat> {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(data);
@@ -151,15 +176,27 @@ async function readChat(fileName: string, data: Uint8Array): Promise<ArchiveChat
     throw new ArchiveError('invalid_chat', `'${shownName(fileName)}' is not UTF-8 text.`, 400, { cause: error });
   }
   try {
-    const steps = chatJsonlSteps(text, { fileName: shownName(fileName) });
+    const steps = chatFileSteps(fileName, text, { fileName: shownName(fileName) });
     for (;;) {
       const step = steps.next();
-      if (step.done) return step.value;
+      if (step.done) {
+        budget.messages += step.value.messages.length;
+        if (budget.messages > ARCHIVE_LIMITS.maxMessages) {
+          throw new ArchiveError(
+            'too_large',
+            `The import holds more than ${ARCHIVE_LIMITS.maxMessages} messages; one import takes at most that many.`,
+            413,
+          );
+        }
+        return step.value;
+      }
       await nextTurn();
     }
   } catch (error) {
     if (!isChatFileError(error)) throw error;
     if (CHAT_FILE_SIZE_CODES.has(error.code)) throw new ArchiveError('too_large', error.message, 413, { cause: error });
-    throw new ArchiveError('invalid_chat', error.message, 400, { cause: error });
+    throw new ArchiveError(error.code === 'unsupported_format' ? 'unsupported_format' : 'invalid_chat', error.message, 400, {
+      cause: error,
+    });
   }
 }

@@ -1,4 +1,5 @@
-import { Download, MoreVertical, Trash2 } from 'lucide-react';
+import { Download, FileText, MoreVertical, Trash2 } from 'lucide-react';
+import type { ChatExportFormat } from '../../../../core/contract';
 import { useId, useState } from 'react';
 import { EXPORT_FAILED } from '../../../api/chatList';
 import type { LocalChat } from '../../../db/db';
@@ -23,7 +24,14 @@ interface Props {
   onDeleted: () => void;
 }
 
-/** The chat window's header menu: 'Export chat' (a .zip download) and 'Delete chat' (after a confirmation). */
+/** The exports the menu offers: the .zip (chat and card), SillyTavern's file alone, and a transcript to read. */
+const EXPORTS: { format: ChatExportFormat; label: string; icon: typeof Download }[] = [
+  { format: 'zip', label: 'Export chat', icon: Download },
+  { format: 'jsonl', label: 'Export as .jsonl', icon: Download },
+  { format: 'txt', label: 'Export as text', icon: FileText },
+];
+
+/** The chat window's header menu: the exports (downloads) and 'Delete chat' (after a confirmation). */
 export function ChatMenu({ chat, onDeleted }: Props) {
   const offline = useOfflineReason();
   const menu = useMenu();
@@ -37,11 +45,11 @@ export function ChatMenu({ chat, onDeleted }: Props) {
   const reason = !chat ? 'Select a chat first' : offline;
   const unavailable = reason !== undefined;
 
-  const exportChat = () => {
+  const exportChat = (format: ChatExportFormat) => {
     if (!chat || unavailable || exporting) return;
     menu.close(true);
     setExporting(true);
-    exportChatArchive(chat)
+    exportChatArchive(chat, format)
       .catch((error: unknown) => {
         console.error('Chat export failed', error);
         setFailure({ title: 'Export Failed', message: EXPORT_FAILED });
@@ -90,18 +98,20 @@ export function ChatMenu({ chat, onDeleted }: Props) {
       </button>
       {menu.open && (
         <ul className={menuStyles.menu} role="menu" id={menuId} aria-label="Chat actions" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className={styles.item}
-              aria-disabled={unavailable || exporting}
-              title={reason}
-              onClick={exportChat}
-            >
-              <Download size={16} aria-hidden="true" /> {exporting ? 'Exporting...' : 'Export chat'}
-            </button>
-          </li>
+          {EXPORTS.map(({ format, label, icon: Icon }) => (
+            <li role="none" key={format}>
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.item}
+                aria-disabled={unavailable || exporting}
+                title={reason}
+                onClick={() => exportChat(format)}
+              >
+                <Icon size={16} aria-hidden="true" /> {label}
+              </button>
+            </li>
+          ))}
           <li role="none">
             <button
               type="button"

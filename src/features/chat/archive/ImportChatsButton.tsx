@@ -2,13 +2,13 @@ import { Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ChatImportResponse } from '../../../../core/contract';
 import { useOfflineReason } from '../../../lib/useOnline';
-import { importChatArchive } from '../../../sync/chatList';
+import { importChatFiles } from '../../../sync/chatList';
 import { PricingLinkText } from '../../../ui/PricingLinkText';
 import { Spinner } from '../../../ui/Spinner';
 import dialogStyles from '../../../ui/dialog.module.css';
 import tool from '../window/HeaderTool.module.css';
 import styles from './ChatArchive.module.css';
-import { importedLine, importErrorMessage, isZipFile, NOT_A_ZIP } from './importLogic';
+import { IMPORT_ACCEPT, importedLine, importErrorMessage, isImportableFile, NOT_IMPORTABLE } from './importLogic';
 import { NoticeDialog } from './NoticeDialog';
 
 type Outcome = { ok: true; result: ChatImportResponse } | { ok: false; message: string };
@@ -18,7 +18,10 @@ interface Props {
   onImported?: (chatIds: string[]) => void;
 }
 
-/** The chat window's 'Import' (spec: .zip only): uploads a chat archive and reports what came in. */
+/**
+ * The chat window's 'Import': uploads chat archives and chat files (one or several at once, cardchat's
+ * .zip, SillyTavern's .jsonl, RisuAI's and Agnai's .json) and reports what came in.
+ */
 export function ImportChatsButton({ onImported }: Props) {
   const offline = useOfflineReason();
   const input = useRef<HTMLInputElement>(null);
@@ -26,13 +29,14 @@ export function ImportChatsButton({ onImported }: Props) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    const files = [...(event.target.files ?? [])];
     // Cleared so choosing the same file again still fires a change.
     event.target.value = '';
-    if (!file) return;
-    if (!isZipFile(file)) return setOutcome({ ok: false, message: NOT_A_ZIP });
+    if (files.length === 0) return;
+    const other = files.find((file) => !isImportableFile(file));
+    if (other) return setOutcome({ ok: false, message: `'${other.name}' is not a chat file. ${NOT_IMPORTABLE}` });
     setBusy(true);
-    importChatArchive(file)
+    importChatFiles(files)
       .then(
         (result) => {
           setOutcome({ ok: true, result });
@@ -55,7 +59,7 @@ export function ImportChatsButton({ onImported }: Props) {
         disabled={busy || offline !== undefined}
         aria-busy={busy}
         aria-label={busy ? 'Importing...' : 'Import'}
-        title={offline ?? 'Import chats from a .zip archive'}
+        title={offline ?? 'Import chats: .zip, .jsonl or .json files'}
       >
         {busy ? <Spinner size={16} label="Importing..." /> : <Upload size={16} aria-hidden="true" />}
         {!busy && <span className={tool.label}>Import</span>}
@@ -64,8 +68,9 @@ export function ImportChatsButton({ onImported }: Props) {
         ref={input}
         className={styles.fileInput}
         type="file"
-        accept=".zip,application/zip"
-        aria-label="Chat archive (.zip)"
+        accept={IMPORT_ACCEPT}
+        multiple
+        aria-label="Chat files (.zip, .jsonl, .json)"
         onChange={choose}
         tabIndex={-1}
       />

@@ -1,11 +1,23 @@
+import { CHAT_FILE_EXTENSIONS, isChatFileName } from '../../../../core/chat/chatFile';
 import { IMPORT_FAILED } from '../../../api/chatList';
 import { ApiError } from '../../../api/errors';
 
-export const NOT_A_ZIP = 'Only .zip chat archives can be imported. Please choose a .zip file.';
+export const NOT_IMPORTABLE =
+  'Only chat files can be imported: .zip archives, SillyTavern chats (.jsonl, group and Chub chats too), and RisuAI or Agnai chat exports (.json).';
 
-/** The spec accepts .zip only; the name decides, as the picker's `accept` does (the server checks the bytes). */
-export function isZipFile(file: File): boolean {
-  return file.name.toLowerCase().endsWith('.zip');
+/** What the picker offers: extensions, and the types phones know those files by (a .jsonl has no common one). */
+export const IMPORT_ACCEPT = [
+  '.zip',
+  ...CHAT_FILE_EXTENSIONS,
+  'application/zip',
+  'application/json',
+  'application/jsonl',
+  'application/x-ndjson',
+].join(',');
+
+/** The name decides, as the picker's `accept` does (the server reads the bytes and names what it cannot). */
+export function isImportableFile(file: File): boolean {
+  return file.name.toLowerCase().endsWith('.zip') || isChatFileName(file.name);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { EyeOff } from 'lucide-react';
 import { memo } from 'react';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
@@ -101,7 +102,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
       data-message-id={message.id}
     >
       <div
-        className={`${styles.bubble} ${props.changeable && !editing ? editStyles.changeable : ''} ${onSwipe ? editStyles.swipeable : ''}`}
+        className={`${styles.bubble} ${message.hidden ? styles.hiddenBubble : ''} ${props.changeable && !editing ? editStyles.changeable : ''} ${onSwipe ? editStyles.swipeable : ''}`}
         {...gesture}
       >
         <p className={styles.name}>{message.name}</p>
@@ -126,6 +127,12 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
         )}
         <p className={styles.meta}>
           {time && <time dateTime={message.send_date}>{time}</time>}
+          {message.hidden && (
+            // SillyTavern's hidden message (brought by an import): kept and shown, never sent to the AI.
+            <span className={styles.hiddenNote}>
+              <EyeOff size={12} aria-hidden="true" /> Hidden from the AI
+            </span>
+          )}
           {status && (
             <span className={styles.status} title={(waiting && lastError) || undefined}>
               {status}

@@ -1,0 +1,136 @@
+/** A prepared completion's reply: asked of the AI, streamed, and stored once whole. */
+import type { Transaction } from 'kysely';
+import { characterDisplayName } from '../../../core/card/index';
+import { buildPrompt, withContinuation, withNewSwipe } from '../../../core/chat/index';
+import type { CompletionResult } from '../../../core/contract';
+import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
+import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
+import { findMessages, messagesBefore, nextSeq, updateMessage } from '../../db/repositories/messages';
+import type { Database, Message } from '../../db/schema';
+import { AppError } from '../../errors';
+import { outageOf } from '../../outages';
+import type { ServiceContext } from '../context';
+import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './completionLedger';
+import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
+import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
+
+/**
+ * The reason an unexpected failure gives. The chat already says the spec's 'Sorry, I encountered an
+ * error. Please try again.' above the reason, so this must not be that sentence again.
+ */
+export const REPLY_FAILED_REASON = 'Something went wrong on the server while writing the reply.';
+
+/** What a failure tells the client and the ledger: an AppError's own words, else REPLY_FAILED_REASON. */
+export function failureOf(error: unknown): { code: string; message: string } {
+  if (error instanceof AppError) return { code: error.code, message: error.message };
+  const outage = outageOf(error);
+  if (outage) return { code: outage.error, message: outage.message };
+  return { code: 'internal', message: REPLY_FAILED_REASON };
+}
+
+/**
+ * Calls the AI for a prepared job, yielding the reply as it is written, and stores it once complete
+ * (as a new message, a new version of the reply, or appended to it). A failure or an abort stores
+ * nothing and records why, so the same key may be tried again.
+ */
+export async function* generate(ctx: ServiceContext, job: CompletionJob, signal: AbortSignal): AsyncGenerator<string, CompletionResult> {
+  const running = ledgerKey(job.user.id, job.key);
+  answering.add(running);
+  try {
+    const rows = job.newChatHistory ?? (await messagesBefore(ctx.db, job.chat.id, HISTORY_LIMIT, job.answersSeq + 1));
+    // Hidden messages (SillyTavern's is_system) stay in the chat but never reach the model.
+    const history = rows.filter((m) => !Number(m.hidden)).map((m) => ({ role: m.role, content: m.content }));
+    const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
+    const prompt = buildPrompt({
+      card: job.card,
+      userName: job.as.name,
+      personaDescription: job.as.description,
+      history,
+      continuation,
+      contextTokens: ctx.config.llm.contextTokens,
+      replyTokens: ctx.config.llm.maxTokens,
+    });
+    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, signal });
+    let text = '';
+    let aliveAt = Date.now();
+    for await (const piece of reply.stream) {
+      text += piece;
+      yield piece;
+      if (Date.now() - aliveAt > HEARTBEAT_MS) {
+        aliveAt = Date.now();
+        await touchCompletionRequest(ctx.db, job.user.id, job.key, new Date(aliveAt).toISOString());
+      }
+    }
+    // Spec §8: an empty reply reads 'No response received'; nothing is stored, so a retry may do better.
+    if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
+    // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
+    return await storeReply(ctx, job, continuation === undefined ? text.trim() : text.trimEnd(), reply.usage());
+  } catch (error) {
+    const failure = failureOf(error);
+    await updateCompletionRequest(ctx.db, job.user.id, job.key, {
+      state: 'failed',
+      error_code: failure.code,
+      error_message: failure.message,
+      updated_at: new Date().toISOString(),
+    });
+    throw error;
+  } finally {
+    answering.delete(running);
+  }
+}
+
+/**
+ * Writes the new text into the reply it belongs to, as it is now (the person may have chosen another
+ * version meanwhile): a new version, shown, or the shown version continued.
+ */
+async function amendReply(
+  trx: Transaction<Database>,
+  job: CompletionJob & { target: { message: Message } },
+  text: string,
+  at: string,
+): Promise<Message> {
+  const [current] = await findMessages(trx, [job.target.message.id]);
+  if (!current) throw superseded();
+  const before = swipeFieldsOf(current);
+  const swipe = job.target.kind === 'swipe';
+  const changes = {
+    ...swipeColumns(swipe ? withNewSwipe(before, text) : withContinuation(before, text)),
+    ...(swipe ? { send_date: at } : {}),
+  };
+  const amended = { ...current, ...changes };
+  await updateMessage(trx, current.id, changes);
+  await adjustChatTotals(
+    trx,
+    job.chat.id,
+    { count: 0, bytes: messageBytes(amended) - messageBytes(current), lastMessageAt: swipe ? at : undefined },
+    at,
+  );
+  return amended;
+}
+
+async function storeReply(
+  ctx: ServiceContext,
+  job: CompletionJob,
+  text: string,
+  usage: CompletionResult['usage'],
+): Promise<CompletionResult> {
+  const at = new Date().toISOString();
+  const reply = await ctx.db.transaction().execute(async (trx) => {
+    await lockChat(trx, job.chat.id);
+    let stored: Message;
+    if (job.target.kind === 'new') {
+      stored = message(
+        job.chat,
+        await nextSeq(trx, job.chat.id),
+        { role: 'assistant', content: text, name: characterDisplayName(job.card) },
+        at,
+      );
+      await storeMessages(trx, job.chat.id, [stored], at);
+    } else {
+      stored = await amendReply(trx, { ...job, target: job.target }, text, at);
+    }
+    await updateCompletionRequest(trx, job.user.id, job.key, { state: 'done', reply_message_id: stored.id, updated_at: at });
+    return stored;
+  });
+  return resultOf(job.chat.id, { greeting: job.greeting, user: job.userMessage, reply }, usage);
+}
