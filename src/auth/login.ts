@@ -1,7 +1,6 @@
-import type { TokenEndpointResponse, TokenEndpointResponseHelpers } from 'openid-client';
 import { loadClientConfig } from '../config/clientConfig';
 import { oidcConfiguration, openid, resourceParameters } from './oidc';
-import { saveTokens, type StoredTokens } from './tokens';
+import { saveTokens, tokensFromResponse } from './tokens';
 
 /** What a sign-in carries across the provider's pages; sessionStorage keeps it to this tab. */
 interface PendingLogin {
@@ -38,19 +37,6 @@ export async function startLogin(returnTo: string): Promise<void> {
     ...resource,
   });
   window.location.assign(url.href);
-}
-
-export function tokensFromResponse(response: TokenEndpointResponse & TokenEndpointResponseHelpers, previous?: StoredTokens): StoredTokens {
-  const claims = response.claims();
-  return {
-    accessToken: response.access_token,
-    // A provider that does not rotate keeps the old refresh token valid.
-    refreshToken: response.refresh_token ?? previous?.refreshToken ?? null,
-    idToken: response.id_token ?? previous?.idToken ?? null,
-    expiresAt: Date.now() + (response.expiresIn() ?? 300) * 1000,
-    subject: claims?.sub ?? previous?.subject ?? '',
-    email: (typeof claims?.email === 'string' ? claims.email : undefined) ?? previous?.email ?? null,
-  };
 }
 
 export class LoginError extends Error {}

@@ -1,6 +1,5 @@
-import { tokensFromResponse } from './login';
 import { oidcConfiguration, openid, resourceParameters } from './oidc';
-import { clearTokens, isExpired, loadTokens, saveTokens, type StoredTokens } from './tokens';
+import { clearTokens, isExpired, loadTokens, saveTokens, tokensFromResponse, type StoredTokens } from './tokens';
 
 /** The provider said no: the session is over and the user must sign in again. */
 export class SessionEndedError extends Error {}

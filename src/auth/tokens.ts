@@ -1,3 +1,5 @@
+import type { TokenEndpointResponse, TokenEndpointResponseHelpers } from 'openid-client';
+
 /**
  * The tokens of the signed-in user, kept in localStorage as the spec asks (the CSP allows no script
  * but our own, which is what keeps other code away from them).
@@ -37,4 +39,18 @@ const EXPIRY_MARGIN_MS = 30_000;
 
 export function isExpired(tokens: StoredTokens, now = Date.now()): boolean {
   return tokens.expiresAt - EXPIRY_MARGIN_MS <= now;
+}
+
+/** The tokens a grant answered; what a refresh leaves out stays as it was. */
+export function tokensFromResponse(response: TokenEndpointResponse & TokenEndpointResponseHelpers, previous?: StoredTokens): StoredTokens {
+  const claims = response.claims();
+  return {
+    accessToken: response.access_token,
+    // A provider that does not rotate keeps the old refresh token valid.
+    refreshToken: response.refresh_token ?? previous?.refreshToken ?? null,
+    idToken: response.id_token ?? previous?.idToken ?? null,
+    expiresAt: Date.now() + (response.expiresIn() ?? 300) * 1000,
+    subject: claims?.sub ?? previous?.subject ?? '',
+    email: (typeof claims?.email === 'string' ? claims.email : undefined) ?? previous?.email ?? null,
+  };
 }

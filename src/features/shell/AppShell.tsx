@@ -2,7 +2,6 @@ import { Outlet } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { profileOf } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
-import { askPersistentStorage } from '../../db/localData';
 import { InitialLoadingScreen } from './InitialLoadingScreen';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -33,7 +32,8 @@ export function AppShell() {
   // Once signed in the device holds the user's data and unsent messages: ask the browser not to evict them.
   const confirmed = session.status === 'signedIn';
   useEffect(() => {
-    if (confirmed) void askPersistentStorage();
+    // Loaded then, not before: a visitor's first page has no use for it.
+    if (confirmed) void import('../../db/localData').then(({ askPersistentStorage }) => askPersistentStorage());
   }, [confirmed]);
 
   if (showLoading) return <InitialLoadingScreen />;

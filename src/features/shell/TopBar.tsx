@@ -1,14 +1,15 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { Menu, Moon, PanelLeft, Search, Sun } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { startLogin } from '../../auth/login';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import type { Session } from '../../auth/session';
 import { Spinner } from '../../ui/Spinner';
 import { OfflineStatus } from './OfflineStatus';
 import { StatusSlot } from './StatusSlot';
 import { setDarkMode, useDarkMode } from './theme';
 import styles from './TopBar.module.css';
-import { UserMenu } from './UserMenu';
+
+// Signed-in only: a visitor's first page does not load the account menu's code.
+const UserMenu = lazy(() => import('./UserMenu').then(({ UserMenu }) => ({ default: UserMenu })));
 
 interface Props {
   session: Session;
@@ -67,10 +68,17 @@ export function TopBar({ session, isMobile, sidebarOpen, onToggleSidebar }: Prop
         </button>
         {session.status === 'loading' && <Spinner size={20} />}
         {(session.status === 'signedIn' || session.status === 'offline') && (
-          <UserMenu profile={session.profile} offline={session.status === 'offline'} />
+          <Suspense fallback={<Spinner size={20} />}>
+            <UserMenu profile={session.profile} offline={session.status === 'offline'} />
+          </Suspense>
         )}
         {session.status === 'signedOut' && (
-          <button type="button" className={styles.primary} onClick={() => void startLogin(location.href)}>
+          <button
+            type="button"
+            className={styles.primary}
+            // The sign-in code loads on the click: a visitor's first page does not wait for it.
+            onClick={() => void import('../../auth/login').then(({ startLogin }) => startLogin(location.href))}
+          >
             Get Started
           </button>
         )}
