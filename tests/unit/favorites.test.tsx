@@ -102,18 +102,15 @@ describe('a favorite card', () => {
   });
 
   it("disables Remove offline with the reason 'You're offline'", () => {
-    render(
-      <FavoriteCard
-        favorite={favorite({ character_name: 'Off' })}
-        offline="You're offline"
-        onOpen={vi.fn()}
-        onRemove={vi.fn()}
-        onReplaced={vi.fn()}
-      />,
-    );
-    const remove = screen.getByRole('button', { name: 'Remove Off from favorites' }) as HTMLButtonElement;
-    expect(remove.disabled).toBe(true);
-    expect(remove.title).toBe("You're offline");
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      render(<FavoriteCard favorite={favorite({ character_name: 'Off' })} onOpen={vi.fn()} onRemove={vi.fn()} onReplaced={vi.fn()} />);
+      const remove = screen.getByRole('button', { name: 'Remove Off from favorites' }) as HTMLButtonElement;
+      expect(remove.disabled).toBe(true);
+      expect(remove.title).toBe("You're offline");
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('falls back to the default image when the picture fails', () => {

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { startLogin } from '../../auth/login';
 import { useOfflineReason } from '../../lib/useOnline';
 import styles from '../../ui/statusScreen.module.css';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 interface Props {
   /** The spec's text for this page when signed out. */
@@ -28,9 +29,9 @@ export function SignInPrompt({ title, children, action = 'Sign in' }: Props) {
     <div className={styles.screen}>
       <p className={styles.title}>{title}</p>
       {children}
-      <button type="button" className={styles.button} onClick={login} disabled={offline !== undefined} title={offline}>
+      <OnlineButton type="button" className={styles.button} onClick={login}>
         {action}
-      </button>
+      </OnlineButton>
       {offline && <p>{offline}: signing in needs a connection to cardchat.</p>}
       {error && <p role="alert">{error}</p>}
     </div>

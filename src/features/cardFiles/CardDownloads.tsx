@@ -1,8 +1,8 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { useOfflineReason } from '../../lib/useOnline';
 import styles from './CardDownloads.module.css';
 import { downloadCard, type CardDownloadFormat, type DownloadableCard } from './downloadCard';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 const FORMATS: { format: CardDownloadFormat; label: string; title: string }[] = [
   { format: 'png', label: 'PNG', title: 'Download as PNG (opens in SillyTavern, chub.ai, RisuAI)' },
@@ -19,7 +19,6 @@ export const MESSAGE_DOWNLOAD_FAILED = 'Failed to download the card. Please try 
 export function CardDownloads({ card }: { card: DownloadableCard }) {
   const [busy, setBusy] = useState<CardDownloadFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const offline = useOfflineReason();
 
   const download = (format: CardDownloadFormat) => {
     setBusy(format);
@@ -39,17 +38,17 @@ export function CardDownloads({ card }: { card: DownloadableCard }) {
           <Download size={16} /> Download as
         </span>
         {FORMATS.map(({ format, label, title }) => (
-          <button
+          <OnlineButton
             key={format}
             type="button"
             className={styles.button}
             onClick={() => download(format)}
-            disabled={busy !== null || offline !== undefined}
+            disabled={busy !== null}
             aria-label={title}
-            title={offline ?? title}
+            title={title}
           >
             {busy === format ? 'Saving…' : label}
-          </button>
+          </OnlineButton>
         ))}
       </div>
       {error && (

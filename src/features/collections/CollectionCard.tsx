@@ -6,11 +6,10 @@ import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { CardImage } from './CardImage';
 import { cardName, COLLECTION_TAGS } from './cardName';
 import styles from './Collections.module.css';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 interface Props {
   item: CollectionItem;
-  /** Why cardchat cannot be used right now (lib/useOnline.ts); undefined while it answers. */
-  offline?: string;
   onChat: (item: CollectionItem) => void;
   onView: (item: CollectionItem) => void;
   onDownload: (item: CollectionItem) => void;
@@ -22,7 +21,7 @@ interface Props {
  * One card of the collection: image, title, up to 5 tags and '+N', its actions, and Chat, whose
  * button covers the tile: a click anywhere but on another action opens the chat with the card.
  */
-export function CollectionCard({ item, offline, onChat, onView, onDownload, onDelete, onReplaced }: Props) {
+export function CollectionCard({ item, onChat, onView, onDownload, onDelete, onReplaced }: Props) {
   const name = cardName(item);
   return (
     <article className={styles.card} aria-label={name}>
@@ -46,26 +45,18 @@ export function CollectionCard({ item, offline, onChat, onView, onDownload, onDe
         >
           <Pencil size={18} aria-hidden="true" />
         </Link>
-        <button
+        <OnlineButton
           type="button"
           className={styles.action}
           onClick={() => onDownload(item)}
-          disabled={offline !== undefined}
           aria-label={`Download ${name}`}
-          title={offline ?? 'Download'}
+          title="Download"
         >
           <Download size={18} aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className={styles.action}
-          onClick={() => onDelete(item)}
-          disabled={offline !== undefined}
-          aria-label={`Delete ${name}`}
-          title={offline ?? 'Delete'}
-        >
+        </OnlineButton>
+        <OnlineButton type="button" className={styles.action} onClick={() => onDelete(item)} aria-label={`Delete ${name}`} title="Delete">
           <Trash2 size={18} aria-hidden="true" />
-        </button>
+        </OnlineButton>
       </div>
       <div className={styles.primaryActions}>
         <button type="button" className={styles.chat} onClick={() => onChat(item)} aria-label={`Chat with ${name}`}>

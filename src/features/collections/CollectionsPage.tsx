@@ -5,7 +5,7 @@ import { useSession } from '../../auth/useSession';
 import { cardHasChats, deleteCollectionCard, forgetReplacedCard } from '../../sync/collections';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
-import { useOfflineReason, useSavedCopyNote } from '../../lib/useOnline';
+import { useOnline, useSavedCopyNote } from '../../lib/useOnline';
 import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
 import { cardName } from './cardName';
 import { CollectionCard } from './CollectionCard';
@@ -16,12 +16,12 @@ import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
 import { deleteErrorMessage } from './deleteMessage';
 import { Pagination } from './Pagination';
 import { useCollections } from './useCollections';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 /** 'My Collections': the user's uploaded cards, 12 a page, from Dexie. */
 export function CollectionsPage() {
   const collections = useCollections();
-  const offline = useOfflineReason();
-  const online = offline === undefined;
+  const online = useOnline();
   const savedNote = useSavedCopyNote('cards');
   const session = useSession();
   const isAdmin = session.status === 'signedIn' && session.profile.is_admin;
@@ -70,9 +70,9 @@ export function CollectionsPage() {
         <p className={styles.statusTitle}>
           {collections.error ?? (phase === 'offline' ? 'Network error occurred' : 'Failed to load collections')}
         </p>
-        <button type="button" className={styles.button} onClick={collections.reload} disabled={!online} title={offline}>
+        <OnlineButton type="button" className={styles.button} onClick={collections.reload}>
           Retry
-        </button>
+        </OnlineButton>
       </div>
     );
   } else if (items.length === 0) {
@@ -93,7 +93,6 @@ export function CollectionsPage() {
             <CollectionCard
               key={item.file_id}
               item={item}
-              offline={offline}
               onChat={(card) => openChat(card, cardTypeOf(card))}
               onView={setViewing}
               onDownload={download}

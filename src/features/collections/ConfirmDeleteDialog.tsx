@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useOfflineReason } from '../../lib/useOnline';
 import { Modal } from '../replace/Modal';
 import styles from '../replace/Replace.module.css';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 interface Props {
   /** The card's name while asking; null when closed. */
@@ -15,8 +15,6 @@ interface Props {
 /** Spec §4 "Deleting a collection card": one confirmation, or two when the card has chats. */
 export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Props) {
   const [final, setFinal] = useState(false);
-  // The connection can drop while asking; Delete then waits for it instead of failing.
-  const offline = useOfflineReason();
   useEffect(() => setFinal(false), [name]);
 
   const confirm = () => {
@@ -52,9 +50,9 @@ export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Prop
         <button key={final ? 'cancel-final' : 'cancel'} type="button" className={styles.secondary} onClick={onCancel} autoFocus>
           Cancel
         </button>
-        <button type="button" className={styles.danger} onClick={confirm} disabled={offline !== undefined} title={offline}>
+        <OnlineButton type="button" className={styles.danger} onClick={confirm}>
           {final ? 'Delete Everything' : 'Delete'}
-        </button>
+        </OnlineButton>
       </div>
     </Modal>
   );

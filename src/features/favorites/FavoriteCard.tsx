@@ -5,11 +5,10 @@ import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { addedLine, tagsToShow } from './favoritesLogic';
 import styles from './FavoriteCard.module.css';
 import { DEFAULT_AVATAR } from '../../ui/Avatar';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 interface Props {
   favorite: Favorite;
-  /** Why cardchat cannot be used right now (lib/useOnline.ts); undefined while it answers. */
-  offline?: string;
   onOpen: (favorite: Favorite) => void;
   onRemove: (favorite: Favorite) => void;
   /** After a replacement the server has dropped this favorite (the new card is the user's own). */
@@ -20,7 +19,7 @@ interface Props {
  * One favorite: portrait, name, description, tags (collapsible above 6), date added and actions. The
  * name is the tile's button and covers it: a click anywhere but on another action opens the chat.
  */
-export function FavoriteCard({ favorite, offline, onOpen, onRemove, onReplaced }: Props) {
+export function FavoriteCard({ favorite, onOpen, onRemove, onReplaced }: Props) {
   const [failed, setFailed] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const { shown, collapsible } = tagsToShow(favorite.tags, expanded);
@@ -63,16 +62,14 @@ export function FavoriteCard({ favorite, offline, onOpen, onRemove, onReplaced }
         <p className={styles.added}>{addedLine(favorite.created_at)}</p>
         <div className={styles.actions}>
           <ChangeCharacterButton fileId={favorite.file_id} originalName={name} onReplaced={onReplaced} className={styles.secondary} />
-          <button
+          <OnlineButton
             type="button"
             className={styles.remove}
             onClick={() => onRemove(favorite)}
-            disabled={offline !== undefined}
-            title={offline}
             aria-label={`Remove ${name} from favorites`}
           >
             Remove
-          </button>
+          </OnlineButton>
         </div>
       </div>
     </article>

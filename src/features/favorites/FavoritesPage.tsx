@@ -8,13 +8,13 @@ import { FavoriteCard } from './FavoriteCard';
 import { characterFromFavorite, countLine } from './favoritesLogic';
 import styles from './FavoritesPage.module.css';
 import { useFavorites } from './useFavorites';
-import { useOfflineReason, useSavedCopyNote } from '../../lib/useOnline';
+import { useOnline, useSavedCopyNote } from '../../lib/useOnline';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 /** Favorites (/favorites): the user's favorited public cards, from Dexie, pulled 10 at a time. */
 export function FavoritesPage() {
   const state = useFavorites();
-  const offline = useOfflineReason();
-  const online = offline === undefined;
+  const online = useOnline();
   const savedNote = useSavedCopyNote('favorites');
   const openChat = useOpenCardChat();
   const { favorites, phase } = state;
@@ -34,9 +34,9 @@ export function FavoritesPage() {
         {phase === 'error' && (
           <div className={styles.banner} role="alert">
             <span>Failed to load favorites</span>
-            <button type="button" className={styles.bannerButton} onClick={state.retry} disabled={!online} title={offline}>
+            <OnlineButton type="button" className={styles.bannerButton} onClick={state.retry}>
               Retry
-            </button>
+            </OnlineButton>
           </div>
         )}
         {state.removeError && (
@@ -71,7 +71,6 @@ export function FavoritesPage() {
               <FavoriteCard
                 key={favorite.id}
                 favorite={favorite}
-                offline={offline}
                 onOpen={(f) => void open(f)}
                 onRemove={state.remove}
                 onReplaced={state.retry}
@@ -81,15 +80,9 @@ export function FavoritesPage() {
         )}
         {state.hasMore && favorites !== undefined && favorites.length > 0 && (
           <div className={styles.more}>
-            <button
-              type="button"
-              className={styles.button}
-              onClick={state.loadMore}
-              disabled={state.loadingMore || !online}
-              title={offline}
-            >
+            <OnlineButton type="button" className={styles.button} onClick={state.loadMore} disabled={state.loadingMore}>
               {state.loadingMore ? 'Loading...' : 'Load More'}
-            </button>
+            </OnlineButton>
           </div>
         )}
       </div>

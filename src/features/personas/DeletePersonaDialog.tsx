@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { LocalPersona } from '../../db/db';
-import { useOfflineReason } from '../../lib/useOnline';
 import buttonStyles from '../../ui/buttons.module.css';
 import dialogStyles from '../../ui/dialog.module.css';
 import { Modal } from '../replace/Modal';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 interface Props {
   /** The persona being asked about; null when closed. */
@@ -18,7 +18,6 @@ interface Props {
 /** Asks before deleting a persona, saying which chats speak as it and who they will be instead. */
 export function DeletePersonaDialog({ persona, profileName, deleting, onConfirm, onCancel }: Props) {
   const titleId = useId();
-  const offline = useOfflineReason();
   const chats = persona?.chat_count ?? 0;
   return (
     <Modal open={persona !== null} titleId={titleId} onClose={onCancel}>
@@ -39,15 +38,9 @@ export function DeletePersonaDialog({ persona, profileName, deleting, onConfirm,
         <button type="button" className={buttonStyles.secondary} onClick={onCancel} autoFocus>
           Cancel
         </button>
-        <button
-          type="button"
-          className={buttonStyles.danger}
-          onClick={onConfirm}
-          disabled={deleting || offline !== undefined}
-          title={offline}
-        >
+        <OnlineButton type="button" className={buttonStyles.danger} onClick={onConfirm} disabled={deleting}>
           {deleting ? 'Deleting...' : 'Delete'}
-        </button>
+        </OnlineButton>
       </div>
     </Modal>
   );

@@ -2,13 +2,13 @@ import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 're
 import { PERSONA_LIMITS } from '../../../core/contract/constants';
 import { ApiError } from '../../api/errors';
 import type { LocalPersona } from '../../db/db';
-import { useOfflineReason } from '../../lib/useOnline';
 import { savePersona } from '../../sync/personas';
 import buttonStyles from '../../ui/buttons.module.css';
 import { Modal } from '../replace/Modal';
 import { avatarDataUrl, avatarFileError } from './avatarImage';
 import { PersonaAvatar } from './PersonaAvatar';
 import styles from './PersonasSection.module.css';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 export const SAVE_FAILED = 'Failed to save the persona. Please try again.';
 
@@ -25,7 +25,6 @@ type Picture = { kind: 'kept' } | { kind: 'new'; dataUrl: string; preview: strin
 export function PersonaDialog({ editing, onClose }: Props) {
   const titleId = useId();
   const descriptionHint = useId();
-  const offline = useOfflineReason();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [picture, setPicture] = useState<Picture>({ kind: 'kept' });
@@ -150,9 +149,9 @@ export function PersonaDialog({ editing, onClose }: Props) {
           <button type="button" className={buttonStyles.secondary} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={buttonStyles.primary} disabled={busy || offline !== undefined} title={offline}>
+          <OnlineButton type="submit" className={buttonStyles.primary} disabled={busy}>
             {busy ? 'Saving...' : 'Save'}
-          </button>
+          </OnlineButton>
         </div>
       </form>
     </Modal>

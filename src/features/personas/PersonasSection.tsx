@@ -3,13 +3,13 @@ import { useId, useState } from 'react';
 import { PERSONA_LIMITS } from '../../../core/contract/constants';
 import { ApiError } from '../../api/errors';
 import type { LocalPersona } from '../../db/db';
-import { useOfflineReason } from '../../lib/useOnline';
 import { removePersona } from '../../sync/personas';
 import { DeletePersonaDialog } from './DeletePersonaDialog';
 import { PersonaAvatar } from './PersonaAvatar';
 import { PersonaDialog } from './PersonaDialog';
 import styles from './PersonasSection.module.css';
 import { usePersonas } from './usePersonas';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 export const DELETE_FAILED = 'Failed to delete the persona. Please try again.';
 
@@ -22,14 +22,12 @@ const chatsLine = (count: number) => (count === 0 ? 'Not used in any chat' : cou
 export function PersonasSection({ profileName }: { profileName: string }) {
   const headingId = useId();
   const personas = usePersonas();
-  const offline = useOfflineReason();
   const [editing, setEditing] = useState<LocalPersona | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<LocalPersona | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
 
   const full = (personas?.length ?? 0) >= PERSONA_LIMITS.count;
-  const addReason = offline ?? (full ? `You can keep up to ${PERSONA_LIMITS.count} personas` : undefined);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -51,10 +49,16 @@ export function PersonasSection({ profileName }: { profileName: string }) {
         <h2 id={headingId} className={styles.heading}>
           Personas
         </h2>
-        <button type="button" className={styles.add} onClick={() => setEditing(null)} disabled={addReason !== undefined} title={addReason}>
+        <OnlineButton
+          type="button"
+          className={styles.add}
+          onClick={() => setEditing(null)}
+          disabled={full}
+          title={full ? `You can keep up to ${PERSONA_LIMITS.count} personas` : undefined}
+        >
           <Plus size={16} aria-hidden="true" />
           New persona
-        </button>
+        </OnlineButton>
       </div>
       <p className={styles.muted}>
         Who you are in a story. Pick one in any chat with the button beside the message box; without one, characters call you{' '}
@@ -75,26 +79,22 @@ export function PersonasSection({ profileName }: { profileName: string }) {
                 </p>
               </div>
               <div className={styles.actions}>
-                <button
+                <OnlineButton
                   type="button"
                   className={styles.action}
                   onClick={() => setEditing(persona)}
-                  disabled={offline !== undefined}
-                  title={offline}
                   aria-label={`Edit ${persona.name}`}
                 >
                   <Pencil size={16} aria-hidden="true" />
-                </button>
-                <button
+                </OnlineButton>
+                <OnlineButton
                   type="button"
                   className={styles.action}
                   onClick={() => setDeleting(persona)}
-                  disabled={offline !== undefined}
-                  title={offline}
                   aria-label={`Delete ${persona.name}`}
                 >
                   <Trash2 size={16} aria-hidden="true" />
-                </button>
+                </OnlineButton>
               </div>
             </li>
           ))}

@@ -4,7 +4,7 @@ import { getUserType } from '../../api/users';
 import { useProfile } from '../../auth/useProfile';
 import { EditDialog } from './EditDialog';
 import { RestrictionDialog } from './RestrictionDialog';
-import { useOfflineReason } from '../../lib/useOnline';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 interface Props {
   fileId: string;
@@ -21,7 +21,6 @@ type Step = 'idle' | 'checking' | 'restricted' | 'edit';
  */
 export function ChangeCharacterButton({ fileId, originalName, onReplaced, className }: Props) {
   const [step, setStep] = useState<Step>('idle');
-  const offline = useOfflineReason();
   const profile = useProfile();
 
   const start = async () => {
@@ -37,16 +36,15 @@ export function ChangeCharacterButton({ fileId, originalName, onReplaced, classN
 
   return (
     <>
-      <button
+      <OnlineButton
         type="button"
         className={className}
         onClick={() => void start()}
-        disabled={offline !== undefined || step === 'checking'}
-        title={offline}
+        disabled={step === 'checking'}
         aria-label={`Change Character ${originalName}`}
       >
         Change Character
-      </button>
+      </OnlineButton>
       <RestrictionDialog open={step === 'restricted'} onClose={() => setStep('idle')} />
       <EditDialog
         open={step === 'edit'}

@@ -2,10 +2,10 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
 import type { ReplaceResult } from '../../../core/contract';
 import { replaceCharacterImage } from '../../api/collections';
-import { useOfflineReason } from '../../lib/useOnline';
 import { Modal } from './Modal';
 import styles from './Replace.module.css';
 import { readAsDataUrl, replacementImageError } from './validateImage';
+import { OnlineButton } from '../../ui/OnlineButton';
 
 interface Props {
   open: boolean;
@@ -26,8 +26,6 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
   // The server's word that this card's embedded assets can't be kept with this picture: nothing is
   // saved until the user chooses to save without them (the V3 spec asks that they be told).
   const [assetsWarning, setAssetsWarning] = useState<string | null>(null);
-  // The connection can drop while the dialog is open; Replace then waits for it instead of failing.
-  const offline = useOfflineReason();
 
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -111,24 +109,18 @@ export function EditDialog({ open, fileId, originalName, creatorName, onClose, o
         {assetsWarning && (
           <div role="alert">
             <p className={styles.error}>{assetsWarning}</p>
-            <button
-              type="button"
-              className={styles.secondary}
-              onClick={() => void replace(true)}
-              disabled={busy || offline !== undefined}
-              title={offline}
-            >
+            <OnlineButton type="button" className={styles.secondary} onClick={() => void replace(true)} disabled={busy}>
               Save without the assets
-            </button>
+            </OnlineButton>
           </div>
         )}
         <div className={styles.buttons}>
           <button type="button" className={styles.secondary} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={styles.primary} disabled={busy || offline !== undefined} title={offline}>
+          <OnlineButton type="submit" className={styles.primary} disabled={busy}>
             {busy ? 'Replacing...' : 'Replace'}
-          </button>
+          </OnlineButton>
         </div>
       </form>
     </Modal>

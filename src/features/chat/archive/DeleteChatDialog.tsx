@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { LocalChat } from '../../../db/db';
-import { useOfflineReason } from '../../../lib/useOnline';
 import { Modal } from '../../replace/Modal';
 import buttonStyles from '../../../ui/buttons.module.css';
 import dialogStyles from '../../../ui/dialog.module.css';
+import { OnlineButton } from '../../../ui/OnlineButton';
 
 interface Props {
   /** The chat being asked about; null when closed. */
@@ -16,8 +16,6 @@ interface Props {
 /** Asks before deleting a chat, naming the character and how many messages go with it. */
 export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props) {
   const titleId = useId();
-  // The connection can drop while asking; Delete then waits for it instead of failing.
-  const offline = useOfflineReason();
   const count = chat?.message_count ?? 0;
   return (
     <Modal open={chat !== null} titleId={titleId} onClose={onCancel}>
@@ -33,15 +31,9 @@ export function DeleteChatDialog({ chat, deleting, onConfirm, onCancel }: Props)
         <button type="button" className={buttonStyles.secondary} onClick={onCancel} autoFocus>
           Cancel
         </button>
-        <button
-          type="button"
-          className={buttonStyles.danger}
-          onClick={onConfirm}
-          disabled={deleting || offline !== undefined}
-          title={offline}
-        >
+        <OnlineButton type="button" className={buttonStyles.danger} onClick={onConfirm} disabled={deleting}>
           {deleting ? 'Deleting...' : 'Delete'}
-        </button>
+        </OnlineButton>
       </div>
     </Modal>
   );

@@ -1,7 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
 import type { ChatImportResponse } from '../../../../core/contract';
-import { useOfflineReason } from '../../../lib/useOnline';
 import { importChatFiles } from '../../../sync/chatList';
 import { PricingLinkText } from '../../../ui/PricingLinkText';
 import { Spinner } from '../../../ui/Spinner';
@@ -10,6 +9,7 @@ import tool from '../window/HeaderTool.module.css';
 import styles from './ChatArchive.module.css';
 import { IMPORT_ACCEPT, importedLine, importErrorMessage, isImportableFile, NOT_IMPORTABLE } from './importLogic';
 import { NoticeDialog } from './NoticeDialog';
+import { OnlineButton } from '../../../ui/OnlineButton';
 
 type Outcome = { ok: true; result: ChatImportResponse } | { ok: false; message: string };
 
@@ -23,7 +23,6 @@ interface Props {
  * .zip, SillyTavern's .jsonl, RisuAI's and Agnai's .json) and reports what came in.
  */
 export function ImportChatsButton({ onImported }: Props) {
-  const offline = useOfflineReason();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -52,18 +51,18 @@ export function ImportChatsButton({ onImported }: Props) {
 
   return (
     <>
-      <button
+      <OnlineButton
         type="button"
         className={tool.tool}
         onClick={() => input.current?.click()}
-        disabled={busy || offline !== undefined}
+        disabled={busy}
         aria-busy={busy}
         aria-label={busy ? 'Importing...' : 'Import'}
-        title={offline ?? 'Import chats: .zip, .jsonl or .json files'}
+        title="Import chats: .zip, .jsonl or .json files"
       >
         {busy ? <Spinner size={16} label="Importing..." /> : <Upload size={16} aria-hidden="true" />}
         {!busy && <span className={tool.label}>Import</span>}
-      </button>
+      </OnlineButton>
       <input
         ref={input}
         className={styles.fileInput}

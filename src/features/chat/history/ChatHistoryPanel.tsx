@@ -2,11 +2,12 @@ import { ChevronDown, RefreshCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ChatSeed } from '../../../db/chatMessages';
 import type { LocalChat } from '../../../db/db';
-import { useOfflineReason, useSavedCopyNote } from '../../../lib/useOnline';
+import { useOnline, useSavedCopyNote } from '../../../lib/useOnline';
 import { Spinner } from '../../../ui/Spinner';
 import { ChatHistoryItem } from './ChatHistoryItem';
 import styles from './ChatHistoryPanel.module.css';
 import { useChatHistory } from './useChatHistory';
+import { OnlineButton } from '../../../ui/OnlineButton';
 
 interface Props {
   selectedChatId: string | null;
@@ -22,8 +23,7 @@ function newChatRow(seed: ChatSeed): LocalChat {
 
 /** /recent-chat's left panel 'Select a history': search, and the 'Recent' list read from Dexie. */
 export function ChatHistoryPanel({ selectedChatId, onSelect, newChat = null }: Props) {
-  const offline = useOfflineReason();
-  const online = offline === undefined;
+  const online = useOnline();
   const savedNote = useSavedCopyNote('chats');
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState(true);
@@ -53,16 +53,16 @@ export function ChatHistoryPanel({ selectedChatId, onSelect, newChat = null }: P
       </label>
       <div className={styles.sectionHeader}>
         <h3 className={styles.sectionTitle}>Recent</h3>
-        <button
+        <OnlineButton
           type="button"
           className={styles.iconButton}
           onClick={history.reload}
-          disabled={busy || !online}
+          disabled={busy}
           aria-label="Refresh chat list"
-          title={offline ?? 'Refresh chat list'}
+          title="Refresh chat list"
         >
           <RefreshCw size={16} aria-hidden="true" className={busy && online ? styles.spinning : undefined} />
-        </button>
+        </OnlineButton>
         <button
           type="button"
           className={styles.iconButton}

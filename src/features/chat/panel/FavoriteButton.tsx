@@ -4,16 +4,16 @@ import { useEffect, useState } from 'react';
 import { favoriteFlag } from '../../../db/favorites';
 import { pullFavoriteFlag } from '../../../sync/favorites';
 import { setFavorite } from '../../../sync/gallery';
-import { useOfflineReason } from '../../../lib/useOnline';
+import { useOnline } from '../../../lib/useOnline';
 import type { CharacterView } from '../chatCharacter';
 import styles from './CharacterPanel.module.css';
+import { OnlineButton } from '../../../ui/OnlineButton';
 
 export const PRIVATE_CARD_TEXT = "Private cards don't need favorites";
 
 /** Adds the chat's public card to favorites or removes it; private cards have nothing to favorite. */
 export function FavoriteButton({ character, id }: { character: CharacterView; id: string }) {
-  const offline = useOfflineReason();
-  const online = offline === undefined;
+  const online = useOnline();
   // As the server last said (this device's copy until the check below answers); null when never asked.
   const favorited = useLiveQuery(() => favoriteFlag(id), [id]) ?? null;
   const [busy, setBusy] = useState(false);
@@ -41,16 +41,15 @@ export function FavoriteButton({ character, id }: { character: CharacterView; id
   };
 
   return (
-    <button
+    <OnlineButton
       type="button"
       className={styles.favorite}
       onClick={toggle}
-      disabled={busy || favorited === null || !online}
-      title={offline}
+      disabled={busy || favorited === null}
       aria-pressed={favorited === true}
     >
       <Heart size={16} aria-hidden="true" fill={favorited ? 'currentColor' : 'none'} />
       {favorited ? 'In favorites' : 'Add to favorites'}
-    </button>
+    </OnlineButton>
   );
 }
