@@ -3,7 +3,7 @@ import type { UserProfile } from '../../core/contract';
 import { ApiError } from '../api/errors';
 import { getProfile } from '../api/users';
 import { OFFLINE_SESSION_MS } from '../config/appConfig';
-import { db } from '../db/db';
+import { db, USER_DATA_TABLES } from '../db/db';
 import { connectivity, noteNoAnswer, onReconnected, startConnectivity } from '../lib/connectivity';
 import { createStore } from '../lib/store';
 import { oidcConfiguration, openid } from './oidc';
@@ -39,35 +39,9 @@ async function forget(): Promise<void> {
   clearTokens();
   // The outbox too: unsent messages are the user's, and a replay under the next user's tokens would
   // post them into that user's account. The character editor's drafts are the user's writing too.
-  await db.transaction(
-    'rw',
-    [
-      db.profile,
-      db.collections,
-      db.favorites,
-      db.favoriteFlags,
-      db.characters,
-      db.chats,
-      db.messages,
-      db.outbox,
-      db.personas,
-      db.chatPersonas,
-      db.drafts,
-    ],
-    async () => {
-      await db.profile.delete('me');
-      await db.collections.clear();
-      await db.favorites.clear();
-      await db.favoriteFlags.clear();
-      await db.characters.clear();
-      await db.chats.clear();
-      await db.messages.clear();
-      await db.outbox.clear();
-      await db.personas.clear();
-      await db.chatPersonas.clear();
-      await db.drafts.clear();
-    },
-  );
+  await db.transaction('rw', USER_DATA_TABLES, async () => {
+    for (const table of USER_DATA_TABLES) await table.clear();
+  });
 }
 
 let settling: Promise<Session> | undefined;

@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Table } from 'dexie';
 import type {
   CharacterDetails,
   ChatMessage,
@@ -190,3 +190,24 @@ export class CardchatDb extends Dexie {
 }
 
 export const db = new CardchatDb();
+
+/**
+ * Copies of what the server holds for the signed-in user: pulled again when they are gone, so both
+ * "Clear local data" and signing out clear them whole.
+ */
+export const USER_COPY_TABLES: readonly Table[] = [db.collections, db.favorites, db.favoriteFlags, db.characters, db.personas];
+
+/**
+ * The tables that hold a user's data: the copies above, the profile, the chats and messages, what
+ * waits to be sent, the persona choices and the editor's drafts. Signing out clears them all; the
+ * gallery cache (`cards`) is public and is the one table that is nobody's.
+ */
+export const USER_DATA_TABLES: readonly Table[] = [
+  ...USER_COPY_TABLES,
+  db.profile,
+  db.chats,
+  db.messages,
+  db.outbox,
+  db.chatPersonas,
+  db.drafts,
+];

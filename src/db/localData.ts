@@ -1,5 +1,5 @@
 import { CARD_IMAGE_CACHE } from '../../core/caches';
-import { db, type LocalMessage } from './db';
+import { db, USER_COPY_TABLES, type LocalMessage } from './db';
 
 /**
  * Message states that hold something the user typed and the server does not have yet: they survive
@@ -14,35 +14,16 @@ const UNSENT: ReadonlySet<LocalMessage['state']> = new Set(['pending', 'failed']
  * sent, and the persona choices the server does not have yet.
  */
 export async function clearLocalData(): Promise<void> {
-  await db.transaction(
-    'rw',
-    [
-      db.cards,
-      db.collections,
-      db.favorites,
-      db.favoriteFlags,
-      db.characters,
-      db.chats,
-      db.messages,
-      db.outbox,
-      db.personas,
-      db.chatPersonas,
-    ],
-    async () => {
-      await db.cards.clear();
-      await db.collections.clear();
-      await db.favorites.clear();
-      await db.favoriteFlags.clear();
-      await db.characters.clear();
-      await db.personas.clear();
-      await db.chatPersonas.filter((choice) => !choice.pending).delete();
-      await db.messages.filter((message) => !UNSENT.has(message.state)).delete();
-      const kept = new Set<string>();
-      await db.messages.each((message) => kept.add(message.chat_id));
-      await db.outbox.each((item) => kept.add(item.chat_id));
-      await db.chats.filter((chat) => !kept.has(chat.chat_id)).delete();
-    },
-  );
+  const cleared = [db.cards, ...USER_COPY_TABLES];
+  await db.transaction('rw', [...cleared, db.chats, db.messages, db.outbox, db.chatPersonas], async () => {
+    for (const table of cleared) await table.clear();
+    await db.chatPersonas.filter((choice) => !choice.pending).delete();
+    await db.messages.filter((message) => !UNSENT.has(message.state)).delete();
+    const kept = new Set<string>();
+    await db.messages.each((message) => kept.add(message.chat_id));
+    await db.outbox.each((item) => kept.add(item.chat_id));
+    await db.chats.filter((chat) => !kept.has(chat.chat_id)).delete();
+  });
   // The service worker's runtime cache; absent where Cache Storage is (an insecure origin, a test).
   if (typeof caches !== 'undefined') await caches.delete(CARD_IMAGE_CACHE);
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { CARD_IMAGE_CACHE } from '../../core/caches';
 import type { CardSummary, CollectionItem, UserProfile } from '../../core/contract';
 import { loadTokens, saveTokens } from '../../src/auth/tokens';
-import { db, type CachedCard, type LocalChat, type LocalMessage, type OutboxItem } from '../../src/db/db';
+import { db, USER_DATA_TABLES, type CachedCard, type LocalChat, type LocalMessage, type OutboxItem } from '../../src/db/db';
 import { formatBytes } from '../../core/bytes';
 import { clearLocalData } from '../../src/db/localData';
 import { LocalDataSection, persistenceLine, usageLine } from '../../src/features/profile/LocalDataSection';
@@ -146,6 +146,11 @@ describe('clearing local data', () => {
     expect((await db.profile.get('me'))?.profile).toEqual(PROFILE);
     expect(loadTokens()?.refreshToken).toBe('r');
     expect(deleted).toEqual([CARD_IMAGE_CACHE]);
+  });
+
+  it("knows every table: each holds a user's data (cleared at sign-out) or is the public gallery cache", () => {
+    const named = [...USER_DATA_TABLES.map((table) => table.name), 'cards'].sort();
+    expect(db.tables.map((table) => table.name).sort()).toEqual(named);
   });
 });
 
