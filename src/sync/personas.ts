@@ -93,6 +93,14 @@ async function sendChoice(chatId: string, personaId: string | null): Promise<voi
   }
 }
 
+/**
+ * The server's chat now speaks as `personaId` (a message sent from here carried the choice): the choice
+ * made on this device is settled, unless the user chose again meanwhile.
+ */
+export function settleChoiceWithServer(chatId: string, personaId: string | null): Promise<void> {
+  return settleChatChoice(chatId, personaId);
+}
+
 /** Sends the choices made while cardchat could not be reached. */
 export async function sendPendingChoices(): Promise<void> {
   for (const choice of await pendingChoices()) await sendChoice(choice.chat_id, choice.persona_id);

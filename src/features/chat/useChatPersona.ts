@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect } from 'react';
 import type { LocalPersona } from '../../db/db';
-import { chatChoice, settleChatChoice } from '../../db/personas';
-import { choosePersona } from '../../sync/personas';
+import { chatChoice } from '../../db/personas';
+import { choosePersona, settleChoiceWithServer } from '../../sync/personas';
 import { usePersonas } from '../personas/usePersonas';
 import type { ChatTarget } from './useChatSelection';
 
@@ -37,7 +37,7 @@ export function useChatPersona(target: ChatTarget | null, profileName: string): 
   // The server's chat caught up with a choice made here (its next message carried it): settled.
   const serverId = stored ? (stored.persona_id ?? null) : undefined;
   useEffect(() => {
-    if (chatId && choice?.pending && serverId === choice.persona_id) void settleChatChoice(chatId, serverId);
+    if (chatId && choice?.pending && serverId === choice.persona_id) void settleChoiceWithServer(chatId, serverId);
   }, [chatId, choice, serverId]);
 
   const choose = useCallback(
