@@ -226,6 +226,16 @@ describe('the history panel', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('shows the saved chats, not the fetch error, when the pull gets no answer', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await db.chats.put(chat(4, { character_name: 'Kept' }));
+    vi.mocked(api.listChats).mockRejectedValue(new ApiError('Network error', 0));
+    render(<ChatHistoryPanel selectedChatId={null} onSelect={vi.fn()} />);
+    expect((await screen.findByRole('status')).textContent).toContain('showing the chats saved on this device');
+    expect(screen.getByText('Kept')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch chat records, please try again later')).toBeNull();
+  });
+
   it('shows the chats saved on the device offline, without asking the server', async () => {
     await db.chats.put(chat(4, { character_name: 'Kept' }));
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);

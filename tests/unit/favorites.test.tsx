@@ -3,6 +3,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CharacterDetails, Favorite } from '../../core/contract';
+import { ApiError } from '../../src/api/errors';
 import { db } from '../../src/db/db';
 import { favoritesList, saveFavoritesPage } from '../../src/db/favorites';
 import { FavoriteCard } from '../../src/features/favorites/FavoriteCard';
@@ -222,6 +223,17 @@ describe('the Favorites page', () => {
     await screen.findByText('Failed to load favorites');
     expect(screen.queryByText(/favorited/)).toBeNull();
     expect(screen.queryByText('No favorites yet')).toBeNull();
+  });
+
+  it('shows the saved favorites, not the error, when the pull gets no answer', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await saveFavoritesPage([favorite({ character_name: 'Kept' })], { first: true });
+    vi.mocked(sync.pullFavorites).mockRejectedValue(new ApiError('Network error', 0));
+    vi.mocked(sync.pullFavoritesCount).mockRejectedValue(new ApiError('Network error', 0));
+    await renderPage();
+    expect((await screen.findByRole('status')).textContent).toContain('showing the favorites saved on this device');
+    expect(screen.getByText('Kept')).toBeTruthy();
+    expect(screen.queryByText('Failed to load favorites')).toBeNull();
   });
 
   it('shows the count the server gave once the list loaded', async () => {

@@ -2,8 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
 import type { CollectionItem } from '../../../core/contract';
 import { COLLECTIONS_PAGE_SIZE } from '../../api/collections';
-import { isUnreachable } from '../../api/errors';
-import type { PullPhase } from '../../lib/pullPhase';
+import { failedPullPhase, type PullPhase } from '../../lib/pullPhase';
 import { collectionItems } from '../../db/collections';
 import { pullCollections } from '../../sync/collections';
 import { totalPagesOf } from './pagination';
@@ -49,9 +48,9 @@ export function useCollections(): Collections {
       (failure: unknown) => {
         if (!current) return;
         console.error('Failed to load collections', failure);
-        const network = isUnreachable(failure);
-        setError(network ? 'Network error occurred' : 'Failed to load collections');
-        setPhase(network ? 'offline' : 'error');
+        const next = failedPullPhase(failure);
+        setError(next === 'offline' ? 'Network error occurred' : 'Failed to load collections');
+        setPhase(next);
       },
     );
     return () => {

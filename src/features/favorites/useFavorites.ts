@@ -5,7 +5,7 @@ import { favoritesList } from '../../db/favorites';
 import { pullFavorites, pullFavoritesCount, removeFromFavorites } from '../../sync/favorites';
 import { afterRemove, hasMorePages } from './favoritesLogic';
 import { connectivity, onReconnected } from '../../lib/connectivity';
-import type { PullPhase } from '../../lib/pullPhase';
+import { failedPullPhase, type PullPhase } from '../../lib/pullPhase';
 
 export interface FavoritesState {
   /** Undefined until Dexie has answered. */
@@ -51,7 +51,7 @@ export function useFavorites(): FavoritesState {
       (error: unknown) => {
         if (!current) return;
         console.error('Failed to load favorites', error);
-        setPhase('error');
+        setPhase(failedPullPhase(error));
       },
     );
     return () => {
@@ -72,7 +72,7 @@ export function useFavorites(): FavoritesState {
       })
       .catch((error: unknown) => {
         console.error('Failed to load favorites', error);
-        setPhase('error');
+        setPhase(failedPullPhase(error));
       })
       .finally(() => setLoadingMore(false));
   }, []);

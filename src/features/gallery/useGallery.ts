@@ -1,12 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isUnreachable } from '../../api/errors';
 import { GALLERY_PAGE_SIZE } from '../../api/images';
 import { galleryCards } from '../../db/cards';
 import type { CachedCard } from '../../db/db';
 import { pullGallery } from '../../sync/gallery';
 import { connectivity, onReconnected } from '../../lib/connectivity';
-import type { PullPhase } from '../../lib/pullPhase';
+import { failedPullPhase, type PullPhase } from '../../lib/pullPhase';
 
 export interface Gallery {
   /** Undefined until Dexie has answered: render nothing rather than a flash of the empty state. */
@@ -47,7 +46,7 @@ export function useGallery(q: string | undefined): Gallery {
       (error: unknown) => {
         if (!current) return;
         console.error('Failed to load public images', error);
-        setPhase(isUnreachable(error) ? 'offline' : 'error');
+        setPhase(failedPullPhase(error));
       },
     );
     return () => {

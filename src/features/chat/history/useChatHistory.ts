@@ -5,7 +5,7 @@ import { recentChats } from '../../../db/chatList';
 import type { LocalChat } from '../../../db/db';
 import { useOnline } from '../../../lib/useOnline';
 import { pullChatList, type ChatListPull } from '../../../sync/chatList';
-import type { PullPhase } from '../../../lib/pullPhase';
+import { failedPullPhase, type PullPhase } from '../../../lib/pullPhase';
 
 /** The spec's delay before the list's first load (§4, §9). */
 export const FIRST_LOAD_DELAY_MS = 100;
@@ -69,7 +69,7 @@ export function useChatHistory(query: string): ChatHistoryState {
           (error: unknown) => {
             if (!current) return;
             console.error('Failed to fetch chat records', error);
-            setPhase('error');
+            setPhase(failedPullPhase(error));
           },
         );
       },
