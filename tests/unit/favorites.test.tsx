@@ -9,14 +9,7 @@ import { favoritesList, saveFavoritesPage } from '../../src/db/favorites';
 import { FavoriteCard } from '../../src/features/favorites/FavoriteCard';
 import { FavoritesPage } from '../../src/features/favorites/FavoritesPage';
 import * as sync from '../../src/sync/favorites';
-import {
-  addedLine,
-  afterRemove,
-  characterFromFavorite,
-  countLine,
-  hasMorePages,
-  tagsToShow,
-} from '../../src/features/favorites/favoritesLogic';
+import { addedLine, afterRemove, characterFromFavorite, countLine, hasMorePages } from '../../src/features/favorites/favoritesLogic';
 
 vi.mock('../../src/sync/favorites', () => ({ pullFavorites: vi.fn(), pullFavoritesCount: vi.fn(), removeFromFavorites: vi.fn() }));
 
@@ -48,11 +41,21 @@ describe('the count line', () => {
 
 describe('tags', () => {
   it('collapse only above 6', () => {
-    const six = ['a', 'b', 'c', 'd', 'e', 'f'];
-    expect(tagsToShow(six, false)).toEqual({ shown: six, collapsible: false });
-    const seven = [...six, 'g'];
-    expect(tagsToShow(seven, false)).toEqual({ shown: six, collapsible: true });
-    expect(tagsToShow(seven, true)).toEqual({ shown: seven, collapsible: true });
+    render(
+      <FavoriteCard
+        favorite={favorite({ character_name: 'Seven', tags: ['1', '2', '3', '4', '5', '6', '7'] })}
+        onOpen={vi.fn()}
+        onRemove={vi.fn()}
+        onReplaced={vi.fn()}
+      />,
+    );
+    const card = screen.getByRole('article', { name: 'Seven' });
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((tag) => tag.textContent),
+    ).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(within(card).getByRole('button', { name: 'Show more' }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it("toggle between 'Show more' and 'Show less' on a card", () => {

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { fillPlaceholders } from '../../../core/card/placeholders';
 import type { Favorite } from '../../../core/contract';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
-import { addedLine, tagsToShow } from './favoritesLogic';
+import { addedLine, TAG_COLLAPSE_ABOVE } from './favoritesLogic';
+import { TagList } from '../../ui/TagList';
 import styles from './FavoriteCard.module.css';
 import { DEFAULT_AVATAR } from '../../ui/Avatar';
 import { OnlineButton } from '../../ui/OnlineButton';
@@ -21,8 +22,6 @@ interface Props {
  */
 export function FavoriteCard({ favorite, onOpen, onRemove, onReplaced }: Props) {
   const [failed, setFailed] = useState(false);
-  const [expanded, setExpanded] = useState(false);
-  const { shown, collapsible } = tagsToShow(favorite.tags, expanded);
   const name = favorite.character_name;
   // Card text reads {{char}} and {{user}} as the character's name and the viewer, as on Home.
   const description = favorite.character_description ? fillPlaceholders(favorite.character_description, { char: name, user: 'you' }) : '';
@@ -45,19 +44,14 @@ export function FavoriteCard({ favorite, onOpen, onRemove, onReplaced }: Props) 
           </button>
         </h2>
         {description && <p className={styles.description}>{description}</p>}
-        {shown.length > 0 && (
-          <ul className={styles.tags} aria-label="Tags">
-            {shown.map((tag, i) => (
-              <li key={`${tag}-${i}`} className={styles.tag}>
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
-        {collapsible && (
-          <button type="button" className={styles.toggle} onClick={() => setExpanded((open) => !open)} aria-expanded={expanded}>
-            {expanded ? 'Show less' : 'Show more'}
-          </button>
+        {favorite.tags.length > 0 && (
+          <TagList
+            tags={favorite.tags}
+            max={TAG_COLLAPSE_ABOVE}
+            toggle={{ more: () => 'Show more', less: 'Show less', className: styles.toggle }}
+            className={styles.tags}
+            tagClassName={styles.tag}
+          />
         )}
         <p className={styles.added}>{addedLine(favorite.created_at)}</p>
         <div className={styles.actions}>

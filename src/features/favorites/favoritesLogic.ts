@@ -8,12 +8,6 @@ export function countLine(count: number): string {
   return `${count} ${count === 1 ? 'character' : 'characters'} favorited`;
 }
 
-/** The tags a card shows, and whether it offers 'Show more' / 'Show less'. */
-export function tagsToShow(tags: string[], expanded: boolean): { shown: string[]; collapsible: boolean } {
-  const collapsible = tags.length > TAG_COLLAPSE_ABOVE;
-  return { shown: collapsible && !expanded ? tags.slice(0, TAG_COLLAPSE_ABOVE) : tags, collapsible };
-}
-
 /** More pages exist while the loaded page is below total_pages. */
 export function hasMorePages(page: number, totalPages: number): boolean {
   return page < totalPages;

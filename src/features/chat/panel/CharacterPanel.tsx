@@ -1,5 +1,4 @@
 import { X } from 'lucide-react';
-import { useState } from 'react';
 import type { CharacterView } from '../chatCharacter';
 import { cardPortraitUrl } from '../chatCharacter';
 import { useAvatarSrc } from '../history/useAvatarSrc';
@@ -9,6 +8,7 @@ import { CardDownloads } from '../../cardFiles/CardDownloads';
 import { EditCharacterLink } from './EditCharacterLink';
 import { FavoriteButton } from './FavoriteButton';
 import { GeneratePhotoButton } from './GeneratePhotoButton';
+import { TagList } from '../../../ui/TagList';
 
 /** Tags shown before 'more' (spec §9: 3 in chat). */
 const TAGS_SHOWN = 3;
@@ -21,12 +21,10 @@ interface Props {
 
 /** The right panel: the chat's character (portrait, name, tags, favorite), or Generate Photo without a card. */
 export function CharacterPanel({ character, target, onClose }: Props) {
-  const [expanded, setExpanded] = useState(false);
   // Without a card, the chat's own avatar: a generated portrait (kept on the server and in Dexie).
   const url = character?.id ? cardPortraitUrl(character) : (target?.seed.avatar_url ?? null);
   const src = useAvatarSrc(url, character?.cardType ?? 'public');
   const tags = character?.tags ?? [];
-  const shown = expanded ? tags : tags.slice(0, TAGS_SHOWN);
 
   return (
     <aside id="character-panel" className={styles.panel} aria-label="Character">
@@ -41,18 +39,13 @@ export function CharacterPanel({ character, target, onClose }: Props) {
           <h2 className={styles.name}>{character.name}</h2>
           {tags.length > 0 && (
             <div className={styles.tagRow}>
-              <ul className={styles.tags} aria-label="Tags">
-                {shown.map((tag, i) => (
-                  <li key={`${tag}-${i}`} className={styles.tag}>
-                    {tag}
-                  </li>
-                ))}
-              </ul>
-              {tags.length > TAGS_SHOWN && (
-                <button type="button" className={styles.more} onClick={() => setExpanded((open) => !open)} aria-expanded={expanded}>
-                  {expanded ? 'Show less' : `+${tags.length - TAGS_SHOWN} more`}
-                </button>
-              )}
+              <TagList
+                tags={tags}
+                max={TAGS_SHOWN}
+                toggle={{ more: (hidden) => `+${hidden} more`, less: 'Show less', className: styles.more }}
+                className={styles.tags}
+                tagClassName={styles.tag}
+              />
             </div>
           )}
           {character.id ? (
