@@ -60,4 +60,26 @@ describe('OnlineButton', () => {
     expect(button().disabled).toBe(true);
     expect(button().hasAttribute('title')).toBe(false);
   });
+
+  it('as a focusable menu item, says it is disabled with aria-disabled and ignores the click', () => {
+    const onClick = vi.fn();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(
+      <OnlineButton type="button" role="menuitem" focusable onClick={onClick}>
+        Delete
+      </OnlineButton>,
+    );
+    const item = screen.getByRole('menuitem', { name: 'Delete' }) as HTMLButtonElement;
+    expect(item.disabled).toBe(false);
+    expect(item.getAttribute('aria-disabled')).toBe('true');
+    expect(item.title).toBe("You're offline");
+    fireEvent.click(item);
+    expect(onClick).not.toHaveBeenCalled();
+
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(item.getAttribute('aria-disabled')).toBe('false');
+    fireEvent.click(item);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
 });

@@ -3,7 +3,6 @@ import type { ChatExportFormat } from '../../../../core/contract';
 import { useId, useState } from 'react';
 import { EXPORT_FAILED } from '../../../api/chatList';
 import type { LocalChat } from '../../../db/db';
-import { useOfflineReason } from '../../../lib/useOnline';
 import { removeChat } from '../../../sync/chatList';
 import { Spinner } from '../../../ui/Spinner';
 import dialogStyles from '../../../ui/dialog.module.css';
@@ -13,6 +12,7 @@ import { DeleteChatDialog } from './DeleteChatDialog';
 import { exportChatArchive } from './exportChatArchive';
 import { NoticeDialog } from './NoticeDialog';
 import { useMenu } from './useMenu';
+import { OnlineButton } from '../../../ui/OnlineButton';
 
 export const DELETE_FAILED = 'Failed to delete chat. Please try again.';
 
@@ -33,7 +33,6 @@ const EXPORTS: { format: ChatExportFormat; label: string; icon: typeof Download 
 
 /** The chat window's header menu: the exports (downloads) and 'Delete chat' (after a confirmation). */
 export function ChatMenu({ chat, onDeleted }: Props) {
-  const offline = useOfflineReason();
   const menu = useMenu();
   const menuId = useId();
   const [exporting, setExporting] = useState(false);
@@ -41,12 +40,11 @@ export function ChatMenu({ chat, onDeleted }: Props) {
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
 
-  // Both need a chat and cardchat; the reason is shown on the item while it cannot be used.
-  const reason = !chat ? 'Select a chat first' : offline;
-  const unavailable = reason !== undefined;
+  // Both need a chat and cardchat (OnlineButton); the reason is shown on the item while it cannot be used.
+  const noChat = chat ? undefined : 'Select a chat first';
 
   const exportChat = (format: ChatExportFormat) => {
-    if (!chat || unavailable || exporting) return;
+    if (!chat || exporting) return;
     menu.close(true);
     setExporting(true);
     exportChatArchive(chat, format)
@@ -58,7 +56,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
   };
 
   const askDelete = () => {
-    if (!chat || unavailable) return;
+    if (!chat) return;
     menu.close(false);
     setConfirming(chat);
   };
@@ -100,29 +98,31 @@ export function ChatMenu({ chat, onDeleted }: Props) {
         <ul className={menuStyles.menu} role="menu" id={menuId} aria-label="Chat actions" ref={menu.menuRef} onKeyDown={menu.onMenuKeyDown}>
           {EXPORTS.map(({ format, label, icon: Icon }) => (
             <li role="none" key={format}>
-              <button
+              <OnlineButton
                 type="button"
                 role="menuitem"
                 className={styles.item}
-                aria-disabled={unavailable || exporting}
-                title={reason}
+                focusable
+                disabled={noChat !== undefined || exporting}
+                title={noChat}
                 onClick={() => exportChat(format)}
               >
                 <Icon size={16} aria-hidden="true" /> {label}
-              </button>
+              </OnlineButton>
             </li>
           ))}
           <li role="none">
-            <button
+            <OnlineButton
               type="button"
               role="menuitem"
               className={styles.dangerItem}
-              aria-disabled={unavailable}
-              title={reason}
+              focusable
+              disabled={noChat !== undefined}
+              title={noChat}
               onClick={askDelete}
             >
               <Trash2 size={16} aria-hidden="true" /> Delete chat
-            </button>
+            </OnlineButton>
           </li>
         </ul>
       )}
