@@ -39,7 +39,7 @@ interface Visit {
  */
 const FIRST_CARD_PAINTED = `new Promise((resolve, reject) => {
   const check = () => {
-    const image = document.querySelector('article button img');
+    const image = document.querySelector('article img[srcset]');
     if (image && image.complete && image.naturalWidth > 0 && !image.currentSrc.includes('default-avatar')) {
       requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
     } else if (performance.now() > 60000) {
