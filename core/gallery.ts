@@ -11,3 +11,9 @@ export const GALLERY_PAGE_SIZE = PAGE_SIZES.gallery;
  * code still downloads. The two must stay byte for byte the same URL, or the browser fetches twice.
  */
 export const GALLERY_FIRST_PAGE_URL = `/api/upload/image?limit=${GALLERY_PAGE_SIZE}&offset=0`;
+
+/** A phone's first row: its pictures are fetched first (and named in Home's shell); the rest load lazily. */
+export const FIRST_ROW = 2;
+
+/** Two columns on a phone, ~220 px tiles from tablets up: lets the browser pick 240w or 480w. */
+export const PORTRAIT_SIZES = '(max-width: 640px) 50vw, 240px';

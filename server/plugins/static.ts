@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { GALLERY_FIRST_PAGE_URL } from '../../core/gallery';
+import { homePreloads } from '../services/images/homePreloads';
 
 /** Paths that belong to the server: a miss there is a JSON 404, never the app shell. */
 const SERVER_PREFIXES = ['/api/', '/oidc/'];
@@ -14,10 +14,9 @@ function isServerPath(url: string): boolean {
 }
 
 /**
- * Home's shell names the gallery's first page as a preload, so the browser asks for it while the app's
- * code is still on its way; the page's own early fetch of that URL (src/sync/firstGalleryPage.ts)
- * takes the answer. `crossorigin` (anonymous) matches fetch()'s default credentials, without which
- * the preload would go unused and the list be fetched twice. A search (`?q=`) lists other cards.
+ * Home's shell names the gallery's first page and its first row's pictures as preloads, so the browser
+ * asks for them while the app's code is still on its way (services/images/homePreloads.ts). A search
+ * (`?q=`) lists other cards.
  */
 function isHomeWithoutSearch(url: string): boolean {
   const address = new URL(url, 'http://cardchat');
@@ -58,11 +57,11 @@ export const staticPlugin = fp<{ distDir: string }>(async (app: FastifyInstance,
 
   const notFound = (reply: FastifyReply) => reply.status(404).send({ error: 'not_found', message: 'Not found' });
 
-  const shell = (request: FastifyRequest, reply: FastifyReply) => {
+  const shell = async (request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!hasDist || !wantsPage || isServerPath(request.url)) return notFound(reply);
     reply.header('Cache-Control', 'no-cache');
-    if (isHomeWithoutSearch(request.url)) reply.header('Link', `<${GALLERY_FIRST_PAGE_URL}>; rel=preload; as=fetch; crossorigin`);
+    if (isHomeWithoutSearch(request.url)) reply.header('Link', await homePreloads(request.ctx));
     return reply.sendFile('index.html');
   };
   app.setNotFoundHandler(shell);

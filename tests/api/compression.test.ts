@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GALLERY_FIRST_PAGE_URL } from '../../core/gallery';
+import { FIRST_ROW, GALLERY_FIRST_PAGE_URL, PORTRAIT_SIZES } from '../../core/gallery';
+import type { PublicImagesResponse } from '../../core/contract';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
 import { cardPng, upload, userOf, type Uploader } from './cards';
 import { ownCard } from './chat-helpers';
@@ -190,7 +191,7 @@ describe('the built app, precompressed', () => {
   beforeAll(async () => {
     const distDir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'cardchat-dist-'));
     files = writeCompressedDist(distDir);
-    test = await createTestApp('sqlite', { DIST_DIR: distDir });
+    test = await createTestApp('sqlite', { DIST_DIR: distDir, ADMIN_EMAILS: 'keeper@example.com' });
   });
   afterAll(() => test.close());
 
@@ -223,6 +224,26 @@ describe('the built app, precompressed', () => {
       const other = await test.app.inject({ method: 'GET', url, headers: asking('gzip') });
       expect(other.headers['content-encoding'], url).toBe('gzip');
       expect(other.headers.link, url).toBeUndefined();
+    }
+  });
+
+  it("names the first row's pictures in Home's shell, with the grid's srcset and sizes, once the gallery has cards", async () => {
+    const admin = await userOf(test, 'keeper', 'keeper@example.com');
+    for (const name of ['Ada', 'Brin', 'Cato']) {
+      expect((await upload(test, admin, cardPng({ name }), { public_release: 'true' })).statusCode).toBe(200);
+    }
+    const { data } = (await test.app.inject({ method: 'GET', url: GALLERY_FIRST_PAGE_URL })).json<PublicImagesResponse>();
+    const home = await test.app.inject({ method: 'GET', url: '/' });
+    const pictures = data
+      .slice(0, FIRST_ROW)
+      .map(
+        (card) =>
+          `<${card.thumbnail_url}>; rel=preload; as=image; imagesrcset="${card.thumbnail_srcset}"; imagesizes="${PORTRAIT_SIZES}"; fetchpriority=high`,
+      );
+    expect(pictures).toHaveLength(2);
+    expect(home.headers.link).toBe([`<${GALLERY_FIRST_PAGE_URL}>; rel=preload; as=fetch; crossorigin`, ...pictures].join(', '));
+    for (const url of pictures.map((link) => /^<([^>]+)>/.exec(link)![1]!)) {
+      expect((await test.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
   });
 });

@@ -99,6 +99,16 @@ describe('the first visit', () => {
       ]);
       for (const rest of attributes.slice(2)) expect(rest).toEqual([null, 'lazy']);
 
+      // The shell named the first row's pictures too: each goes out before the app's script is asked
+      // for, once, as the file the grid then shows (the same srcset and sizes on both sides).
+      const shown = await portraits.evaluateAll((images) => images.slice(0, 2).map((image) => (image as HTMLImageElement).currentSrc));
+      const appScript = requests.findIndex((request) => /\/assets\/index-[^/]+\.js$/.test(request.url()));
+      for (const picture of shown) {
+        const fetched = requests.filter((request) => !request.serviceWorker() && request.url() === picture);
+        expect(fetched, picture).toHaveLength(1);
+        expect(requests.indexOf(fetched[0]!), picture).toBeLessThan(appScript);
+      }
+
       // Registered once the page had loaded and the first row's pictures were on screen.
       const when = await page.evaluate(() => (window as unknown as { __registeredWhen?: unknown }).__registeredWhen);
       expect(when).toEqual({ readyState: 'complete', priorityImages: 2, loaded: 2 });

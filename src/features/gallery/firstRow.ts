@@ -1,17 +1,12 @@
 import type { PublicImage } from '../../../core/contract';
-
-/** Home's first row, as the grid draws it and as the first visit fetches it ahead of the grid. */
-
-/** A phone's first row: its pictures are fetched first; the rest load lazily. */
-export const FIRST_ROW = 2;
-
-/** Two columns on a phone, ~220 px tiles from tablets up: lets the browser pick 240w or 480w. */
-export const PORTRAIT_SIZES = '(max-width: 640px) 50vw, 240px';
+import { FIRST_ROW, PORTRAIT_SIZES } from '../../../core/gallery';
 
 /**
  * Starts the first row's pictures the moment the early list arrives (src/main.tsx),
  * while the app's code still runs: the grid comes later, and its <img> then finds the picture
  * loaded. The same srcset and sizes as the grid's, so the browser picks the same file for both.
+ * Home's shell from the server names them already (server/services/images/homePreloads.ts); a shell
+ * the service worker serves does not, and the browser fetches a preloaded picture once.
  */
 export function preloadFirstRow(cards: PublicImage[]): void {
   for (const card of cards.slice(0, FIRST_ROW)) {
