@@ -5,10 +5,10 @@
  * try (KoboldAI Lite saves, CAI Tools and oobabooga logs, a character card) is refused by name.
  */
 import type { ChatRole } from '../contract';
-import { ChatFileError, DEFAULT_CHAT_FILE_LIMITS, type ChatFileLimits } from './chatFileError';
+import { ChatFileError } from './chatFileError';
 import { DEFAULT_USER_NAME } from './prompt';
 import { SUPPORTED_CHAT_FORMATS, type ArchiveChat, type ArchiveMessage, type ParseChatOptions } from './sillytavern';
-import { capitalised, isRecord, isText, megabytes, nameOf, own } from './fileFields';
+import { capitalised, isRecord, isText, nameOf, openChatFile, own, tooManyMessages } from './fileFields';
 import { parseSillyTavernDate } from './sillytavernDates';
 
 /** JSON other apps write that is not a chat we read, by the field that gives it away. */
@@ -35,14 +35,7 @@ const MESSAGES_PER_STEP = 2_000;
  * `characterName` (the file's name, as the user saved it).
  */
 export function* chatExportSteps(text: string, characterName: string, options: ParseChatOptions = {}): Generator<void, ArchiveChat, void> {
-  const limit = (key: keyof ChatFileLimits) => options.limits?.[key] ?? DEFAULT_CHAT_FILE_LIMITS[key];
-  const where = options.fileName === undefined ? 'the chat file' : `'${options.fileName}'`;
-  if (text.length > limit('maxTotalChars')) {
-    throw new ChatFileError(
-      'file_too_large',
-      `${capitalised(where)} is larger than the ${megabytes(limit('maxTotalChars'))} MB a chat file may be.`,
-    );
-  }
+  const { limit, where } = openChatFile(text, options);
   let file: unknown;
   try {
     file = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
@@ -82,12 +75,7 @@ export function* chatExportSteps(text: string, characterName: string, options: P
     const other = KNOWN_OTHERS.find(([test]) => test(file));
     throw unsupported(where, other ? `is ${other[1]}, which cardchat does not import` : 'is not a chat format cardchat reads');
   }
-  if (found.length > limit('maxMessages')) {
-    throw new ChatFileError(
-      'too_many_messages',
-      `${capitalised(where)} holds more than ${limit('maxMessages').toLocaleString('en-US')} messages.`,
-    );
-  }
+  if (found.length > limit('maxMessages')) throw tooManyMessages(where, limit('maxMessages'));
 
   const user = userName ?? DEFAULT_USER_NAME;
   let previous = Date.parse(options.now ?? new Date().toISOString());

@@ -1,5 +1,6 @@
 /** Reading fields of untrusted chat files (parsed JSON) and wording what is wrong with them. */
 import { boundedText, MAX_NAME_CHARS } from '../card/summary';
+import { ChatFileError, DEFAULT_CHAT_FILE_LIMITS, type ChatFileLimits } from './chatFileError';
 
 /** Reads only the object's own fields, so nothing inherited (or polluted) can pose as file data. */
 export function own(record: Record<string, unknown>, key: string): unknown {
@@ -25,4 +26,24 @@ export function capitalised(text: string): string {
 
 export function megabytes(chars: number): string {
   return String(Math.round((chars / (1024 * 1024)) * 10) / 10);
+}
+
+/**
+ * What every chat reader starts with: its limits (the caller's, else the defaults), the file as its
+ * messages name it, and the whole file's size checked before anything is parsed.
+ */
+export function openChatFile(text: string, options: { fileName?: string; limits?: Partial<ChatFileLimits> }) {
+  const limit = (key: keyof ChatFileLimits) => options.limits?.[key] ?? DEFAULT_CHAT_FILE_LIMITS[key];
+  const where = options.fileName === undefined ? 'the chat file' : `'${options.fileName}'`;
+  if (text.length > limit('maxTotalChars')) {
+    throw new ChatFileError(
+      'file_too_large',
+      `${capitalised(where)} is larger than the ${megabytes(limit('maxTotalChars'))} MB a chat file may be.`,
+    );
+  }
+  return { limit, where };
+}
+
+export function tooManyMessages(where: string, maxMessages: number): ChatFileError {
+  return new ChatFileError('too_many_messages', `${capitalised(where)} holds more than ${maxMessages.toLocaleString('en-US')} messages.`);
 }

@@ -18,9 +18,9 @@
  * and `chat_metadata` (the author's note, variables...), kept as it is and written back.
  */
 import type { ChatRole } from '../contract';
-import { ChatFileError, DEFAULT_CHAT_FILE_LIMITS, type ChatFileLimits } from './chatFileError';
+import { ChatFileError, type ChatFileLimits } from './chatFileError';
 import { DEFAULT_USER_NAME } from './prompt';
-import { capitalised, isRecord, isText, megabytes, nameOf, own } from './fileFields';
+import { capitalised, isRecord, isText, megabytes, nameOf, openChatFile, own, tooManyMessages } from './fileFields';
 import { parseSillyTavernDate } from './sillytavernDates';
 
 export * from './chatFileError';
@@ -120,14 +120,7 @@ const CHARS_PER_STEP = 1024 * 1024;
  * reading a 25 MB chat can answer other requests between the steps; it returns the chat.
  */
 export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): Generator<void, ArchiveChat, void> {
-  const limit = (key: keyof ChatFileLimits) => options.limits?.[key] ?? DEFAULT_CHAT_FILE_LIMITS[key];
-  const where = options.fileName === undefined ? 'the chat file' : `'${options.fileName}'`;
-  if (text.length > limit('maxTotalChars')) {
-    throw new ChatFileError(
-      'file_too_large',
-      `${capitalised(where)} is larger than the ${megabytes(limit('maxTotalChars'))} MB a chat file may be.`,
-    );
-  }
+  const { limit, where } = openChatFile(text, options);
 
   let header: Record<string, unknown> | undefined;
   const rows: { record: Record<string, unknown>; content: string; date: number | undefined }[] = [];
@@ -174,12 +167,7 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
         `holds a message of ${count(content.length)} characters; an imported message may have at most ${count(limit('maxMessageChars'))}.`,
       );
     }
-    if (rows.length >= limit('maxMessages')) {
-      throw new ChatFileError(
-        'too_many_messages',
-        `${capitalised(where)} holds more than ${limit('maxMessages').toLocaleString('en-US')} messages.`,
-      );
-    }
+    if (rows.length >= limit('maxMessages')) throw tooManyMessages(where, limit('maxMessages'));
     rows.push({ record: value, content, date: parseSillyTavernDate(own(value, 'send_date')) });
   }
   if (header === undefined && rows.length === 0) throw new ChatFileError('empty_file', `${capitalised(where)} is empty.`);
