@@ -9,7 +9,7 @@
  * TTL_MS too; on SQLite it cannot (the one connection waits for the commit). docs/ARCHITECTURE.md §5.
  */
 const TTL_MS = 1_000;
-/** limit × offset pairs kept per database; clients ask for a handful, anything else is rebuilt. */
+/** Values kept per database (pages by limit × offset, Home's preloads); clients ask for a handful, anything else is rebuilt. */
 const MAX_PAGES = 32;
 
 interface Page {
@@ -28,13 +28,20 @@ export function invalidateGallery(): void {
 }
 
 /** The cached body of an unfiltered page, or what `build` makes (cached unless a write happened meanwhile). */
-export async function cachedGalleryPage<Body>(db: object, limit: number, offset: number, build: () => Promise<Body>): Promise<Body> {
+export function cachedGalleryPage<Body>(db: object, limit: number, offset: number, build: () => Promise<Body>): Promise<Body> {
+  return cachedGalleryValue(db, `${limit}:${offset}`, build);
+}
+
+/**
+ * Anything made from the public gallery alone (a page, Home's preload header), kept under `key` with
+ * the pages' rules: dropped by any write to `images`, rebuilt after TTL_MS.
+ */
+export async function cachedGalleryValue<Value>(db: object, key: string, build: () => Promise<Value>): Promise<Value> {
   let pages = pagesByDb.get(db);
   if (!pages) pagesByDb.set(db, (pages = new Map()));
-  const key = `${limit}:${offset}`;
   const now = Date.now();
   const cached = pages.get(key);
-  if (cached && cached.generation === generation && cached.expiresAt > now) return cached.body as Body;
+  if (cached && cached.generation === generation && cached.expiresAt > now) return cached.body as Value;
   const builtFrom = generation;
   const body = await build();
   if (builtFrom === generation) {
