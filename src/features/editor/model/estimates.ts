@@ -4,7 +4,7 @@
  * card costs is what a chat will spend on it.
  */
 import { characterDisplayName, fillPlaceholders, type Card } from '../../../../core/card/index';
-import { buildPrompt } from '../../../../core/chat/prompt';
+import { buildPrompt } from '../../../../core/chat/prompt/index';
 import { estimateTokens } from '../../../../core/chat/tokens';
 import { TEXT_FIELDS, type TextField } from './draft';
 
