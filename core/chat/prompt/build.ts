@@ -57,7 +57,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const room = Number.isNaN(budget) ? 0 : Math.max(0, budget);
   // A placeholder is 6 to 8 characters and a token at most ~4: no text longer than this can matter.
   const context = promptContext(input, 8 * 4 * room + 64);
-  const sections = cardSections(input.card, context);
+  const sections = cardSections(input.card, input.personaDescription, context);
   const filledHistory: (string | undefined)[] = [];
   const filled = (i: number) => (filledHistory[i] ??= context.fillMessage(history[i]!, i));
   const lore = promptLore(input, context, room, filled);

@@ -27,9 +27,6 @@ export interface CardSections {
   note: { text: string; depth: number; role: PromptRole };
 }
 
-/** A filled field may still hold macros that needed the other fields (SillyTavern fills twice). */
-const again = (context: PromptContext, text: string) => (text.includes('{{') ? context.fill(text) : text);
-
 function characterNote(card: Pick<Card, 'data'>, context: PromptContext): CardSections['note'] {
   const raw: unknown = card.data.extensions?.depth_prompt;
   const note = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
@@ -39,16 +36,22 @@ function characterNote(card: Pick<Card, 'data'>, context: PromptContext): CardSe
   return { text, depth: Math.min(MAX_INJECTION_DEPTH, Math.max(0, depth)), role };
 }
 
-export function cardSections(card: Pick<Card, 'data'>, context: PromptContext): CardSections {
-  const { fields, names } = context;
-  const original = context.fill(DEFAULT_SYSTEM_PROMPT);
+/**
+ * Each section filled once with every macro, field macros included (SillyTavern fills a field,
+ * then the prompt again; once is the same text, and a name holding `{{user}}` is never expanded).
+ */
+export function cardSections(card: Pick<Card, 'data'>, personaDescription: unknown, context: PromptContext): CardSections {
+  const { fields, names, fill } = context;
+  const { data } = card;
+  const original = fill(DEFAULT_SYSTEM_PROMPT);
+  const systemPrompt = clean(data.system_prompt);
   return {
-    main: fields.charPrompt ? context.fill(fields.charPrompt, original) : original,
-    persona: again(context, fields.persona),
-    description: again(context, fields.description),
+    main: systemPrompt ? fill(systemPrompt, original) : original,
+    persona: fill(clean(personaDescription)),
+    description: fill(clean(data.description)),
     personality: fields.personality && personalityWrapper(names.char, fields.personality),
     scenario: fields.scenario && scenarioWrapper(fields.scenario),
-    postHistory: fields.charJailbreak && context.fill(fields.charJailbreak, ''),
+    postHistory: fill(clean(data.post_history_instructions), ''),
     note: characterNote(card, context),
   };
 }
