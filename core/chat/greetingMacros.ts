@@ -34,9 +34,9 @@ export function greetingEnv(card: Pick<Card, 'data'>, options: GreetingOptions) 
       chatId: options.chatId,
       now: options.now,
       timeZone: options.timeZone,
-      random: seededRandom(`${options.chatId}:greeting`),
     },
     MAX_GREETING_CHARS,
+    () => seededRandom(`${options.chatId}:greeting`),
   );
 }
 

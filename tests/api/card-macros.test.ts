@@ -7,8 +7,9 @@ import type { Uploader } from './cards';
 import { chatTestBed, complete } from './chat-helpers';
 import { databases, type TestApp } from './helpers';
 
-const GREETING = '{{// Note to self: keep this short.}}*{{char}} looks up.* "{{random::Rain::Sun::Fog}} again, {{user}}. I rolled {{roll:d20}}; the {{pick::owl::heron::frog}} agrees."';
-const TIMED_GREETING = 'It is {{time}} on {{weekday}}.{{// the clock is the person\'s}}';
+const GREETING =
+  '{{// Note to self: keep this short.}}*{{char}} looks up.* "{{random::Rain::Sun::Fog}} again, {{user}}. I rolled {{roll:d20}}; the {{pick::owl::heron::frog}} agrees."';
+const TIMED_GREETING = "It is {{time}} on {{weekday}}.{{// the clock is the person's}}";
 const fields = {
   name: 'Mira',
   first_mes: GREETING,
@@ -16,7 +17,16 @@ const fields = {
   description: 'Today is {{isodate}}.',
   extensions: { depth_prompt: { prompt: '{{char}} hides a secret from {{user}}.', depth: 1, role: 'system' } },
   character_book: {
-    entries: [{ id: 1, keys: ['storm'], content: 'A storm is coming ({{roll:d6}}).', enabled: true, insertion_order: 100, extensions: { sticky: 3 } }],
+    entries: [
+      {
+        id: 1,
+        keys: ['storm'],
+        content: 'A storm is coming ({{roll:d6}}).',
+        enabled: true,
+        insertion_order: 100,
+        extensions: { sticky: 3 },
+      },
+    ],
   },
 };
 const macroText = /\{\{|\}\}/;
@@ -45,7 +55,10 @@ describe.each(databases)("a card's macros in stored greetings and prompts (%s)",
     expect(greeting).not.toContain('Note to self');
     expect(greeting).toMatch(/^\*Mira looks up\.\* "(Rain|Sun|Fog) again, alice\. I rolled \d+; the (owl|heron|frog) agrees\."$/);
     // The app fills the greeting with the same function and seed before the chat exists: the same text.
-    const shown = fillGreeting(normalizeCard({ spec: 'chara_card_v2', spec_version: '2.0', data: fields }).card, GREETING, { userName: 'alice', chatId });
+    const shown = fillGreeting(normalizeCard({ spec: 'chara_card_v2', spec_version: '2.0', data: fields }).card, GREETING, {
+      userName: 'alice',
+      chatId,
+    });
     expect(greeting).toBe(shown);
   });
 

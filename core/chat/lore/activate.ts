@@ -9,7 +9,7 @@
 import { estimateTokens } from '../tokens';
 import type { LoreBook, LoreEntry } from './entries';
 import { settleGroups } from './groups';
-import { Haystack, keyMatches, ScanBuffer, DEFAULT_SCAN_DEPTH } from './scan';
+import { keyMatches, ScanBuffer, DEFAULT_SCAN_DEPTH, type Haystack } from './scan';
 import { TimedEffects, type TimedWorldInfo } from './timed';
 
 export const MAX_LORE_STEPS = 10;

@@ -133,7 +133,8 @@ function caseSensitivity(entry: Json, extensions: Json): boolean | null {
   return null;
 }
 
-function readEntry(entry: Json, index: number): LoreEntry {
+/** One entry read with SillyTavern's defaults (the editor shows an entry's options from this). */
+export function readLoreEntry(entry: Json, index: number): LoreEntry {
   const extensions = isRecord(entry.extensions) ? entry.extensions : {};
   const { content, decorator } = decorated(typeof entry.content === 'string' ? entry.content : '');
   const id = entry.id ?? entry.uid;
@@ -191,7 +192,7 @@ export function readLorebook(book: unknown): LoreBook {
   const read: LoreEntry[] = [];
   list.slice(0, MAX_LORE_ENTRIES).forEach((entry, index) => {
     if (!isRecord(entry) || !enabled(entry)) return;
-    const typed = readEntry(entry, index);
+    const typed = readLoreEntry(entry, index);
     if (typed.content.trim() !== '') read.push(typed);
   });
   const budget = number(book.token_budget);

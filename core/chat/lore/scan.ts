@@ -12,8 +12,7 @@ export const DEFAULT_SCAN_DEPTH = 2;
 /** Each message starts with this in the scanned text (SillyTavern's marker), so `^` in a pattern finds a message's start. */
 const MATCHER = '\x01';
 
-const isWordChar = (code: number) =>
-  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+const isWordChar = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
 
 /**
  * SillyTavern's whole-word rule: the key with a non-word character (ASCII \W) or the text's edge on

@@ -105,4 +105,3 @@ export function macroValue(body: string, call: MacroCall): MacroValue {
   if (utc) return formatUtcOffset(Number.parseInt(utc[1]!, 10), call.env.now ?? new Date());
   return undefined;
 }
-

@@ -74,7 +74,11 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const markerFits = base + cost(marker) <= room;
 
   // The card's own text, fitted together.
-  const loreText = (position: 'before_char' | 'after_char') => lore.at(position).map((fired) => fired.content).join('\n');
+  const loreText = (position: 'before_char' | 'after_char') =>
+    lore
+      .at(position)
+      .map((fired) => fired.content)
+      .join('\n');
   const relative: [PromptPartKind, string][] = [
     ['main', sections.main],
     ['lore', loreText('before_char')],
@@ -99,7 +103,10 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
     const cut = content !== original;
     if (kind === 'lore') {
       const entries = lore.at(i === 1 ? 'before_char' : 'after_char');
-      out.push(message, entries.map((fired) => lorePart(fired, cut)));
+      out.push(
+        message,
+        entries.map((fired) => lorePart(fired, cut)),
+      );
     } else {
       out.push(message, [{ kind, tokens: cost(message), ...(cut ? { cut } : {}) }]);
     }
@@ -128,7 +135,10 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   if (kept.dropped > 0) out.left([{ kind: 'history', tokens: 0, dropped: kept.dropped }]);
   out.left(kept.leftOut);
   for (const item of kept.items) out.push(item.message, item.parts);
-  for (const message of post) out.push(message, [{ kind: 'post_history', tokens: cost(message), ...(message.content !== sections.postHistory ? { cut: true } : {}) }]);
+  for (const message of post)
+    out.push(message, [
+      { kind: 'post_history', tokens: cost(message), ...(message.content !== sections.postHistory ? { cut: true } : {}) },
+    ]);
   for (const message of continued) out.push(message, [{ kind: 'continuation', tokens: cost(message) }]);
 
   return {

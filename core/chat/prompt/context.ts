@@ -49,10 +49,15 @@ function idleSince(history: readonly PromptHistoryMessage[]): Date | null {
   return null;
 }
 
-export function promptContext(input: BuildPromptInput, maxChars: number): PromptContext {
+/**
+ * `freshRandom`, when given, makes the dice of each filling start over (a greeting or a preview
+ * reads the same however often it is filled); else they run on through the prompt.
+ */
+export function promptContext(input: BuildPromptInput, maxChars: number, freshRandom?: () => () => number): PromptContext {
   const { card } = input;
   const names = { char: characterDisplayName(card), user: clean(input.userName) || DEFAULT_USER_NAME };
-  const chat = input.continuation === undefined ? input.history : [...input.history, { role: 'assistant' as const, content: input.continuation }];
+  const chat =
+    input.continuation === undefined ? input.history : [...input.history, { role: 'assistant' as const, content: input.continuation }];
   const base: MacroEnv = {
     ...names,
     lastMessage: lastOf(chat),
@@ -65,9 +70,10 @@ export function promptContext(input: BuildPromptInput, maxChars: number): Prompt
     pickSeed: input.chatId ?? '',
     maxPrompt: Math.max(0, input.contextTokens - input.replyTokens),
   };
+  const dice = (env: MacroEnv): MacroEnv => (freshRandom ? { ...env, random: freshRandom() } : env);
   // The raw text is cut to what could possibly be kept before it is filled, so a card of megabytes
   // never costs a filling of megabytes.
-  const baseFill = (text: unknown) => clean(expandMacros(clean(text).slice(0, maxChars), base, { maxLength: maxChars }));
+  const baseFill = (text: unknown) => clean(expandMacros(clean(text).slice(0, maxChars), dice(base), { maxLength: maxChars }));
   const data: Card['data'] = card.data;
   const fields: Record<FieldMacro, string> = {
     description: baseFill(data.description),
@@ -81,7 +87,7 @@ export function promptContext(input: BuildPromptInput, maxChars: number): Prompt
   };
   const full: MacroEnv = { ...base, fields };
   const fill = (text: string, original?: string) =>
-    clean(expandMacros(text.slice(0, maxChars), original === undefined ? full : { ...full, original }, { maxLength: maxChars }));
+    clean(expandMacros(text.slice(0, maxChars), dice(original === undefined ? full : { ...full, original }), { maxLength: maxChars }));
   const fillMessage = (message: PromptHistoryMessage, index: number) => {
     const text = clean(message.content);
     if (!text.includes('{{') && !text.includes('<')) return text;

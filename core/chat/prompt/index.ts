@@ -7,12 +7,4 @@ export { AUTHORS_NOTE_DEPTH, AUTHORS_NOTE_ROLE } from './inject';
 export { LORE_BUDGET_SHARE } from './lore';
 export { DEFAULT_NOTE_DEPTH, DEFAULT_NOTE_ROLE, personalityWrapper, scenarioWrapper } from './sections';
 export { estimateTokens, estimateMessageTokens, MESSAGE_OVERHEAD_TOKENS } from '../tokens';
-export type {
-  BuildPromptInput,
-  BuiltPrompt,
-  LorePartInfo,
-  PromptHistoryMessage,
-  PromptMessage,
-  PromptPart,
-  PromptPartKind,
-} from './types';
+export type { BuildPromptInput, BuiltPrompt, LorePartInfo, PromptHistoryMessage, PromptMessage, PromptPart, PromptPartKind } from './types';

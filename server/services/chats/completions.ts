@@ -204,7 +204,8 @@ export async function prepareCompletion(
       const greetingText = isNew && request.greeting_index !== undefined ? greetingAt(card, request.greeting_index) : undefined;
       // Stored with its macros filled, as the app showed it: the same seed (the chat), the same text.
       const filledGreeting =
-        greetingText && fillGreeting(card, greetingText, { userName: as.name, chatId: chat.id, personaDescription: as.description, now, timeZone });
+        greetingText &&
+        fillGreeting(card, greetingText, { userName: as.name, chatId: chat.id, personaDescription: as.description, now, timeZone });
       const greeting = filledGreeting
         ? message(chat, seq++, { role: 'assistant', content: filledGreeting, name: characterDisplayName(card) }, at)
         : null;

@@ -23,7 +23,11 @@ function metadataOf(json: string | null): Record<string, unknown> {
 export const timedWorldInfoOf = (json: string | null): unknown => metadataOf(json)[TIMED_KEY];
 
 /** Keeps the effects a stored reply's prompt left, in the same transaction; writes only what changed. */
-export async function storeTimedWorldInfo(trx: Transaction<Database>, chat: Pick<Chat, 'id' | 'chat_metadata'>, timed: TimedWorldInfo): Promise<void> {
+export async function storeTimedWorldInfo(
+  trx: Transaction<Database>,
+  chat: Pick<Chat, 'id' | 'chat_metadata'>,
+  timed: TimedWorldInfo,
+): Promise<void> {
   const empty = Object.keys(timed.sticky).length === 0 && Object.keys(timed.cooldown).length === 0;
   // Most cards have no timed entries and most chats no metadata: nothing to read or write.
   if (empty && !chat.chat_metadata) return;

@@ -14,7 +14,10 @@ describe("a lorebook's regular-expression keys", () => {
     expect(compileRegexKey('/drag(on|ons)/i')).toMatchObject({ ok: true });
     expect(compileRegexKey('/(?=x)/')).toMatchObject({ ok: false });
     expect(compileRegexKey('/(a)\\1/')).toMatchObject({ ok: false });
-    expect(compileRegexKey(`/${'a'.repeat(MAX_REGEX_KEY_CHARS + 1)}/`)).toEqual({ ok: false, reason: `longer than ${MAX_REGEX_KEY_CHARS} characters` });
+    expect(compileRegexKey(`/${'a'.repeat(MAX_REGEX_KEY_CHARS + 1)}/`)).toEqual({
+      ok: false,
+      reason: `longer than ${MAX_REGEX_KEY_CHARS} characters`,
+    });
     expect(compileRegexKey('/((((a{100}){100}){100}){100})/')).toMatchObject({ ok: false });
     expect(compileRegexKey('plain')).toBeNull();
   });
@@ -29,7 +32,9 @@ describe("a lorebook's regular-expression keys", () => {
       [0, '/(?<=sea)wave/'],
       [1, '/[unclosed/'],
     ]);
-    expect(loreWarnings(card)[1]!.message).toMatch(/^The key \/\[unclosed\/ is not a pattern cardchat can run \(.+\), so it never matches\.$/);
+    expect(loreWarnings(card)[1]!.message).toMatch(
+      /^The key \/\[unclosed\/ is not a pattern cardchat can run \(.+\), so it never matches\.$/,
+    );
     expect(loreWarnings(withBook('odd'))).toEqual([]);
   });
 });

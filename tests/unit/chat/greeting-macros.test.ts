@@ -6,10 +6,10 @@ const willow = card({ name: 'Willow', description: 'A marsh witch.', scenario: '
 const options = { userName: 'Ada', chatId: 'chat-1', now: new Date('2024-09-28T13:07:00Z'), timeZone: 'Europe/Paris' };
 
 describe('a greeting as it is stored and shown', () => {
-  it('fills every macro, drops the author\'s {{// notes}}, and keeps the time in the person\'s zone', () => {
-    expect(fillGreeting(willow, '{{// remember to add a twist}}*{{char}} looks up.* "It is {{time}}, {{user}}." {{description}}', options)).toBe(
-      '*Willow looks up.* "It is 3:07 PM, Ada." A marsh witch.',
-    );
+  it("fills every macro, drops the author's {{// notes}}, and keeps the time in the person's zone", () => {
+    expect(
+      fillGreeting(willow, '{{// remember to add a twist}}*{{char}} looks up.* "It is {{time}}, {{user}}." {{description}}', options),
+    ).toBe('*Willow looks up.* "It is 3:07 PM, Ada." A marsh witch.');
   });
 
   it('reads the same for the same chat ({{random}}, {{roll}} and {{pick}} seeded by it), and differs between chats', () => {

@@ -95,7 +95,9 @@ describe('lorebook activation', () => {
   });
 
   it('reads a SillyTavern world file pasted into the card (an id → entry map, key/order/disable)', () => {
-    const world = { entries: { 0: { uid: 0, key: ['moon'], content: 'Two moons.', order: 5 }, 1: { uid: 1, key: ['sun'], content: 'x', disable: true } } };
+    const world = {
+      entries: { 0: { uid: 0, key: ['moon'], content: 'Two moons.', order: 5 }, 1: { uid: 1, key: ['sun'], content: 'x', disable: true } },
+    };
     expect(fired(world, ['the moon and the sun'])).toEqual(['Two moons.']);
   });
 
@@ -128,7 +130,11 @@ describe('lorebook activation', () => {
 });
 
 describe('lorebook recursion', () => {
-  const chain = book(entry(['tower'], 'The tower holds the lamp.'), entry(['lamp'], 'The lamp burns whale oil.'), entry(['whale'], 'Whales sing.'));
+  const chain = book(
+    entry(['tower'], 'The tower holds the lamp.'),
+    entry(['lamp'], 'The lamp burns whale oil.'),
+    entry(['whale'], 'Whales sing.'),
+  );
 
   it("scans what entries added for further keys (SillyTavern's default)", () => {
     const result = scan(chain, ['the tower']);
@@ -140,17 +146,29 @@ describe('lorebook recursion', () => {
   });
 
   it('stops at an entry that prevents recursion, skips one that excludes it, and is off when the book says so', () => {
-    const prevent = book(entry(['tower'], 'The tower holds the lamp.', { extensions: { prevent_recursion: true } }), entry(['lamp'], 'Lamp.'));
+    const prevent = book(
+      entry(['tower'], 'The tower holds the lamp.', { extensions: { prevent_recursion: true } }),
+      entry(['lamp'], 'Lamp.'),
+    );
     expect(fired(prevent, ['the tower'])).toEqual(['The tower holds the lamp.']);
-    const exclude = book(entry(['tower'], 'The tower holds the lamp.'), entry(['lamp'], 'Lamp.', { extensions: { exclude_recursion: true } }));
+    const exclude = book(
+      entry(['tower'], 'The tower holds the lamp.'),
+      entry(['lamp'], 'Lamp.', { extensions: { exclude_recursion: true } }),
+    );
     expect(fired(exclude, ['the tower'])).toEqual(['The tower holds the lamp.']);
     expect(fired(exclude, ['the tower and the lamp'])).toEqual(['The tower holds the lamp.', 'Lamp.']);
     expect(fired({ ...chain, recursive_scanning: false }, ['the tower'])).toEqual(['The tower holds the lamp.']);
   });
 
   it('lets a constant entry call up others, and delays an entry until recursion', () => {
-    expect(fired(book(entry([], 'See the lamp.', { constant: true }), entry(['lamp'], 'Lamp.')), ['hi'])).toEqual(['See the lamp.', 'Lamp.']);
-    const delayed = book(entry(['lamp'], 'Lamp again.', { extensions: { delay_until_recursion: true } }), entry(['tower'], 'A lamp tower.'));
+    expect(fired(book(entry([], 'See the lamp.', { constant: true }), entry(['lamp'], 'Lamp.')), ['hi'])).toEqual([
+      'See the lamp.',
+      'Lamp.',
+    ]);
+    const delayed = book(
+      entry(['lamp'], 'Lamp again.', { extensions: { delay_until_recursion: true } }),
+      entry(['tower'], 'A lamp tower.'),
+    );
     expect(fired(delayed, ['lamp tower'])).toEqual(['A lamp tower.', 'Lamp again.']);
   });
 
@@ -163,13 +181,13 @@ describe('lorebook recursion', () => {
 });
 
 describe('lorebook chance and groups', () => {
-  it('rolls an entry\'s probability with the injected dice (useProbability off: always)', () => {
+  it("rolls an entry's probability with the injected dice (useProbability off: always)", () => {
     const lore = book(entry(['sea'], 'Maybe.', { extensions: { probability: 50, useProbability: true } }));
     expect(fired(lore, ['sea'], { random: values(0.4) })).toEqual(['Maybe.']);
     expect(fired(lore, ['sea'], { random: values(0.6) })).toEqual([]);
-    expect(fired(book(entry(['sea'], 'Always.', { extensions: { probability: 10, useProbability: false } })), ['sea'], { random: values(0.99) })).toEqual([
-      'Always.',
-    ]);
+    expect(
+      fired(book(entry(['sea'], 'Always.', { extensions: { probability: 10, useProbability: false } })), ['sea'], { random: values(0.99) }),
+    ).toEqual(['Always.']);
   });
 
   it('lets one entry of an inclusion group in, drawn by weight', () => {
@@ -192,7 +210,10 @@ describe('lorebook chance and groups', () => {
   });
 
   it('leaves out a group member when another member went in on an earlier step', () => {
-    const lore = book(entry(['sea'], 'The tide.', { extensions: { group: 'water' } }), entry(['tide'], 'Tide again.', { extensions: { group: 'water' } }));
+    const lore = book(
+      entry(['sea'], 'The tide.', { extensions: { group: 'water' } }),
+      entry(['tide'], 'Tide again.', { extensions: { group: 'water' } }),
+    );
     expect(fired(lore, ['sea'])).toEqual(['The tide.']);
   });
 });
@@ -211,7 +232,10 @@ describe('lorebook budget', () => {
   });
 
   it("takes the book's token_budget as a cap too", () => {
-    const lore = { ...book(entry(['k'], 'one', { insertion_order: 2 }), entry(['k'], 'two two two two', { insertion_order: 1 })), token_budget: estimateTokens('one') };
+    const lore = {
+      ...book(entry(['k'], 'one', { insertion_order: 2 }), entry(['k'], 'two two two two', { insertion_order: 1 })),
+      token_budget: estimateTokens('one'),
+    };
     expect(readLorebook(lore).tokenBudget).toBe(estimateTokens('one'));
   });
 });
@@ -229,7 +253,12 @@ describe('lorebook input', () => {
     for (const value of odd) expect(fired(value, ['storm'])).toEqual([]);
     fc.assert(
       fc.property(fc.anything(), fc.anything(), fc.array(fc.string()), (value, extensions, texts) => {
-        const lore = { entries: [value, { keys: ['a'], content: 'b', extensions }], scan_depth: value, token_budget: value, recursive_scanning: value };
+        const lore = {
+          entries: [value, { keys: ['a'], content: 'b', extensions }],
+          scan_depth: value,
+          token_budget: value,
+          recursive_scanning: value,
+        };
         expect(Array.isArray(scan(lore, texts).fired)).toBe(true);
       }),
       { numRuns: 300 },

@@ -80,7 +80,9 @@ describe('lorebook timed effects (per chat)', () => {
   it("keeps the state in SillyTavern's shape, and reads a stored one defensively", () => {
     const result = scan(book(entry(['storm'], 'Storm.', { id: 7, extensions: { sticky: 2 } })), ['storm'], { chatLength: 4 });
     expect(result.timed.sticky['character_book.7']).toMatchObject({ start: 4, end: 6, protected: false });
-    expect(readTimedWorldInfo({ sticky: { a: { hash: 'x', start: 1, end: 2 }, b: null, c: { hash: 1, start: 1, end: 3 } }, cooldown: 'x' })).toEqual({
+    expect(
+      readTimedWorldInfo({ sticky: { a: { hash: 'x', start: 1, end: 2 }, b: null, c: { hash: 1, start: 1, end: 3 } }, cooldown: 'x' }),
+    ).toEqual({
       sticky: { c: { hash: 1, start: 1, end: 3, protected: false } },
       cooldown: {},
     });

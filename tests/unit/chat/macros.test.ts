@@ -50,7 +50,13 @@ describe('macros: names and legacy tags', () => {
 });
 
 describe('macros: the card and the chat', () => {
-  const fields = { description: 'A keeper of {{lights}}.', personality: 'wry', scenario: 'A storm.', persona: 'A pilot.', mesExamples: '<START>' };
+  const fields = {
+    description: 'A keeper of {{lights}}.',
+    personality: 'wry',
+    scenario: 'A storm.',
+    persona: 'A pilot.',
+    mesExamples: '<START>',
+  };
 
   it('inserts the card fields and the persona, and leaves them as text where no fields are given', () => {
     expect(fill('{{description}} / {{personality}} / {{scenario}} / {{persona}} / {{mesExamples}}', { fields })).toBe(
@@ -133,8 +139,22 @@ describe('macros: the clock', () => {
     expect(fill('{{isodate}}', { timeZone: 'Not/AZone' })).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
-  it("humanizes idle time as moment does", () => {
-    expect([10e3, 50e3, 5 * 60e3, 50 * 60e3, 5 * 3600e3, 30 * 3600e3, 10 * 86400e3, 40 * 86400e3, 100 * 86400e3, 400 * 86400e3, 900 * 86400e3].map(humanizeDuration)).toEqual([
+  it('humanizes idle time as moment does', () => {
+    expect(
+      [
+        10e3,
+        50e3,
+        5 * 60e3,
+        50 * 60e3,
+        5 * 3600e3,
+        30 * 3600e3,
+        10 * 86400e3,
+        40 * 86400e3,
+        100 * 86400e3,
+        400 * 86400e3,
+        900 * 86400e3,
+      ].map(humanizeDuration),
+    ).toEqual([
       'a few seconds',
       'a minute',
       '5 minutes',

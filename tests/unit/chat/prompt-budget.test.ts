@@ -21,9 +21,21 @@ describe('buildPrompt: fitting the budget', () => {
   });
 
   it('fills the history before the examples, as SillyTavern: a tight context keeps the chat, not six examples', () => {
-    const blocks = Array.from({ length: 6 }, (_, i) => `<START>\n{{user}}: Example question ${i}?\n{{char}}: ${'An example answer. '.repeat(6)}`);
-    const long = Array.from({ length: 40 }, (_, i) => ({ role: (i % 2 ? 'assistant' : 'user') as ChatRole, content: `Message ${i}: ${'words '.repeat(8)}` }));
-    const result = buildPrompt({ card: card({ mes_example: blocks.join('\n') }), userName: 'Ada', history: long, contextTokens: 1200, replyTokens: 300 });
+    const blocks = Array.from(
+      { length: 6 },
+      (_, i) => `<START>\n{{user}}: Example question ${i}?\n{{char}}: ${'An example answer. '.repeat(6)}`,
+    );
+    const long = Array.from({ length: 40 }, (_, i) => ({
+      role: (i % 2 ? 'assistant' : 'user') as ChatRole,
+      content: `Message ${i}: ${'words '.repeat(8)}`,
+    }));
+    const result = buildPrompt({
+      card: card({ mes_example: blocks.join('\n') }),
+      userName: 'Ada',
+      history: long,
+      contextTokens: 1200,
+      replyTokens: 300,
+    });
     expect(result.droppedExamples).toBe(6);
     expect(result.droppedHistory).toBeLessThan(15);
     expect(result.estimatedTokens).toBeLessThanOrEqual(900);
@@ -80,8 +92,19 @@ describe('buildPrompt: fitting the budget', () => {
   });
 
   it(`gives the lorebook at most ${LORE_BUDGET_SHARE * 100}% of the budget, the highest-order entries first`, () => {
-    const entries = [1, 2, 3].map((order) => ({ keys: ['k'], content: `Entry ${order}: ${'lore '.repeat(60)}`, insertion_order: order, enabled: true }));
-    const result = buildPrompt({ card: card({ character_book: { entries } }), userName: 'Ada', history: chat('k'), contextTokens: 600, replyTokens: 100 });
+    const entries = [1, 2, 3].map((order) => ({
+      keys: ['k'],
+      content: `Entry ${order}: ${'lore '.repeat(60)}`,
+      insertion_order: order,
+      enabled: true,
+    }));
+    const result = buildPrompt({
+      card: card({ character_book: { entries } }),
+      userName: 'Ada',
+      history: chat('k'),
+      contextTokens: 600,
+      replyTokens: 100,
+    });
     const lore = result.parts.filter((part) => part.kind === 'lore');
     expect(lore.map((part) => part.lore!.id)).toEqual(['2']);
     expect(lore.reduce((sum, part) => sum + part.tokens, 0)).toBeLessThanOrEqual(500 * LORE_BUDGET_SHARE);
@@ -95,7 +118,11 @@ describe('buildPrompt: fitting the budget', () => {
       constant: fc.boolean(),
       enabled: fc.constant(true),
       insertion_order: fc.integer({ min: 0, max: 5 }),
-      extensions: fc.record({ position: fc.integer({ min: 0, max: 6 }), depth: fc.integer({ min: 0, max: 8 }), role: fc.integer({ min: 0, max: 2 }) }),
+      extensions: fc.record({
+        position: fc.integer({ min: 0, max: 6 }),
+        depth: fc.integer({ min: 0, max: 8 }),
+        role: fc.integer({ min: 0, max: 2 }),
+      }),
     });
     const cards = fc
       .record({
@@ -105,7 +132,9 @@ describe('buildPrompt: fitting the budget', () => {
         system_prompt: text,
         post_history_instructions: text,
         mes_example: text,
-        extensions: fc.record({ depth_prompt: fc.record({ prompt: text, depth: fc.integer({ min: 0, max: 6 }), role: fc.constantFrom('system', 'user') }) }),
+        extensions: fc.record({
+          depth_prompt: fc.record({ prompt: text, depth: fc.integer({ min: 0, max: 6 }), role: fc.constantFrom('system', 'user') }),
+        }),
         character_book: fc.record({ entries: fc.array(loreEntry, { maxLength: 6 }) }),
       })
       .map(card);
@@ -114,12 +143,18 @@ describe('buildPrompt: fitting the budget', () => {
       content: fc.string({ unit: 'grapheme', maxLength: 300 }),
     });
     fc.assert(
-      fc.property(cards, fc.array(message, { maxLength: 30 }), fc.integer({ min: 16, max: 3000 }), fc.string(), (drawn, history, budget, userName) => {
-        const result = buildPrompt({ card: drawn, userName, history, contextTokens: budget + 200, replyTokens: 200, random: () => 0.5 });
-        expect(result.estimatedTokens).toBeLessThanOrEqual(budget);
-        expect(result.estimatedTokens).toBe(result.messages.reduce((sum, m) => sum + estimateMessageTokens(m), 0));
-        expect(result.droppedHistory).toBeLessThanOrEqual(Math.max(0, history.length - 1));
-      }),
+      fc.property(
+        cards,
+        fc.array(message, { maxLength: 30 }),
+        fc.integer({ min: 16, max: 3000 }),
+        fc.string(),
+        (drawn, history, budget, userName) => {
+          const result = buildPrompt({ card: drawn, userName, history, contextTokens: budget + 200, replyTokens: 200, random: () => 0.5 });
+          expect(result.estimatedTokens).toBeLessThanOrEqual(budget);
+          expect(result.estimatedTokens).toBe(result.messages.reduce((sum, m) => sum + estimateMessageTokens(m), 0));
+          expect(result.droppedHistory).toBeLessThanOrEqual(Math.max(0, history.length - 1));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -5,7 +5,15 @@ import { card, chat } from './promptSupport';
 
 const history = chat('u0', 'a1', 'u2', 'a3', 'u4', 'a5', 'u6');
 const prompt = (data: Record<string, unknown>, more: { history?: { role: ChatRole; content: string }[]; continuation?: string } = {}) =>
-  buildPrompt({ card: card(data), userName: 'Ada', history: more.history ?? history, continuation: more.continuation, contextTokens: 50_000, replyTokens: 100, random: () => 0 });
+  buildPrompt({
+    card: card(data),
+    userName: 'Ada',
+    history: more.history ?? history,
+    continuation: more.continuation,
+    contextTokens: 50_000,
+    replyTokens: 100,
+    random: () => 0,
+  });
 /** The messages from "[Start a new Chat]" on, as 'role: content'. */
 const tail = (data: Record<string, unknown>, more?: Parameters<typeof prompt>[1]) => {
   const { messages } = prompt(data, more);
@@ -28,7 +36,10 @@ describe("the character's note (extensions.depth_prompt)", () => {
   });
 
   it('goes at its depth with its role; depth 0 is after the newest message; deeper than the chat is at its start', () => {
-    expect(tail({ extensions: { depth_prompt: { prompt: 'Note.', depth: 0, role: 'user' } } }).slice(-2)).toEqual(['user: u6', 'user: Note.']);
+    expect(tail({ extensions: { depth_prompt: { prompt: 'Note.', depth: 0, role: 'user' } } }).slice(-2)).toEqual([
+      'user: u6',
+      'user: Note.',
+    ]);
     expect(tail({ extensions: { depth_prompt: { prompt: 'Note.', depth: 1, role: 'assistant' } } }).slice(-3)).toEqual([
       'assistant: a5',
       'assistant: Note.',
@@ -51,7 +62,7 @@ const lore = (position: number, more: Record<string, unknown> = {}) => ({
 });
 
 describe('lorebook positions', () => {
-  it('@depth with a role, sharing one message with the character\'s note at the same depth and role (note first)', () => {
+  it("@depth with a role, sharing one message with the character's note at the same depth and role (note first)", () => {
     const data = {
       extensions: { depth_prompt: { prompt: 'Note.', depth: 2, role: 'system' } },
       character_book: { entries: [lore(4, { depth: 2, role: 0 }), lore(4, { depth: 2, role: 1 })] },
@@ -68,10 +79,21 @@ describe('lorebook positions', () => {
   it('example-message top and bottom become example blocks, not text in the system prompt', () => {
     const data = {
       mes_example: '<START>\n{{char}}: Own example.',
-      character_book: { entries: [{ ...lore(5), content: '{{user}}: Top?\n{{char}}: Top.' }, { ...lore(6), content: '<START>\n{{char}}: Bottom.' }] },
+      character_book: {
+        entries: [
+          { ...lore(5), content: '{{user}}: Top?\n{{char}}: Top.' },
+          { ...lore(6), content: '<START>\n{{char}}: Bottom.' },
+        ],
+      },
     };
-    const examples = prompt(data).messages.filter((m) => m.content.startsWith('[Example Chat]')).map((m) => m.content);
-    expect(examples).toEqual(['[Example Chat]\nAda: Top?\nMira Vell: Top.', '[Example Chat]\nMira Vell: Own example.', '[Example Chat]\nMira Vell: Bottom.']);
+    const examples = prompt(data)
+      .messages.filter((m) => m.content.startsWith('[Example Chat]'))
+      .map((m) => m.content);
+    expect(examples).toEqual([
+      '[Example Chat]\nAda: Top?\nMira Vell: Top.',
+      '[Example Chat]\nMira Vell: Own example.',
+      '[Example Chat]\nMira Vell: Bottom.',
+    ]);
     expect(prompt(data).messages.some((m) => m.content.includes('<START>'))).toBe(false);
   });
 
@@ -95,7 +117,13 @@ describe('the lorebook scans names as SillyTavern does', () => {
 
   it('scans a message under the name stored with it', () => {
     const data = { character_book: { entries: [{ keys: ['Nova'], content: 'About Nova.', enabled: true }] } };
-    const named = buildPrompt({ card: card(data), userName: 'Ada', history: [{ role: 'user', content: 'hi', name: 'Nova' }], contextTokens: 9000, replyTokens: 100 });
+    const named = buildPrompt({
+      card: card(data),
+      userName: 'Ada',
+      history: [{ role: 'user', content: 'hi', name: 'Nova' }],
+      contextTokens: 9000,
+      replyTokens: 100,
+    });
     expect(named.messages.map((m) => m.content)).toContain('About Nova.');
   });
 });

@@ -48,13 +48,21 @@ describe("buildPrompt: SillyTavern's default Chat Completion layout", () => {
       buildPrompt({ card: card(data), userName: 'Ada', history: chat('hi'), contextTokens: 9000, replyTokens: 100 }).messages[0]!.content;
     expect(first({ description: 'A keeper.' })).toBe(filledDefault);
     expect(first({ system_prompt: '  \r\n' })).toBe(filledDefault);
-    expect(first({ system_prompt: '{{original}}\nAlways answer in rhyme. {{original}}' })).toBe(`${filledDefault}\nAlways answer in rhyme.`);
+    expect(first({ system_prompt: '{{original}}\nAlways answer in rhyme. {{original}}' })).toBe(
+      `${filledDefault}\nAlways answer in rhyme.`,
+    );
     expect(first({ system_prompt: 'Only this.' })).toBe('Only this.');
   });
 
   it('drops post-history instructions that are empty or only {{original}}', () => {
     for (const post of ['', '{{original}}', ' {{ORIGINAL}} ']) {
-      const { messages } = buildPrompt({ card: card({ post_history_instructions: post }), userName: 'Ada', history: chat('hi'), contextTokens: 9000, replyTokens: 100 });
+      const { messages } = buildPrompt({
+        card: card({ post_history_instructions: post }),
+        userName: 'Ada',
+        history: chat('hi'),
+        contextTokens: 9000,
+        replyTokens: 100,
+      });
       expect(messages.at(-1)).toEqual({ role: 'user', content: 'hi' });
     }
   });
@@ -106,7 +114,11 @@ describe('buildPrompt: a history people changed', () => {
   it('carries an edited message, not what it said before', () => {
     const reply = { role: 'assistant' as ChatRole, ...withEditedContent({ content: 'The boat is red.' }, 'The boat is blue.') };
     const { messages } = build({ history: historyOf([question, reply, { role: 'user', content: 'Thanks.' }]) });
-    expect(messages.slice(-4, -1)).toEqual([question, { role: 'assistant', content: 'The boat is blue.' }, { role: 'user', content: 'Thanks.' }]);
+    expect(messages.slice(-4, -1)).toEqual([
+      question,
+      { role: 'assistant', content: 'The boat is blue.' },
+      { role: 'user', content: 'Thanks.' },
+    ]);
     expect(JSON.stringify(messages)).not.toContain('red');
   });
 
@@ -153,9 +165,19 @@ describe('buildPrompt: the user as a persona', () => {
   });
 
   it('fills {{user}} with the persona name everywhere: examples, history and post-history instructions too', () => {
-    const { messages } = buildPrompt({ ...persona, card: full, history: chat('{{user}} waves.', 'Hi {{user}}.', 'I am <USER>.'), contextTokens: 100_000, replyTokens: 500 });
+    const { messages } = buildPrompt({
+      ...persona,
+      card: full,
+      history: chat('{{user}} waves.', 'Hi {{user}}.', 'I am <USER>.'),
+      contextTokens: 100_000,
+      replyTokens: 500,
+    });
     expect(contents({ messages })).toContain('[Example Chat]\nCaptain Nova: Who are you?\nMira: The keeper.');
-    expect(messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual(['Captain Nova waves.', 'Hi Captain Nova.', 'I am Captain Nova.']);
+    expect(messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual([
+      'Captain Nova waves.',
+      'Hi Captain Nova.',
+      'I am Captain Nova.',
+    ]);
     expect(contents({ messages }).join('\n')).not.toMatch(/\{\{user\}\}|<USER>|Ada/i);
   });
 
@@ -173,7 +195,13 @@ describe('buildPrompt: the user as a persona', () => {
 describe('a card as SillyTavern exports it (tests/fixtures)', () => {
   it('builds a prompt from Willow whose lorebook wakes on "Gloamwings" in the last two messages', () => {
     const { card: willow } = readCard(sillyTavernCard());
-    const history = chat('Thank you for helping me.', 'You are welcome.', 'What now?', 'Rest, traveler.', 'Who were the Gloamwings that attacked me?');
+    const history = chat(
+      'Thank you for helping me.',
+      'You are welcome.',
+      'What now?',
+      'Rest, traveler.',
+      'Who were the Gloamwings that attacked me?',
+    );
     history.unshift({ role: 'assistant', content: willow.data.first_mes });
     const { messages } = buildPrompt({ card: willow, userName: 'Ada', history, contextTokens: 8192, replyTokens: 512 });
     const text = contents({ messages });

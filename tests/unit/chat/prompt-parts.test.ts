@@ -18,8 +18,15 @@ const rich = card({
 });
 
 describe('buildPrompt: the parts of the prompt', () => {
-  it('names every piece in the prompt\'s order, with the message holding it and its tokens', () => {
-    const result = buildPrompt({ card: rich, userName: 'Ada', history: chat('hm', 'a storm', 'ok'), contextTokens: 9000, replyTokens: 100, personaDescription: 'A pilot.' });
+  it("names every piece in the prompt's order, with the message holding it and its tokens", () => {
+    const result = buildPrompt({
+      card: rich,
+      userName: 'Ada',
+      history: chat('hm', 'a storm', 'ok'),
+      contextTokens: 9000,
+      replyTokens: 100,
+      personaDescription: 'A pilot.',
+    });
     expect(result.parts.map((part) => [part.kind, part.message])).toEqual([
       ['main', 0],
       ['lore', 1],
@@ -58,8 +65,17 @@ describe('buildPrompt: the parts of the prompt', () => {
   });
 
   it('returns the lorebook timed effects to keep with the chat', () => {
-    const sticky = card({ character_book: { entries: [{ id: 3, keys: ['storm'], content: 'S.', enabled: true, extensions: { sticky: 2 } }] } });
-    const result = buildPrompt({ card: sticky, userName: 'Ada', history: chat('storm'), contextTokens: 9000, replyTokens: 100, chatLength: 7 });
+    const sticky = card({
+      character_book: { entries: [{ id: 3, keys: ['storm'], content: 'S.', enabled: true, extensions: { sticky: 2 } }] },
+    });
+    const result = buildPrompt({
+      card: sticky,
+      userName: 'Ada',
+      history: chat('storm'),
+      contextTokens: 9000,
+      replyTokens: 100,
+      chatLength: 7,
+    });
     expect(result.timedWorldInfo.sticky['character_book.3']).toMatchObject({ start: 7, end: 9 });
   });
 });

@@ -55,7 +55,9 @@ describe('the same card built by cardchat and by SillyTavern', () => {
       ),
       sys(description),
       sys("[Willow's personality: dry, blunt, patient with the sick, impatient with fools, superstitious about salt and iron]"),
-      sys("[Circumstances and context of the dialogue: Ada wakes up in Willow's hut at dusk, bandaged and feverish, with no memory of how they got there.]"),
+      sys(
+        "[Circumstances and context of the dialogue: Ada wakes up in Willow's hut at dusk, bandaged and feverish, with no memory of how they got there.]",
+      ),
       sys('[Example Chat]'),
       { role: 'system', name: 'example_user', content: '"Why did you help me?"' },
       { role: 'system', name: 'example_assistant', content: '"Because the fen would have kept you, and I don\'t like sharing."' },
@@ -66,7 +68,7 @@ describe('the same card built by cardchat and by SillyTavern', () => {
     expect(ours.messages).toEqual(asCardchat(sillyTavern, { user: 'Ada', char: 'Willow' }));
   });
 
-  it('a card using the character\'s note, @depth, the author\'s-note slot, example lore, recursion, names and {{original}}', () => {
+  it("a card using the character's note, @depth, the author's-note slot, example lore, recursion, names and {{original}}", () => {
     const tamsin = card({
       name: 'Tamsin',
       system_prompt: '{{original}} Keep replies under 200 words.',
@@ -80,10 +82,24 @@ describe('the same card built by cardchat and by SillyTavern', () => {
         entries: [
           { id: 0, keys: ['ferry'], content: 'The ferry runs twice a day.', insertion_order: 10, position: 'before_char', enabled: true },
           { id: 1, keys: ['harbour'], content: 'The harbour freezes in winter; see the ice.', insertion_order: 20, enabled: true },
-          { id: 2, keys: ['ice'], content: 'Ice breaks hulls.', insertion_order: 5, enabled: true, extensions: { position: 4, depth: 0, role: 2 } },
+          {
+            id: 2,
+            keys: ['ice'],
+            content: 'Ice breaks hulls.',
+            insertion_order: 5,
+            enabled: true,
+            extensions: { position: 4, depth: 0, role: 2 },
+          },
           { id: 3, keys: ['Tamsin'], content: '{{char}} is 40.', insertion_order: 5, enabled: true, extensions: { position: 2 } },
           { id: 4, keys: ['art'], content: 'Art.', insertion_order: 5, enabled: true },
-          { id: 5, keys: ['boats'], content: '<START>\n{{user}}: Boats?\n{{char}}: Ask the office.', insertion_order: 5, enabled: true, extensions: { position: 6 } },
+          {
+            id: 5,
+            keys: ['boats'],
+            content: '<START>\n{{user}}: Boats?\n{{char}}: Ask the office.',
+            insertion_order: 5,
+            enabled: true,
+            extensions: { position: 6 },
+          },
         ],
       },
     });
@@ -116,7 +132,14 @@ describe('the same card built by cardchat and by SillyTavern', () => {
       { role: 'assistant', content: 'Ice breaks hulls.' },
       sys('Stay terse.'),
     ];
-    const ours = buildPrompt({ card: tamsin, userName: 'Ada', personaDescription: 'A sailor from the north.', history, contextTokens: 8192, replyTokens: 512 });
+    const ours = buildPrompt({
+      card: tamsin,
+      userName: 'Ada',
+      personaDescription: 'A sailor from the north.',
+      history,
+      contextTokens: 8192,
+      replyTokens: 512,
+    });
     expect(ours.messages).toEqual(asCardchat(sillyTavern, { user: 'Ada', char: 'Tamsin' }));
   });
 });

@@ -2,7 +2,7 @@
  * What the editor says about a draft as it is written: errors keep it from being saved (each names
  * the control it belongs to, so it shows beside it), warnings only inform.
  */
-import { MAX_JSON_BYTES, MAX_TEXT_BYTES, toV3Json, type Card } from '../../../../core/card/index';
+import { loreWarnings, MAX_JSON_BYTES, MAX_TEXT_BYTES, toV3Json, type Card } from '../../../../core/card/index';
 import type { CharacterDraft } from './draft';
 import type { CardEstimate } from './estimates';
 
@@ -59,6 +59,8 @@ export function checkDraft(draft: CharacterDraft, card: Card, estimate: CardEsti
   }
 
   if (draft.text.first_mes.trim() === '') warn(fieldId.text('first_mes'), MESSAGE_NO_FIRST_MESSAGE);
+  // The card's book holds the editor's entries in the editor's order.
+  for (const warning of loreWarnings(card)) warn(fieldId.loreKeys(warning.entry), warning.message);
   const { total, budget } = estimate;
   if (total > budget) {
     warn(
