@@ -5,7 +5,8 @@
  * in each prompt; a stored message's dice are seeded by the message, as if rolled once when it
  * was written; {{pick}} is seeded by the chat.
  */
-import { characterDisplayName, type Card } from '../../card/index';
+import { characterDisplayName } from '../../card/placeholders';
+import type { Card } from '../../card/types';
 import { expandMacros, type FieldMacro, type MacroEnv } from '../macros/index';
 import { seededRandom } from '../macros/seeded';
 import type { BuildPromptInput, PromptHistoryMessage } from './types';
