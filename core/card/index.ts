@@ -73,6 +73,7 @@ export type {
 export {
   compileRegexKey,
   isRegexKey,
+  requiredLiteral,
   MAX_REGEX_KEY_CHARS,
   MAX_REGEX_PROGRAM_SIZE,
   type CompiledRegexKey,

@@ -15,6 +15,12 @@ export const MAX_REGEX_PROGRAM_SIZE = 20_000;
 
 export interface RegexKey {
   test(text: string): boolean;
+  /**
+   * Text every match contains (lower-case when `caseInsensitive`), when the pattern's shape proves
+   * one: a text without it cannot match, so most texts are ruled out by a plain search.
+   */
+  literal: string | null;
+  caseInsensitive: boolean;
 }
 
 export type CompiledRegexKey = { ok: true; key: RegexKey } | { ok: false; reason: string };
@@ -36,6 +42,63 @@ function flagsOf(flags: string): number {
   return out;
 }
 
+const SPECIAL = new Set('\\^$.|?*+()[]{}'.split(''));
+const LITERAL_ESCAPES = new Set('\\^$.|?*+()[]{}/-'.split(''));
+/** Escapes of one letter that stand for a class, a boundary or a control character, and take nothing more. */
+const ONE_LETTER_ESCAPES = new Set('bBdDwWsSnrtfv'.split(''));
+const isPlain = (char: string) => /^[A-Za-z0-9 _,;:'"!@#%&=<>~`-]$/.test(char);
+
+/**
+ * The longest run of characters that any match must contain, read from the pattern's top level:
+ * plain ASCII characters not made optional by a quantifier, outside groups and classes; none when
+ * the pattern has a top-level alternative. Case-insensitively, 's' and 'k' end a run (Unicode folds
+ * 'ſ' and the Kelvin sign onto them, which lower-casing the text would not).
+ */
+export function requiredLiteral(pattern: string, caseInsensitive: boolean): string | null {
+  // Inline flags change case-sensitivity part-way through: not read here.
+  if (pattern.includes('(?')) return null;
+  const runs: string[] = [];
+  let run = '';
+  let depth = 0;
+  let inClass = false;
+  const end = () => {
+    if (run) runs.push(run);
+    run = '';
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i]!;
+    let literal: string | null = null;
+    if (char === '\\') {
+      const next = pattern[++i] ?? '';
+      // \x41, \u0041, \p{L}, \cJ… take characters of their own: not read here.
+      if (/[A-Za-z0-9]/.test(next) && !ONE_LETTER_ESCAPES.has(next)) return null;
+      if (!inClass && depth === 0 && LITERAL_ESCAPES.has(next)) literal = next;
+    } else if (inClass) {
+      if (char === ']') inClass = false;
+      continue;
+    } else if (char === '[') {
+      inClass = true;
+    } else if (char === '(') {
+      depth++;
+    } else if (char === ')') {
+      depth = Math.max(0, depth - 1);
+    } else if (char === '|' && depth === 0) {
+      return null;
+    } else if (depth === 0 && !SPECIAL.has(char) && isPlain(char)) {
+      literal = char;
+    }
+    const quantified = ['?', '*', '{'].includes(pattern[i + 1] ?? '');
+    if (literal === null || depth > 0 || quantified || (caseInsensitive && /[sk]/i.test(literal))) {
+      end();
+      continue;
+    }
+    run += caseInsensitive ? literal.toLowerCase() : literal;
+  }
+  end();
+  const longest = runs.reduce((best, candidate) => (candidate.length > best.length ? candidate : best), '');
+  return longest.length >= 2 ? longest : null;
+}
+
 function compile(key: string): CompiledRegexKey {
   const shape = SHAPE.exec(key)!;
   const pattern = shape[1]!.replaceAll('\\/', '/');
@@ -43,7 +106,8 @@ function compile(key: string): CompiledRegexKey {
   try {
     const compiled = RE2JS.compile(RE2JS.translateRegExp(pattern), flagsOf(shape[2]!));
     if (compiled.programSize() > MAX_REGEX_PROGRAM_SIZE) return { ok: false, reason: 'too costly to run' };
-    return { ok: true, key: { test: (text) => compiled.test(text) } };
+    const caseInsensitive = shape[2]!.includes('i');
+    return { ok: true, key: { test: (text) => compiled.test(text), literal: requiredLiteral(pattern, caseInsensitive), caseInsensitive } };
   } catch (error) {
     const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error);
     return { ok: false, reason: detail };

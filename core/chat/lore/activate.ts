@@ -6,10 +6,11 @@
  * entry prevents it, until nothing new fires. Bounded: at most MAX_LORE_STEPS steps and
  * MAX_FIRED_ENTRIES entries, whatever the book.
  */
+import { compileRegexKey, type CompiledRegexKey } from '../../card/regexKeys';
 import { estimateTokens } from '../tokens';
 import type { LoreBook, LoreEntry } from './entries';
 import { settleGroups } from './groups';
-import { keyMatches, ScanBuffer, DEFAULT_SCAN_DEPTH, type Haystack } from './scan';
+import { keyMatches, ScanBuffer, DEFAULT_SCAN_DEPTH } from './scan';
 import { TimedEffects, type TimedWorldInfo } from './timed';
 
 export const MAX_LORE_STEPS = 10;
@@ -54,28 +55,47 @@ export interface LoreScanResult {
 
 type Candidate = { entry: LoreEntry; key: string | null; reason: FiredReason };
 
-class Matcher {
-  private readonly filled = new Map<string, string>();
-  constructor(private readonly fill: (text: string) => string) {}
+/** Where a key was looked for in an entry's pieces: searched up to `searched`, and whether it was found. */
+type KeyState = { searched: number; found: boolean };
 
-  private key(key: string): string {
+class Matcher {
+  private readonly filled = new Map<string, { text: string; regex: CompiledRegexKey | null }>();
+  private readonly states = new Map<LoreEntry, Map<string, KeyState>>();
+  constructor(
+    private readonly fill: (text: string) => string,
+    private readonly buffer: ScanBuffer,
+  ) {}
+
+  /** The key with its macros filled, and compiled when it is a pattern: once per key per prompt. */
+  private key(key: string): { text: string; regex: CompiledRegexKey | null } {
     let filled = this.filled.get(key);
     if (filled === undefined) {
-      filled = key.includes('{{') || key.includes('<') ? this.fill(key).trim() : key;
+      const text = key.includes('{{') || key.includes('<') ? this.fill(key).trim() : key;
+      filled = { text, regex: compileRegexKey(text) };
       this.filled.set(key, filled);
     }
     return filled;
   }
 
-  matches(haystack: Haystack, key: string, entry: LoreEntry): boolean {
+  /** Whether the key is in the entry's scanned text; only pieces added since the last look are searched. */
+  matches(key: string, entry: LoreEntry): boolean {
+    let states = this.states.get(entry);
+    if (!states) this.states.set(entry, (states = new Map()));
+    let state = states.get(key);
+    if (!state) states.set(key, (state = { searched: 0, found: false }));
+    const pieces = this.buffer.pieces(entry);
     const filled = this.key(key);
-    return filled !== '' && keyMatches(haystack, filled, entry);
+    while (!state.found && state.searched < pieces.length) {
+      state.found = filled.text !== '' && keyMatches(pieces[state.searched]!, filled.text, entry, filled.regex);
+      state.searched += 1;
+    }
+    return state.found;
   }
 
   /** SillyTavern's secondary-key logic: AND ANY, NOT ALL, NOT ANY, AND ALL. */
-  secondary(haystack: Haystack, entry: LoreEntry): boolean {
+  secondary(entry: LoreEntry): boolean {
     if (entry.secondaryKeys.length === 0) return true;
-    const hits = entry.secondaryKeys.filter((key) => this.matches(haystack, key, entry)).length;
+    const hits = entry.secondaryKeys.filter((key) => this.matches(key, entry)).length;
     switch (entry.logic) {
       case 1:
         return hits < entry.secondaryKeys.length;
@@ -89,10 +109,10 @@ class Matcher {
   }
 
   /** Keys matched, for group scoring: primary, plus secondary under AND ANY (or AND ALL when all match). */
-  score(haystack: Haystack, entry: LoreEntry): number {
+  score(entry: LoreEntry): number {
     if (entry.keys.length === 0) return 0;
-    const primary = entry.keys.filter((key) => this.matches(haystack, key, entry)).length;
-    const secondary = entry.secondaryKeys.filter((key) => this.matches(haystack, key, entry)).length;
+    const primary = entry.keys.filter((key) => this.matches(key, entry)).length;
+    const secondary = entry.secondaryKeys.filter((key) => this.matches(key, entry)).length;
     if (entry.secondaryKeys.length === 0) return primary;
     if (entry.logic === 0) return primary + secondary;
     if (entry.logic === 3 && secondary === entry.secondaryKeys.length) return primary + secondary;
@@ -107,7 +127,7 @@ export function scanLore(input: LoreScanInput): LoreScanResult {
   const timed = new TimedEffects(input.timed, input.chatLength, sorted);
   timed.check();
   const buffer = new ScanBuffer(input.messages, book.scanDepth ?? DEFAULT_SCAN_DEPTH);
-  const matcher = new Matcher(input.fill);
+  const matcher = new Matcher(input.fill, buffer);
   const delayLevels = [...new Set(sorted.map((entry) => entry.delayUntilRecursion).filter((level) => level > 0))].sort((a, b) => a - b);
   let delayLevel = delayLevels.shift() ?? 0;
 
@@ -127,9 +147,8 @@ export function scanLore(input: LoreScanInput): LoreScanResult {
     if (entry.decorator === 'dont_activate') return null;
     if (entry.constant) return { entry, key: null, reason: 'constant' };
     if (sticky) return { entry, key: null, reason: 'sticky' };
-    const haystack = buffer.text(entry);
-    const key = entry.keys.find((k) => matcher.matches(haystack, k, entry));
-    return key !== undefined && matcher.secondary(haystack, entry) ? { entry, key, reason: 'key' } : null;
+    const key = entry.keys.find((k) => matcher.matches(k, entry));
+    return key !== undefined && matcher.secondary(entry) ? { entry, key, reason: 'key' } : null;
   };
 
   for (let step = 0; step < MAX_LORE_STEPS; step++) {
@@ -139,7 +158,7 @@ export function scanLore(input: LoreScanInput): LoreScanResult {
     const byEntry = new Map(found.map((c) => [c.entry, c]));
     const settled = settleGroups(
       found.map((c) => c.entry),
-      { alreadyIn, timed, random: input.random, score: (entry) => matcher.score(buffer.text(entry), entry) },
+      { alreadyIn, timed, random: input.random, score: (entry) => matcher.score(entry) },
     );
     const added: FiredLore[] = [];
     for (const entry of settled) {

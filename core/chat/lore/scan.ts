@@ -4,7 +4,7 @@
  * what earlier entries activated (recursion). Keys match whole words unless an entry says not,
  * case-insensitively unless it says so, or as a regular expression through RE2.
  */
-import { compileRegexKey } from '../../card/regexKeys';
+import { compileRegexKey, type CompiledRegexKey } from '../../card/regexKeys';
 import type { LoreEntry } from './entries';
 
 /** SillyTavern's default: the last two messages. */
@@ -36,10 +36,23 @@ export class Haystack {
   }
 }
 
-/** Whether `key` (already filled and trimmed) is in the text, by the entry's rules. */
-export function keyMatches(haystack: Haystack, key: string, entry: Pick<LoreEntry, 'caseSensitive' | 'wholeWords'>): boolean {
-  const regex = compileRegexKey(key);
-  if (regex) return regex.ok && regex.key.test(haystack.text);
+/**
+ * Whether `key` (already filled and trimmed) is in the text, by the entry's rules; `regex` is the
+ * key compiled (compileRegexKey), passed when the caller keeps it.
+ */
+export function keyMatches(
+  haystack: Haystack,
+  key: string,
+  entry: Pick<LoreEntry, 'caseSensitive' | 'wholeWords'>,
+  regex: CompiledRegexKey | null = compileRegexKey(key),
+): boolean {
+  if (regex) {
+    if (!regex.ok) return false;
+    const { literal, caseInsensitive } = regex.key;
+    // A text without what every match contains is ruled out by a plain search, before the engine runs.
+    if (literal !== null && !(caseInsensitive ? haystack.lower : haystack.text).includes(literal)) return false;
+    return regex.key.test(haystack.text);
+  }
   const caseSensitive = entry.caseSensitive ?? false;
   const text = caseSensitive ? haystack.text : haystack.lower;
   const needle = caseSensitive ? key : key.toLowerCase();
@@ -47,9 +60,15 @@ export function keyMatches(haystack: Haystack, key: string, entry: Pick<LoreEntr
   return text.includes(needle);
 }
 
+/**
+ * The scanned text in pieces: the messages up to a depth, then each step's activated contents. A
+ * key is looked for piece by piece, and a piece once searched is not searched again for that key
+ * (a key found stays found), so recursion costs only its new text. SillyTavern joins the pieces
+ * with a marker line between them, which no key can span; a pattern could only in theory.
+ */
 export class ScanBuffer {
-  private readonly byDepth = new Map<string, Haystack>();
-  private readonly recursed: string[] = [];
+  private readonly byDepth = new Map<number, Haystack[]>();
+  private readonly recursed: Haystack[] = [];
 
   /** `messages`: the chat's scanned lines, newest first. */
   constructor(
@@ -57,24 +76,23 @@ export class ScanBuffer {
     private readonly defaultDepth: number,
   ) {}
 
-  /** The text an entry scans: its depth of messages, then what entries activated so far added. */
-  text(entry: Pick<LoreEntry, 'scanDepth'>): Haystack {
-    const depth = Math.min(entry.scanDepth ?? this.defaultDepth, this.messages.length);
+  /** The pieces an entry scans: its depth of messages, then what entries activated so far added. */
+  pieces(entry: Pick<LoreEntry, 'scanDepth'>): readonly Haystack[] {
+    const wanted = entry.scanDepth ?? this.defaultDepth;
     // SillyTavern scans nothing at depth 0, not even what recursion added.
-    if ((entry.scanDepth ?? this.defaultDepth) <= 0) return new Haystack('');
-    const recursion = this.recursed.length;
-    const cacheKey = `${depth}:${recursion}`;
-    let haystack = this.byDepth.get(cacheKey);
-    if (!haystack) {
-      const parts = this.messages.slice(0, depth);
-      if (recursion > 0) parts.push(...this.recursed);
-      haystack = new Haystack(MATCHER + parts.join(`\n${MATCHER}`));
-      this.byDepth.set(cacheKey, haystack);
+    if (wanted <= 0) return [];
+    const depth = Math.min(wanted, this.messages.length);
+    let pieces = this.byDepth.get(depth);
+    if (!pieces) {
+      pieces = [new Haystack(MATCHER + this.messages.slice(0, depth).join(`\n${MATCHER}`)), ...this.recursed];
+      this.byDepth.set(depth, pieces);
     }
-    return haystack;
+    return pieces;
   }
 
   addRecursion(text: string): void {
-    this.recursed.push(text);
+    const piece = new Haystack(MATCHER + text);
+    this.recursed.push(piece);
+    for (const pieces of this.byDepth.values()) pieces.push(piece);
   }
 }

@@ -40,86 +40,108 @@ interface Frame {
 const OPEN = 123; // {
 const CLOSE = 125; // }
 
+/** One filling of one text: the frames of the macros open at the moment, and what was written. */
+class Expansion implements MacroCall {
+  offset = 0;
+  private hash: number | undefined;
+  private originalUsed = false;
+  private readonly root: Frame = { open: -1, text: '' };
+  private readonly stack: Frame[] = [this.root];
+  private evaluated = 0;
+  private skipNewlines = false;
+  private literalFrom = 0;
+
+  constructor(
+    readonly env: MacroEnv,
+    private readonly source: string,
+    private readonly maxLength: number,
+  ) {}
+
+  textHash(): number {
+    return (this.hash ??= hashString(this.source));
+  }
+
+  takeOriginal(): string | undefined {
+    if (this.env.original === undefined) return undefined;
+    if (this.originalUsed) return '';
+    this.originalUsed = true;
+    return this.env.original;
+  }
+
+  private get top(): Frame {
+    return this.stack[this.stack.length - 1]!;
+  }
+
+  private append(piece: string): void {
+    let value = piece;
+    if (this.skipNewlines && value !== '') {
+      value = value.replace(/^(?:\r?\n)+/, '');
+      if (value !== '') this.skipNewlines = false;
+    }
+    this.top.text += value;
+  }
+
+  private flushLiteral(end: number): void {
+    if (end > this.literalFrom) this.append(this.source.slice(this.literalFrom, end));
+  }
+
+  private open(at: number): void {
+    this.flushLiteral(at);
+    if (this.stack.length > MAX_MACRO_DEPTH) this.append('{{');
+    else this.stack.push({ open: at, text: '' });
+    this.literalFrom = at + 2;
+  }
+
+  private close(at: number): void {
+    this.flushLiteral(at);
+    const frame = this.stack.pop()!;
+    this.evaluated += 1;
+    this.offset = frame.open;
+    const value = this.evaluated > MAX_MACROS ? undefined : macroValue(frame.text, this);
+    if (value === TRIM) {
+      this.top.text = this.top.text.replace(/(?:\r?\n)+$/, '');
+      this.skipNewlines = true;
+    } else {
+      this.append(value ?? `{{${frame.text}}}`);
+    }
+    this.literalFrom = at + 2;
+  }
+
+  run(): string {
+    const { source, maxLength } = this;
+    const n = source.length;
+    let full = false;
+    const brace = /[{}]/g;
+    for (let match = brace.exec(source); match !== null; match = brace.exec(source)) {
+      if (this.top.text.length > maxLength || this.root.text.length > maxLength) {
+        full = true;
+        break;
+      }
+      const i = match.index;
+      const code = source.charCodeAt(i);
+      // In a run of braces the last two open and the first two close: '{{{char}}}' is '{Mira}'.
+      if (code === OPEN && source.charCodeAt(i + 1) === OPEN && source.charCodeAt(i + 2) !== OPEN) {
+        this.open(i);
+        brace.lastIndex = i + 2;
+      } else if (code === CLOSE && source.charCodeAt(i + 1) === CLOSE && this.stack.length > 1) {
+        this.close(i);
+        brace.lastIndex = i + 2;
+      }
+    }
+    if (!full) this.flushLiteral(n);
+    // Unclosed macros are text: each frame goes back into the one it was opened in.
+    while (this.stack.length > 1) {
+      const frame = this.stack.pop()!;
+      this.top.text += `{{${frame.text}`;
+    }
+    return this.root.text.length > maxLength ? this.root.text.slice(0, maxLength) : this.root.text;
+  }
+}
+
 /** `text` with its macros filled (see the module's comment for the bounds). */
 export function expandMacros(text: string, env: MacroEnv, options: MacroOptions = {}): string {
   const maxLength = Math.max(0, options.maxLength ?? MAX_MACRO_RESULT);
   const source = replaceLegacy(text, env);
   if (!source.includes('{{')) return source.length > maxLength ? source.slice(0, maxLength) : source;
-
-  let hash: number | undefined;
-  let originalUsed = false;
-  const call: MacroCall = {
-    env,
-    offset: 0,
-    textHash: () => (hash ??= hashString(source)),
-    takeOriginal: () => {
-      if (env.original === undefined) return undefined;
-      if (originalUsed) return '';
-      originalUsed = true;
-      return env.original;
-    },
-  };
-
-  const root: Frame = { open: -1, text: '' };
-  const stack: Frame[] = [root];
-  let evaluated = 0;
-  let skipNewlines = false;
-  let literalFrom = 0;
-  const top = () => stack[stack.length - 1]!;
-  const append = (piece: string) => {
-    let value = piece;
-    if (skipNewlines && value !== '') {
-      value = value.replace(/^(?:\r?\n)+/, '');
-      if (value !== '') skipNewlines = false;
-    }
-    top().text += value;
-  };
-  const flushLiteral = (end: number) => {
-    if (end > literalFrom) append(source.slice(literalFrom, end));
-  };
-
-  let i = 0;
-  const n = source.length;
-  let full = false;
-  while (i < n - 1) {
-    if (top().text.length > maxLength || root.text.length > maxLength) {
-      full = true;
-      break;
-    }
-    const code = source.charCodeAt(i);
-    // In a run of braces the last two open and the first two close: '{{{char}}}' is '{Mira}'.
-    if (code === OPEN && source.charCodeAt(i + 1) === OPEN && source.charCodeAt(i + 2) !== OPEN) {
-      flushLiteral(i);
-      if (stack.length > MAX_MACRO_DEPTH) {
-        append('{{');
-      } else {
-        stack.push({ open: i, text: '' });
-      }
-      i += 2;
-      literalFrom = i;
-    } else if (code === CLOSE && source.charCodeAt(i + 1) === CLOSE && stack.length > 1) {
-      flushLiteral(i);
-      const frame = stack.pop()!;
-      evaluated += 1;
-      call.offset = frame.open;
-      const value = evaluated > MAX_MACROS ? undefined : macroValue(frame.text, call);
-      if (value === TRIM) {
-        top().text = top().text.replace(/(?:\r?\n)+$/, '');
-        skipNewlines = true;
-      } else {
-        append(value ?? `{{${frame.text}}}`);
-      }
-      i += 2;
-      literalFrom = i;
-    } else {
-      i += 1;
-    }
-  }
-  if (!full) flushLiteral(n);
-  // Unclosed macros are text: each frame goes back into the one it was opened in.
-  while (stack.length > 1) {
-    const frame = stack.pop()!;
-    top().text += `{{${frame.text}`;
-  }
-  return root.text.length > maxLength ? root.text.slice(0, maxLength) : root.text;
+  return new Expansion(env, source, maxLength).run();
 }

@@ -48,7 +48,18 @@ export function isTimeZone(timeZone: unknown): timeZone is string {
   return typeof timeZone === 'string' && timeZone !== '' && timeZone.length <= 64 && formatterFor(timeZone) !== undefined;
 }
 
+/** A prompt fills many time macros at one instant: the last reading is kept. */
+let lastClock: { at: number; zone: string | undefined; parts: ClockParts } | undefined;
+
 function clock(now: Date, timeZone: string | undefined): ClockParts {
+  const at = now.getTime();
+  if (lastClock?.at === at && lastClock.zone === timeZone) return lastClock.parts;
+  const parts = readClock(now, timeZone);
+  lastClock = { at, zone: timeZone, parts };
+  return parts;
+}
+
+function readClock(now: Date, timeZone: string | undefined): ClockParts {
   const formatter = formatterFor(isTimeZone(timeZone) ? timeZone : undefined) ?? formatterFor(undefined)!;
   const parts: Record<string, string> = {};
   for (const part of formatter.formatToParts(now)) parts[part.type] = part.value;

@@ -43,6 +43,28 @@ function withRuns(items: Item[]): KeptHistory['items'] {
   return out;
 }
 
+/** The history and what is inserted in it, newest first, each history message's text filled only when reached. */
+function* newestFirst(
+  length: number,
+  newest: readonly PromptMessage[],
+  inserted: readonly Injection[],
+  filled: (index: number) => string,
+  role: (index: number) => PromptMessage['role'],
+): Generator<Item> {
+  const byDepth = new Map<number, Injection[]>();
+  for (const at of inserted) {
+    const depth = Math.min(at.depth, length);
+    byDepth.set(depth, [...(byDepth.get(depth) ?? []), at]);
+  }
+  const injected = (depth: number) =>
+    (byDepth.get(depth) ?? []).map((at): Item => ({ message: () => ({ role: at.role, content: at.content }), parts: at.parts })).reverse();
+  for (let i = length - 1; i >= 0; i--) {
+    yield* injected(length - 1 - i);
+    yield { message: i === length - 1 ? () => newest[0]! : () => ({ role: role(i), content: filled(i) }), parts: [], history: i };
+  }
+  yield* injected(length);
+}
+
 export function keptHistory(
   length: number,
   newest: readonly PromptMessage[],
@@ -51,31 +73,36 @@ export function keptHistory(
   room: number,
   role: (index: number) => PromptMessage['role'],
 ): KeptHistory {
-  const injection = (at: Injection): Item => ({ message: () => ({ role: at.role, content: at.content }), parts: at.parts });
-  const byDepth = new Map<number, Injection[]>();
-  for (const at of inserted) byDepth.set(Math.min(at.depth, length), [...(byDepth.get(Math.min(at.depth, length)) ?? []), at]);
-  const chronological: Item[] = (byDepth.get(length) ?? []).map(injection);
-  for (let i = 0; i < length; i++) {
-    const message = i === length - 1 ? () => newest[0]! : () => ({ role: role(i), content: filled(i) });
-    chronological.push({ message, parts: [], history: i });
-    chronological.push(...(byDepth.get(length - 1 - i) ?? []).map(injection));
-  }
+  const kept: Item[] = [];
   let tokens = 0;
-  let first = chronological.length;
-  for (let p = chronological.length - 1; p >= 0; p--) {
-    const item = chronological[p]!;
-    if (item.history === length - 1) continue;
+  let full = false;
+  let newestKept = length === 0;
+  // Newest first: the newest message is always in (its cost is the caller's); the rest while they
+  // fit, until the first that does not. Only what sits after the newest can come before it here.
+  for (const item of newestFirst(length, newest, inserted, filled, role)) {
+    if (item.history === length - 1) {
+      kept.push(item);
+      newestKept = true;
+      if (full) break;
+      continue;
+    }
+    if (full) continue;
     const itemCost = cost(item.message());
-    if (tokens + itemCost > room) break;
+    if (tokens + itemCost > room) {
+      full = true;
+      if (newestKept) break;
+      continue;
+    }
     tokens += itemCost;
-    first = p;
+    kept.push(item);
   }
-  const keptItems = chronological.filter((item, p) => p >= first || item.history === length - 1);
-  const outside = chronological.filter((item, p) => p < first && item.history !== length - 1);
+  // What is kept is a run up to the newest: older history and what was inserted among it are out.
+  const keptParts = new Set(kept.flatMap((item) => item.parts));
+  const keptMessages = kept.filter((item) => item.history !== undefined).length;
   return {
-    items: withRuns(keptItems),
+    items: withRuns(kept.reverse()),
     tokens,
-    dropped: outside.filter((item) => item.history !== undefined).length,
-    leftOut: outside.filter((item) => item.history === undefined).flatMap((item) => item.parts),
+    dropped: Math.max(0, length - Math.max(keptMessages, Math.min(1, length))),
+    leftOut: inserted.flatMap((at) => at.parts).filter((part) => !keptParts.has(part)),
   };
 }

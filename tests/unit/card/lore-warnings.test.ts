@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileRegexKey, isRegexKey, loreWarnings, MAX_REGEX_KEY_CHARS, normalizeCard } from '../../../core/card/index';
+import { compileRegexKey, isRegexKey, loreWarnings, MAX_REGEX_KEY_CHARS, normalizeCard, requiredLiteral } from '../../../core/card/index';
 
 const withBook = (entries: unknown) =>
   normalizeCard({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Mira', character_book: { entries } } }).card;
@@ -36,5 +37,43 @@ describe("a lorebook's regular-expression keys", () => {
       /^The key \/\[unclosed\/ is not a pattern cardchat can run \(.+\), so it never matches\.$/,
     );
     expect(loreWarnings(withBook('odd'))).toEqual([]);
+  });
+});
+
+describe('the plain text a regular-expression key needs', () => {
+  it('is read from the pattern only where every match must contain it', () => {
+    expect(requiredLiteral('\\bdragons?\\b', true)).toBe('dragon');
+    expect(requiredLiteral('the old tower', false)).toBe('the old tower');
+    expect(requiredLiteral('Sir (Lancelot|Galahad)', false)).toBe('Sir ');
+    expect(requiredLiteral('cat|dog', true)).toBeNull();
+    expect(requiredLiteral('colou?r', true)).toBe('colo');
+    expect(requiredLiteral('\\x41pple', false)).toBeNull();
+    expect(requiredLiteral('(?i)ABC', false)).toBeNull();
+    // Case-insensitively, s and k end a run: Unicode folds ſ and the Kelvin sign onto them.
+    expect(requiredLiteral('keepsake', true)).toBe('eep');
+  });
+
+  it('never rules out a text the pattern matches', () => {
+    const patterns = [
+      '\\bdragons?\\b',
+      'a+b',
+      'colou?r',
+      'x(yz)*w',
+      'Sir (Lancelot|Galahad)',
+      'st[aeiou]rm',
+      'ab{2}c',
+      'harbour\\.',
+      'k.s',
+    ];
+    const texts = fc.stringMatching(/^[a-zA-Z .()ſK\u212A|+?]{0,30}$/);
+    fc.assert(
+      fc.property(fc.constantFrom(...patterns), fc.boolean(), texts, (pattern, insensitive, text) => {
+        const compiled = compileRegexKey(`/${pattern}/${insensitive ? 'i' : ''}`);
+        if (!compiled?.ok) return;
+        const literal = requiredLiteral(pattern, insensitive);
+        if (literal !== null && compiled.key.test(text)) expect((insensitive ? text.toLowerCase() : text).includes(literal)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
