@@ -70,13 +70,3 @@ export type {
   ReadCardResult,
   TextChunkType,
 } from './types';
-export {
-  compileRegexKey,
-  isRegexKey,
-  requiredLiteral,
-  MAX_REGEX_KEY_CHARS,
-  MAX_REGEX_PROGRAM_SIZE,
-  type CompiledRegexKey,
-  type RegexKey,
-} from './regexKeys';
-export { loreWarnings, type LoreWarning } from './loreWarnings';
