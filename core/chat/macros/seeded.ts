@@ -22,7 +22,12 @@ export function hashString(text: string, seed = 0): number {
 
 /** A generator of numbers in [0, 1) from a seed string (mulberry32 over the seed's hash). */
 export function seededRandom(seed: string): () => number {
-  let state = hashString(seed) >>> 0;
+  return mulberry32(hashString(seed));
+}
+
+/** mulberry32: a small, fast generator of numbers in [0, 1), the same sequence for the same seed. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
+import type { PromptRole } from '../../../../core/chat/lore/index';
 import styles from '../Editor.module.css';
+
+/** Who says a text put inside the chat (the character's note, a lorebook entry at a depth). */
+export const ROLE_OPTIONS: readonly { value: PromptRole; label: string }[] = [
+  { value: 'system', label: 'System' },
+  { value: 'user', label: 'The person' },
+  { value: 'assistant', label: 'The character' },
+];
 
 /** A checkbox with its label. */
 export function Check({ checked, onChange, children }: { checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {

@@ -1,14 +1,8 @@
-import { NumberField, SelectField } from '../fields/SmallFields';
+import { NumberField, ROLE_OPTIONS, SelectField } from '../fields/SmallFields';
 import { TextField } from '../fields/TextField';
 import { noteOf } from '../model/draft';
 import type { SectionProps } from './formProps';
 import styles from '../Editor.module.css';
-
-const ROLES = [
-  { value: 'system', label: 'System' },
-  { value: 'user', label: 'The person' },
-  { value: 'assistant', label: 'The character' },
-] as const;
 
 /** SillyTavern's character's note: a short steer sent inside the chat, a few messages from its end. */
 export function CharacterNote({ record, edit, fill }: Pick<SectionProps, 'record' | 'edit' | 'fill'>) {
@@ -36,7 +30,13 @@ export function CharacterNote({ record, edit, fill }: Pick<SectionProps, 'record
           onChange={(depth) => change({ depth: depth ?? 4 })}
           hint="Messages from the end; 0 is after the last one."
         />
-        <SelectField id="character-note-role" label="Said as" value={note.role} options={ROLES} onChange={(role) => change({ role })} />
+        <SelectField
+          id="character-note-role"
+          label="Said as"
+          value={note.role}
+          options={ROLE_OPTIONS}
+          onChange={(role) => change({ role })}
+        />
       </div>
     </div>
   );

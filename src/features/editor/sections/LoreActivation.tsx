@@ -1,7 +1,6 @@
-import { Check, NumberField, SelectField } from '../fields/SmallFields';
+import { Check, NumberField, ROLE_OPTIONS, SelectField } from '../fields/SmallFields';
 import { activationFromEntry, type LoreActivationDraft } from '../model/loreActivation';
 import type { LoreEntryDraft, LorePosition } from '../model/lorebookDraft';
-import type { PromptRole } from '../../../../core/chat/lore/index';
 import styles from '../Editor.module.css';
 
 const POSITIONS: { value: LorePosition; label: string }[] = [
@@ -13,10 +12,11 @@ const POSITIONS: { value: LorePosition; label: string }[] = [
   { value: 'an_bottom', label: "Bottom of the author's note (4 messages up)" },
   { value: 'at_depth', label: 'In the chat, at a depth' },
 ];
-const ROLES: { value: PromptRole; label: string }[] = [
-  { value: 'system', label: 'System' },
-  { value: 'user', label: 'The person' },
-  { value: 'assistant', label: 'The character' },
+/** Sticky, cooldown and delay, in messages. */
+const TIMING: { name: 'sticky' | 'cooldown' | 'delay'; label: string }[] = [
+  { name: 'sticky', label: 'Stays for (messages)' },
+  { name: 'cooldown', label: 'Then rests for' },
+  { name: 'delay', label: 'Not before message' },
 ];
 const LOGICS = [
   { value: '0', label: 'and any of them' },
@@ -112,30 +112,17 @@ export function LoreActivation({ entry, base, change }: Props) {
         Wins its group (the highest order first)
       </Check>
       <div className={styles.row}>
-        <NumberField
-          id={id('sticky')}
-          label="Stays for (messages)"
-          value={activation.sticky}
-          min={0}
-          max={1000}
-          onChange={(sticky) => set({ sticky: sticky ?? 0 })}
-        />
-        <NumberField
-          id={id('cooldown')}
-          label="Then rests for"
-          value={activation.cooldown}
-          min={0}
-          max={1000}
-          onChange={(cooldown) => set({ cooldown: cooldown ?? 0 })}
-        />
-        <NumberField
-          id={id('delay')}
-          label="Not before message"
-          value={activation.delay}
-          min={0}
-          max={1000}
-          onChange={(delay) => set({ delay: delay ?? 0 })}
-        />
+        {TIMING.map(({ name, label }) => (
+          <NumberField
+            key={name}
+            id={id(name)}
+            label={label}
+            value={activation[name]}
+            min={0}
+            max={1000}
+            onChange={(value) => set({ [name]: value ?? 0 })}
+          />
+        ))}
       </div>
       <div className={styles.row}>
         <SelectField
@@ -156,7 +143,13 @@ export function LoreActivation({ entry, base, change }: Props) {
               onChange={(depth) => set({ depth: depth ?? 4 })}
               hint="Messages from the end; 0 is after the last."
             />
-            <SelectField id={id('role')} label="Said as" value={activation.role} options={ROLES} onChange={(role) => set({ role })} />
+            <SelectField
+              id={id('role')}
+              label="Said as"
+              value={activation.role}
+              options={ROLE_OPTIONS}
+              onChange={(role) => set({ role })}
+            />
           </>
         )}
       </div>
