@@ -38,7 +38,8 @@ function richCard(name: string): Card {
           insertion_order: 10,
           comment: 'kept comment',
           priority: 3,
-          extensions: { probability: 80, case_sensitive: null },
+          // SillyTavern keeps a probability the entry does not use: kept here too, and the prompt stays certain.
+          extensions: { probability: 80, useProbability: false, case_sensitive: null },
         },
       ],
     },
