@@ -6,7 +6,7 @@
  */
 import type { ChatRole } from '../contract';
 import { ChatFileError } from './chatFileError';
-import { DEFAULT_USER_NAME } from './prompt';
+import { DEFAULT_USER_NAME } from './prompt/context';
 import { SUPPORTED_CHAT_FORMATS, type ArchiveChat, type ArchiveMessage, type ParseChatOptions } from './sillytavern';
 import { capitalised, isRecord, isText, nameOf, openChatFile, own, tooManyMessages } from './fileFields';
 import { parseSillyTavernDate } from './sillytavernDates';

@@ -19,7 +19,7 @@
  */
 import type { ChatRole } from '../contract';
 import { ChatFileError, type ChatFileLimits } from './chatFileError';
-import { DEFAULT_USER_NAME } from './prompt';
+import { DEFAULT_USER_NAME } from './prompt/context';
 import { capitalised, isRecord, isText, megabytes, nameOf, openChatFile, own, tooManyMessages } from './fileFields';
 import { parseSillyTavernDate } from './sillytavernDates';
 

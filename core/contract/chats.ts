@@ -123,6 +123,11 @@ export const CompletionRequest = Type.Object({
    * offline) counts as null, so the message is never refused for it.
    */
   persona_id: Type.Optional(NullableId()),
+  /**
+   * The person's IANA time zone ('Europe/Paris'), for {{time}}, {{date}} and the like in the prompt
+   * and the greeting; an unknown one (or none) means the server's own.
+   */
+  time_zone: Type.Optional(Type.String({ maxLength: 64 })),
   card_type: Type.Optional(Type.String()),
   use_context_management: Type.Optional(Type.Boolean()),
   user_id: Type.Optional(Type.String()),

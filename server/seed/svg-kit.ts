@@ -3,6 +3,8 @@
  * free text, so no value can close a tag or attribute early.
  */
 
+import { mulberry32 } from '../../core/chat/macros/seeded';
+
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /** Throws unless `colour` is `#rrggbb`: the one string type allowed into the SVG. */
@@ -39,16 +41,7 @@ export function n(value: number): string {
 }
 
 /** Deterministic pseudo-random numbers (mulberry32), so a portrait renders identically every time. */
-export function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const random = (seed: number): (() => number) => mulberry32(seed);
 
 /** FNV-1a, to turn a portrait spec into a seed: different characters scatter their patterns differently. */
 export function hash(text: string): number {

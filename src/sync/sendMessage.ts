@@ -159,6 +159,8 @@ const personaField = (personaId: string | null | undefined) => (personaId === un
 
 function cardFields(seed: ChatSeed): Partial<CompletionRequest> {
   return {
+    // The person's clock for {{time}}, {{date}} and the like in the prompt and the greeting.
+    time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     card_type: seed.card_type,
     character_name: seed.character_name,
     ...(seed.character_id ? { character_id: seed.character_id } : {}),

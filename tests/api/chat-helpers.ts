@@ -34,6 +34,8 @@ export interface SendOptions {
   greetingIndex?: number;
   /** Who the user is from this message on (absent: the chat's); null: the profile name. */
   personaId?: string | null;
+  /** The person's IANA time zone, as the app sends it. */
+  timeZone?: string;
 }
 
 /** POST /api/chat/completions as the PWA sends it. */
@@ -51,6 +53,7 @@ export function complete(test: TestApp, user: Uploader, options: SendOptions) {
       ...(options.continue === undefined ? {} : { continue: options.continue }),
       ...(options.greetingIndex === undefined ? {} : { greeting_index: options.greetingIndex }),
       ...(options.personaId === undefined ? {} : { persona_id: options.personaId }),
+      ...(options.timeZone === undefined ? {} : { time_zone: options.timeZone }),
     },
   });
 }

@@ -3,7 +3,7 @@ import { unzipSync, strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makePng } from '../../core/card/index';
-import { personaFooter, personaHeader } from '../../core/chat/index';
+import { NEW_CHAT_MARKER } from '../../core/chat/index';
 import { PERSONA_LIMITS } from '../../core/contract/constants';
 import { testCardPng } from '../support/cards';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
@@ -60,7 +60,12 @@ describe.each(databases)('personas (%s)', (dialect) => {
   const setPersona = (user: Uploader, chatId: string, personaId: string | null) =>
     request(user, 'PUT', `/api/chats/${chatId}`, { persona_id: personaId });
   const chatOf = async (user: Uploader, chatId: string) => (await getChat(test, user, { chat_id: chatId, page_size: 100 })).json();
-  const systemPrompt = () => fake.requests.at(-1)!.body.messages[0].content as string;
+  /** The system messages before the chat (main prompt, persona, card fields), one each. */
+  const systemMessages = () => {
+    const messages = (fake.requests.at(-1)!.body.messages as { content: string }[]).map((message) => message.content);
+    return messages.slice(0, messages.indexOf(NEW_CHAT_MARKER));
+  };
+  const systemPrompt = () => systemMessages().join('\n\n');
 
   describe('keeping personas', () => {
     it('creates, lists, changes and deletes a persona, with an avatar only its owner can fetch', async () => {
@@ -142,10 +147,11 @@ describe.each(databases)('personas (%s)', (dialect) => {
 
       const system = systemPrompt();
       expect(system).toContain('fictional chat between Mira and Captain Nova');
-      expect(system).toContain('Scenario: Captain Nova meets Mira at the harbour.');
-      const block = `${personaHeader('Captain Nova')}\nA starship pilot who distrusts Mira.\n${personaFooter('Captain Nova')}`;
-      expect(system.endsWith(block)).toBe(true);
-      expect(system.indexOf(block)).toBeGreaterThan(system.indexOf('Scenario:'));
+      expect(system).toContain('[Circumstances and context of the dialogue: Captain Nova meets Mira at the harbour.]');
+      // SillyTavern's place for the persona: as written, its own message, before the character's description.
+      const block = 'A starship pilot who distrusts Mira.';
+      expect(systemMessages()).toContain(block);
+      expect(system.indexOf(block)).toBeLessThan(system.indexOf('[Circumstances and context'));
       expect(JSON.stringify(fake.requests.at(-1)!.body.messages)).not.toContain('alice');
 
       expect((await chatOf(alice, chatId)).chat.persona_id).toBe(nova.id);
@@ -153,7 +159,7 @@ describe.each(databases)('personas (%s)', (dialect) => {
 
       // Later messages without persona_id keep the chat's.
       await complete(test, alice, { chatId, text: 'Again' });
-      expect(systemPrompt()).toContain(block);
+      expect(systemMessages()).toContain(block);
     });
 
     it('starts new chats as the default persona, one default at a time, until it is unset', async () => {
@@ -198,12 +204,12 @@ describe.each(databases)('personas (%s)', (dialect) => {
       expect(put.json()).toMatchObject({ chat_id: chatId, persona_id: ash.id, character_name: 'Mira' });
       await complete(test, alice, { chatId, text: 'Now?' });
       expect(systemPrompt()).toContain(`between Mira and Ash`);
-      expect(systemPrompt()).toContain(`${personaHeader('Ash')}\nQuiet.`);
+      expect(systemMessages()).toContain('Quiet.');
 
       expect((await setPersona(alice, chatId, null)).json().persona_id).toBeNull();
       await complete(test, alice, { chatId, text: 'And now?' });
       expect(systemPrompt()).toContain('between Mira and alice');
-      expect(systemPrompt()).not.toContain('persona]');
+      expect(systemMessages()).not.toContain('Quiet.');
 
       const bad = [
         await request(alice, 'PUT', `/api/chats/${chatId}`, {}),

@@ -15,8 +15,12 @@ import {
 } from './browser';
 import { horizontalOverflow, seriousViolations } from './page-checks';
 
-/** The fake AI answers with the name the prompt's persona block gives the user. */
-const REPLY_TO_PERSONA = { kind: 'reply', text: 'Aye, $1, the kettle is on.', fromSystem: "\\[(.+?)'s persona\\]" } as const;
+/** The fake AI answers with the name the prompt's main prompt gives the user, when the persona's description follows it. */
+const REPLY_TO_PERSONA = {
+  kind: 'reply',
+  text: 'Aye, $1, the kettle is on.',
+  fromSystem: 'between .+? and (.+?)\\.\\n[\\s\\S]*A starship pilot who calls',
+} as const;
 
 /** The composer's persona button, whoever the user is. */
 const personaButton = (page: Page) => page.getByRole('button', { name: /in this chat\. Change persona$/ });
@@ -114,7 +118,7 @@ describe('personas', () => {
     await page.getByRole('button', { name: 'You are Robin Vale in this chat. Change persona' }).waitFor();
     await sendInChat(page, 'Who am I now?');
     await chatLog(page).getByText('Waiting to send').waitFor();
-    await nextAiReply({ ...REPLY_TO_PERSONA, text: 'Nobody special, $1.', fromSystem: 'between .+? and (.+?)\\. Stay' });
+    await nextAiReply({ ...REPLY_TO_PERSONA, text: 'Nobody special, $1.', fromSystem: 'between .+? and (.+?)\\.(?:\\n|$)' });
     await backOnline(page);
     await chatLog(page).getByText('Nobody special, Robin Vale.').waitFor();
     await expect.poll(() => storedChat(page, chatId)).toEqual({ persona: null, userNames: ['Captain Nova', 'Robin Vale'] });

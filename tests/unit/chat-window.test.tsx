@@ -176,14 +176,14 @@ const selected: SelectedCharacter = {
 
 describe('greetings', () => {
   it('fill {{char}} and {{user}} and keep the greeting_index the server counts', () => {
-    expect(filledGreetings(fromSelected(selected), 'Grace')).toEqual([
+    expect(filledGreetings(fromSelected(selected), { userName: 'Grace', chatId: 'chat-1' })).toEqual([
       { index: 0, text: 'Ada waves at Grace.' },
       { index: 2, text: 'Hello Grace, I am Ada!' },
     ]);
   });
 
   it("swipe with ‹ › and say 'Greeting 2 / 2'", () => {
-    const greetings = filledGreetings(fromSelected(selected), 'Grace');
+    const greetings = filledGreetings(fromSelected(selected), { userName: 'Grace', chatId: 'chat-1' });
     const onChange = vi.fn();
     const { rerender } = render(<GreetingBubble name="Ada" greetings={greetings} position={0} onChange={onChange} swipeable />);
     expect(screen.getByText('Greeting 1 / 2')).toBeTruthy();

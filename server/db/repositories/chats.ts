@@ -54,6 +54,11 @@ export async function adjustChatTotals(
     .execute();
 }
 
+/** The chat's SillyTavern chat_metadata (JSON text, null for none). */
+export async function setChatMetadata(db: Db, chatId: string, metadata: string | null): Promise<void> {
+  await db.updateTable('chats').set({ chat_metadata: metadata }).where('id', '=', chatId).execute();
+}
+
 /** After a delete: the chat's last message time is its newest remaining message's (its creation when none is left). */
 export async function resetLastMessageAt(db: Db, chatId: string): Promise<void> {
   await db

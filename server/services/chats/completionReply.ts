@@ -1,7 +1,7 @@
 /** A prepared completion's reply: asked of the AI, streamed, and stored once whole. */
 import type { Transaction } from 'kysely';
 import { characterDisplayName } from '../../../core/card/index';
-import { buildPrompt, withContinuation, withNewSwipe } from '../../../core/chat/index';
+import { buildPrompt, withContinuation, withNewSwipe, type TimedWorldInfo } from '../../../core/chat/index';
 import type { CompletionResult } from '../../../core/contract';
 import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
@@ -13,6 +13,7 @@ import type { ServiceContext } from '../context';
 import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './completionLedger';
 import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
 import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
+import { storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
 
 /**
  * The reason an unexpected failure gives. The chat already says the spec's 'Sorry, I encountered an
@@ -39,7 +40,9 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
   try {
     const rows = job.newChatHistory ?? (await messagesBefore(ctx.db, job.chat.id, HISTORY_LIMIT, job.answersSeq + 1));
     // Hidden messages (SillyTavern's is_system) stay in the chat but never reach the model.
-    const history = rows.filter((m) => !Number(m.hidden)).map((m) => ({ role: m.role, content: m.content }));
+    const history = rows
+      .filter((m) => !Number(m.hidden))
+      .map((m) => ({ role: m.role, content: m.content, name: m.name, sendDate: m.send_date, id: m.id }));
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
     const prompt = buildPrompt({
       card: job.card,
@@ -49,6 +52,11 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       continuation,
       contextTokens: ctx.config.llm.contextTokens,
       replyTokens: ctx.config.llm.maxTokens,
+      chatId: job.chat.id,
+      timeZone: job.timeZone,
+      timedWorldInfo: timedWorldInfoOf(job.chat.chat_metadata),
+      // Messages are numbered from 0, so the answered one's number + 1 counts the chat so far.
+      chatLength: job.answersSeq + 1 + (continuation === undefined ? 0 : 1),
     });
     const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, signal });
     let text = '';
@@ -64,7 +72,8 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     // Spec §8: an empty reply reads 'No response received'; nothing is stored, so a retry may do better.
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
-    return await storeReply(ctx, job, continuation === undefined ? text.trim() : text.trimEnd(), reply.usage());
+    const stored = continuation === undefined ? text.trim() : text.trimEnd();
+    return await storeReply(ctx, job, stored, reply.usage(), prompt.timedWorldInfo);
   } catch (error) {
     const failure = failureOf(error);
     await updateCompletionRequest(ctx.db, job.user.id, job.key, {
@@ -113,10 +122,12 @@ async function storeReply(
   job: CompletionJob,
   text: string,
   usage: CompletionResult['usage'],
+  timed: TimedWorldInfo,
 ): Promise<CompletionResult> {
   const at = new Date().toISOString();
   const reply = await ctx.db.transaction().execute(async (trx) => {
     await lockChat(trx, job.chat.id);
+    await storeTimedWorldInfo(trx, job.chat, timed);
     let stored: Message;
     if (job.target.kind === 'new') {
       stored = message(

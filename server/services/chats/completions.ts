@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { characterDisplayName, fillPlaceholders, type Card } from '../../../core/card/index';
-import { greetingAt } from '../../../core/chat/index';
+import { characterDisplayName, type Card } from '../../../core/card/index';
+import { fillGreeting, greetingAt, isTimeZone } from '../../../core/chat/index';
 import type { CompletionRequest, CompletionResult } from '../../../core/contract';
 import { findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
 import { insertCompletionRequest } from '../../db/repositories/completionRequests';
@@ -46,6 +46,8 @@ export interface CompletionJob {
   target: ReplyTarget;
   /** A chat this request started holds only what it just stored, so its prompt needs no read. */
   newChatHistory: Message[] | null;
+  /** The person's IANA time zone for the time macros; undefined: the server's own. */
+  timeZone: string | undefined;
 }
 
 export type PreparedCompletion = { kind: 'done'; result: CompletionResult } | { kind: 'generate'; job: CompletionJob };
@@ -54,6 +56,9 @@ export type PreparedCompletion = { kind: 'done'; result: CompletionResult } | { 
 function lastUserContent(request: CompletionRequest): string | undefined {
   return [...(request.messages ?? [])].reverse().find((message) => message.role === 'user')?.content;
 }
+
+/** The time zone the app sent, when it is one this runtime knows. */
+const timeZoneOf = (request: CompletionRequest) => (isTimeZone(request.time_zone) ? request.time_zone : undefined);
 
 /** A request for no new message: a regeneration or a continuation (asking for both is refused). */
 function modeOf(request: CompletionRequest): CompletionRequestRow['kind'] {
@@ -157,7 +162,8 @@ export async function prepareCompletion(
   const hash = requestHash(request, kind);
   const state = await ledgerState(ctx.db, user.id, key, { chatId: request.chat_id, hash }, now);
   if (state.kind === 'done') return state;
-  if (state.kind === 'retry') return { kind: 'generate', job: await retryJob(ctx, user, state.row, request.persona_id) };
+  const timeZone = timeZoneOf(request);
+  if (state.kind === 'retry') return { kind: 'generate', job: { ...(await retryJob(ctx, user, state.row, request.persona_id)), timeZone } };
 
   const text = kind === 'message' ? checkedMessageText(lastUserContent(request)) : null;
   if (text !== null) await checkStorageRoom(ctx.db, user, 0);
@@ -191,14 +197,17 @@ export async function prepareCompletion(
         await insertCompletionRequest(trx, { ...ledger, reply_message_id: replyId });
         return {
           kind: 'generate',
-          job: { user, key, chat, card, as, greeting: null, userMessage: null, ...settled, newChatHistory: null },
+          job: { user, key, chat, card, as, greeting: null, userMessage: null, ...settled, newChatHistory: null, timeZone },
         };
       }
       let seq = isNew ? 0 : await nextSeq(trx, chat.id);
-      const names = { char: characterDisplayName(card), user: as.name };
       const greetingText = isNew && request.greeting_index !== undefined ? greetingAt(card, request.greeting_index) : undefined;
-      const greeting = greetingText
-        ? message(chat, seq++, { role: 'assistant', content: fillPlaceholders(greetingText, names), name: names.char }, at)
+      // Stored with its macros filled, as the app showed it: the same seed (the chat), the same text.
+      const filledGreeting =
+        greetingText &&
+        fillGreeting(card, greetingText, { userName: as.name, chatId: chat.id, personaDescription: as.description, now, timeZone });
+      const greeting = filledGreeting
+        ? message(chat, seq++, { role: 'assistant', content: filledGreeting, name: characterDisplayName(card) }, at)
         : null;
       const userMessage = message(chat, seq, { role: 'user', content: text, name: as.name, client_id: key }, at);
       await insertCompletionRequest(trx, { ...ledger, greeting_message_id: greeting?.id ?? null, user_message_id: userMessage.id });
@@ -207,7 +216,19 @@ export async function prepareCompletion(
       const newChatHistory = isNew ? stored : null;
       return {
         kind: 'generate',
-        job: { user, key, chat, card, as, greeting, userMessage, answersSeq: userMessage.seq, target: { kind: 'new' }, newChatHistory },
+        job: {
+          user,
+          key,
+          chat,
+          card,
+          as,
+          greeting,
+          userMessage,
+          answersSeq: userMessage.seq,
+          target: { kind: 'new' },
+          newChatHistory,
+          timeZone,
+        },
       };
     });
   } catch (error) {
@@ -228,7 +249,7 @@ async function retryJob(
   user: RequestUser,
   row: CompletionRequestRow,
   personaId: string | null | undefined,
-): Promise<CompletionJob> {
+): Promise<Omit<CompletionJob, 'timeZone'>> {
   const chat = await findOwnChat(ctx.db, user.id, row.chat_id);
   if (!chat) throw chatNotFound();
   const card = await cardOfChat(ctx.db, chat);

@@ -1,5 +1,6 @@
-import { characterDisplayName, fillPlaceholders } from '../../../core/card/placeholders';
+import { characterDisplayName } from '../../../core/card/placeholders';
 import type { Card } from '../../../core/card/types';
+import { fillGreeting } from '../../../core/chat/greetingMacros';
 import { cardGreetings, type CardGreeting } from '../../../core/chat/greetings';
 import type { CharacterDetails, RecentChat } from '../../../core/contract';
 import { thumbnailUrl } from '../../../core/contract/constants';
@@ -88,13 +89,25 @@ export function fromChat(chat: Pick<RecentChat, 'character_id' | 'character_name
   return { id: chat.character_id, name: chat.character_name, cardType: chat.card_type, tags: [], filename: chat.filename, card: null };
 }
 
-/** The card's greetings with {{char}} and {{user}} filled, each with the greeting_index the server knows it by. */
-export function filledGreetings(character: CharacterView | null, userName: string): CardGreeting[] {
+/** Who the greeting is written to, and the chat it opens (its id seeds the greeting's dice, as on the server). */
+export interface GreetingReader {
+  userName: string;
+  personaDescription?: string | undefined;
+  chatId: string;
+}
+
+/**
+ * The card's greetings with their macros filled exactly as the server will store the chosen one
+ * (the same seed, the same names, this device's time zone), each with the greeting_index the
+ * server knows it by; a greeting that fills to nothing is left out.
+ */
+export function filledGreetings(character: CharacterView | null, reader: GreetingReader): CardGreeting[] {
   if (!character?.card) return [];
-  return cardGreetings(character.card).map(({ index, text }) => ({
-    index,
-    text: fillPlaceholders(text, { char: character.name, user: userName }),
-  }));
+  const card = character.card;
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return cardGreetings(card)
+    .map(({ index, text }) => ({ index, text: fillGreeting(card, text, { ...reader, timeZone }) }))
+    .filter((greeting) => greeting.text !== '');
 }
 
 /** A card's portrait in the panel: its 480-wide thumbnail (private ones need the token). */

@@ -12,6 +12,7 @@ import { EditorDownloads } from './EditorDownloads';
 import styles from './Editor.module.css';
 import { cardFromDraft } from './model/draft';
 import { estimateCard, type ContextSize } from './model/estimates';
+import { macroFiller } from './model/macroPreview';
 import { checkDraft } from './model/validation';
 import { PictureSection } from './picture/PictureSection';
 import { SaveBar } from './SaveBar';
@@ -65,6 +66,7 @@ export function CharacterEditor({ target }: { target: EditorTarget }) {
   const card = useMemo(() => cardFromDraft(draft, record.base), [draft, record.base]);
   const estimate = useMemo(() => estimateCard(card, userName, size), [card, userName, size]);
   const check = useMemo(() => checkDraft(draft, card, estimate), [draft, card, estimate]);
+  const fill = useMemo(() => macroFiller(card, userName), [card, userName]);
   const shown = useProblems(check);
   const saver = useSaveCharacter({ target, isAdmin, reset });
   const [discarding, setDiscarding] = useState(false);
@@ -97,7 +99,7 @@ export function CharacterEditor({ target }: { target: EditorTarget }) {
 
   const name = characterDisplayName(card).trim();
   const title = fileId ? `Edit ${record.base?.data.name || 'character'}` : 'Create a Character';
-  const props: SectionProps = { record, card, edit, estimate, shown, removed: state.removed };
+  const props: SectionProps = { record, card, edit, estimate, shown, removed: state.removed, fill };
   const ownPngUrl = fileId ? (stored?.url ?? `/api/upload/image/user/${encodeURIComponent(fileId)}`) : undefined;
 
   return (
@@ -131,7 +133,7 @@ export function CharacterEditor({ target }: { target: EditorTarget }) {
         <form className={styles.form} aria-label={title} onSubmit={(event) => event.preventDefault()} noValidate>
           <BasicsSection {...props} />
           <StorySection {...props} userName={userName} />
-          <GreetingsSection {...props} names={{ char: name, user: userName }} />
+          <GreetingsSection {...props} name={name} />
           <LorebookSection {...props} />
         </form>
         <div className={styles.summary}>

@@ -59,7 +59,11 @@ export function ChatConversation({ target, character, as, profileName }: Props) 
   const history = useChatMessages(target.chatId, { onServer: !target.localOnly });
   const actions = useChatActions(target.seed, { userName, personaId: as.persona?.id ?? null });
   const [greetingPosition, setGreetingPosition] = useState(0);
-  const greetings = useMemo(() => filledGreetings(character, userName), [character, userName]);
+  const personaDescription = as.persona?.description;
+  const greetings = useMemo(
+    () => filledGreetings(character, { userName, personaDescription, chatId: target.chatId }),
+    [character, userName, personaDescription, target.chatId],
+  );
   const name = character?.name ?? target.seed.character_name;
   const { waiting, replaying } = useChatOutbox(target.chatId);
 

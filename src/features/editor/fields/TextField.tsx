@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DraftProblem } from '../model/validation';
 import styles from '../Editor.module.css';
+import { MacroPreview } from './MacroPreview';
 import { Problems } from './Problems';
 import { TokenCount } from './TokenCount';
 
@@ -20,6 +21,8 @@ interface Props {
   placeholder?: string;
   /** For a textarea: how tall it starts (it grows with its text). */
   rows?: number;
+  /** For text that reaches the AI: fills its macros, to show which it uses and a preview. */
+  macros?: (text: string) => string;
 }
 
 /** One labelled field of the card: its plain name, what it is for, its token cost and what is wrong with it. */
@@ -36,6 +39,7 @@ export function TextField({
   required,
   placeholder,
   rows = 4,
+  macros,
 }: Props) {
   const hintId = hint ? `${id}-hint` : undefined;
   const problemsId = problems.length > 0 ? `${id}-problems` : undefined;
@@ -69,6 +73,7 @@ export function TextField({
         <input {...common} type="text" onChange={(event) => onChange(event.currentTarget.value)} />
       )}
       <Problems id={problemsId} problems={problems} />
+      {macros && <MacroPreview id={`${id}-macros`} text={value} fill={macros} />}
     </div>
   );
 }

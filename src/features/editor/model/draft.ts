@@ -27,11 +27,34 @@ export const TEXT_FIELDS = [
 ] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
+/** The character's note (SillyTavern's `extensions.depth_prompt`): text sent inside the chat, `depth` messages from its end. */
+export interface CharacterNoteDraft {
+  prompt: string;
+  depth: number;
+  role: 'system' | 'user' | 'assistant';
+}
+
 export interface CharacterDraft {
   text: Record<TextField, string>;
   tags: string[];
   alternate_greetings: string[];
   lorebook: LoreEntryDraft[];
+  /** Absent until changed here: the card keeps its own (see noteOf). */
+  note?: CharacterNoteDraft;
+}
+
+const NOTE_ROLES = ['system', 'user', 'assistant'] as const;
+
+/** The character's note as the draft has it, else as the card had it, else SillyTavern's defaults. */
+export function noteOf(draft: CharacterDraft, base: Card | null): CharacterNoteDraft {
+  if (draft.note) return draft.note;
+  const raw = base?.data.extensions.depth_prompt;
+  const note = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  return {
+    prompt: typeof note.prompt === 'string' ? note.prompt : '',
+    depth: typeof note.depth === 'number' && Number.isInteger(note.depth) && note.depth >= 0 ? note.depth : 4,
+    role: NOTE_ROLES.find((role) => role === note.role) ?? 'system',
+  };
 }
 
 export function emptyDraft(creator = ''): CharacterDraft {
@@ -108,6 +131,7 @@ export function cardFromDraft(draft: CharacterDraft, base: Card | null, now = Ma
   else delete data.nickname;
   data.tags = cleanTags(draft.tags);
   data.alternate_greetings = [...draft.alternate_greetings];
+  if (draft.note) data.extensions = { ...data.extensions, depth_prompt: { ...draft.note } };
   const book = lorebookFromEntries(draft.lorebook, data.character_book);
   if (book) data.character_book = book;
   else delete data.character_book;

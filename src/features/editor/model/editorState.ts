@@ -4,7 +4,7 @@
  * is kept aside until the next change, for Undo.
  */
 import type { CharacterDraftRecord, DraftPicture } from '../../../db/drafts';
-import type { TextField } from './draft';
+import type { CharacterNoteDraft, TextField } from './draft';
 import { newLoreEntry, type LoreEntryDraft } from './lorebookDraft';
 
 export type ListName = 'alternate_greetings' | 'lorebook';
@@ -25,6 +25,7 @@ export interface EditorState {
 export type EditorAction =
   | { type: 'text'; field: TextField; value: string }
   | { type: 'tags'; tags: string[] }
+  | { type: 'note'; note: CharacterNoteDraft }
   | { type: 'greeting'; index: number; value: string }
   | { type: 'lore'; index: number; patch: Partial<Omit<LoreEntryDraft, 'uid' | 'original'>> }
   | { type: 'add'; list: ListName }
@@ -64,6 +65,8 @@ function changedRecord(record: CharacterDraftRecord, action: EditorAction): { re
       return { record: { ...record, draft: { ...draft, text: { ...draft.text, [action.field]: action.value } } } };
     case 'tags':
       return { record: { ...record, draft: { ...draft, tags: action.tags } } };
+    case 'note':
+      return { record: { ...record, draft: { ...draft, note: action.note } } };
     case 'greeting':
       return {
         record: withList(

@@ -1,12 +1,13 @@
 /**
  * Token estimates while writing, with the prompt builder's own estimate (core/chat/tokens.ts) over
- * the text as the prompt will carry it ({{char}} and {{user}} filled), so what the editor says a
- * card costs is what a chat will spend on it.
+ * the text as the prompt will carry it (its macros filled), so what the editor says a card costs is
+ * what a chat will spend on it.
  */
-import { characterDisplayName, fillPlaceholders, type Card } from '../../../../core/card/index';
-import { buildPrompt } from '../../../../core/chat/prompt';
+import type { Card } from '../../../../core/card/index';
+import { buildPrompt } from '../../../../core/chat/prompt/index';
 import { estimateTokens } from '../../../../core/chat/tokens';
 import { TEXT_FIELDS, type TextField } from './draft';
+import { macroFiller } from './macroPreview';
 
 export interface ContextSize {
   /** LLM_CONTEXT_TOKENS */
@@ -36,12 +37,12 @@ export interface CardEstimate {
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
 export function estimateCard(card: Card, userName: string, size: ContextSize): CardEstimate {
-  const names = { char: characterDisplayName(card), user: userName };
-  const tokens = (text: unknown) => (typeof text === 'string' ? estimateTokens(fillPlaceholders(text.trim(), names)) : 0);
+  const fill = macroFiller(card, userName);
+  const tokens = (text: unknown) => (typeof text === 'string' ? estimateTokens(fill(text.trim())) : 0);
   const fields = Object.fromEntries(TEXT_FIELDS.map((field) => [field, tokens(card.data[field])])) as Record<TextField, number>;
   const book = card.data.character_book;
   const entries = Array.isArray(book?.entries) ? (book.entries as { content?: unknown }[]) : [];
-  const greeting = card.data.first_mes.trim();
+  const greeting = fill(card.data.first_mes.trim());
   const prompt = buildPrompt({
     card,
     userName,

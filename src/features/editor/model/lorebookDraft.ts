@@ -7,8 +7,10 @@
  * the same thing in the prompt and in SillyTavern.
  */
 import type { CharacterBook } from '../../../../core/card/index';
+import { LORE_POSITIONS, readLoreEntry, type LorePosition } from '../../../../core/chat/lore/index';
+import { writeActivation, type LoreActivationDraft } from './loreActivation';
 
-export type LorePosition = 'before_char' | 'after_char';
+export type { LorePosition };
 
 export interface LoreEntryDraft {
   /** A key for lists (React, reordering); never written into the card. */
@@ -21,6 +23,8 @@ export interface LoreEntryDraft {
   case_sensitive: boolean;
   insertion_order: number;
   position: LorePosition;
+  /** The activation options once changed here; absent: as the card has them (activationFromEntry). */
+  activation?: LoreActivationDraft;
   /** The entry as the card had it; null for one made here. */
   original: Record<string, unknown> | null;
 }
@@ -55,7 +59,7 @@ function extensionsOf(entry: Json): Json {
 
 /** As core/chat's lorebook reads it, so the editor shows where the prompt will put the entry. */
 function positionOf(entry: Json): LorePosition {
-  return entry.position === 'after_char' ? 'after_char' : 'before_char';
+  return readLoreEntry(entry, 0).position;
 }
 
 function entryDraft(entry: Json): LoreEntryDraft {
@@ -111,7 +115,8 @@ function entryJson(draft: LoreEntryDraft, id: number): Json {
     selective: draft.secondary_keys.length > 0,
     case_sensitive: draft.case_sensitive,
     insertion_order: draft.insertion_order,
-    position: draft.position,
+    // V2 knows two positions; SillyTavern's others live in extensions.position (and write after_char here).
+    position: draft.position === 'before_char' ? 'before_char' : 'after_char',
     extensions,
   };
   delete entry.key;
@@ -119,11 +124,11 @@ function entryJson(draft: LoreEntryDraft, id: number): Json {
   if ('disable' in original) entry.disable = !draft.enabled;
   if ('order' in original) entry.order = draft.insertion_order;
   if ('case_sensitive' in extensions) extensions.case_sensitive = draft.case_sensitive;
-  // SillyTavern's numeric position: 0 before the character, 1 after; other values (at a depth...) stay unless moved.
-  const stPosition = extensions.position;
-  const moved = draft.original !== null && positionOf(draft.original) !== draft.position;
-  if (stPosition === 0 || stPosition === 1 || (moved && typeof stPosition === 'number'))
-    extensions.position = draft.position === 'after_char' ? 1 : 0;
+  // SillyTavern's numeric position (0 before the character … 6 after the examples), written when the
+  // card had one or V2's two cannot say it.
+  if (typeof extensions.position === 'number' || (draft.position !== 'before_char' && draft.position !== 'after_char'))
+    extensions.position = LORE_POSITIONS.indexOf(draft.position);
+  if (draft.activation) writeActivation(extensions, draft.activation);
   return entry;
 }
 

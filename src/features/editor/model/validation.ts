@@ -3,6 +3,7 @@
  * the control it belongs to, so it shows beside it), warnings only inform.
  */
 import { MAX_JSON_BYTES, MAX_TEXT_BYTES, toV3Json, type Card } from '../../../../core/card/index';
+import { loreWarnings } from '../../../../core/card/loreWarnings';
 import type { CharacterDraft } from './draft';
 import type { CardEstimate } from './estimates';
 
@@ -59,6 +60,8 @@ export function checkDraft(draft: CharacterDraft, card: Card, estimate: CardEsti
   }
 
   if (draft.text.first_mes.trim() === '') warn(fieldId.text('first_mes'), MESSAGE_NO_FIRST_MESSAGE);
+  // The card's book holds the editor's entries in the editor's order.
+  for (const warning of loreWarnings(card)) warn(fieldId.loreKeys(warning.entry), warning.message);
   const { total, budget } = estimate;
   if (total > budget) {
     warn(

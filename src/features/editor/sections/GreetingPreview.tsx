@@ -1,21 +1,22 @@
 import { useState } from 'react';
-import { fillPlaceholders, type Card } from '../../../../core/card/index';
+import type { Card } from '../../../../core/card/index';
 import { cardGreetings } from '../../../../core/chat/greetings';
 import { GreetingBubble } from '../../chat/window/GreetingBubble';
 import styles from '../Editor.module.css';
 
 interface Props {
   card: Card;
-  names: { char: string; user: string };
+  /** {{char}}: the nickname, else the name. */
+  name: string;
+  fill: (text: string) => string;
 }
 
-/** The greetings exactly as a new chat shows them: styled, placeholders filled, ‹ › between them. */
-export function GreetingPreview({ card, names }: Props) {
+/** The greetings as a new chat shows them: styled, macros filled, ‹ › between them. */
+export function GreetingPreview({ card, name, fill }: Props) {
   const [position, setPosition] = useState(0);
-  const filled = cardGreetings(card).map((greeting) => ({
-    ...greeting,
-    text: fillPlaceholders(greeting.text, names),
-  }));
+  const filled = cardGreetings(card)
+    .map((greeting) => ({ ...greeting, text: fill(greeting.text) }))
+    .filter((greeting) => greeting.text !== '');
   return (
     <div className={styles.field}>
       <h3 className={styles.label} id="greeting-preview">
@@ -26,7 +27,7 @@ export function GreetingPreview({ card, names }: Props) {
           <p className={styles.hint}>The chat opens empty: write a first message to see it here.</p>
         ) : (
           <GreetingBubble
-            name={names.char || 'Your character'}
+            name={name || 'Your character'}
             greetings={filled}
             position={Math.min(position, filled.length - 1)}
             onChange={setPosition}

@@ -8,15 +8,7 @@ import { GreetingPreview } from './GreetingPreview';
 import { UndoRemoval } from './UndoRemoval';
 
 /** The first message, how the chat will show it, and the alternate greetings a person can swipe to. */
-export function GreetingsSection({
-  record,
-  card,
-  edit,
-  estimate,
-  shown,
-  removed,
-  names,
-}: SectionProps & { names: { char: string; user: string } }) {
+export function GreetingsSection({ record, card, edit, estimate, shown, removed, fill, name }: SectionProps & { name: string }) {
   const { text, alternate_greetings: greetings } = record.draft;
   const firstId = fieldId.text('first_mes');
   return (
@@ -40,8 +32,9 @@ export function GreetingsSection({
         onChange={(value) => edit({ type: 'text', field: 'first_mes', value })}
         onBlur={() => shown.touch(firstId)}
         problems={shown.problems(firstId)}
+        macros={fill}
       />
-      <GreetingPreview card={card} names={names} />
+      <GreetingPreview card={card} name={name} fill={fill} />
       <div className={styles.field}>
         <h3 className={styles.label}>Alternate greetings</h3>
         <p className={styles.hint}>Other openings the person can swipe to before their first message.</p>
@@ -71,6 +64,7 @@ export function GreetingsSection({
                     onChange={(value) => edit({ type: 'greeting', index, value })}
                     onBlur={() => shown.touch(id)}
                     problems={shown.problems(id)}
+                    macros={fill}
                   />
                 </li>
               );

@@ -2,7 +2,9 @@ import { ChipsInput } from '../fields/ChipsInput';
 import { ListTools } from '../fields/ListTools';
 import { TextField } from '../fields/TextField';
 import type { EditorAction } from '../model/editorState';
-import type { LoreEntryDraft, LorePosition } from '../model/lorebookDraft';
+import type { LoreEntryDraft } from '../model/lorebookDraft';
+import { Check } from '../fields/SmallFields';
+import { LoreActivation } from './LoreActivation';
 import { fieldId } from '../model/validation';
 import styles from '../Editor.module.css';
 import type { SectionProps } from './formProps';
@@ -15,13 +17,8 @@ interface Props extends SectionProps {
 
 type LorePatch = Extract<EditorAction, { type: 'lore' }>['patch'];
 
-const POSITIONS: { value: LorePosition; label: string }[] = [
-  { value: 'before_char', label: "Before the character's description" },
-  { value: 'after_char', label: 'After the scenario' },
-];
-
 /** One lorebook entry: its keys, what it tells the AI, and when and where it goes into the prompt. */
-export function LoreEntryEditor({ entry, index, count, edit, estimate, shown }: Props) {
+export function LoreEntryEditor({ entry, index, count, edit, estimate, shown, fill }: Props) {
   const change = (patch: LorePatch) => edit({ type: 'lore', index, patch });
   const keysId = fieldId.loreKeys(index);
   const contentId = fieldId.loreContent(index);
@@ -67,65 +64,38 @@ export function LoreEntryEditor({ entry, index, count, edit, estimate, shown }: 
         onChange={(content) => change({ content })}
         onBlur={() => shown.touch(contentId)}
         problems={shown.problems(contentId)}
+        macros={fill}
       />
       <div className={styles.checks}>
-        <label className={styles.check}>
-          <input type="checkbox" checked={entry.enabled} onChange={(event) => change({ enabled: event.currentTarget.checked })} />
+        <Check checked={entry.enabled} onChange={(enabled) => change({ enabled })}>
           Enabled
-        </label>
-        <label className={styles.check}>
-          <input type="checkbox" checked={entry.constant} onChange={(event) => change({ constant: event.currentTarget.checked })} />
+        </Check>
+        <Check checked={entry.constant} onChange={(constant) => change({ constant })}>
           Constant (always sent)
-        </label>
-        <label className={styles.check}>
-          <input
-            type="checkbox"
-            checked={entry.case_sensitive}
-            onChange={(event) => change({ case_sensitive: event.currentTarget.checked })}
-          />
-          Case-sensitive
-        </label>
+        </Check>
       </div>
-      <div className={styles.row}>
-        <div className={styles.field}>
-          <label htmlFor={`${base}-order`} className={styles.label}>
-            Insertion order
-          </label>
-          <input
-            id={`${base}-order`}
-            type="number"
-            inputMode="numeric"
-            step={1}
-            className={styles.number}
-            value={Number.isFinite(entry.insertion_order) ? entry.insertion_order : 0}
-            aria-describedby={`${base}-order-hint`}
-            onChange={(event) => {
-              const value = event.currentTarget.valueAsNumber;
-              if (Number.isFinite(value)) change({ insertion_order: value });
-            }}
-          />
-          <p id={`${base}-order-hint`} className={styles.hint}>
-            Lower numbers go first when several entries are sent.
-          </p>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${base}-position`} className={styles.label}>
-            Position
-          </label>
-          <select
-            id={`${base}-position`}
-            className={styles.select}
-            value={entry.position}
-            onChange={(event) => change({ position: event.currentTarget.value as LorePosition })}
-          >
-            {POSITIONS.map((position) => (
-              <option key={position.value} value={position.value}>
-                {position.label}
-              </option>
-            ))}
-          </select>
-        </div>
+      <div className={styles.field}>
+        <label htmlFor={`${base}-order`} className={styles.label}>
+          Insertion order
+        </label>
+        <input
+          id={`${base}-order`}
+          type="number"
+          inputMode="numeric"
+          step={1}
+          className={styles.number}
+          value={Number.isFinite(entry.insertion_order) ? entry.insertion_order : 0}
+          aria-describedby={`${base}-order-hint`}
+          onChange={(event) => {
+            const value = event.currentTarget.valueAsNumber;
+            if (Number.isFinite(value)) change({ insertion_order: value });
+          }}
+        />
+        <p id={`${base}-order-hint`} className={styles.hint}>
+          Higher numbers win when the lorebook's share of the prompt runs out; where entries sit together, lower numbers come first.
+        </p>
       </div>
+      <LoreActivation entry={entry} base={base} change={change} />
     </li>
   );
 }

@@ -4,6 +4,7 @@ import type { TextField as TextFieldName } from '../model/draft';
 import { fieldId } from '../model/validation';
 import styles from '../Editor.module.css';
 import type { SectionProps } from './formProps';
+import { CharacterNote } from './CharacterNote';
 import { PlaceholderNote } from './PlaceholderNote';
 
 interface FieldText {
@@ -53,7 +54,7 @@ const TALK: [TextFieldName, FieldText][] = [
 const START_BLOCK = '<START>\n{{user}}: \n{{char}}: ';
 
 /** Description, personality, scenario; then example dialogue, system prompt, post-history instructions; creator notes. */
-export function StorySection({ record, edit, estimate, shown, userName }: SectionProps & { userName: string }) {
+export function StorySection({ record, edit, estimate, shown, fill, userName }: SectionProps & { userName: string }) {
   const { text } = record.draft;
   const render = ([name, about]: [TextFieldName, FieldText]) => (
     <TextField
@@ -68,6 +69,7 @@ export function StorySection({ record, edit, estimate, shown, userName }: Sectio
       onChange={(value) => edit({ type: 'text', field: name, value })}
       onBlur={() => shown.touch(fieldId.text(name))}
       problems={shown.problems(fieldId.text(name))}
+      macros={fill}
     />
   );
   const addBlock = () => {
@@ -95,6 +97,7 @@ export function StorySection({ record, edit, estimate, shown, userName }: Sectio
           </button>
         </div>
         {TALK.slice(1).map(render)}
+        <CharacterNote record={record} edit={edit} fill={fill} />
       </section>
       <section className={styles.section} aria-labelledby="editor-notes">
         <h2 id="editor-notes" className={styles.sectionTitle}>

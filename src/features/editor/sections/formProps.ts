@@ -14,4 +14,6 @@ export interface SectionProps {
   shown: ProblemDisplay;
   /** The last removed greeting or entry, for Undo. */
   removed: Removed | null;
+  /** Fills a text's macros as a new chat would (previews). */
+  fill: (text: string) => string;
 }
