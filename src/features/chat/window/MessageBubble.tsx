@@ -115,7 +115,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             regenerate={props.saveAndRegenerate ? { disabled: props.aiDisabled } : undefined}
           />
         ) : (
-          <p className={styles.text}>
+          <div className={styles.text}>
             {empty ? (
               <em className={styles.muted}>{NO_RESPONSE}</em>
             ) : message.state === 'streaming' ? (
@@ -123,7 +123,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             ) : (
               <StyledText text={message.content} />
             )}
-          </p>
+          </div>
         )}
         <p className={styles.meta}>
           {time && <time dateTime={message.send_date}>{time}</time>}
