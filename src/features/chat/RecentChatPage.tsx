@@ -42,6 +42,8 @@ export function RecentChatPage() {
       </div>
       <ChatWindow
         target={selection.target}
+        at={selection.at}
+        onLeaveFound={selection.leaveFound}
         character={character}
         as={as}
         profileName={profileName}
