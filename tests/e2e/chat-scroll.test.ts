@@ -1,6 +1,6 @@
 /**
- * Issue 14 item 2 (and 16), on a phone and a desktop: a long chat opens at its newest message,
- * 'Load More History (10)' keeps the message being read in place, a reply being written is followed
+ * Issue 14 item 2 (and 16, 26), on a phone and a desktop: a long chat opens at its newest message,
+ * reaching the top (or 'Load More History (10)') reads older messages and keeps the message being read in place, a reply being written is followed
  * while the reader is at the bottom and never pulls them back once they scrolled up ('Jump to
  * latest' does), and the reply is styled while it streams.
  */
@@ -85,6 +85,21 @@ async function messageInView(page: Page): Promise<{ id: string; y: number }> {
   });
 }
 
+/** The first message at the top of what the scroller shows, and where it is on screen. */
+async function messageAtTop(page: Page): Promise<{ id: string; y: number }> {
+  return scroller(page).evaluate((element) => {
+    const top = element.getBoundingClientRect().top;
+    const row = [...element.querySelectorAll('[data-message-id]')].find((candidate) => candidate.getBoundingClientRect().bottom > top + 1);
+    if (!row) throw new Error('no message in view');
+    return { id: row.getAttribute('data-message-id')!, y: row.getBoundingClientRect().top };
+  });
+}
+
+/** Where the message `id` is on screen now. */
+function rowTop(page: Page, id: string): Promise<number> {
+  return page.locator(`[data-message-id="${id}"]`).evaluate((row) => row.getBoundingClientRect().top);
+}
+
 /** Reply words: an emphasis opens on one chunk and closes three chunks later, as a model writes it. */
 const REPLY = Array.from({ length: 60 }, (_, i) => (i % 10 === 3 ? `*glances${i}` : i % 10 === 6 ? `around${i}*` : `word${i}`));
 
@@ -108,17 +123,23 @@ describe.each([
     expect(await seriousViolations(page), `long chat (${size})`).toEqual([]);
     await screenshot(page, `chat-scroll-opened-${size}`);
 
-    // Load More History (10) from the top: the message being read stays where it was.
+    // Reaching the top reads the messages before by itself: the message being read stays where it was.
+    const oldest = () => chatLog(page).locator('[data-message-id]').first().getAttribute('data-seq').then(Number);
+    const loadedFrom = await oldest();
     await scroller(page).evaluate((element) => element.scrollTo({ top: 0 }));
-    const reading = chatLog(page).getByText(line(MESSAGES - 10), { exact: true });
-    const before = (await reading.boundingBox())!.y;
-    await page.getByRole('button', { name: 'Load More History (10)' }).click();
-    await chatLog(page)
-      .getByText(line(MESSAGES - 11), { exact: true })
-      .waitFor({ state: 'attached' });
-    await page.getByRole('button', { name: 'Load More History (10)' }).waitFor();
-    await expect.poll(async () => Math.abs((await reading.boundingBox())!.y - before)).toBeLessThanOrEqual(2);
+    const reading = await messageAtTop(page);
+    await expect.poll(oldest).toBeLessThan(loadedFrom);
+    await expect.poll(async () => Math.abs((await rowTop(page, reading.id)) - reading.y)).toBeLessThanOrEqual(2);
     expect(await page.getByRole('button', { name: 'Jump to latest' }).isVisible()).toBe(true);
+
+    // 'Load More History (10)' does the same from the keyboard, and holds the place too.
+    const loadMore = page.getByRole('button', { name: 'Load More History (10)' });
+    await loadMore.focus();
+    const beforeKey = await messageAtTop(page);
+    const rows = await chatLog(page).locator('[data-message-id]').count();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => chatLog(page).locator('[data-message-id]').count()).toBeGreaterThan(rows);
+    await expect.poll(async () => Math.abs((await rowTop(page, beforeKey.id)) - beforeKey.y)).toBeLessThanOrEqual(2);
 
     // Back at the bottom, Ask takes the view to the message and follows the styled reply as it streams.
     await page.getByRole('button', { name: 'Jump to latest' }).click();

@@ -182,14 +182,16 @@ export function MessageList(props: Props) {
         <div ref={follow.contentRef}>
           {history.hasOlder && (
             <div className={styles.more}>
-              <button
-                type="button"
-                className={styles.moreButton}
-                onClick={() => history.loadOlder(BUTTON_PAGE)}
-                disabled={history.loadingOlder}
-              >
-                {history.loadingOlder ? 'Loading...' : 'Load More History (10)'}
+              {/* Never disabled: a button that turns itself off drops the keyboard's focus; a press while
+                  a page is on its way reads the next one after it. */}
+              <button type="button" className={styles.moreButton} onClick={() => history.loadOlder(BUTTON_PAGE)} aria-busy={history.loadingOlder}>
+                Load More History (10)
               </button>
+              {history.loadingOlder && (
+                <span className={styles.loading} role="status">
+                  Loading...
+                </span>
+              )}
             </div>
           )}
           {history.loadOlderError && (

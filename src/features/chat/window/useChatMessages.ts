@@ -135,12 +135,20 @@ export function useChatMessages(chatId: string, { onServer, at }: { onServer: bo
     return prefetching.current;
   }, [chatId]);
 
-  /** Runs `step` unless another one is running: one page at a time. */
+  /** Runs `step` after the one running, if any: one page at a time, and a press during a load is not lost. */
+  const next = useRef<(() => Promise<void>) | null>(null);
   const single = useCallback((step: () => Promise<void>) => {
-    if (busy.current) return;
-    busy.current = step().finally(() => {
-      busy.current = null;
-    });
+    if (busy.current) {
+      next.current = step;
+      return;
+    }
+    const run = (current: () => Promise<void>): Promise<void> =>
+      current().finally(() => {
+        const queued = next.current;
+        next.current = null;
+        busy.current = queued ? run(queued) : null;
+      });
+    busy.current = run(step);
   }, []);
 
   const loadOlder = useCallback(
