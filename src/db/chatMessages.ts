@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import type { ChatMessage, CompletionResult, RecentChat } from '../../core/contract';
+import { LAST_MESSAGE_CHARS } from '../../core/contract/constants';
 import { db, type LocalChat, type LocalMessage } from './db';
 import { reapplyChanges } from './messageChanges';
 
@@ -106,6 +107,7 @@ export async function writePendingMessage(
       ...existing,
       last_message_time: message.sendDate,
       modified: message.sendDate,
+      last_message: message.content.slice(0, LAST_MESSAGE_CHARS),
     });
     const last = await inChat(seed.chat_id).last();
     const row: LocalMessage = {
@@ -204,6 +206,7 @@ export async function storeCompletion(result: CompletionResult, replaced: string
       message_count: chat.message_count + added,
       last_message_time: result.reply.send_date,
       modified: result.reply.send_date,
+      last_message: result.reply.content.slice(0, LAST_MESSAGE_CHARS),
     });
     await reapplyChanges(result.chat_id);
   });

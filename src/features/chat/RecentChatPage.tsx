@@ -38,6 +38,10 @@ export function RecentChatPage() {
             selection.select(chat.chat_id);
             panels.afterSelect();
           }}
+          onOpenHit={(hit) => {
+            selection.select(hit.chat_id, hit.seq);
+            panels.afterSelect();
+          }}
         />
       </div>
       <ChatWindow

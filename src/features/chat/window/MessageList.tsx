@@ -184,7 +184,12 @@ export function MessageList(props: Props) {
             <div className={styles.more}>
               {/* Never disabled: a button that turns itself off drops the keyboard's focus; a press while
                   a page is on its way reads the next one after it. */}
-              <button type="button" className={styles.moreButton} onClick={() => history.loadOlder(BUTTON_PAGE)} aria-busy={history.loadingOlder}>
+              <button
+                type="button"
+                className={styles.moreButton}
+                onClick={() => history.loadOlder(BUTTON_PAGE)}
+                aria-busy={history.loadingOlder}
+              >
                 Load More History (10)
               </button>
               {history.loadingOlder && (
