@@ -4,22 +4,10 @@
  * while the reader is at the bottom and never pulls them back once they scrolled up ('Jump to
  * latest' does), and the reply is styled while it streams.
  */
-import { zipSync } from 'fflate';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ChatImportResponse } from '../../core/contract';
-import { writeChatJsonl } from '../../core/chat/index';
-import {
-  chatLog,
-  FIRST_CHARACTER,
-  newPage,
-  nextAiReply,
-  pageToken,
-  screenshot,
-  sendInChat,
-  signUpFromRecentChat,
-  uniqueEmail,
-} from './browser';
+import { chatLog, newPage, nextAiReply, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
+import { importLongChat, inView, scroller, wheel } from './longChat';
 import { seriousViolations } from './page-checks';
 
 const MESSAGES = 200;
@@ -27,48 +15,6 @@ const MESSAGES = 200;
 /** Message i of the long chat: lengths vary, so rows are of many heights. */
 function line(i: number): string {
   return `Line ${i}: ${'the lighthouse keeps its watch over the bay '.repeat(1 + (i % 4))}`.trim();
-}
-
-/** Imports a SillyTavern chat of `MESSAGES` messages with the first seeded character; its id. */
-async function importLongChat(page: Page, userName: string): Promise<string> {
-  const start = Date.UTC(2026, 0, 5, 9);
-  const messages = Array.from({ length: MESSAGES }, (_, i) => ({
-    role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
-    name: i % 2 === 0 ? userName : FIRST_CHARACTER,
-    content: line(i),
-    sendDate: new Date(start + i * 60_000).toISOString(),
-  }));
-  const jsonl = writeChatJsonl({ userName, characterName: FIRST_CHARACTER, createdAt: new Date(start).toISOString(), messages });
-  const zip = zipSync({ [`${FIRST_CHARACTER}.jsonl`]: new TextEncoder().encode(jsonl) });
-  const token = await pageToken(page);
-  const imported = await page.evaluate(
-    async ({ bytes, token }) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), 'long.zip');
-      const response = await fetch('/api/chats/import', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-      if (!response.ok) throw new Error(`import answered ${response.status}`);
-      return (await response.json()) as ChatImportResponse;
-    },
-    { bytes: Array.from(zip), token },
-  );
-  return imported.imported[0]!.chat_id;
-}
-
-/** The chat's scrolling element: the one around the message log. */
-const scroller = (page: Page): Locator => chatLog(page).locator('xpath=../..');
-
-/** Whether `target` lies wholly inside what the scroller shows (not merely rendered). */
-async function inView(page: Page, target: Locator): Promise<boolean> {
-  const [outer, inner] = await Promise.all([scroller(page).boundingBox(), target.boundingBox()]);
-  if (!outer || !inner) return false;
-  return inner.y >= outer.y - 1 && inner.y + inner.height <= outer.y + outer.height + 1;
-}
-
-/** Scrolls the conversation by `dy` px with the mouse wheel over it, as a reader does. */
-async function wheel(page: Page, dy: number): Promise<void> {
-  const box = (await scroller(page).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, dy);
 }
 
 /** The message in the middle of what the scroller shows, and where it is on screen. */
@@ -112,7 +58,7 @@ describe.each([
     if (!phone) await page.setViewportSize({ width: 1280, height: 900 });
     const userName = `Reader ${size}`;
     await signUpFromRecentChat(page, { name: userName, email: uniqueEmail('scroll'), password: 'scroll-me-gently-42' });
-    const chatId = await importLongChat(page, userName);
+    const chatId = await importLongChat(page, userName, MESSAGES, line);
 
     // Opened, the newest message is on screen: inside the scroller's visible area.
     await page.goto(`/recent-chat?chat=${chatId}`);
