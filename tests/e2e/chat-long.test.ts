@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chatLog, newPage, screenshot, signUpFromRecentChat, uniqueEmail } from './browser';
-import { importLongChat, inView, scroller, wheel } from './longChat';
+import { importLongChat, inView, wheel } from './longChat';
 import { seriousViolations } from './page-checks';
 
 const MESSAGES = 2_000;
