@@ -4,8 +4,8 @@
  * and the device's own search offline share this one reading:
  * - a word is a run of letters, numbers and combining marks; everything else separates words;
  * - case does not matter, accents do (neither index folds them);
- * - every word must be in the message, the last one as the start of a word (typing "crois" finds
- *   "croissant"), the others whole.
+ * - every word must be in the message, the last one as the start of a word once it has three
+ *   letters (typing "crois" finds "croissant"), the others (and a shorter last one) whole.
  */
 
 /** A search reads at most this many words; the rest are left out. */
@@ -30,11 +30,19 @@ function isHit(word: string, term: string, prefix: boolean): boolean {
   return prefix ? word.startsWith(term) : word === term;
 }
 
+/** The shortest last word read as the start of a word: one or two letters match too much to mean anything. */
+export const MIN_PREFIX_CHARS = 3;
+
+/** Whether `term`, the `index`th of `terms`, is read as the start of a word. */
+export function isPrefixTerm(terms: string[], index: number): boolean {
+  return index === terms.length - 1 && [...terms[index]!].length >= MIN_PREFIX_CHARS;
+}
+
 /** The spans of `text`'s words that `terms` find (the last term as a prefix), in order, and which terms they are. */
 function hits(text: string, terms: string[]): { found: Set<string>; spans: WordSpan[] } {
   const found = new Set<string>();
   const spans: WordSpan[] = [];
-  const last = terms.at(-1);
+  const last = isPrefixTerm(terms, terms.length - 1) ? terms.at(-1) : undefined;
   // Word by word, lower-cased one at a time: lower-casing the whole text can change its length.
   for (const match of text.matchAll(WORD)) {
     const word = match[0].toLowerCase();

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { isPrefixTerm } from '../../../core/chat/search';
 import type { Database, Message } from '../schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -7,7 +8,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type FoundMessage = Pick<Message, 'id' | 'chat_id' | 'seq' | 'role' | 'name' | 'send_date' | 'content'> & { key: number };
 
 /**
- * The user's messages holding every term (the last as a word's start), newest stored first, at
+ * The user's messages holding every term (the last as a word's start: core/chat/search.ts), newest stored first, at
  * most `limit`, before the index position `before` when given. `terms` are words only (core/chat's
  * searchTerms): nothing in them is an operator. The user is named twice on purpose: in the index
  * (its owner column, so the search only walks their rows) and against the chat that holds the
@@ -31,7 +32,7 @@ type Row = Omit<FoundMessage, 'key'> & { key: number | string };
 function sqliteSearch(userId: string, terms: string[], page: { limit: number; before?: number | undefined }) {
   const owner = `u${Buffer.from(userId).toString('hex')}`;
   // Each term quoted (it holds word characters only), the last one a prefix; all of them, and the owner.
-  const words = terms.map((term, i) => `"${term}"${i === terms.length - 1 ? '*' : ''}`).join(' AND ');
+  const words = terms.map((term, i) => `"${term}"${isPrefixTerm(terms, i) ? '*' : ''}`).join(' AND ');
   const match = `owner:"${owner}" AND body:(${words})`;
   return sql<Row>`
     select s.rowid as key, m.id, m.chat_id, m.seq, m.role, m.name, m.send_date, m.content
@@ -47,7 +48,7 @@ function sqliteSearch(userId: string, terms: string[], page: { limit: number; be
 }
 
 function postgresSearch(userId: string, terms: string[], page: { limit: number; before?: number | undefined }) {
-  const query = terms.map((term, i) => `'${term}'${i === terms.length - 1 ? ':*' : ''}`).join(' & ');
+  const query = terms.map((term, i) => `'${term}'${isPrefixTerm(terms, i) ? ':*' : ''}`).join(' & ');
   return sql<Row>`
     select s.id as key, m.id, m.chat_id, m.seq, m.role, m.name, m.send_date, m.content
     from message_search s

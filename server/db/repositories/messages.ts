@@ -96,25 +96,26 @@ export async function hasMessageBeyond(db: Db, chatId: string, side: 'before' | 
 
 /**
  * The start (at most `chars` characters) of the newest message of each chat, by chat id; a chat with
- * no message is absent. One statement for a page of chats, through the (chat_id, seq) index.
+ * no message is absent. One statement for a page of chats: per chat one step back from the end of
+ * the (chat_id, seq) index, whatever the chats' lengths.
  */
 export async function lastMessageStarts(db: Db, chatIds: string[], chars: number): Promise<Map<string, string>> {
   if (chatIds.length === 0) return new Map();
   const rows = await db
-    .selectFrom('messages as m')
-    .innerJoin(
-      (eb) =>
-        eb
-          .selectFrom('messages')
-          .select(['chat_id', (inner) => inner.fn.max('seq').as('seq')])
-          .where('chat_id', 'in', chatIds)
-          .groupBy('chat_id')
-          .as('last'),
-      (join) => join.onRef('last.chat_id', '=', 'm.chat_id').onRef('last.seq', '=', 'm.seq'),
-    )
-    .select(['m.chat_id', (eb) => eb.fn<string>('substr', ['m.content', eb.lit(1), eb.lit(chars)]).as('start')])
+    .selectFrom('chats')
+    .select((eb) => [
+      'chats.id',
+      eb
+        .selectFrom('messages')
+        .select((inner) => inner.fn<string>('substr', ['messages.content', inner.lit(1), inner.lit(chars)]).as('start'))
+        .whereRef('messages.chat_id', '=', 'chats.id')
+        .orderBy('messages.seq', 'desc')
+        .limit(1)
+        .as('start'),
+    ])
+    .where('chats.id', 'in', chatIds)
     .execute();
-  return new Map(rows.map((row) => [row.chat_id, row.start]));
+  return new Map(rows.flatMap((row) => (row.start === null ? [] : [[row.id, row.start]])));
 }
 
 export function allMessages(db: Db, chatId: string): Promise<Message[]> {
