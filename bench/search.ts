@@ -97,6 +97,24 @@ async function fill(db: Db, chatIds: string[], count: number, startSeq = 0): Pro
   return (performance.now() - started) / 1000;
 }
 
+/** Empty chats of the user's, to fill. */
+async function addChats(db: Db, userId: string, ids: string[]): Promise<void> {
+  const now = new Date().toISOString();
+  const chat = {
+    user_id: userId,
+    image_id: null,
+    character_name: 'Bench',
+    card_type: 'public' as const,
+    card_json: null,
+    portrait_key: null,
+    persona_id: null,
+  };
+  await db.kysely
+    .insertInto('chats')
+    .values(ids.map((id) => ({ id, ...chat, last_message_at: now, created_at: now, updated_at: now })))
+    .execute();
+}
+
 const TRIGGERS: Record<DialectName, string[]> = {
   sqlite: ['messages_search_insert', 'messages_search_update', 'messages_search_delete'],
   postgres: ['messages_search_insert', 'messages_search_update'],
@@ -104,28 +122,11 @@ const TRIGGERS: Record<DialectName, string[]> = {
 
 /** µs per stored message: with the search triggers, then with them switched off, on a fresh chat each. */
 async function storingCost(db: Db, dialect: DialectName, userId: string): Promise<{ withIndex: number; without: number }> {
-  const chat = async () => {
-    const id = randomUUID();
-    const now = new Date().toISOString();
-    await db.kysely
-      .insertInto('chats')
-      .values({
-        id,
-        user_id: userId,
-        image_id: null,
-        character_name: 'Bench',
-        card_type: 'public',
-        card_json: null,
-        portrait_key: null,
-        persona_id: null,
-        last_message_at: now,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    return id;
+  const perMessage = async () => {
+    const chatId = randomUUID();
+    await addChats(db, userId, [chatId]);
+    return ((await fill(db, [chatId], STORE_RUNS)) * 1e6) / STORE_RUNS;
   };
-  const perMessage = async () => ((await fill(db, [await chat()], STORE_RUNS)) * 1e6) / STORE_RUNS;
   const withIndex = await perMessage();
   for (const trigger of TRIGGERS[dialect]) {
     await sql.raw(dialect === 'sqlite' ? `drop trigger ${trigger}` : `alter table messages disable trigger ${trigger}`).execute(db.kysely);
@@ -145,24 +146,7 @@ async function measure(dialect: DialectName): Promise<Row[]> {
       .values({ id: userId, issuer: 'bench', subject: userId, email: null, name: 'Bench', picture: null, created_at: now, updated_at: now })
       .execute();
     const chatIds = Array.from({ length: CHATS }, () => randomUUID());
-    await db.kysely
-      .insertInto('chats')
-      .values(
-        chatIds.map((id) => ({
-          id,
-          user_id: userId,
-          image_id: null,
-          character_name: 'Bench',
-          card_type: 'public' as const,
-          card_json: null,
-          portrait_key: null,
-          persona_id: null,
-          last_message_at: now,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+    await addChats(db, userId, chatIds);
     const fillSeconds = await fill(db, chatIds, MESSAGES);
     if (dialect === 'postgres') await sql`analyze`.execute(db.kysely);
 

@@ -1,3 +1,6 @@
+import type { ChatMessage, MessageHit } from '../contract';
+import { parseMessage, plainText } from './markdown/index';
+
 /**
  * Searching inside chats: what a search string means, and the snippet a hit shows. The server's
  * full-text index (SQLite FTS5's unicode61, PostgreSQL's tsvector with punctuation read as spaces)
@@ -96,4 +99,22 @@ export function searchSnippet(text: string, terms: string[]): SearchSnippet {
     .filter((span) => span.start >= start && span.end <= end)
     .map((span): [number, number] => [span.start - start + before.length, span.end - start + before.length]);
   return { text: `${before}${flat.slice(start, end)}${after}`, marks };
+}
+
+/** A found message as a hit: where it is, and its snippet as plain words (no markdown) with the words marked. */
+export function messageHit(
+  message: Pick<ChatMessage, 'id' | 'chat_id' | 'seq' | 'role' | 'name' | 'send_date' | 'content'>,
+  terms: string[],
+): MessageHit {
+  const snippet = searchSnippet(plainText(parseMessage(message.content)), terms);
+  return {
+    chat_id: message.chat_id,
+    message_id: message.id,
+    seq: message.seq,
+    role: message.role,
+    name: message.name,
+    send_date: message.send_date,
+    snippet: snippet.text,
+    marks: snippet.marks,
+  };
 }

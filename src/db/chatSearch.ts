@@ -1,5 +1,4 @@
-import { parseMessage, plainText } from '../../core/chat/markdown/index';
-import { matchesTerms, searchSnippet } from '../../core/chat/search';
+import { matchesTerms, messageHit } from '../../core/chat/search';
 import type { MessageHit } from '../../core/contract';
 import { db, type LocalChat } from './db';
 
@@ -12,19 +11,7 @@ export async function searchDeviceMessages(terms: string[], limit: number): Prom
   if (terms.length === 0) return { hits: [], chats: [] };
   const found = await db.messages.filter((row) => row.state === 'sent' && matchesTerms(row.content, terms)).toArray();
   found.sort((a, b) => b.send_date.localeCompare(a.send_date));
-  const hits = found.slice(0, limit).map((row): MessageHit => {
-    const snippet = searchSnippet(plainText(parseMessage(row.content)), terms);
-    return {
-      chat_id: row.chat_id,
-      message_id: row.id,
-      seq: row.seq,
-      role: row.role,
-      name: row.name,
-      send_date: row.send_date,
-      snippet: snippet.text,
-      marks: snippet.marks,
-    };
-  });
+  const hits = found.slice(0, limit).map((row) => messageHit(row, terms));
   const chats = (await db.chats.bulkGet([...new Set(hits.map((hit) => hit.chat_id))])).filter((chat) => chat !== undefined);
   return { hits, chats };
 }

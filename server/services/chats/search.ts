@@ -1,26 +1,11 @@
-import { parseMessage, plainText } from '../../../core/chat/markdown/index';
-import { searchSnippet, searchTerms } from '../../../core/chat/search';
-import type { ChatSearchRequest, ChatSearchResponse, MessageHit } from '../../../core/contract';
+import { messageHit, searchTerms } from '../../../core/chat/search';
+import type { ChatSearchRequest, ChatSearchResponse } from '../../../core/contract';
 import { PAGE_SIZES } from '../../../core/contract/constants';
 import { findOwnChats } from '../../db/repositories/chats';
-import { searchMessages, type FoundMessage } from '../../db/repositories/messageSearch';
+import { searchMessages } from '../../db/repositories/messageSearch';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { listItems } from './reads';
-
-function hitOf(found: FoundMessage, terms: string[]): MessageHit {
-  const snippet = searchSnippet(plainText(parseMessage(found.content)), terms);
-  return {
-    chat_id: found.chat_id,
-    message_id: found.id,
-    seq: found.seq,
-    role: found.role,
-    name: found.name,
-    send_date: found.send_date,
-    snippet: snippet.text,
-    marks: snippet.marks,
-  };
-}
 
 /**
  * POST /api/chats/search: the user's messages that hold every word of `q` (the last as a word's
@@ -36,7 +21,7 @@ export async function searchChats(ctx: ServiceContext, user: RequestUser, reques
   const chatIds = [...new Set(page.map((row) => row.chat_id))];
   return {
     success: true,
-    data: page.map((row) => hitOf(row, terms)),
+    data: page.map((row) => messageHit(row, terms)),
     chats: await listItems(ctx.db, await findOwnChats(ctx.db, user.id, chatIds)),
     next: found.length > limit ? String(page.at(-1)!.key) : null,
   };
