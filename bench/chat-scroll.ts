@@ -116,6 +116,8 @@ export async function scrollFigures(session: Session, chatId: string): Promise<R
     samples.push({ pages, taskMs: values.TaskDuration! * 1000 });
   };
   await sample();
+  // tsx names the functions it compiles through a helper the page does not have: an identity stands in.
+  await page.evaluate('window.__name = (fn) => fn');
   const scrolled = page.evaluate(scrollToFirst, { step: STEP_PX, maxSeconds: MAX_SECONDS });
   let done = false;
   void scrolled.finally(() => (done = true));
