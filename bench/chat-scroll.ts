@@ -57,7 +57,9 @@ function scrollToFirst({ step, maxSeconds }: { step: number; maxSeconds: number 
         state.benchPages++;
         progressAt = now;
       }
-      const first = [...scroller.querySelectorAll('[data-message-id]')].find((row) => row.textContent?.includes('Line 0:'));
+      // The chat's first message has seq 0; only the window's first row can be it.
+      const top = scroller.querySelector('[data-message-id]');
+      const first = top?.getAttribute('data-seq') === '0' ? top : undefined;
       const box = scroller.getBoundingClientRect();
       const reached =
         first !== undefined && first.getBoundingClientRect().top >= box.top - 1 && first.getBoundingClientRect().top < box.bottom;

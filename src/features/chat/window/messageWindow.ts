@@ -11,13 +11,13 @@ import type { LocalMessage } from '../../../db/db';
 import type { PulledPage } from '../../../sync/chatMessages';
 
 /** Rows a page read while scrolling adds: a few screens. */
-export const WINDOW_PAGE = 25;
+export const WINDOW_PAGE = 50;
 /** What 'Load More History (10)' adds, as its name says. */
 export const BUTTON_PAGE = 10;
 /** The most rows the window holds (the DOM's message rows, whatever the chat's length). */
 export const MAX_WINDOW_ROWS = 250;
 /** Pull the next stretch from the server once fewer rows than this are left on the device past the window. */
-export const PREFETCH_ROWS = 60;
+export const PREFETCH_ROWS = 150;
 
 export interface WindowPage {
   /** The seq of the page's first row (-Infinity: from the chat's start, for a chat shown whole). */

@@ -65,9 +65,10 @@ function firstInView(scroller: Element, content: Element): Element | undefined {
  * way back. Near an end of the window the next page is asked for, so scrolling alone reads the chat.
  *
  * Sizes are watched (ResizeObserver: after layout, before paint) rather than guessed from renders,
- * because rows off screen (`content-visibility: auto`) change height when first laid out, without a
- * render. Browsers that anchor scrolling themselves have already held the place then, and the check
- * finds nothing to do; the others (and any browser at the very top, where none anchors) are held here.
+ * because rows change height without a render of ours (a picture loading, a font arriving, the
+ * streaming text). Browsers that anchor scrolling themselves have already held the place then, and
+ * the check finds nothing to do; the others (and any browser at the very top, where none anchors)
+ * are held here.
  * Our own scrolls are told from the reader's by the position we set.
  */
 export function useFollowLatest({ atNewest, onNearTop, onNearBottom }: WindowEdges): FollowLatest {
