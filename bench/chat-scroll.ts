@@ -38,12 +38,12 @@ function scrollToFirst({ step, maxSeconds }: { step: number; maxSeconds: number 
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) longestTask = Math.max(longestTask, entry.duration);
   }).observe({ type: 'longtask' });
-  const firstSeq = () => Number(scroller.querySelector('[data-message-id]')?.getAttribute('data-seq') ?? NaN);
+  const firstId = () => scroller.querySelector('[data-message-id]')?.getAttribute('data-message-id');
   const start = performance.now();
   let last = start;
   let longestGap = 0;
   let mostRows = 0;
-  let seq = firstSeq();
+  let seq = firstId();
   let progressAt = start;
   let clicks = 0;
   return new Promise((resolve) => {
@@ -51,15 +51,15 @@ function scrollToFirst({ step, maxSeconds }: { step: number; maxSeconds: number 
       longestGap = Math.max(longestGap, now - last);
       last = now;
       mostRows = Math.max(mostRows, scroller.querySelectorAll('[data-message-id]').length);
-      const current = firstSeq();
+      const current = firstId();
       if (current !== seq) {
         seq = current;
         state.benchPages++;
         progressAt = now;
       }
-      // The chat's first message has seq 0; only the window's first row can be it.
+      // Only the window's first row can be the chat's first message.
       const top = scroller.querySelector('[data-message-id]');
-      const first = top?.getAttribute('data-seq') === '0' ? top : undefined;
+      const first = top?.textContent?.includes('Line 0:') ? top : undefined;
       const box = scroller.getBoundingClientRect();
       const reached =
         first !== undefined && first.getBoundingClientRect().top >= box.top - 1 && first.getBoundingClientRect().top < box.bottom;
