@@ -3,6 +3,7 @@
  * group and Chub chats) or another app's .json export; and the plain-text transcript it exports.
  */
 import { chatExportSteps } from './chatExports';
+import { parseMessage, plainText } from './markdown/index';
 import { ChatFileError } from './chatFileError';
 import { chatJsonlSteps, SUPPORTED_CHAT_FORMATS, type ArchiveChat, type ParseChatOptions } from './sillytavern';
 
@@ -28,8 +29,9 @@ export function* chatFileSteps(fileName: string, text: string, options: ParseCha
 }
 
 /**
- * A chat as plain text to read or paste anywhere: a title line, then each message as "Name: text",
- * a blank line between messages; versions not shown and hidden messages' marks are said in words.
+ * A chat as plain text to read or paste anywhere: a title line, then each message as "Name: text"
+ * (its words without markdown markers or roleplay tags), a blank line between messages; versions
+ * not shown and hidden messages' marks are said in words.
  */
 export function writeChatText(chat: ArchiveChat): string {
   const title = `${chat.characterName} — a chat with ${chat.userName}, ${chat.createdAt.slice(0, 10)}`;
@@ -37,7 +39,7 @@ export function writeChatText(chat: ArchiveChat): string {
     const notes = [m.hidden ? 'hidden' : '', m.swipes && m.swipes.length > 1 ? `version ${(m.swipeId ?? 0) + 1} of ${m.swipes.length}` : '']
       .filter(Boolean)
       .join(', ');
-    return `${m.name}${notes ? ` (${notes})` : ''}: ${m.content}`;
+    return `${m.name}${notes ? ` (${notes})` : ''}: ${plainText(parseMessage(m.content))}`;
   });
   return [title, ...lines].join('\n\n') + '\n';
 }

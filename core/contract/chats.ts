@@ -1,7 +1,7 @@
 /** Chats, messages and replies (spec §3 "Recent chat list item", "Chat message"; §7 "Chats"). */
 import { Type, type Static } from 'typebox';
 import { CardType, Id, IdParams, NullableId, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
-import { MAX_REPLY_CHARS, PAGE_SIZES } from './constants';
+import { MAX_CHAT_TITLE_CHARS, MAX_REPLY_CHARS, MAX_SEARCH_CHARS, PAGE_SIZES } from './constants';
 
 export const ChatRole = StringEnum(['system', 'user', 'assistant']);
 export type ChatRole = Static<typeof ChatRole>;
@@ -53,6 +53,17 @@ export const RecentChat = Type.Object({
    * because a device's copy made before personas existed lacks it, which means null too.
    */
   persona_id: Type.Optional(NullableString()),
+  /**
+   * The name the person gave the chat; null: the character's name is shown. Always sent; optional
+   * because a device's copy made before titles existed lacks it.
+   */
+  title: Type.Optional(NullableString()),
+  /**
+   * The start of the chat's newest message (at most LAST_MESSAGE_CHARS characters of its text as
+   * written, markdown and all), for the list's preview line; null when it has none. Always sent,
+   * optional as `title` is.
+   */
+  last_message: Type.Optional(NullableString()),
 });
 export type RecentChat = Static<typeof RecentChat>;
 
@@ -61,8 +72,8 @@ export const ChatListRequest = Type.Object({
   user_id: Type.Optional(Type.String({ maxLength: 300 })),
   /** Only chats with this card. */
   character_id: Type.Optional(Id),
-  /** Case-insensitive substring of the character's name. */
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  /** Case-insensitive substring of the character's name or the chat's title. */
+  q: Type.Optional(Type.String({ maxLength: MAX_SEARCH_CHARS })),
   page: Type.Optional(Page),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: PAGE_SIZES.recentChats })),
 });
@@ -85,12 +96,25 @@ export const ChatGetRequest = Type.Object({
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: PAGE_SIZES.messages })),
   /** Key-based alternative to page: the page_size messages just before this seq. */
   before_seq: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The page_size messages just after this seq (reading on towards the newest from a found message). */
+  after_seq: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The page_size messages around this seq: the message with it (or the next one) and those on both sides. */
+  around_seq: Type.Optional(Type.Integer({ minimum: 0 })),
   ch_name: Type.Optional(Type.String({ maxLength: 300 })),
   file_name: Type.Optional(Type.String({ maxLength: 300 })),
 });
 export type ChatGetRequest = Static<typeof ChatGetRequest>;
 
-export const ChatGetResponse = Type.Object({ success: Type.Literal(true), data: Type.Array(ChatMessage), chat: RecentChat, ...PageFields });
+export const ChatGetResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Array(ChatMessage),
+  chat: RecentChat,
+  ...PageFields,
+  /** The chat has messages older than this page's first (false for an empty page). */
+  has_before: Type.Boolean(),
+  /** The chat has messages newer than this page's last (false for an empty page). */
+  has_after: Type.Boolean(),
+});
 export type ChatGetResponse = Static<typeof ChatGetResponse>;
 
 export const ChatIdRequest = Type.Object({ chat_id: Id });
@@ -212,15 +236,56 @@ export type ChatPhotoResponse = Static<typeof ChatPhotoResponse>;
 
 export const ChatIdParams = Type.Object({ chat_id: Id });
 
-/** PUT /api/chats/{chat_id}: what the user changes about a chat; for now who they are in it. */
+/** PUT /api/chats/{chat_id}: what the user changes about a chat; only the fields sent change. */
 export const ChatUpdate = Type.Object(
   {
     /** A persona of the user's, or null for their profile name. */
-    persona_id: NullableId(),
+    persona_id: Type.Optional(NullableId()),
+    /**
+     * The chat's name, one line (spaces and line breaks are tidied to single spaces); null or blank
+     * goes back to the character's name.
+     */
+    title: Type.Optional(NullableString({ maxLength: MAX_CHAT_TITLE_CHARS })),
   },
-  { additionalProperties: false },
+  // At least one of them: an empty change is a mistake worth hearing about.
+  { additionalProperties: false, minProperties: 1 },
 );
 export type ChatUpdate = Static<typeof ChatUpdate>;
+
+/** POST /api/chats/search: messages of the user's chats that hold every word of `q`, newest stored first. */
+export const ChatSearchRequest = Type.Object({
+  /** Words, in any script; quotes, operators and the like are only separators. */
+  q: Type.String({ minLength: 1, maxLength: MAX_SEARCH_CHARS }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: PAGE_SIZES.searchHits })),
+  /** The previous page's `next`. */
+  cursor: Type.Optional(Type.String({ maxLength: 20, pattern: '^[0-9]{1,20}$' })),
+});
+export type ChatSearchRequest = Static<typeof ChatSearchRequest>;
+
+/** A message a search found: where it is, and a piece of its text around the words found. */
+export const MessageHit = Type.Object({
+  chat_id: Type.String(),
+  message_id: Type.String(),
+  seq: Type.Integer(),
+  role: ChatRole,
+  name: Type.String(),
+  send_date: Type.String(),
+  /** Plain text (no markdown), one line, '…' where it was cut. */
+  snippet: Type.String(),
+  /** [start, end) ranges of `snippet` that the search's words found. */
+  marks: Type.Array(Type.Array(Type.Integer(), { minItems: 2, maxItems: 2 })),
+});
+export type MessageHit = Static<typeof MessageHit>;
+
+export const ChatSearchResponse = Type.Object({
+  success: Type.Literal(true),
+  data: Type.Array(MessageHit),
+  /** The chats the hits are in, as the recent list shows them. */
+  chats: Type.Array(RecentChat),
+  /** The cursor of the next page; null when this was the last. */
+  next: NullableString(),
+});
+export type ChatSearchResponse = Static<typeof ChatSearchResponse>;
 
 /** POST /api/messages: a message added to a chat without a reply. */
 export const AppendMessageRequest = Type.Object({
@@ -260,6 +325,7 @@ export const listChats = { body: ChatListRequest, response: { 200: ChatListRespo
 export const getChat = { body: ChatGetRequest, response: { 200: ChatGetResponse } } satisfies Endpoint;
 export const deleteChat = { body: ChatIdRequest, response: { 200: SuccessResponse } } satisfies Endpoint;
 export const updateChat = { params: ChatIdParams, body: ChatUpdate, response: { 200: RecentChat } } satisfies Endpoint;
+export const searchChats = { body: ChatSearchRequest, response: { 200: ChatSearchResponse } } satisfies Endpoint;
 /** JSON, or with `stream: true` the event stream above. */
 export const completion = { body: CompletionRequest, headers: IdempotencyHeaders, response: { 200: CompletionResult } } satisfies Endpoint;
 /** Answers the .zip. */

@@ -10,7 +10,18 @@ export const PAGE_SIZES = {
   favorites: 10,
   recentChats: 5,
   messages: 10,
+  /** Messages found by a search inside chats. */
+  searchHits: 20,
 } as const;
+
+/** The longest search string, in characters (the chat list's and the search inside chats). */
+export const MAX_SEARCH_CHARS = 200;
+
+/** The longest name a person gives a chat, in characters (after spaces are tidied). */
+export const MAX_CHAT_TITLE_CHARS = 100;
+
+/** How much of a chat's newest message the recent list carries (it shows the first line of it). */
+export const LAST_MESSAGE_CHARS = 300;
 
 /** The longest message a person may send, in characters (their edits of their own messages too). */
 export const MAX_MESSAGE_CHARS = 1000;

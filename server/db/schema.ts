@@ -149,6 +149,8 @@ export interface ChatsTable {
   importing_since: Generated<string | null>;
   /** SillyTavern's chat_metadata of an imported chat (JSON), written back on export; else null. */
   chat_metadata: Generated<string | null>;
+  /** The name the person gave the chat; null shows the character's name. */
+  title: Generated<string | null>;
   last_message_at: string;
   created_at: string;
   updated_at: string;

@@ -3,11 +3,12 @@ import * as contract from '../../core/contract/chats';
 import { PAGE_SIZES } from '../../core/contract/constants';
 import { signedIn } from '../auth/signedIn';
 import { removeChat } from '../services/chats/deletes';
-import { updateChat } from '../services/chats/persona';
+import { updateChat } from '../services/chats/update';
 import { chatPhoto, generateChatPhoto } from '../services/chats/photo';
 import { chatList, chatMessages } from '../services/chats/reads';
+import { searchChats } from '../services/chats/search';
 
-/** The recent list, a chat's messages page by page, changing and deleting a chat (spec §7 "Chats"), and its photo. */
+/** The recent list, a chat's messages page by page, searching inside chats, changing and deleting a chat (spec §7 "Chats"), and its photo. */
 export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/chats/list', { preHandler: app.authenticate, schema: contract.listChats }, async (request) =>
     chatList(request.ctx, signedIn(request), {
@@ -24,7 +25,13 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       page: request.body.page ?? 1,
       page_size: request.body.page_size ?? PAGE_SIZES.messages,
       before_seq: request.body.before_seq,
+      after_seq: request.body.after_seq,
+      around_seq: request.body.around_seq,
     }),
+  );
+
+  app.post('/api/chats/search', { preHandler: app.authenticate, schema: contract.searchChats }, async (request) =>
+    searchChats(request.ctx, signedIn(request), request.body),
   );
 
   app.post('/api/chats/delete', { preHandler: app.authenticate, schema: contract.deleteChat }, async (request) => {

@@ -4,12 +4,13 @@ import { db, type LocalChat } from './db';
 
 /**
  * The recent list, newest message first, at most `limit`; with `q`, only chats whose character's
- * name contains it (case-insensitive), as the server's `q` matches, so a search answers offline too.
+ * name or title contains it (case-insensitive), as the server's `q` matches, so a search answers
+ * offline too.
  */
 export function recentChats({ q, limit }: { q?: string; limit: number }): Promise<LocalChat[]> {
   const needle = q?.trim().toLowerCase();
   let chats = db.chats.orderBy('last_message_time').reverse();
-  if (needle) chats = chats.filter((chat) => chat.character_name.toLowerCase().includes(needle));
+  if (needle) chats = chats.filter((chat) => [chat.character_name, chat.title ?? ''].some((name) => name.toLowerCase().includes(needle)));
   return chats.limit(limit).toArray();
 }
 

@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import type { ChatMessage, CompletionResult, RecentChat } from '../../core/contract';
+import { LAST_MESSAGE_CHARS } from '../../core/contract/constants';
 import { db, type LocalChat, type LocalMessage } from './db';
 import { reapplyChanges } from './messageChanges';
 
@@ -15,20 +16,34 @@ export const STREAMING_REPLY_PREFIX = 'reply-';
 const inChat = (chatId: string, from: unknown = Dexie.minKey, to: unknown = Dexie.maxKey) =>
   db.messages.where('[chat_id+seq]').between([chatId, from], [chatId, to], true, true);
 
-/**
- * The messages a window shows, oldest first: from `floorSeq` up when the window knows where its
- * oldest loaded page starts, else the newest `limit` (before the server has answered).
- */
-export async function windowMessages(chatId: string, floorSeq: number | null, limit: number): Promise<LocalMessage[]> {
-  if (floorSeq !== null) return inChat(chatId, floorSeq).toArray();
+/** The chat's rows with `from` ≤ seq < `to` (to the end when `to` is null), oldest first: one page of a window. */
+export function pageRows(chatId: string, from: number, to: number | null): Promise<LocalMessage[]> {
+  return to === null
+    ? inChat(chatId, from).toArray()
+    : db.messages.where('[chat_id+seq]').between([chatId, from], [chatId, to], true, false).toArray();
+}
+
+/** The chat's newest `limit` rows the device holds, oldest first. */
+export async function newestRows(chatId: string, limit: number): Promise<LocalMessage[]> {
   return (await inChat(chatId).reverse().limit(limit).toArray()).reverse();
 }
 
-/** How many stored messages the device holds from `floorSeq` up (to compare with the server's total). */
-export function storedCountFrom(chatId: string, floorSeq: number): Promise<number> {
-  return inChat(chatId, floorSeq)
-    .filter((message) => message.state === 'sent')
-    .count();
+/** Up to `limit` rows just before seq `before`, not below seq `floor`, oldest first. */
+export async function rowsBefore(chatId: string, before: number, floor: number, limit: number): Promise<LocalMessage[]> {
+  if (floor >= before) return [];
+  const rows = await db.messages
+    .where('[chat_id+seq]')
+    .between([chatId, floor], [chatId, before], true, false)
+    .reverse()
+    .limit(limit)
+    .toArray();
+  return rows.reverse();
+}
+
+/** Up to `limit` rows just after seq `after`, not above seq `ceiling`, oldest first. */
+export function rowsAfter(chatId: string, after: number, ceiling: number, limit: number): Promise<LocalMessage[]> {
+  if (ceiling <= after) return Promise.resolve([]);
+  return db.messages.where('[chat_id+seq]').between([chatId, after], [chatId, ceiling], false, true).limit(limit).toArray();
 }
 
 /** The device's most recent chat with a card, for a card click that should reopen it. */
@@ -92,6 +107,7 @@ export async function writePendingMessage(
       ...existing,
       last_message_time: message.sendDate,
       modified: message.sendDate,
+      last_message: message.content.slice(0, LAST_MESSAGE_CHARS),
     });
     const last = await inChat(seed.chat_id).last();
     const row: LocalMessage = {
@@ -190,6 +206,7 @@ export async function storeCompletion(result: CompletionResult, replaced: string
       message_count: chat.message_count + added,
       last_message_time: result.reply.send_date,
       modified: result.reply.send_date,
+      last_message: result.reply.content.slice(0, LAST_MESSAGE_CHARS),
     });
     await reapplyChanges(result.chat_id);
   });

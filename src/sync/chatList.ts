@@ -1,6 +1,7 @@
 import type { ChatImportResponse } from '../../core/contract';
 import { CHAT_LIST_PAGE_SIZE, deleteChat, importChats, listChats } from '../api/chatList';
 import { generateChatPhoto } from '../api/chatMessages';
+import { updateChat } from '../api/personas';
 import { ApiError } from '../api/errors';
 import { deleteLocalChat, getChat, saveChatListPage, setChatAvatar } from '../db/chatList';
 import { latestChatWith } from '../db/chatMessages';
@@ -70,6 +71,11 @@ export async function chatToReopen(characterId: string): Promise<string | null> 
     console.error('Failed to ask the server for the chat with this card', error);
     return local?.chat_id ?? null;
   }
+}
+
+/** Names a chat on the server (null: the character's name again), then in the device's list. */
+export async function renameChat(chatId: string, title: string | null): Promise<void> {
+  await saveChatListPage([await updateChat(chatId, { title })]);
 }
 
 /**

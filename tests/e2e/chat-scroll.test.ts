@@ -1,25 +1,13 @@
 /**
- * Issue 14 item 2 (and 16), on a phone and a desktop: a long chat opens at its newest message,
- * 'Load More History (10)' keeps the message being read in place, a reply being written is followed
+ * Issue 14 item 2 (and 16, 26), on a phone and a desktop: a long chat opens at its newest message,
+ * reaching the top (or 'Load More History (10)') reads older messages and keeps the message being read in place, a reply being written is followed
  * while the reader is at the bottom and never pulls them back once they scrolled up ('Jump to
  * latest' does), and the reply is styled while it streams.
  */
-import { zipSync } from 'fflate';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ChatImportResponse } from '../../core/contract';
-import { writeChatJsonl } from '../../core/chat/index';
-import {
-  chatLog,
-  FIRST_CHARACTER,
-  newPage,
-  nextAiReply,
-  pageToken,
-  screenshot,
-  sendInChat,
-  signUpFromRecentChat,
-  uniqueEmail,
-} from './browser';
+import { chatLog, newPage, nextAiReply, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
+import { importLongChat, inView, scroller, wheel } from './longChat';
 import { seriousViolations } from './page-checks';
 
 const MESSAGES = 200;
@@ -27,48 +15,6 @@ const MESSAGES = 200;
 /** Message i of the long chat: lengths vary, so rows are of many heights. */
 function line(i: number): string {
   return `Line ${i}: ${'the lighthouse keeps its watch over the bay '.repeat(1 + (i % 4))}`.trim();
-}
-
-/** Imports a SillyTavern chat of `MESSAGES` messages with the first seeded character; its id. */
-async function importLongChat(page: Page, userName: string): Promise<string> {
-  const start = Date.UTC(2026, 0, 5, 9);
-  const messages = Array.from({ length: MESSAGES }, (_, i) => ({
-    role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
-    name: i % 2 === 0 ? userName : FIRST_CHARACTER,
-    content: line(i),
-    sendDate: new Date(start + i * 60_000).toISOString(),
-  }));
-  const jsonl = writeChatJsonl({ userName, characterName: FIRST_CHARACTER, createdAt: new Date(start).toISOString(), messages });
-  const zip = zipSync({ [`${FIRST_CHARACTER}.jsonl`]: new TextEncoder().encode(jsonl) });
-  const token = await pageToken(page);
-  const imported = await page.evaluate(
-    async ({ bytes, token }) => {
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), 'long.zip');
-      const response = await fetch('/api/chats/import', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-      if (!response.ok) throw new Error(`import answered ${response.status}`);
-      return (await response.json()) as ChatImportResponse;
-    },
-    { bytes: Array.from(zip), token },
-  );
-  return imported.imported[0]!.chat_id;
-}
-
-/** The chat's scrolling element: the one around the message log. */
-const scroller = (page: Page): Locator => chatLog(page).locator('xpath=../..');
-
-/** Whether `target` lies wholly inside what the scroller shows (not merely rendered). */
-async function inView(page: Page, target: Locator): Promise<boolean> {
-  const [outer, inner] = await Promise.all([scroller(page).boundingBox(), target.boundingBox()]);
-  if (!outer || !inner) return false;
-  return inner.y >= outer.y - 1 && inner.y + inner.height <= outer.y + outer.height + 1;
-}
-
-/** Scrolls the conversation by `dy` px with the mouse wheel over it, as a reader does. */
-async function wheel(page: Page, dy: number): Promise<void> {
-  const box = (await scroller(page).boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, dy);
 }
 
 /** The message in the middle of what the scroller shows, and where it is on screen. */
@@ -85,6 +31,21 @@ async function messageInView(page: Page): Promise<{ id: string; y: number }> {
   });
 }
 
+/** The first message at the top of what the scroller shows, and where it is on screen. */
+async function messageAtTop(page: Page): Promise<{ id: string; y: number }> {
+  return scroller(page).evaluate((element) => {
+    const top = element.getBoundingClientRect().top;
+    const row = [...element.querySelectorAll('[data-message-id]')].find((candidate) => candidate.getBoundingClientRect().bottom > top + 1);
+    if (!row) throw new Error('no message in view');
+    return { id: row.getAttribute('data-message-id')!, y: row.getBoundingClientRect().top };
+  });
+}
+
+/** Where the message `id` is on screen now. */
+function rowTop(page: Page, id: string): Promise<number> {
+  return page.locator(`[data-message-id="${id}"]`).evaluate((row) => row.getBoundingClientRect().top);
+}
+
 /** Reply words: an emphasis opens on one chunk and closes three chunks later, as a model writes it. */
 const REPLY = Array.from({ length: 60 }, (_, i) => (i % 10 === 3 ? `*glances${i}` : i % 10 === 6 ? `around${i}*` : `word${i}`));
 
@@ -97,7 +58,7 @@ describe.each([
     if (!phone) await page.setViewportSize({ width: 1280, height: 900 });
     const userName = `Reader ${size}`;
     await signUpFromRecentChat(page, { name: userName, email: uniqueEmail('scroll'), password: 'scroll-me-gently-42' });
-    const chatId = await importLongChat(page, userName);
+    const chatId = await importLongChat(page, userName, MESSAGES, line);
 
     // Opened, the newest message is on screen: inside the scroller's visible area.
     await page.goto(`/recent-chat?chat=${chatId}`);
@@ -108,17 +69,23 @@ describe.each([
     expect(await seriousViolations(page), `long chat (${size})`).toEqual([]);
     await screenshot(page, `chat-scroll-opened-${size}`);
 
-    // Load More History (10) from the top: the message being read stays where it was.
+    // Reaching the top reads the messages before by itself: the message being read stays where it was.
+    const oldest = () => chatLog(page).locator('[data-message-id]').first().getAttribute('data-seq').then(Number);
+    const loadedFrom = await oldest();
     await scroller(page).evaluate((element) => element.scrollTo({ top: 0 }));
-    const reading = chatLog(page).getByText(line(MESSAGES - 10), { exact: true });
-    const before = (await reading.boundingBox())!.y;
-    await page.getByRole('button', { name: 'Load More History (10)' }).click();
-    await chatLog(page)
-      .getByText(line(MESSAGES - 11), { exact: true })
-      .waitFor({ state: 'attached' });
-    await page.getByRole('button', { name: 'Load More History (10)' }).waitFor();
-    await expect.poll(async () => Math.abs((await reading.boundingBox())!.y - before)).toBeLessThanOrEqual(2);
+    const reading = await messageAtTop(page);
+    await expect.poll(oldest).toBeLessThan(loadedFrom);
+    await expect.poll(async () => Math.abs((await rowTop(page, reading.id)) - reading.y)).toBeLessThanOrEqual(2);
     expect(await page.getByRole('button', { name: 'Jump to latest' }).isVisible()).toBe(true);
+
+    // 'Load More History (10)' does the same from the keyboard, and holds the place too.
+    const loadMore = page.getByRole('button', { name: 'Load More History (10)' });
+    await loadMore.focus();
+    const beforeKey = await messageAtTop(page);
+    const rows = await chatLog(page).locator('[data-message-id]').count();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => chatLog(page).locator('[data-message-id]').count()).toBeGreaterThan(rows);
+    await expect.poll(async () => Math.abs((await rowTop(page, beforeKey.id)) - beforeKey.y)).toBeLessThanOrEqual(2);
 
     // Back at the bottom, Ask takes the view to the message and follows the styled reply as it streams.
     await page.getByRole('button', { name: 'Jump to latest' }).click();

@@ -94,7 +94,7 @@ describe('the chat screen', () => {
     await page.context().close();
   });
 
-  it('shows a long chat 10 messages at a time, older ones on request', async () => {
+  it('opens a long chat at its newest messages, reads older ones by itself while the reader is at the top, and ends at its start', async () => {
     const page = await newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await signUpToChat(page, 'Chat Historian');
@@ -121,18 +121,11 @@ describe('the chat screen', () => {
 
     await page.goto(`/recent-chat?chat=${chatId}`);
     await chatLog(page).getByText('Message number 15', { exact: true }).waitFor();
-    const bubbles = chatLog(page).getByRole('article');
-    expect(await bubbles.count()).toBe(10);
-    expect(await chatLog(page).getByText('Message number 11', { exact: true }).count()).toBe(1);
-    expect(await chatLog(page).getByText('Message number 10', { exact: true }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Load More History (10)' }).click();
-    await chatLog(page).getByText('Message number 6', { exact: true }).waitFor();
-    expect(await bubbles.count()).toBe(20);
-
-    await page.getByRole('button', { name: 'Load More History (10)' }).click();
+    // Thirty short messages do not fill the screen: the reader is at the top, so the older ones come
+    // by themselves, and 'Load More History (10)' is gone once the chat's first message is there.
     await chatLog(page).getByText('Message number 1', { exact: true }).waitFor();
-    expect(await bubbles.count()).toBe(30);
+    await expect.poll(() => chatLog(page).getByRole('article').count()).toBe(30);
     await page.getByRole('button', { name: 'Load More History (10)' }).waitFor({ state: 'detached' });
     await page.context().close();
   });

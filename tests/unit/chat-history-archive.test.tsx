@@ -125,6 +125,7 @@ describe('the chat menu', () => {
         'Export chat',
         'Export as .jsonl',
         'Export as text',
+        'Rename chat',
         'Delete chat',
       ]);
       fireEvent.click(screen.getByRole('menuitem', { name: 'Export as text' }));

@@ -10,7 +10,7 @@ vi.mock('../../src/api/chatMessages', async (importOriginal) => ({
 }));
 
 const { db } = await import('../../src/db/db');
-const { markFailed, saveServerPage, windowMessages, writePendingMessage } = await import('../../src/db/chatMessages');
+const { markFailed, newestRows, pageRows, saveServerPage, writePendingMessage } = await import('../../src/db/chatMessages');
 const { pullNewestMessages, pullOlderMessages } = await import('../../src/sync/chatMessages');
 
 const CHAT = 'chat-30';
@@ -41,11 +41,24 @@ const all: ChatMessage[] = Array.from({ length: 30 }, (_, i) => ({
   client_id: i % 2 === 0 ? `client-${i + 1}` : null,
 }));
 
-/** The server's paging: page 1 newest, before_seq the 10 just before it; each page oldest first. */
+/** The server's paging: page 1 newest, before_seq the page just before it; each page oldest first. */
 function serverPage(request: Record<string, unknown>): ChatGetResponse {
   const before = typeof request.before_seq === 'number' ? request.before_seq : Infinity;
-  const data = all.filter((m) => m.seq < before).slice(-10);
-  return { success: true, data, chat, page: 1, page_size: 10, total: all.length, total_pages: 3 };
+  const size = typeof request.page_size === 'number' ? request.page_size : 10;
+  const data = all.filter((m) => m.seq < before).slice(-size);
+  const first = data[0]?.seq;
+  const last = data.at(-1)?.seq;
+  return {
+    success: true,
+    data,
+    chat,
+    page: 1,
+    page_size: size,
+    total: all.length,
+    total_pages: 3,
+    has_before: first !== undefined && all.some((m) => m.seq < first),
+    has_after: last !== undefined && all.some((m) => m.seq > last),
+  };
 }
 
 const seqs = (messages: { seq: number }[]) => messages.map((m) => m.seq);
@@ -58,23 +71,23 @@ beforeEach(async () => {
 });
 
 describe('message pages', () => {
-  it('pulls the newest 10 first, then the 10 before them by seq, while the server has older ones', async () => {
+  it('pulls the newest 10 first, then the page before them by seq, while the server has older ones', async () => {
     const first = await pullNewestMessages(CHAT);
-    expect(first).toEqual({ floorSeq: 21, hasOlder: true });
-    expect(seqs(await windowMessages(CHAT, first.floorSeq, 10))).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
+    expect(first).toEqual({ first: 21, last: 30, hasBefore: true, hasAfter: false });
+    expect(seqs(await pageRows(CHAT, 21, null))).toEqual([21, 22, 23, 24, 25, 26, 27, 28, 29, 30]);
 
-    const second = await pullOlderMessages(CHAT, 21);
-    expect(getChatMessages).toHaveBeenLastCalledWith(expect.objectContaining({ chat_id: CHAT, before_seq: 21 }));
-    expect(second).toEqual({ floorSeq: 11, hasOlder: true });
-    expect(await windowMessages(CHAT, second.floorSeq, 10)).toHaveLength(20);
+    const second = await pullOlderMessages(CHAT, 21, 10);
+    expect(getChatMessages).toHaveBeenLastCalledWith(expect.objectContaining({ chat_id: CHAT, before_seq: 21, page_size: 10 }));
+    expect(second).toEqual({ first: 11, last: 20, hasBefore: true, hasAfter: true });
+    expect(await pageRows(CHAT, 11, null)).toHaveLength(20);
 
-    expect(await pullOlderMessages(CHAT, 11)).toEqual({ floorSeq: 1, hasOlder: false });
-    expect(await pullOlderMessages(CHAT, 1)).toEqual({ floorSeq: 1, hasOlder: false });
+    expect(await pullOlderMessages(CHAT, 11, 10)).toMatchObject({ first: 1, hasBefore: false });
+    expect(await pullOlderMessages(CHAT, 1, 10)).toEqual({ first: null, last: null, hasBefore: false, hasAfter: false });
   });
 
   it('shows the newest 10 the device holds before the server has answered', async () => {
     await saveServerPage(chat, all.slice(0, 25), { newest: true });
-    expect(seqs(await windowMessages(CHAT, null, 10))).toEqual([16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
+    expect(seqs(await newestRows(CHAT, 10))).toEqual([16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
   });
 
   it('lets a pending copy give way to the stored message, keeps a failed one for its Retry, and drops what the server no longer has', async () => {
@@ -93,7 +106,7 @@ describe('message pages', () => {
       { ...all[29]!, id: 'm31', seq: 31, client_id: 'client-31x', content: 'failed one' },
     ];
     await saveServerPage(chat, fromServer, { newest: true });
-    const rows = await windowMessages(CHAT, 21, 10);
+    const rows = await pageRows(CHAT, 21, null);
     expect(rows.map((m) => m.id)).toEqual(['m21', 'm22', 'm23', 'm24', 'm25', 'm26', 'm27', 'm28', 'm29b', 'm30', failed.id]);
     expect(rows.at(-1)).toMatchObject({ state: 'failed', content: 'failed one' });
   });

@@ -226,6 +226,8 @@ describe('sending a message', () => {
       page_size: 10,
       total: 2,
       total_pages: 1,
+      has_before: false,
+      has_after: false,
     });
     stop.abort();
 

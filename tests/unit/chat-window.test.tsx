@@ -240,7 +240,7 @@ describe('the message list', () => {
   it("offers 'Load More History (10)' and says when it failed", () => {
     const loadOlder = vi.fn();
     list([message({ seq: 11, role: 'user', content: 'Hi' })], {
-      history: { hasOlder: true, loadingOlder: false, loadOlderError: 'Failed to load more messages', loadOlder },
+      history: { ...base.history, hasOlder: true, loadOlderError: 'Failed to load more messages', loadOlder },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Load More History (10)' }));
     expect(loadOlder).toHaveBeenCalled();
@@ -450,7 +450,7 @@ describe('a new chat', () => {
     expect(await screen.findByText('Hi Ada')).toBeTruthy();
     expect(await screen.findByText('Ada is typing')).toBeTruthy();
     expect(input.disabled).toBe(true);
-    expect(bodies[0]).toMatchObject({ greeting_index: 2, messages: [{ role: 'user', content: 'Hi Ada' }] });
+    await vi.waitFor(() => expect(bodies[0]).toMatchObject({ greeting_index: 2, messages: [{ role: 'user', content: 'Hi Ada' }] }));
 
     const piece = (text: string) => encoder.encode(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: text } }] })}\n\n`);
     await act(async () => controller.enqueue(piece('Nice to')));

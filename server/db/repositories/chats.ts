@@ -10,6 +10,12 @@ export function findOwnChat(db: Db, userId: string, chatId: string): Promise<Cha
   return db.selectFrom('chats').selectAll().where('id', '=', chatId).where('user_id', '=', userId).executeTakeFirst();
 }
 
+/** The user's chats among `chatIds` (others' are left out). */
+export function findOwnChats(db: Db, userId: string, chatIds: string[]): Promise<Chat[]> {
+  if (chatIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('chats').selectAll().where('id', 'in', chatIds).where('user_id', '=', userId).execute();
+}
+
 export function findChatById(db: Db, chatId: string): Promise<Chat | undefined> {
   return db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst();
 }
@@ -78,7 +84,7 @@ export async function resetLastMessageAt(db: Db, chatId: string): Promise<void> 
 
 export interface ChatListFilter {
   imageId?: string | undefined;
-  /** A substring of the character's name, any case. */
+  /** A substring of the character's name or of the chat's title, any case. */
   name?: string | undefined;
 }
 
@@ -90,7 +96,8 @@ function usersChats(db: Db, userId: string) {
 function filtered(db: Db, userId: string, filter: ChatListFilter) {
   let query = usersChats(db, userId);
   if (filter.imageId) query = query.where('chats.image_id', '=', filter.imageId);
-  if (filter.name) query = query.where(lowerContains('chats.character_name', filter.name));
+  const name = filter.name;
+  if (name) query = query.where((eb) => eb.or([lowerContains('chats.character_name', name), lowerContains('chats.title', name)]));
   return query;
 }
 
@@ -172,6 +179,11 @@ export async function renameChatsOfImage(
     .where('image_id', '=', imageId)
     .where((eb) => eb.or([eb('character_name', '!=', to.name), eb('card_type', '!=', to.cardType)]))
     .execute();
+}
+
+/** The chat's new title (null: the character's name again). */
+export async function setChatTitle(db: Db, chatId: string, title: string | null, now: string): Promise<void> {
+  await db.updateTable('chats').set({ title, updated_at: now }).where('id', '=', chatId).execute();
 }
 
 export async function setChatPortrait(db: Db, chatId: string, portrait: { key: string; bytes: number }, now: string): Promise<void> {

@@ -71,6 +71,53 @@ export async function messagesPage(db: Db, chatId: string, page: number, size: n
   return rows.reverse();
 }
 
+/**
+ * `size` messages around `seq`: those before it and those from it on, as evenly as the chat allows
+ * (near either end the page takes more from the other side), oldest first.
+ */
+export async function messagesAround(db: Db, chatId: string, seq: number, size: number): Promise<Message[]> {
+  const [before, from] = await Promise.all([messagesBefore(db, chatId, size, seq), messagesAfter(db, chatId, seq - 1, size)]);
+  const fromCount = Math.min(from.length, Math.max(size - before.length, Math.ceil(size / 2)));
+  const beforeCount = Math.min(before.length, size - fromCount);
+  return [...before.slice(before.length - beforeCount), ...from.slice(0, fromCount)];
+}
+
+/** Whether the chat has a message older than `seq` (`before`) or newer than it (`after`). */
+export async function hasMessageBeyond(db: Db, chatId: string, side: 'before' | 'after', seq: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('messages')
+    .select('seq')
+    .where('chat_id', '=', chatId)
+    .where('seq', side === 'before' ? '<' : '>', seq)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The start (at most `chars` characters) of the newest message of each chat, by chat id; a chat with
+ * no message is absent. One statement for a page of chats: per chat one step back from the end of
+ * the (chat_id, seq) index, whatever the chats' lengths.
+ */
+export async function lastMessageStarts(db: Db, chatIds: string[], chars: number): Promise<Map<string, string>> {
+  if (chatIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('chats')
+    .select((eb) => [
+      'chats.id',
+      eb
+        .selectFrom('messages')
+        .select((inner) => inner.fn<string>('substr', ['messages.content', inner.lit(1), inner.lit(chars)]).as('start'))
+        .whereRef('messages.chat_id', '=', 'chats.id')
+        .orderBy('messages.seq', 'desc')
+        .limit(1)
+        .as('start'),
+    ])
+    .where('chats.id', 'in', chatIds)
+    .execute();
+  return new Map(rows.flatMap((row) => (row.start === null ? [] : [[row.id, row.start]])));
+}
+
 export function allMessages(db: Db, chatId: string): Promise<Message[]> {
   return db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('seq').execute();
 }

@@ -103,6 +103,7 @@ async function chatFor(
     user_id: user.id,
     image_id: image.id,
     character_name: image.card_name,
+    title: null,
     card_type: cardTypeOf(image),
     card_json: null,
     portrait_key: null,

@@ -11,9 +11,9 @@ import { AppError, badRequest, notFound } from '../../errors';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { checkedEditText } from './messageText';
-import { ownChat, ownMessage } from './reads';
+import { listItem, ownChat, ownMessage } from './reads';
 import { contentBytes, messageBytes, swipeColumns, swipeFieldsOf } from './storeMessages';
-import { chatMessageOf, recentChatOf } from './wire';
+import { chatMessageOf } from './wire';
 
 const messageNotFound = () => notFound('Message not found');
 
@@ -150,7 +150,7 @@ async function removeMessages(
     success: true,
     message: removed.length === 1 ? 'Message deleted' : `${removed.length} messages deleted`,
     deleted: removed.length,
-    chat: recentChatOf(chat),
+    chat: await listItem(trx, chat),
   };
 }
 
@@ -161,7 +161,7 @@ const deletedBefore =
     success: true,
     message: 'Already deleted',
     deleted: 0,
-    chat: recentChatOf(await ownChat(ctx, user, chatId)),
+    chat: await listItem(ctx.db, await ownChat(ctx, user, chatId)),
   });
 
 /** DELETE /api/messages/{id}: one message of the user's. */

@@ -4,16 +4,12 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { userDisplayName } from '../../../core/chat/index';
-import type { ChatUpdate, RecentChat } from '../../../core/contract';
-import { findOwnChat } from '../../db/repositories/chats';
 import { isForeignKeyViolation } from '../../db/errors';
 import { findDefaultPersona, findOwnPersona, setChatPersona } from '../../db/repositories/personas';
 import type { Chat, Database } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { personaNotFound } from '../personas/index';
 import type { RequestUser } from '../users';
-import { chatNotFound } from './reads';
-import { recentChatOf } from './wire';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -60,18 +56,20 @@ export async function settleChatUser(
   return as;
 }
 
-/** PUT /api/chats/{chat_id}: the user picks who they are in the chat (another user's chat or persona: 404). */
-export async function updateChat(ctx: ServiceContext, user: RequestUser, chatId: string, update: ChatUpdate): Promise<RecentChat> {
-  const chat = await findOwnChat(ctx.db, user.id, chatId);
-  if (!chat) throw chatNotFound();
-  if (update.persona_id !== null && !(await findOwnPersona(ctx.db, user.id, update.persona_id))) throw personaNotFound();
-  const now = new Date().toISOString();
+/** The user picks who they are in a chat (PUT /api/chats/{chat_id}); another user's persona is 404. */
+export async function choosePersona(
+  ctx: ServiceContext,
+  user: RequestUser,
+  chatId: string,
+  personaId: string | null,
+  now: string,
+): Promise<void> {
+  if (personaId !== null && !(await findOwnPersona(ctx.db, user.id, personaId))) throw personaNotFound();
   try {
-    await setChatPersona(ctx.db, user.id, chat.id, update.persona_id, now);
+    await setChatPersona(ctx.db, user.id, chatId, personaId, now);
   } catch (error) {
     // Deleted on another device between the check and the write.
     if (isForeignKeyViolation(error)) throw personaNotFound();
     throw error;
   }
-  return recentChatOf({ ...chat, persona_id: update.persona_id, updated_at: now });
 }

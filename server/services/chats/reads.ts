@@ -1,12 +1,25 @@
-import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse } from '../../../core/contract';
+import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse, RecentChat } from '../../../core/contract';
+import { LAST_MESSAGE_CHARS } from '../../../core/contract/constants';
 import { countChatsOfImage, findOwnChat, listChats } from '../../db/repositories/chats';
-import { findOwnMessage, messagesBefore, messagesPage } from '../../db/repositories/messages';
+import {
+  findOwnMessage,
+  hasMessageBeyond,
+  lastMessageStarts,
+  messagesAfter,
+  messagesAround,
+  messagesBefore,
+  messagesPage,
+} from '../../db/repositories/messages';
 import type { Chat } from '../../db/schema';
 import { notFound } from '../../errors';
 import { readableImage } from '../images/access';
 import type { RequestUser } from '../users';
 import { chatMessageOf, recentChatOf } from './wire';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { ServiceContext } from '../context';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 export const chatNotFound = () => notFound('Chat not found');
 
@@ -14,6 +27,20 @@ export async function ownChat(ctx: ServiceContext, user: RequestUser, chatId: st
   const chat = await findOwnChat(ctx.db, user.id, chatId);
   if (!chat) throw chatNotFound();
   return chat;
+}
+
+/** Chats as the recent list shows them, each with the start of its newest message (one query for all). */
+export async function listItems(db: Db, chats: Chat[]): Promise<RecentChat[]> {
+  const starts = await lastMessageStarts(
+    db,
+    chats.map((chat) => chat.id),
+    LAST_MESSAGE_CHARS,
+  );
+  return chats.map((chat) => recentChatOf(chat, starts.get(chat.id) ?? null));
+}
+
+export async function listItem(db: Db, chat: Chat): Promise<RecentChat> {
+  return (await listItems(db, [chat]))[0]!;
 }
 
 export async function chatList(
@@ -29,7 +56,7 @@ export async function chatList(
   );
   return {
     success: true,
-    data: rows.map(recentChatOf),
+    data: await listItems(ctx.db, rows),
     page: query.page,
     page_size: query.page_size,
     total,
@@ -37,26 +64,47 @@ export async function chatList(
   };
 }
 
-/** Page 1 is the newest messages; `before_seq` pages by key instead of by number. Each page oldest first. */
-export async function chatMessages(
-  ctx: ServiceContext,
-  user: RequestUser,
-  query: { chat_id: string; page: number; page_size: number; before_seq?: number | undefined },
-): Promise<ChatGetResponse> {
+export interface MessagesQuery {
+  chat_id: string;
+  page: number;
+  page_size: number;
+  before_seq?: number | undefined;
+  after_seq?: number | undefined;
+  around_seq?: number | undefined;
+}
+
+/** The page a query names: by number (1 = newest), or by key before, after or around a seq. */
+function pageOf(db: Db, chatId: string, query: MessagesQuery) {
+  if (query.around_seq !== undefined) return messagesAround(db, chatId, query.around_seq, query.page_size);
+  if (query.after_seq !== undefined) return messagesAfter(db, chatId, query.after_seq, query.page_size);
+  if (query.before_seq !== undefined) return messagesBefore(db, chatId, query.page_size, query.before_seq);
+  return messagesPage(db, chatId, query.page, query.page_size);
+}
+
+/**
+ * One page of a chat's messages, oldest first, and whether the chat goes on past either end of it:
+ * what lets the window scroll on both ways (after a found message) and know where the chat starts.
+ */
+export async function chatMessages(ctx: ServiceContext, user: RequestUser, query: MessagesQuery): Promise<ChatGetResponse> {
   const chat = await ownChat(ctx, user, query.chat_id);
-  const rows =
-    query.before_seq === undefined
-      ? await messagesPage(ctx.db, chat.id, query.page, query.page_size)
-      : await messagesBefore(ctx.db, chat.id, query.page_size, query.before_seq);
+  const rows = await pageOf(ctx.db, chat.id, query);
+  const first = rows.at(0);
+  const last = rows.at(-1);
+  const [hasBefore, hasAfter] = await Promise.all([
+    first ? hasMessageBeyond(ctx.db, chat.id, 'before', Number(first.seq)) : false,
+    last ? hasMessageBeyond(ctx.db, chat.id, 'after', Number(last.seq)) : false,
+  ]);
   const total = Number(chat.message_count);
   return {
     success: true,
     data: rows.map(chatMessageOf),
-    chat: recentChatOf(chat),
+    chat: await listItem(ctx.db, chat),
     page: query.page,
     page_size: query.page_size,
     total,
     total_pages: Math.ceil(total / query.page_size),
+    has_before: hasBefore,
+    has_after: hasAfter,
   };
 }
 

@@ -191,6 +191,7 @@ async function planChats(ctx: ServiceContext, user: RequestUser, contents: ChatA
       portrait_bytes: 0,
       importing_since: now,
       chat_metadata: chat.metadata ? JSON.stringify(chat.metadata) : null,
+      title: null,
       message_count: messages.length,
       size: contentBytes(messages),
       last_message_at: messages.reduce((last, m) => (m.send_date > last ? m.send_date : last), chat.createdAt),

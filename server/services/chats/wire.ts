@@ -6,7 +6,8 @@ import { swipeFieldsOf } from './storeMessages';
 /** The URL of a chat's generated portrait (the user's own, so fetched with the Bearer token). */
 export const portraitUrl = (chatId: string) => `/api/chats/photo/${chatId}`;
 
-export function recentChatOf(chat: Chat): RecentChat {
+/** A chat as the recent list shows it; `lastMessage` is the start of its newest message (repositories' lastMessageStarts). */
+export function recentChatOf(chat: Chat, lastMessage: string | null): RecentChat {
   return {
     chat_id: chat.id,
     character_name: chat.character_name,
@@ -21,6 +22,8 @@ export function recentChatOf(chat: Chat): RecentChat {
     message_count: Number(chat.message_count),
     size: Number(chat.size),
     persona_id: chat.persona_id,
+    title: chat.title,
+    last_message: lastMessage,
   };
 }
 

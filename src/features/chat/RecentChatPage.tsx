@@ -38,10 +38,16 @@ export function RecentChatPage() {
             selection.select(chat.chat_id);
             panels.afterSelect();
           }}
+          onOpenHit={(hit) => {
+            selection.select(hit.chat_id, hit.seq);
+            panels.afterSelect();
+          }}
         />
       </div>
       <ChatWindow
         target={selection.target}
+        at={selection.at}
+        onLeaveFound={selection.leaveFound}
         character={character}
         as={as}
         profileName={profileName}

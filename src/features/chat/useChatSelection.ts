@@ -23,10 +23,15 @@ export interface ChatTarget {
 
 export interface ChatSelection {
   chatId: string | null;
+  /** The seq of the found message the chat opens at, if any. */
+  at: number | undefined;
   target: ChatTarget | null;
   /** The character a card click brought, if any. */
   picked: SelectedCharacter | null;
-  select: (chatId: string | null) => void;
+  /** Opens a chat (at a found message when `at` is given). */
+  select: (chatId: string | null, at?: number) => void;
+  /** Forgets the found message: the chat shows its newest messages again. */
+  leaveFound: () => void;
   /** Starts a new chat with `character` under an id made on this device. */
   newChat: (character: CharacterView) => void;
 }
@@ -49,13 +54,22 @@ function seedFor(character: CharacterView): ChatSeed {
  * it yet.
  */
 export function useChatSelection(): ChatSelection {
-  const chatId = useSearch({ from: '/_signedIn/recent-chat' }).chat ?? null;
+  const search = useSearch({ from: '/_signedIn/recent-chat' });
+  const chatId = search.chat ?? null;
   const navigate = useNavigate();
   const [picked, setPicked] = useState<SelectedCharacter | null>(null);
   const [drafts, setDrafts] = useState<Record<string, ChatSeed>>({});
   const [lastSeen, setLastSeen] = useState<LocalChat | null>(null);
 
-  const select = useCallback((id: string | null) => void navigate({ to: '/recent-chat', search: id ? { chat: id } : {} }), [navigate]);
+  const select = useCallback(
+    (id: string | null, at?: number) =>
+      void navigate({ to: '/recent-chat', search: id ? { chat: id, ...(at === undefined ? {} : { at }) } : {} }),
+    [navigate],
+  );
+  const leaveFound = useCallback(
+    () => void navigate({ to: '/recent-chat', search: (previous) => ({ chat: previous.chat }), replace: true }),
+    [navigate],
+  );
   const newChat = useCallback(
     (character: CharacterView) => {
       const seed = seedFor(character);
@@ -97,5 +111,5 @@ export function useChatSelection(): ChatSelection {
     () => (chatId && seed ? { chatId, seed, row, localOnly: !row || row.localOnly === true } : null),
     [chatId, seed, row],
   );
-  return { chatId, target, picked, select, newChat };
+  return { chatId, at: search.at, target, picked, select, leaveFound, newChat };
 }

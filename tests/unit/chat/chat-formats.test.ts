@@ -125,11 +125,11 @@ describe('chat files from other apps', () => {
     expect(writeChatJsonl(again)).toBe(writeChatJsonl(chat));
   });
 
-  it('writes a plain-text transcript: a title, then "Name: text", with hidden messages and versions said', () => {
+  it('writes a plain-text transcript: a title, then "Name: text" without markdown markers, with hidden messages and versions said', () => {
     const text = writeChatText(read(FOREIGN_CHAT_FILES.group, foreignChatText('group')));
     expect(text.split('\n\n')).toEqual([
       'Pip, Willow — a chat with Rowan, 2024-05-02',
-      'Pip: *Pip waves from the quay.* Over here! Willow brought tea.',
+      'Pip: Pip waves from the quay. Over here! Willow brought tea.',
       'Willow (version 2 of 2): Chamomile, before the fog rolls in.',
       'Rowan: Thanks, both of you.',
       'Pip (hidden): (An aside the group hid from the model.)\n',

@@ -1,4 +1,4 @@
-import { Download, FileText, MoreVertical, Trash2 } from 'lucide-react';
+import { Download, FileText, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import type { ChatExportFormat } from '../../../../core/contract';
 import { useId, useState } from 'react';
 import { EXPORT_FAILED } from '../../../api/chatList';
@@ -11,6 +11,7 @@ import styles from './ChatArchive.module.css';
 import { DeleteChatDialog } from './DeleteChatDialog';
 import { exportChatArchive } from './exportChatArchive';
 import { NoticeDialog } from './NoticeDialog';
+import { RenameChatDialog } from './RenameChatDialog';
 import { useMenu } from './useMenu';
 import { OnlineButton } from '../../../ui/OnlineButton';
 
@@ -31,12 +32,13 @@ const EXPORTS: { format: ChatExportFormat; label: string; icon: typeof Download 
   { format: 'txt', label: 'Export as text', icon: FileText },
 ];
 
-/** The chat window's header menu: the exports (downloads) and 'Delete chat' (after a confirmation). */
+/** The chat window's header menu: the exports (downloads), 'Rename chat' and 'Delete chat' (after a confirmation). */
 export function ChatMenu({ chat, onDeleted }: Props) {
   const menu = useMenu();
   const menuId = useId();
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState<LocalChat | null>(null);
+  const [renaming, setRenaming] = useState<LocalChat | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
 
@@ -53,6 +55,12 @@ export function ChatMenu({ chat, onDeleted }: Props) {
         setFailure({ title: 'Export Failed', message: EXPORT_FAILED });
       })
       .finally(() => setExporting(false));
+  };
+
+  const askName = () => {
+    if (!chat) return;
+    menu.close(false);
+    setRenaming(chat);
   };
 
   const askDelete = () => {
@@ -115,6 +123,19 @@ export function ChatMenu({ chat, onDeleted }: Props) {
             <OnlineButton
               type="button"
               role="menuitem"
+              className={styles.item}
+              focusable
+              disabled={noChat !== undefined || chat?.localOnly === true}
+              title={noChat ?? (chat?.localOnly ? 'Send a message first' : undefined)}
+              onClick={askName}
+            >
+              <Pencil size={16} aria-hidden="true" /> Rename chat
+            </OnlineButton>
+          </li>
+          <li role="none">
+            <OnlineButton
+              type="button"
+              role="menuitem"
               className={styles.dangerItem}
               focusable
               disabled={noChat !== undefined}
@@ -126,6 +147,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
           </li>
         </ul>
       )}
+      <RenameChatDialog chat={renaming} onClose={() => setRenaming(null)} />
       <DeleteChatDialog chat={confirming} deleting={deleting} onConfirm={confirmDelete} onCancel={() => setConfirming(null)} />
       <NoticeDialog title={failure?.title ?? null} onClose={() => setFailure(null)}>
         <p className={dialogStyles.text}>{failure?.message}</p>

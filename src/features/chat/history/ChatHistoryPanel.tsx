@@ -1,17 +1,23 @@
 import { ChevronDown, RefreshCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { MessageHit } from '../../../../core/contract';
+import { MAX_SEARCH_CHARS } from '../../../../core/contract/constants';
 import type { ChatSeed } from '../../../db/chatMessages';
 import type { LocalChat } from '../../../db/db';
 import { useOnline, useSavedCopyNote } from '../../../lib/useOnline';
 import { Spinner } from '../../../ui/Spinner';
 import { ChatHistoryItem } from './ChatHistoryItem';
 import styles from './ChatHistoryPanel.module.css';
+import { MessageHits } from './MessageHits';
 import { useChatHistory } from './useChatHistory';
+import { useMessageSearch } from './useMessageSearch';
 import { OnlineButton } from '../../../ui/OnlineButton';
 
 interface Props {
   selectedChatId: string | null;
   onSelect: (chat: LocalChat) => void;
+  /** Opens the chat of a message a search found, at that message. */
+  onOpenHit?: (hit: MessageHit) => void;
   /** The open chat when it is new (made here, nothing sent yet): listed first, so the list never says it has none. */
   newChat?: ChatSeed | null;
 }
@@ -21,13 +27,19 @@ function newChatRow(seed: ChatSeed): LocalChat {
   return { ...seed, last_message_time: '', modified: '', created_at: '', message_count: 0, size: 0, localOnly: true };
 }
 
-/** /recent-chat's left panel 'Select a history': search, and the 'Recent' list read from Dexie. */
-export function ChatHistoryPanel({ selectedChatId, onSelect, newChat = null }: Props) {
+/**
+ * /recent-chat's left panel 'Select a history': the search (chats by character name or title, and
+ * the messages holding its words), and the 'Recent' list read from Dexie.
+ */
+export function ChatHistoryPanel({ selectedChatId, onSelect, onOpenHit, newChat = null }: Props) {
   const online = useOnline();
   const savedNote = useSavedCopyNote('chats');
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState(true);
   const history = useChatHistory(query);
+  // Only where a found message can be opened (the recent-chat page).
+  const messages = useMessageSearch(onOpenHit ? query : '');
+  const searching = query.trim() !== '';
   const { phase } = history;
   const listNew = newChat !== null && query.trim() === '' && history.chats?.every((chat) => chat.chat_id !== newChat.chat_id);
   const chats = history.chats && listNew ? [newChatRow(newChat), ...history.chats] : history.chats;
@@ -47,8 +59,8 @@ export function ChatHistoryPanel({ selectedChatId, onSelect, newChat = null }: P
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           placeholder="Search for a profile..."
-          maxLength={200}
-          aria-label="Search chats by character name"
+          maxLength={MAX_SEARCH_CHARS}
+          aria-label="Search chats by character name, title or words in their messages"
         />
       </label>
       <div className={styles.sectionHeader}>
@@ -94,7 +106,7 @@ export function ChatHistoryPanel({ selectedChatId, onSelect, newChat = null }: P
               <Spinner label="Loading chats..." />
             </div>
           ) : (
-            phase !== 'error' && <p className={styles.status}>No chat records found</p>
+            phase !== 'error' && !messages.found?.hits.length && <p className={styles.status}>No chat records found</p>
           )
         ) : (
           <ul className={styles.list} aria-label="Recent chats">
@@ -113,6 +125,7 @@ export function ChatHistoryPanel({ selectedChatId, onSelect, newChat = null }: P
             {history.loadingMore ? 'Loading...' : 'Load More (5)'}
           </button>
         )}
+        {searching && onOpenHit && <MessageHits search={messages} onOpen={onOpenHit} />}
       </div>
     </section>
   );

@@ -23,6 +23,10 @@ import { useMessageTools } from './useMessageTools';
 
 interface Props {
   target: ChatTarget;
+  /** The seq of a message to open the chat at, marked (a search found it). */
+  at?: number | undefined;
+  /** Forgets the found message (the reader went back to the newest). */
+  onLeaveFound?: () => void;
   character: CharacterView | null;
   /** Who the user is in the chat ({{user}}, their messages' name, the persona sent with them). */
   as: ChatPersona;
@@ -52,11 +56,11 @@ function sendNow(): void {
 }
 
 /** One open chat: its messages (with the card's greeting before any are stored) and the composer. */
-export function ChatConversation({ target, character, as, profileName }: Props) {
+export function ChatConversation({ target, at, onLeaveFound, character, as, profileName }: Props) {
   const { userName } = as;
   const online = useOnline();
   const savedNote = useSavedCopyNote('messages');
-  const history = useChatMessages(target.chatId, { onServer: !target.localOnly });
+  const history = useChatMessages(target.chatId, { onServer: !target.localOnly, at });
   const actions = useChatActions(target.seed, { userName, personaId: as.persona?.id ?? null });
   const [greetingPosition, setGreetingPosition] = useState(0);
   const personaDescription = as.persona?.description;
@@ -74,20 +78,22 @@ export function ChatConversation({ target, character, as, profileName }: Props) 
     const continued = new Set(messages.flatMap((m) => (m.continues ? [m.continues] : [])));
     return messages.filter((m) => m.id !== actions.replacing && !continued.has(m.id) && !(m.state === 'streaming' && m.content === ''));
   }, [messages, actions.replacing]);
-  const { editingId, tools } = useMessageTools(actions, visible.at(-1));
-  const regenerableId = regenerable(visible);
+  // What the chat's last messages offer, only while the window holds them.
+  const ending = useMemo(() => (history.atNewest ? visible : []), [history.atNewest, visible]);
+  const { editingId, tools } = useMessageTools(actions, ending.at(-1));
+  const regenerableId = regenerable(ending);
   const offline = offlineReason(useConnectivity());
   // The composer's ← / → act on the last reply as its arrows do.
   const lastSwipe = useMemo(() => {
-    const last = visible.at(-1);
-    const offer = chatOffers(visible, regenerableId, { replying: actions.busy || replaying, offline });
+    const last = ending.at(-1);
+    const offer = chatOffers(ending, regenerableId, { replying: actions.busy || replaying, offline });
     if (!last || offer.versionsId !== last.id) return undefined;
     return swipeAction(
       last,
       { versions: true, regenerate: regenerableId === last.id, aiDisabled: offer.aiDisabled, disabled: offer.changeDisabled },
       tools,
     );
-  }, [visible, regenerableId, actions.busy, replaying, offline, tools]);
+  }, [ending, regenerableId, actions.busy, replaying, offline, tools]);
   const stored = messages.some((m) => m.state === 'sent');
   const showGreeting = !stored && history.phase !== 'loading' && greetings.length > 0;
   const greetingIndex = showGreeting ? greetings[greetingPosition]?.index : undefined;
@@ -123,7 +129,8 @@ export function ChatConversation({ target, character, as, profileName }: Props) 
               />
             )
           }
-          history={history}
+          history={{ ...history, toNewest: at === undefined ? history.toNewest : (onLeaveFound ?? history.toNewest) }}
+          highlightSeq={at}
           actions={actions}
           regenerableId={regenerableId}
           onRetry={(message) => actions.retry(message, greetingIndex)}
@@ -141,7 +148,12 @@ export function ChatConversation({ target, character, as, profileName }: Props) 
       <ChangeNotices chatId={target.chatId} />
       <Composer
         busy={actions.busy}
-        onSend={(text) => actions.send(text, greetingIndex)}
+        onSend={(text) => {
+          // A message goes after the chat's newest: the window goes there first.
+          if (at !== undefined) onLeaveFound?.();
+          else history.toNewest();
+          actions.send(text, greetingIndex);
+        }}
         onStop={actions.stop}
         onSwipe={lastSwipe}
         speaker={<PersonaPicker as={as} profileName={profileName} />}

@@ -72,7 +72,9 @@ export function ChatHeader({
           </span>
         )}
         <div className={styles.titles}>
-          <h2 className={styles.title}>{name ?? 'Chat'}</h2>
+          <h2 className={styles.title}>
+            <bdi>{menuChat?.title ?? name ?? 'Chat'}</bdi>
+          </h2>
           {/* The spec's countdown is a fixed placeholder: it never counts. */}
           <span className={styles.timer}>
             <Clock size={12} aria-hidden="true" />

@@ -12,6 +12,9 @@ export const DEMO_NOTICE = 'Demo replies: this server has no AI service set up y
 
 interface Props {
   target: ChatTarget | null;
+  /** The seq of a found message the chat opens at. */
+  at?: number | undefined;
+  onLeaveFound?: () => void;
   character: CharacterView | null;
   /** Who the user is in the open chat, and who they are without a persona. */
   as: ChatPersona;
@@ -25,7 +28,7 @@ interface Props {
 }
 
 /** The centre column: header, the demo notice, and the open chat (or what to do when none is). */
-export function ChatWindow({ target, character, as, profileName, onSelect, ...header }: Props) {
+export function ChatWindow({ target, at, onLeaveFound, character, as, profileName, onSelect, ...header }: Props) {
   const config = useClientConfig();
   return (
     <section className={styles.window} aria-label="Chat window">
@@ -45,7 +48,15 @@ export function ChatWindow({ target, character, as, profileName, onSelect, ...he
         </p>
       )}
       {target ? (
-        <ChatConversation key={target.chatId} target={target} character={character} as={as} profileName={profileName} />
+        <ChatConversation
+          key={target.chatId}
+          target={target}
+          at={at}
+          onLeaveFound={onLeaveFound}
+          character={character}
+          as={as}
+          profileName={profileName}
+        />
       ) : (
         <div className={styles.centre}>
           <p className={styles.placeholder}>Please select a chat to start conversation</p>

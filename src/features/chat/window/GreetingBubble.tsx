@@ -22,9 +22,9 @@ export function GreetingBubble({ name, greetings, position, onChange, swipeable 
     <article className={`${styles.row} ${styles.assistant}`} aria-label={name}>
       <div className={styles.bubble}>
         <p className={styles.name}>{name}</p>
-        <p className={styles.text}>
+        <div className={styles.text}>
           <StyledText text={greeting.text} />
-        </p>
+        </div>
       </div>
       {swipeable && count > 1 && <SwipeControl what="greeting" position={position} count={count} onChange={onChange} />}
     </article>

@@ -48,6 +48,8 @@ interface Props {
   saveAndRegenerate?: boolean;
   /** Why the AI cannot be asked now (offline, a reply on its way). */
   aiDisabled?: string | undefined;
+  /** A search found it: marked until the reader goes back to the newest messages. */
+  highlighted?: boolean;
 }
 
 function statusLine(message: LocalMessage, waiting: boolean): string | null {
@@ -96,10 +98,12 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   const gesture = useSwipeGesture(onSwipe);
   return (
     <article
-      className={`${styles.row} ${styles[message.role]} ${editing ? editStyles.editingRow : ''}`}
+      className={`${styles.row} ${styles[message.role]} ${editing ? editStyles.editingRow : ''} ${props.highlighted ? styles.found : ''}`}
       aria-label={message.name}
       aria-busy={message.state === 'streaming'}
+      aria-current={props.highlighted ? 'true' : undefined}
       data-message-id={message.id}
+      data-seq={message.seq}
     >
       <div
         className={`${styles.bubble} ${message.hidden ? styles.hiddenBubble : ''} ${props.changeable && !editing ? editStyles.changeable : ''} ${onSwipe ? editStyles.swipeable : ''}`}
@@ -115,7 +119,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             regenerate={props.saveAndRegenerate ? { disabled: props.aiDisabled } : undefined}
           />
         ) : (
-          <p className={styles.text}>
+          <div className={styles.text}>
             {empty ? (
               <em className={styles.muted}>{NO_RESPONSE}</em>
             ) : message.state === 'streaming' ? (
@@ -123,7 +127,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
             ) : (
               <StyledText text={message.content} />
             )}
-          </p>
+          </div>
         )}
         <p className={styles.meta}>
           {time && <time dateTime={message.send_date}>{time}</time>}

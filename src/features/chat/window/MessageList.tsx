@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import { Fragment, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { LocalMessage } from '../../../db/db';
 import { offlineReason, useConnectivity } from '../../../lib/useOnline';
 import { groupByDate } from './dateLabels';
@@ -10,6 +10,7 @@ import { SystemNotice } from './SystemNotice';
 import { TypingIndicator } from './TypingIndicator';
 import type { ChatActions } from './useChatActions';
 import type { ChatMessagesState } from './useChatMessages';
+import { BUTTON_PAGE } from './messageWindow';
 import { useFollowLatest } from './useFollowLatest';
 import { useStableCallback } from './useStableCallback';
 
@@ -24,7 +25,7 @@ interface Props {
   characterName: string;
   /** The card's greeting before the chat has stored messages. */
   greeting: ReactNode;
-  history: Pick<ChatMessagesState, 'hasOlder' | 'loadingOlder' | 'loadOlderError' | 'loadOlder'>;
+  history: Pick<ChatMessagesState, 'hasOlder' | 'loadingOlder' | 'loadOlderError' | 'loadOlder' | 'atNewest' | 'loadNewer' | 'toNewest'>;
   actions: Pick<ChatActions, 'busy' | 'failedRegeneration' | 'retryRegeneration'>;
   /** The reply that offers Regenerate, if any. */
   regenerableId: string | null;
@@ -35,11 +36,16 @@ interface Props {
   editingId: string | null;
   /** A sentence that may embed the character's name (isolated in <bdi>). */
   emptyText: ReactNode;
+  /** The seq of a message to bring into view and mark (a search found it). */
+  highlightSeq?: number | undefined;
 }
+
+const noop = () => undefined;
 
 /**
  * The conversation: 'Load More History (10)', messages under date separators, the typing indicator.
- * It opens at the newest message and follows new ones while the reader is there (useFollowLatest).
+ * It opens at the newest message (or at a found one, marked) and follows new ones while the reader
+ * is there; scrolling near either end of the window reads on by itself (useFollowLatest).
  */
 export function MessageList(props: Props) {
   const {
@@ -56,29 +62,57 @@ export function MessageList(props: Props) {
     tools,
     editingId,
     emptyText,
+    highlightSeq,
   } = props;
   const state = useConnectivity();
   const offline = offlineReason(state);
   const online = offline === undefined;
-  const follow = useFollowLatest();
-  const last = messages.at(-1);
-  const typing = (actions.busy || replaying) && last?.state !== 'streaming';
+  const { atNewest } = history;
+  const follow = useFollowLatest({
+    atNewest,
+    // Offline, what the device holds above is still read; the server's is not asked for.
+    onNearTop: history.hasOlder && !history.loadOlderError ? history.loadOlder : noop,
+    onNearBottom: history.loadNewer,
+  });
+  // The chat's last message is in the window only when it reaches the newest.
+  const last = atNewest ? messages.at(-1) : undefined;
+  const typing = atNewest && (actions.busy || replaying) && last?.state !== 'streaming';
 
   // A message the reader just sent takes them to the bottom, wherever they were reading.
   const sent = last?.role === 'user' && last.state === 'pending' ? last.id : null;
-  const { jumpToLatest } = follow;
+  const { jumpToLatest, settle, reveal } = follow;
   useLayoutEffect(() => {
     if (sent) jumpToLatest();
   }, [sent, jumpToLatest]);
+
+  // A page added or dropped at either end: the reader's place holds, and the edges are looked at again.
+  const firstId = messages[0]?.id;
+  const lastId = messages.at(-1)?.id;
+  useLayoutEffect(() => settle(), [firstId, lastId, settle]);
+
+  // A found message is brought into view once, when it is first drawn.
+  const revealed = useRef<number | undefined>(undefined);
+  const scrollerRef = follow.scrollerRef;
+  useLayoutEffect(() => {
+    if (highlightSeq === undefined || revealed.current === highlightSeq) return;
+    const row = scrollerRef.current?.querySelector(`[data-seq="${highlightSeq}"]`);
+    if (!row) return;
+    revealed.current = highlightSeq;
+    reveal(row);
+  }, [highlightSeq, firstId, lastId, reveal, scrollerRef]);
 
   // Stable, so the memoised bubbles render again only when their own message changes.
   const sendNow = useStableCallback(onSendNow);
   const retry = useStableCallback(onRetry);
   const busy = actions.busy;
-  const { changeDisabled, aiDisabled, versionsId, continuableId, saveAndRegenerateId } = chatOffers(messages, regenerableId, {
-    replying: busy || replaying,
-    offline,
-  });
+  const { changeDisabled, aiDisabled, versionsId, continuableId, saveAndRegenerateId } = chatOffers(
+    atNewest ? messages : [],
+    regenerableId,
+    {
+      replying: busy || replaying,
+      offline,
+    },
+  );
 
   // Built again only when a message, the waiting set or what the bubbles offer changed, not on every
   // render of the window (the outbox's replay renders it several times per message).
@@ -108,6 +142,7 @@ export function MessageList(props: Props) {
                 continuable={message.id === continuableId}
                 saveAndRegenerate={message.id === saveAndRegenerateId}
                 aiDisabled={[regenerableId, continuableId, saveAndRegenerateId].includes(message.id) ? aiDisabled : undefined}
+                highlighted={message.seq === highlightSeq && message.state === 'sent'}
               />
               {message.role === 'user' && message.state === 'failed' && (
                 <SystemNotice reason={message.error ?? ''} onRetry={() => retry(message)} disabled={busy} />
@@ -126,6 +161,7 @@ export function MessageList(props: Props) {
       versionsId,
       continuableId,
       saveAndRegenerateId,
+      highlightSeq,
       busy,
       changeDisabled,
       aiDisabled,
@@ -135,9 +171,9 @@ export function MessageList(props: Props) {
     ],
   );
 
-  const loadOlder = () => {
-    follow.holdReadingPlace();
-    history.loadOlder();
+  const jump = () => {
+    history.toNewest();
+    jumpToLatest();
   };
 
   return (
@@ -146,15 +182,21 @@ export function MessageList(props: Props) {
         <div ref={follow.contentRef}>
           {history.hasOlder && (
             <div className={styles.more}>
+              {/* Never disabled: a button that turns itself off drops the keyboard's focus; a press while
+                  a page is on its way reads the next one after it. */}
               <button
                 type="button"
                 className={styles.moreButton}
-                onClick={loadOlder}
-                disabled={history.loadingOlder || !online}
-                title={offline}
+                onClick={() => history.loadOlder(BUTTON_PAGE)}
+                aria-busy={history.loadingOlder}
               >
-                {history.loadingOlder ? 'Loading...' : 'Load More History (10)'}
+                Load More History (10)
               </button>
+              {history.loadingOlder && (
+                <span className={styles.loading} role="status">
+                  Loading...
+                </span>
+              )}
             </div>
           )}
           {history.loadOlderError && (
@@ -180,7 +222,7 @@ export function MessageList(props: Props) {
         </div>
       </div>
       {follow.away && (
-        <button type="button" className={styles.jump} onClick={follow.jumpToLatest}>
+        <button type="button" className={styles.jump} onClick={jump}>
           <ArrowDown size={16} aria-hidden="true" />
           Jump to latest
         </button>

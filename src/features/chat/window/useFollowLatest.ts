@@ -2,11 +2,21 @@ import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from '
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
 export const LATEST_DISTANCE = 80;
+/** How many screens before an end of the window the next page is read: it is there before the reader is. */
+const EDGE_SCREENS = 2;
 
-/** The message being read while older ones load above it, and where it was on screen. */
+/** The message at the top of the view, and where it was on screen. */
 interface ReadingPlace {
   element: Element;
   top: number;
+}
+
+export interface WindowEdges {
+  /** The window holds the chat's newest message (following it makes sense). */
+  atNewest: boolean;
+  /** The reader came within a couple of screens of the window's top, or its bottom when newer messages are below it. */
+  onNearTop: () => void;
+  onNearBottom: () => void;
 }
 
 export interface FollowLatest {
@@ -14,32 +24,62 @@ export interface FollowLatest {
   scrollerRef: RefObject<HTMLDivElement | null>;
   /** Everything inside it: when its size changes, the view follows or holds its place. */
   contentRef: RefObject<HTMLDivElement | null>;
-  /** The reader has scrolled away from the newest messages ('Jump to latest' is offered). */
+  /** The reader is not at the newest messages ('Jump to latest' is offered). */
   away: boolean;
   onScroll: () => void;
   /** Scrolls to the newest message and keeps following it. */
   jumpToLatest: () => void;
-  /** Call before older messages are added above: the message on screen stays where it is. */
-  holdReadingPlace: () => void;
+  /** The window's rows changed (a page added or dropped): hold the reader's place, then look at the edges. */
+  settle: () => void;
+  /** Brings `element` to the middle of the view (a found message), and holds it there. */
+  reveal: (element: Element) => void;
+}
+
+/** Where `element` is, in px from the top of what `scroller` shows. */
+function offsetIn(scroller: Element, element: Element): number {
+  return element.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+}
+
+/** The first message row still (partly) in view: a binary search, rows being in the order they are shown. */
+function firstInView(scroller: Element, content: Element): Element | undefined {
+  const rows = content.querySelectorAll('[data-message-id]');
+  const top = scroller.getBoundingClientRect().top;
+  let low = 0;
+  let high = rows.length - 1;
+  let found: Element | undefined;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (rows[middle]!.getBoundingClientRect().bottom > top) {
+      found = rows[middle];
+      high = middle - 1;
+    } else low = middle + 1;
+  }
+  return found;
 }
 
 /**
- * The chat's scrolling. Opened, it shows the newest message, and follows whatever is added or grows
- * at the bottom (a streaming reply, a row that lays out taller than its estimate) for as long as the
- * reader stays at the bottom; scrolled up, nothing moves them, and `away` offers the way back.
+ * The chat's scrolling. Opened, it shows the newest message and follows whatever is added or grows at
+ * the bottom (a streaming reply, a row that lays out taller than its estimate) while the reader stays
+ * there; scrolled up, the message at the top of the view stays where it is on screen whatever changes
+ * around it (pages added above or dropped, rows laying out, pictures loading), and `away` offers the
+ * way back. Near an end of the window the next page is asked for, so scrolling alone reads the chat.
  *
- * Size changes are watched (ResizeObserver: after layout, before paint) rather than guessed from
- * React's renders, because rows off screen (`content-visibility: auto`) change height when the
- * browser first lays them out, without any render. Our own scrolls are told from the reader's by
- * the position we set: only a scroll to somewhere else is the reader's.
+ * Sizes are watched (ResizeObserver: after layout, before paint) rather than guessed from renders,
+ * because rows change height without a render of ours (a picture loading, a font arriving, the
+ * streaming text). Browsers that anchor scrolling themselves have already held the place then, and
+ * the check finds nothing to do; the others (and any browser at the very top, where none anchors)
+ * are held here.
+ * Our own scrolls are told from the reader's by the position we set.
  */
-export function useFollowLatest(): FollowLatest {
+export function useFollowLatest({ atNewest, onNearTop, onNearBottom }: WindowEdges): FollowLatest {
   const scrollerRef = useRef<HTMLDivElement | null>(null);
   const contentRef = useRef<HTMLDivElement | null>(null);
   const following = useRef(true);
   const setTop = useRef<number | null>(null);
   const place = useRef<ReadingPlace | null>(null);
   const [away, setAway] = useState(false);
+  const edges = useRef({ atNewest, onNearTop, onNearBottom });
+  edges.current = { atNewest, onNearTop, onNearBottom };
 
   const scrollTo = useCallback((top: number) => {
     const scroller = scrollerRef.current;
@@ -48,15 +88,36 @@ export function useFollowLatest(): FollowLatest {
     setTop.current = scroller.scrollTop;
   }, []);
 
+  const remember = useCallback(() => {
+    const scroller = scrollerRef.current;
+    const content = contentRef.current;
+    const reading = scroller && content ? firstInView(scroller, content) : undefined;
+    place.current = scroller && reading ? { element: reading, top: offsetIn(scroller, reading) } : null;
+  }, []);
+
+  const lookAtEdges = useCallback(() => {
+    const scroller = scrollerRef.current;
+    // Not laid out (hidden, or no layout at all): no edge is near.
+    if (!scroller || scroller.clientHeight === 0) return;
+    const margin = scroller.clientHeight * EDGE_SCREENS;
+    if (scroller.scrollTop < margin) edges.current.onNearTop();
+    if (!edges.current.atNewest && scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < margin)
+      edges.current.onNearBottom();
+  }, []);
+
   const settle = useCallback(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
-    if (following.current) return scrollTo(scroller.scrollHeight);
-    const held = place.current;
-    if (!held?.element.isConnected) return;
-    const moved = offsetIn(scroller, held.element) - held.top;
-    if (Math.abs(moved) >= 1) scrollTo(scroller.scrollTop + moved);
-  }, [scrollTo]);
+    if (following.current && edges.current.atNewest) scrollTo(scroller.scrollHeight);
+    else {
+      const held = place.current;
+      if (held?.element.isConnected) {
+        const moved = offsetIn(scroller, held.element) - held.top;
+        if (Math.abs(moved) >= 1) scrollTo(scroller.scrollTop + moved);
+      } else remember();
+    }
+    lookAtEdges();
+  }, [scrollTo, remember, lookAtEdges]);
 
   useLayoutEffect(() => {
     const scroller = scrollerRef.current;
@@ -76,10 +137,12 @@ export function useFollowLatest(): FollowLatest {
     if (!scroller) return;
     if (setTop.current !== null && Math.abs(scroller.scrollTop - setTop.current) < 1) return;
     setTop.current = null;
-    place.current = null;
-    following.current = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < LATEST_DISTANCE;
+    const atBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < LATEST_DISTANCE;
+    following.current = atBottom && edges.current.atNewest;
+    remember();
     setAway(!following.current);
-  }, []);
+    lookAtEdges();
+  }, [remember, lookAtEdges]);
 
   const jumpToLatest = useCallback(() => {
     following.current = true;
@@ -88,22 +151,17 @@ export function useFollowLatest(): FollowLatest {
     settle();
   }, [settle]);
 
-  const holdReadingPlace = useCallback(() => {
-    const scroller = scrollerRef.current;
-    const content = contentRef.current;
-    if (!scroller || !content) return;
-    const top = scroller.getBoundingClientRect().top;
-    // The first message still (partly) on screen: the one being read.
-    const reading = [...content.querySelectorAll('[data-message-id]')].find((row) => row.getBoundingClientRect().bottom > top);
-    if (!reading) return;
-    following.current = false;
-    place.current = { element: reading, top: offsetIn(scroller, reading) };
-  }, []);
+  const reveal = useCallback(
+    (element: Element) => {
+      const scroller = scrollerRef.current;
+      if (!scroller) return;
+      following.current = false;
+      setAway(true);
+      scrollTo(scroller.scrollTop + offsetIn(scroller, element) - (scroller.clientHeight - element.getBoundingClientRect().height) / 2);
+      remember();
+    },
+    [scrollTo, remember],
+  );
 
-  return { scrollerRef, contentRef, away, onScroll, jumpToLatest, holdReadingPlace };
-}
-
-/** Where `element` is, in px from the top of what `scroller` shows. */
-function offsetIn(scroller: Element, element: Element): number {
-  return element.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+  return { scrollerRef, contentRef, away: away || !atNewest, onScroll, jumpToLatest, settle, reveal };
 }
