@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { normalizeCard, readCard, writeCard, type Card } from '../../core/card/index';
+import { checkListedFields, normalizeCard, readCard, writeCard, type Card } from '../../core/card/index';
 import type { CardEdit, CollectionItem } from '../../core/contract';
 import { MAX_EDIT_IMAGE_BYTES } from '../../core/contract/constants';
 import { renameChatsOfImage } from '../db/repositories/chats';
@@ -57,12 +57,14 @@ function unknownTopFields(card: Card): Record<string, unknown> {
  * The stored card with the edit's data in place of its own. Whatever the editor does not show rides
  * in `data` as the editor received it (unknown fields, extensions, the lorebook's other fields,
  * assets); the card's own top-level extras are taken from the stored card. The codec coerces and
- * checks it as it does an upload's.
+ * checks it as it does an upload's, the fields lists show within their bounds.
  */
 function editedCard(stored: Card, data: CardEdit['data']): Card {
   const version = Number.parseFloat(stored.spec_version) >= 3 ? stored.spec_version : '3.0';
   try {
-    return normalizeCard({ ...unknownTopFields(stored), spec: 'chara_card_v3', spec_version: version, data }).card;
+    const { card } = normalizeCard({ ...unknownTopFields(stored), spec: 'chara_card_v3', spec_version: version, data });
+    checkListedFields(card.data);
+    return card;
   } catch (error) {
     cardFailure(error);
   }

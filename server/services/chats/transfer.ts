@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buffer } from 'node:stream/consumers';
-import { readCard, writeCard, type Card } from '../../../core/card/index';
+import { listedFieldProblem, readCard, writeCard, type Card } from '../../../core/card/index';
 import { writeChatJsonl, writeChatText, type ArchiveChat, type ArchiveMessage } from '../../../core/chat/index';
 import type { ChatExportFormat, ChatImportResponse } from '../../../core/contract';
 import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
@@ -114,6 +114,8 @@ async function cardsOf(ctx: ServiceContext, user: RequestUser, pngs: { bytes: Ui
     } catch {
       continue; // A picture that is not a card says nothing about the chats beside it.
     }
+    // A card no upload would take is not kept with the chats either (lists would show its fields).
+    if (listedFieldProblem(card.data)) continue;
     const sha256 = createHash('sha256').update(png.bytes).digest('hex');
     cards.push({ card, image: await findReadableImageBy(ctx.db, user.id, { sha256 }) });
   }
