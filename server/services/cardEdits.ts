@@ -36,6 +36,7 @@ import {
   thumbnailBytes,
   thumbnailsOf,
 } from './uploads';
+import { checkMayChangePicture } from './plans';
 import { checkStorageRoom } from './storage';
 import type { RequestUser } from './users';
 
@@ -98,13 +99,16 @@ function rewrite(picture: Uint8Array, card: Card): { png: Uint8Array; width: num
 /**
  * Saves an edit of the user's own card: another user's card (or none) is 404, a public release by
  * anyone but an administrator 403, bad data 400 naming the field (the contract) or the codec's
- * reason. Nothing counts against the plan's slots: the card had its slot already (a release frees
+ * reason; a new picture on a Free plan 403, as every change of a character's picture is. Nothing
+ * counts against the plan's slots: the card had its slot already (a release frees
  * it); a private card's growth counts against the plan's storage (413). The card's chats take the new name.
  */
 export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: string, edit: CardEdit): Promise<CollectionItem> {
   const image = await findImage(ctx.db, fileId);
   if (!image || image.owner_id !== user.id) throw imageNotFound();
   if (edit.public_release && !user.isAdmin) throw forbidden(MESSAGE_ADMIN_ONLY);
+  // A new picture for a stored card is a change of picture, as 'Change Character' is.
+  if (edit.image !== undefined) checkMayChangePicture(user);
   const isPublic = image.is_public === 1 || edit.public_release === true;
 
   const card = editedCard(JSON.parse(image.card_json) as Card, edit.data);
