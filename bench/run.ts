@@ -20,6 +20,7 @@ import { openSession, type Session } from './lib/session';
 import { MB } from './lib/stats';
 import { failedRows, renderTable, type Row } from './lib/table';
 import { outboxFigures } from './outbox';
+import { pictureFigures } from './pictures';
 import { reconnectFigures } from './reconnect';
 import { reloadFigures } from './reload';
 import { slowPhoneFigures } from './slow-phone';
@@ -164,6 +165,7 @@ async function main(): Promise<void> {
   }
   await measure('12', 'Reconnect after an outage', '≤ 15 s, each once', 'before issue 13: never, until a reload', reconnectFigures);
   await measure('13', 'Data export of a big account', 'flat memory', '—', accountExportFigures);
+  await measure('14', 'Hostile pictures at once', '≤ 150 MB RSS, back in 60 s', 'before issue 27: 1,707 MiB', pictureFigures);
   await measure('—', 'In-process chat figures', '', '', chatRows);
 
   const order = (row: Row) => (row.n === '—' ? 99 : Number.parseInt(row.n, 10));

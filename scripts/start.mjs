@@ -11,10 +11,12 @@
  *   esbuild rather than tsc: it bundles (tsc only emits a file per source), and it is already here.
  *   Types are checked by `npm run typecheck`, not here.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MALLOC_MMAP_THRESHOLD, MALLOC_SETTING } from './lib/malloc.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const at = (/** @type {string} */ relative) => path.join(root, relative);
@@ -94,18 +96,36 @@ async function buildServer() {
   }
 }
 
-try {
-  const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
-  if (isStale(path.join(distDir, 'index.html'), PWA_SOURCES)) buildPwa(distDir);
-  if (isStale(SERVER_BUNDLE, SERVER_SOURCES)) {
-    console.log('cardchat: compiling the server (build/ is missing or older than the sources)...');
-    await buildServer();
-  }
-} catch (error) {
-  // esbuild has printed where; the message says what.
-  console.error(`cardchat: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+/**
+ * The allocator setting pictures need (scripts/lib/malloc.mjs) is read when a process starts, so on
+ * Linux without it this script runs itself again with it and stays only to pass on signals and the
+ * exit code; a deployment that sets it (tests and the bench do) runs the server directly.
+ */
+if (process.platform === 'linux' && process.env[MALLOC_SETTING] === undefined) {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, [MALLOC_SETTING]: MALLOC_MMAP_THRESHOLD },
+  });
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? os.constants.signals[signal] : 1)));
+} else {
+  await startServer();
 }
-/** @type {{ main: () => Promise<void> }} */
-const server = await import(pathToFileURL(SERVER_BUNDLE).href);
-await server.main();
+
+async function startServer() {
+  try {
+    const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+    if (isStale(path.join(distDir, 'index.html'), PWA_SOURCES)) buildPwa(distDir);
+    if (isStale(SERVER_BUNDLE, SERVER_SOURCES)) {
+      console.log('cardchat: compiling the server (build/ is missing or older than the sources)...');
+      await buildServer();
+    }
+  } catch (error) {
+    // esbuild has printed where; the message says what.
+    console.error(`cardchat: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  /** @type {{ main: () => Promise<void> }} */
+  const server = await import(pathToFileURL(SERVER_BUNDLE).href);
+  await server.main();
+}

@@ -65,6 +65,7 @@ export const errorsPlugin = fp<{ dataDir: string }>(async (app: FastifyInstance,
     if (error instanceof AppError) {
       status = error.statusCode;
       body = { error: error.code, message: error.message };
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       const code = clientErrorCode(error);

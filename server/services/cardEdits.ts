@@ -34,9 +34,9 @@ import {
   storeBlobs,
   storedName,
   thumbnailBytes,
-  thumbnailsOf,
 } from './uploads';
 import { checkMayChangePicture } from './plans';
+import { makeThumbnails } from './thumbnails';
 import { checkStorageRoom } from './storage';
 import type { RequestUser } from './users';
 
@@ -120,7 +120,7 @@ export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: s
 
   const stored: CardBlobKeys = { card: image.blob_key, thumbs: JSON.parse(image.thumb_keys) as Record<string, string> };
   // Thumbnails show the picture only: an edit of the text keeps the stored ones.
-  const thumbnails = samePng || edit.image === undefined ? [] : await thumbnailsOf(png);
+  const thumbnails = samePng || edit.image === undefined ? [] : await makeThumbnails(png);
   const keys = samePng ? stored : blobKeysFor(image.id, randomBytes(6).toString('hex'));
   if (thumbnails.length === 0) keys.thumbs = stored.thumbs;
   const columns = cardColumns(card, png, sha256, width, height);

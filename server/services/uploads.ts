@@ -187,16 +187,6 @@ export async function storeBlobs(
   }
 }
 
-/** The thumbnails of a PNG; pixels sharp cannot decode are the card's fault (400), not the server's. */
-export async function thumbnailsOf(png: Uint8Array): Promise<Thumbnail[]> {
-  try {
-    return await makeThumbnails(png, DEFAULT_CARD_LIMITS.maxPixels);
-  } catch {
-    // The codec never decodes pixels; sharp does, and refuses image data that is not really there.
-    throw badRequest('corrupt_png', new CardError('corrupt_png').message);
-  }
-}
-
 /** Spec §5 and §9 on the server: every check, then thumbnails, blobs and the row, in that order. */
 export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
   const { png, card, width, height } = await cardOfUpload(form);
@@ -213,7 +203,7 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
   // owner's lock just before the insert.
   await checkRoom(ctx.db, user, isPublic, sha256, form.replacing, { adding: form.bytes.length + textBytes, freeing });
 
-  const thumbnails = await thumbnailsOf(png);
+  const thumbnails = await makeThumbnails(png);
 
   const id = randomUUID();
   const keys = blobKeysFor(id);
