@@ -71,7 +71,8 @@ function buildPwa(distDir) {
 async function buildServer() {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [at('server/main.ts')],
+    // The jobs worker thread's code is a bundle of its own beside the server's (server/jobs/thread.ts finds it).
+    entryPoints: { server: at('server/main.ts'), 'jobs-worker': at('server/jobs/worker.ts') },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -83,12 +84,16 @@ async function buildServer() {
     sourcesContent: false,
     legalComments: 'none',
     logLevel: 'warning',
-    outfile: SERVER_BUNDLE,
+    outdir: path.dirname(SERVER_BUNDLE),
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
     write: false,
   });
   fs.mkdirSync(path.dirname(SERVER_BUNDLE), { recursive: true });
-  // The map first: a bundle is never newer than its map.
-  const files = [...result.outputFiles].sort((a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')));
+  // Maps first and the server's bundle last: it is what staleness is judged by, so it is never
+  // newer than the files beside it.
+  const rank = (/** @type {string} */ file) => (file.endsWith('.map') ? 0 : file === SERVER_BUNDLE ? 2 : 1);
+  const files = [...result.outputFiles].sort((a, b) => rank(a.path) - rank(b.path));
   for (const file of files) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, file.contents);

@@ -9,7 +9,7 @@
  */
 import type { Sharp } from 'sharp';
 import { DEFAULT_CARD_LIMITS, MESSAGE_TOO_MANY_PIXELS } from '../../../core/card/index';
-import type { AppError} from '../../errors';
+import type { AppError } from '../../errors';
 import { badRequest } from '../../errors';
 import { decodeCost, headerOf, maxPixelsWithin, type PictureFormat, type PictureHeader } from './header';
 import { DecodePool } from './pool';

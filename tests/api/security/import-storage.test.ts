@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageQuota } from '../../../core/contract/constants';
 import { formatBytes } from '../../../core/bytes';
 import { userOf, type Uploader } from '../cards';
-import { chatJsonl, importArchive } from '../chat-helpers';
+import { chatJsonl, importArchive, importOutcome } from '../chat-helpers';
 import { createTestApp, databases, type TestApp } from '../helpers';
 import { blobFiles, rowsOf, userIdOf } from './nothing-written';
 import { diskBytes } from './disk-usage';
@@ -95,8 +95,10 @@ describe.each(databases)('one free account importing compressible archives (%s)'
           const form = new FormData();
           form.append('file', new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), 'echo.zip');
           const response = await fetch(`${origin}/api/chats/import`, { method: 'POST', headers: mallory.headers, body: form });
-          answers.push({ status: response.status, body: await response.text() });
-          if (response.status !== 200) break;
+          // Each import is a job: followed to its end, as the PWA follows it.
+          const outcome = await importOutcome(test, mallory, { statusCode: response.status, body: await response.text() });
+          answers.push({ status: outcome.statusCode, body: outcome.body });
+          if (outcome.statusCode !== 200) break;
         }
       } finally {
         importing = false;

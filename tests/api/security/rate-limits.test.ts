@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config';
 import { multipartBody, upload, userOf, type Uploader } from '../cards';
-import { complete, importArchive, ownCard } from '../chat-helpers';
+import { complete, ownCard } from '../chat-helpers';
 import { createTestApp, databases, type TestApp } from '../helpers';
 import { testCardPng } from '../../support/cards';
 import { account, CLIENT_ID, followToCode, httpTo, OidcBrowser, pkce, REDIRECT_URI, requestToken, startSignIn } from '../oidc-browser';
@@ -106,7 +106,19 @@ describe.each(databases)('rate limits (%s)', (dialect) => {
     const blobsBefore = blobFiles(test);
 
     expectLimited(await upload(test, carol, testCardPng()), 'uploads');
-    expectLimited(await importArchive(test, carol, new Uint8Array([0x50, 0x4b, 0x05, 0x06])), 'uploads');
+    const archive = await multipartBody({
+      field: 'file',
+      filename: 'x.zip',
+      type: 'application/zip',
+      bytes: new Uint8Array([0x50, 0x4b, 0x05, 0x06]),
+    });
+    const imported = await test.app.inject({
+      method: 'POST',
+      url: '/api/chats/import',
+      payload: archive.payload,
+      headers: { ...archive.headers, ...carol.headers },
+    });
+    expectLimited(imported, 'uploads');
     const png = `data:image/png;base64,${Buffer.from(testCardPng()).toString('base64')}`;
     const replaced = await test.app.inject({
       method: 'POST',
@@ -282,7 +294,13 @@ describe('rate-limit and proxy settings', () => {
   );
 
   it('has generous defaults and no silent "off"', () => {
-    expect(loadConfig(base).rateLimits).toEqual({ completionsPerMinute: 30, uploadsPerMinute: 20, signInPerMinute: 20 });
+    expect(loadConfig(base).rateLimits).toEqual({
+      completionsPerMinute: 30,
+      uploadsPerMinute: 20,
+      signInPerMinute: 20,
+      chatExportsPerMinute: 20,
+      accountExportsPerHour: 3,
+    });
     for (const value of ['0', '-1', '2.5', 'many']) {
       expect(() => loadConfig({ ...base, RATE_LIMIT_COMPLETIONS_PER_MINUTE: value })).toThrow(ConfigError);
     }
