@@ -64,7 +64,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(securityPlugin, { config });
   // Before every route: it hooks each route as it is added.
   await app.register(compressionPlugin);
-  await app.register(rateLimitsPlugin, { limits: config.rateLimits });
+  await app.register(rateLimitsPlugin, { limits: config.rateLimits, db });
   await app.register(dbPlugin, { db, closeOnExit: closeDb });
   await app.register(blobsPlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(aiPlugin, { llm: config.llm });

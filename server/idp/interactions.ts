@@ -45,8 +45,9 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
   // address, and as many guesses at one account from one address. Never per account alone: anyone
   // could then lock its owner out by guessing wrong on purpose (the owner signs in from elsewhere).
   const max = app.rateLimits.signInPerMinute;
-  const signInsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-in attempts' });
-  const signInsForAccount = app.perMinuteLimit({
+  const signInsFromAddress = app.requestLimit({ name: 'sign-in', max, key: addressKey, what: 'sign-in attempts' });
+  const signInsForAccount = app.requestLimit({
+    name: 'sign-in-account',
     max,
     key: (request) =>
       `${addressKey(request)} account:${field(request as InteractionRequest, 'email')
@@ -54,7 +55,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
         .toLowerCase()}`,
     what: 'sign-in attempts for this account',
   });
-  const signUpsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-up attempts' });
+  const signUpsFromAddress = app.requestLimit({ name: 'sign-up', max, key: addressKey, what: 'sign-up attempts' });
   const base = `${mountPath}/interaction/:uid`;
   const urls = (uid: string) => ({
     signIn: `${mountPath}/interaction/${uid}`,

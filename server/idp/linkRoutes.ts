@@ -56,7 +56,12 @@ export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUr
     return typeof back === 'string' && back.startsWith(`${mountPath}/interaction/`) && !back.includes('//') ? back : `${publicUrl}/`;
   };
   const forgotAction = (back: string) => `${forgotPath}?back=${encodeURIComponent(back)}`;
-  const limit = app.perMinuteLimit({ max: app.rateLimits.signInPerMinute, key: addressKey, what: 'password reset requests' });
+  const limit = app.requestLimit({
+    name: 'password-reset',
+    max: app.rateLimits.signInPerMinute,
+    key: addressKey,
+    what: 'password reset requests',
+  });
 
   app.get<ForgotRoute>(forgotPath, async (request, reply) => {
     const back = backOf(request);
