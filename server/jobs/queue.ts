@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job, JobKindName } from '../../core/contract';
 import { countOpenJobs, findJob, insertJob } from '../db/repositories/jobs';
 import type { JobRow } from '../db/schema';
-import type { AppError} from '../errors';
+import type { AppError } from '../errors';
 import { notFound } from '../errors';
 import type { ServiceContext } from '../services/context';
 import { removeJobBlobs } from './blobs';

@@ -14,7 +14,7 @@ import { checkListedFields, normalizeCard, readCard, writeCard, type Card } from
 import type { CardEdit, CollectionItem } from '../../core/contract';
 import { MAX_EDIT_IMAGE_BYTES } from '../../core/contract/constants';
 import { renameChatsOfImage } from '../db/repositories/chats';
-import { findImage, lockOwner, switchImageCard } from '../db/repositories/images';
+import { findImage, switchImageCard } from '../db/repositories/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Image } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
@@ -38,7 +38,7 @@ import {
 import { checkMayChangePicture } from './plans';
 import { makeThumbnails } from './thumbnails';
 import { checkStorageRoom } from './storage';
-import type { RequestUser } from './users';
+import { lockAccount, type RequestUser } from './users';
 
 export const MESSAGE_SAVED = 'Character saved';
 export const MESSAGE_CHANGED_MEANWHILE = 'This character was changed somewhere else while you edited it. Reload it to see that version.';
@@ -137,7 +137,7 @@ export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: s
   try {
     const now = new Date().toISOString();
     saved = await ctx.db.transaction().execute(async (trx) => {
-      await lockOwner(trx, user.id);
+      await lockAccount(trx, user.id);
       await checkRoom(trx);
       const row = await switchImageCard(trx, image, {
         is_public: isPublic ? 1 : 0,

@@ -16,7 +16,7 @@ import { privateSlots } from '../../core/contract/constants';
 import { safeFileName } from '../../core/fileName';
 import { planLabel } from '../../core/plans';
 import type { CollectionItem } from '../../core/contract';
-import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
+import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage } from '../db/repositories/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
@@ -27,7 +27,7 @@ import { collectionItemOf } from './images/presentation';
 import { checkStorageRoom } from './storage';
 import { makeThumbnails, THUMBNAIL_WIDTHS, type Thumbnail } from './thumbnails';
 import type { UploadForm } from './uploadForm';
-import type { RequestUser } from './users';
+import { lockAccount, type RequestUser } from './users';
 
 export const MESSAGE_UPLOADED = 'Image uploaded successfully!';
 export const MESSAGE_DUPLICATE = 'You have already uploaded this card.';
@@ -212,7 +212,7 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
     const now = new Date().toISOString();
     const storedBytes = form.bytes.length + thumbnailBytes(thumbnails) + textBytes;
     const image = await ctx.db.transaction().execute(async (trx) => {
-      await lockOwner(trx, user.id);
+      await lockAccount(trx, user.id);
       await checkRoom(trx, user, isPublic, sha256, form.replacing, { adding: storedBytes, freeing });
       return insertImage(trx, {
         id,

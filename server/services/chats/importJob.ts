@@ -10,7 +10,6 @@ import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { Job } from '../../../core/contract';
 import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
-import { lockOwner } from '../../db/repositories/images';
 import { insertMessages } from '../../db/repositories/messages';
 import { chatStoredBytes } from '../../db/repositories/storage';
 import { findUserById } from '../../db/repositories/users';
@@ -21,7 +20,7 @@ import { enqueueJob } from '../../jobs/queue';
 import type { JobKind, JobRun } from '../../jobs/kind';
 import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
-import { ACCOUNT_DELETED, type RequestUser } from '../users';
+import { ACCOUNT_DELETED, lockAccount, type RequestUser } from '../users';
 import { isArchiveError, readChatUploads, type ChatArchiveContents } from './archive/index';
 import { planChats, type PlannedChat } from './importPlan';
 
@@ -72,7 +71,7 @@ async function storeChats(
   const adding = planned.reduce((sum, { row }) => sum + chatStoredBytes(row), 0);
   const ids = planned.map(({ row }) => row.id);
   await ctx.db.transaction().execute(async (trx) => {
-    await lockOwner(trx, user.id);
+    await lockAccount(trx, user.id);
     await checkStorageRoom(trx, user, adding);
     for (const { row } of planned) await insertChat(trx, row);
   });

@@ -6,7 +6,7 @@ import { setChatPortrait } from '../../db/repositories/chats';
 import { AppError, notFound } from '../../errors';
 import { checkStorageRoom } from '../storage';
 import type { ServiceContext } from '../context';
-import type { RequestUser } from '../users';
+import { lockAccount, type RequestUser } from '../users';
 import { cardOfChat } from './character';
 import { chatUser } from './persona';
 import { ownChat } from './reads';
@@ -83,7 +83,16 @@ export async function generateChatPhoto(ctx: ServiceContext, user: RequestUser, 
   // Keys are the server's own (chat ids may hold characters blob keys refuse).
   const key = `portraits/${randomUUID()}.png`;
   await ctx.blobs.put(key, png, 'image/png');
-  await setChatPortrait(ctx.db, chat.id, { key, bytes: png.length }, new Date().toISOString());
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, user.id);
+      if (!(await setChatPortrait(trx, chat.id, { key, bytes: png.length }, new Date().toISOString()))) throw notFound('Chat not found');
+    });
+  } catch (error) {
+    // The chat or the account went meanwhile: the picture has nothing to belong to.
+    await ctx.blobs.delete(key);
+    throw error;
+  }
   if (chat.portrait_key) await ctx.blobs.delete(chat.portrait_key);
   return { success: true, url: portraitUrl(chat.id) };
 }
