@@ -15,6 +15,7 @@ import type { CardEdit, CollectionItem } from '../../core/contract';
 import { MAX_EDIT_IMAGE_BYTES } from '../../core/contract/constants';
 import { renameChatsOfImage } from '../db/repositories/chats';
 import { findImage, switchImageCard } from '../db/repositories/images';
+import { blockBytes } from '../db/repositories/storage';
 import { isUniqueViolation } from '../db/errors';
 import type { Image } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
@@ -125,8 +126,9 @@ export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: s
   if (thumbnails.length === 0) keys.thumbs = stored.thumbs;
   const columns = cardColumns(card, png, sha256, width, height);
   // What the card keeps stored after the edit: kept thumbnails count what they counted before.
-  const keptThumbnails = Math.max(0, image.stored_bytes - image.file_size - cardTextBytes(image));
-  const storedBytes = png.length + (thumbnails.length > 0 ? thumbnailBytes(thumbnails) : keptThumbnails) + cardTextBytes(columns);
+  const keptThumbnails = Math.max(0, image.stored_bytes - blockBytes(image.file_size) - cardTextBytes(image));
+  const storedBytes =
+    blockBytes(png.length) + (thumbnails.length > 0 ? thumbnailBytes(thumbnails) : keptThumbnails) + cardTextBytes(columns);
   // A private card's growth counts against the plan's storage; the same check runs again under the lock.
   const checkRoom = (db: Parameters<typeof checkStorageRoom>[0]) =>
     isPublic ? Promise.resolve() : checkStorageRoom(db, user, storedBytes, image.stored_bytes);

@@ -17,6 +17,7 @@ import { safeFileName } from '../../core/fileName';
 import { planLabel } from '../../core/plans';
 import type { CollectionItem } from '../../core/contract';
 import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage } from '../db/repositories/images';
+import { blockBytes } from '../db/repositories/storage';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
@@ -138,7 +139,7 @@ export function cardTextBytes(columns: { card_json: string; card_summary: string
 }
 
 export function thumbnailBytes(thumbnails: Thumbnail[]): number {
-  return thumbnails.reduce((sum, thumbnail) => sum + thumbnail.data.length, 0);
+  return thumbnails.reduce((sum, thumbnail) => sum + blockBytes(thumbnail.data.length), 0);
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -210,7 +211,8 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
   const written = await storeBlobs(ctx, keys, png, thumbnails);
   try {
     const now = new Date().toISOString();
-    const storedBytes = form.bytes.length + thumbnailBytes(thumbnails) + textBytes;
+    // As stored: the PNG and thumbnails in whole blocks of the disk, the card's text in its row.
+    const storedBytes = blockBytes(png.length) + thumbnailBytes(thumbnails) + textBytes;
     const image = await ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, user.id);
       await checkRoom(trx, user, isPublic, sha256, form.replacing, { adding: storedBytes, freeing });

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { characterDisplayName, fillPlaceholders } from '../../../core/card/index';
 import type { ChatPhotoResponse } from '../../../core/contract';
 import { setChatPortrait } from '../../db/repositories/chats';
+import { blockBytes } from '../../db/repositories/storage';
 import { AppError, notFound } from '../../errors';
 import { checkStorageRoom } from '../storage';
 import type { ServiceContext } from '../context';
@@ -86,7 +87,8 @@ export async function generateChatPhoto(ctx: ServiceContext, user: RequestUser, 
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await lockAccount(trx, user.id);
-      if (!(await setChatPortrait(trx, chat.id, { key, bytes: png.length }, new Date().toISOString()))) throw notFound('Chat not found');
+      if (!(await setChatPortrait(trx, chat.id, { key, bytes: blockBytes(png.length) }, new Date().toISOString())))
+        throw notFound('Chat not found');
     });
   } catch (error) {
     // The chat or the account went meanwhile: the picture has nothing to belong to.
