@@ -256,6 +256,16 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** A sign-up waiting for its mailed link, or (no password hash) the notice mailed to an address's owner. */
+export interface SignUpRequestsTable {
+  token_hash: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -273,6 +283,7 @@ export interface Database {
   card_hits: CardHitsTable;
   jobs: JobsTable;
   rate_limits: RateLimitsTable;
+  sign_up_requests: SignUpRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;
