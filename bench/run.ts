@@ -21,6 +21,8 @@ import { MB } from './lib/stats';
 import { failedRows, renderTable, type Row } from './lib/table';
 import { outboxFigures } from './outbox';
 import { pictureFigures } from './pictures';
+import { fairnessFigures } from './fairness';
+import { signUpFigures } from './sign-up';
 import { reconnectFigures } from './reconnect';
 import { reloadFigures } from './reload';
 import { slowPhoneFigures } from './slow-phone';
@@ -166,6 +168,14 @@ async function main(): Promise<void> {
   await measure('12', 'Reconnect after an outage', '≤ 15 s, each once', 'before issue 13: never, until a reload', reconnectFigures);
   await measure('13', 'Data export of a big account', 'flat memory', '—', accountExportFigures);
   await measure('14', 'Hostile pictures at once', '≤ 150 MB RSS, back in 60 s', 'before issue 27: 1,707 MiB', pictureFigures);
+  await measure(
+    '15',
+    'Another user while one imports at its limit; disk per quota byte',
+    'p95 ≤ 2× idle; ≤ 1.2',
+    'audit: 532 ms; 1.79',
+    fairnessFigures,
+  );
+  await measure('17', 'Sign-up answer, known vs new address', '≤ 5 ms apart', 'before issue 27: 409', signUpFigures);
   await measure('—', 'In-process chat figures', '', '', chatRows);
 
   const order = (row: Row) => (row.n === '—' ? 99 : Number.parseInt(row.n, 10));

@@ -1,8 +1,8 @@
-import { linkIn, type MailCatcher } from '../support/mailCatcher';
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { linkIn, type MailCatcher } from '../support/mailCatcher';
 
 /** The origin the API tests' apps are built for (createTestApp's PUBLIC_URL). */
 export const ORIGIN = 'http://localhost:8787';
