@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../support/until';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDb, type Db } from '../../server/db/index';
@@ -27,16 +28,6 @@ function archive(files: number, messages: number, chars: number): Uint8Array {
     entries[`chat-${file}.jsonl`] = strToU8(chatJsonl(`Echo ${file}`, lines));
   }
   return zipSync(entries);
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL schema (needs TEST_DATABASE_URL)', () => {
