@@ -120,7 +120,8 @@ describe.each(databases)('one free account importing compressible archives (%s)'
 
       const grown = (await diskBytes(test, { settled: true })) - before;
       // The quota counts what is stored (rows in their pages, indexes, blobs in blocks): the disk grows by no more than 1.2 × what it shows.
-      const shown = (await test.app.inject({ method: 'GET', url: '/api/users/storage', headers: mallory.headers })).json().used_bytes as number;
+      const shown = (await test.app.inject({ method: 'GET', url: '/api/users/storage', headers: mallory.headers })).json()
+        .used_bytes as number;
       expect(grown, `grew ${formatBytes(grown)} for ${formatBytes(shown)} shown`).toBeLessThanOrEqual(1.2 * shown);
       const p50 = median(latencies);
       console.log(
