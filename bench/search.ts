@@ -1,5 +1,5 @@
 /**
- * Figure 14: searching inside chats over 1,000,000 messages of one user, on SQLite and (when
+ * Figure 15: searching inside chats over 1,000,000 messages of one user, on SQLite and (when
  * BENCH_DATABASE_URL or TEST_DATABASE_URL names one) PostgreSQL: the search service's time per query
  * (the index, the user's scope, snippets as plain text; in-process, no HTTP), its p95 over a mix of
  * rare, common and two-word queries and a word being typed; and what the index adds to storing a

@@ -11,10 +11,12 @@
  *   esbuild rather than tsc: it bundles (tsc only emits a file per source), and it is already here.
  *   Types are checked by `npm run typecheck`, not here.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MALLOC_MMAP_THRESHOLD, MALLOC_SETTING } from './lib/malloc.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const at = (/** @type {string} */ relative) => path.join(root, relative);
@@ -69,7 +71,8 @@ function buildPwa(distDir) {
 async function buildServer() {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [at('server/main.ts')],
+    // The jobs worker thread's code is a bundle of its own beside the server's (server/jobs/thread.ts finds it).
+    entryPoints: { server: at('server/main.ts'), 'jobs-worker': at('server/jobs/worker.ts') },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -81,12 +84,16 @@ async function buildServer() {
     sourcesContent: false,
     legalComments: 'none',
     logLevel: 'warning',
-    outfile: SERVER_BUNDLE,
+    outdir: path.dirname(SERVER_BUNDLE),
+    entryNames: '[name]',
+    outExtension: { '.js': '.mjs' },
     write: false,
   });
   fs.mkdirSync(path.dirname(SERVER_BUNDLE), { recursive: true });
-  // The map first: a bundle is never newer than its map.
-  const files = [...result.outputFiles].sort((a, b) => Number(b.path.endsWith('.map')) - Number(a.path.endsWith('.map')));
+  // Maps first and the server's bundle last: it is what staleness is judged by, so it is never
+  // newer than the files beside it.
+  const rank = (/** @type {string} */ file) => (file.endsWith('.map') ? 0 : file === SERVER_BUNDLE ? 2 : 1);
+  const files = [...result.outputFiles].sort((a, b) => rank(a.path) - rank(b.path));
   for (const file of files) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, file.contents);
@@ -94,18 +101,36 @@ async function buildServer() {
   }
 }
 
-try {
-  const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
-  if (isStale(path.join(distDir, 'index.html'), PWA_SOURCES)) buildPwa(distDir);
-  if (isStale(SERVER_BUNDLE, SERVER_SOURCES)) {
-    console.log('cardchat: compiling the server (build/ is missing or older than the sources)...');
-    await buildServer();
-  }
-} catch (error) {
-  // esbuild has printed where; the message says what.
-  console.error(`cardchat: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
+/**
+ * The allocator setting pictures need (scripts/lib/malloc.mjs) is read when a process starts, so on
+ * Linux without it this script runs itself again with it and stays only to pass on signals and the
+ * exit code; a deployment that sets it (tests and the bench do) runs the server directly.
+ */
+if (process.platform === 'linux' && process.env[MALLOC_SETTING] === undefined) {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, [MALLOC_SETTING]: MALLOC_MMAP_THRESHOLD },
+  });
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (signal ? os.constants.signals[signal] : 1)));
+} else {
+  await startServer();
 }
-/** @type {{ main: () => Promise<void> }} */
-const server = await import(pathToFileURL(SERVER_BUNDLE).href);
-await server.main();
+
+async function startServer() {
+  try {
+    const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
+    if (isStale(path.join(distDir, 'index.html'), PWA_SOURCES)) buildPwa(distDir);
+    if (isStale(SERVER_BUNDLE, SERVER_SOURCES)) {
+      console.log('cardchat: compiling the server (build/ is missing or older than the sources)...');
+      await buildServer();
+    }
+  } catch (error) {
+    // esbuild has printed where; the message says what.
+    console.error(`cardchat: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  /** @type {{ main: () => Promise<void> }} */
+  const server = await import(pathToFileURL(SERVER_BUNDLE).href);
+  await server.main();
+}

@@ -6,7 +6,6 @@ import { capConnectionsPerAddress, httpServerOptions } from './connections';
 import type { Db } from './db/index';
 import { lazySchemaCompilers } from './lazySchemas';
 import { loadProviderKeys } from './idp/keys';
-import { accountDeletionsPlugin } from './plugins/accountDeletions';
 import { aiPlugin } from './plugins/ai';
 import { authPlugin } from './plugins/auth';
 import { blobsPlugin } from './plugins/blobs';
@@ -15,6 +14,7 @@ import { contextPlugin } from './plugins/context';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { idpPlugin } from './plugins/idp';
+import { jobsPlugin } from './plugins/jobs';
 import { rateLimitsPlugin } from './plugins/rateLimits';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
@@ -29,6 +29,7 @@ import { configRoutes } from './routes/config';
 import { favoriteRoutes } from './routes/favorites';
 import { healthRoutes } from './routes/health';
 import { imageRoutes } from './routes/images';
+import { jobRoutes } from './routes/jobs';
 import { messageRoutes } from './routes/messages';
 import { personaRoutes } from './routes/personas';
 import { replacementRoutes } from './routes/replacement';
@@ -63,12 +64,12 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(securityPlugin, { config });
   // Before every route: it hooks each route as it is added.
   await app.register(compressionPlugin);
-  await app.register(rateLimitsPlugin, { limits: config.rateLimits });
+  await app.register(rateLimitsPlugin, { limits: config.rateLimits, db });
   await app.register(dbPlugin, { db, closeOnExit: closeDb });
   await app.register(blobsPlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(aiPlugin, { llm: config.llm });
+  await app.register(jobsPlugin, { config });
   await app.register(contextPlugin, { config });
-  await app.register(accountDeletionsPlugin);
   await app.register(authPlugin, {
     admins: { emails: config.adminEmails, requireVerifiedEmail: !embedded },
     verify: rememberVerifiedTokens(
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(chatTransferRoutes);
   await app.register(messageRoutes);
   await app.register(personaRoutes);
+  await app.register(jobRoutes);
   if (keys) await app.register(idpPlugin, { config, keys });
   await app.register(staticPlugin, { distDir: config.distDir });
   return app;

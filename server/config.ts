@@ -76,7 +76,7 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | undefined;
   /** REQUIRE_EMAIL_VERIFICATION=true: an embedded account signs in only once its address is confirmed by mail. */
   requireEmailVerification: boolean;
-  /** Requests a minute; per instance, in memory. */
+  /** Requests a minute (an hour for account exports); in the database with PostgreSQL, else in memory. */
   rateLimits: {
     /** Per signed-in user: POST /api/chat/completions. */
     completionsPerMinute: number;
@@ -84,6 +84,21 @@ export interface Config {
     uploadsPerMinute: number;
     /** Sign-in form posts per address and per e-mail typed; sign-up form posts per address. */
     signInPerMinute: number;
+    /** Per signed-in user: POST /api/chats/export. */
+    chatExportsPerMinute: number;
+    /** Per signed-in user: POST /api/users/me/export (each writes the whole account). */
+    accountExportsPerHour: number;
+  };
+  /** The job runner (imports, exports, account deletions), in a worker thread of each instance. */
+  jobs: {
+    /** Jobs one instance runs at once (one heavy job per account whatever this says). */
+    concurrency: number;
+    /** How long a job stays an instance's without renewal: after a crash, another takes it then. */
+    leaseMs: number;
+    /** How often the runner looks at the queue when nothing woke it. */
+    pollMs: number;
+    /** A runner with nothing to do this long ends its thread. */
+    idleMs: number;
   };
 }
 
@@ -232,6 +247,14 @@ export function loadConfig(env: Env = process.env): Config {
       completionsPerMinute: perMinute(env, 'RATE_LIMIT_COMPLETIONS_PER_MINUTE', 30),
       uploadsPerMinute: perMinute(env, 'RATE_LIMIT_UPLOADS_PER_MINUTE', 20),
       signInPerMinute: perMinute(env, 'RATE_LIMIT_SIGN_IN_PER_MINUTE', 20),
+      chatExportsPerMinute: perMinute(env, 'RATE_LIMIT_CHAT_EXPORTS_PER_MINUTE', 20),
+      accountExportsPerHour: positive(env, 'RATE_LIMIT_ACCOUNT_EXPORTS_PER_HOUR', 3, 'requests an hour'),
+    },
+    jobs: {
+      concurrency: positive(env, 'JOB_CONCURRENCY', 2, 'jobs'),
+      leaseMs: positive(env, 'JOB_LEASE_SECONDS', 30, 'seconds') * 1000,
+      pollMs: 1000,
+      idleMs: 30_000,
     },
   };
 }

@@ -3,13 +3,18 @@
  * `message` is for people and is the spec's catalogue text where the catalogue names one.
  */
 export class AppError extends Error {
+  /** Sent as Retry-After: when a refusal of the moment (429, 503) may be tried again. */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    options: { retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

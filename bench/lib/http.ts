@@ -45,3 +45,16 @@ export function timedPost(url: string, headers: Record<string, string>, body: Bu
     request.end(body, () => (lastByte = performance.now()));
   });
 }
+
+/**
+ * Follows a job (GET /api/jobs/{id}) until it ends, looking every 20 ms; returns it once done, throws
+ * with its error when it failed.
+ */
+export async function jobDone<T = any>(api: Api, id: string): Promise<T> {
+  for (;;) {
+    const job = await apiJson<{ state: string; error?: unknown }>(api, 'GET', `/api/jobs/${id}`);
+    if (job.state === 'done') return job as T;
+    if (job.state === 'failed') throw new Error(`job ${id} failed: ${JSON.stringify(job.error)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

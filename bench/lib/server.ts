@@ -7,6 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, spawnServer, stopChild, waitForHealth } from '../../scripts/lib/server-process';
+import { loadConfig } from '../../server/config';
+import { openDb } from '../../server/db/index';
+import { accessToken } from '../../tests/api/tokens';
 
 export interface ServerOptions {
   /** Fill the gallery with the twelve original characters after it listens. */
@@ -23,6 +26,8 @@ export interface BenchServer {
   /** localhost, not 127.0.0.1: Chromium treats it as a secure context, so the service worker runs. */
   baseURL: string;
   child: ChildProcess;
+  /** Its own DATA_DIR (SQLite and blobs), removed by stop(). */
+  dataDir: string;
   /** From spawn to the first 200 of /api/health. */
   startMs: number;
   stop(): Promise<void>;
@@ -54,12 +59,27 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   return {
     baseURL,
     child,
+    dataDir,
     startMs,
     async stop() {
       await stopChild(child);
       cleanUp();
     },
   };
+}
+
+/**
+ * An access token for a user of this server (made on first sight), signed with the embedded
+ * provider's own key as tests/api/tokens.ts does: figures that need many users need no browser.
+ */
+export async function tokenFor(server: BenchServer, sub: string): Promise<string> {
+  const config = loadConfig({ PUBLIC_URL: server.baseURL, DATA_DIR: server.dataDir });
+  const db = openDb({ dataDir: server.dataDir });
+  try {
+    return await accessToken({ config, db, dataDir: server.dataDir }, { sub, email: `${sub}@example.com`, name: sub });
+  } finally {
+    await db.close();
+  }
 }
 
 /** The resident memory of a process, MB (MiB), from /proc. */

@@ -2,6 +2,8 @@
  * Every way a card can be refused, as one error type: the server maps `code` to its JSON error and
  * the browser shows `message`, which is the spec's own text (§5) wherever the spec names one.
  */
+import { CARD_FIELD_LIMITS } from './limits';
+
 export type CardErrorCode =
   /** Neither the declared MIME type nor the file name is a card format we read. */
   | 'unsupported_type'
@@ -46,7 +48,12 @@ export type CardErrorCode =
   /** A .yaml card file over its own (small) cap. */
   | 'card_file_too_large'
   /** The card and its assets would pass the file cap once written as one PNG. */
-  | 'too_large_as_png';
+  | 'too_large_as_png'
+  /** A field every list shows past its bound (fieldLimits.ts). */
+  | 'name_too_long'
+  | 'creator_too_long'
+  | 'too_many_tags'
+  | 'tag_too_long';
 
 /** The formats the upload takes, in the words the upload page's requirements use. */
 export const CARD_FORMATS_IN_WORDS = 'PNG or APNG, JSON (V1, V2, V3), CHARX, YAML, or a JPEG/WebP card from RisuAI';
@@ -66,6 +73,10 @@ export const MESSAGE_UNSAFE_ARCHIVE = 'The .charx file was refused: it names a f
 export const MESSAGE_ARCHIVE_TOO_LARGE = 'The .charx file holds too many files, or files that unpack too large';
 export const MESSAGE_CARD_FILE_TOO_LARGE = 'The card file is too large: YAML cards may be at most 1MB';
 export const MESSAGE_TOO_LARGE_AS_PNG = 'The card and its assets would be larger than 20MB as a PNG';
+export const MESSAGE_NAME_TOO_LONG = `The character's name is longer than ${CARD_FIELD_LIMITS.name} characters; shorten it.`;
+export const MESSAGE_CREATOR_TOO_LONG = `The creator's name is longer than ${CARD_FIELD_LIMITS.creator} characters; shorten it.`;
+export const MESSAGE_TOO_MANY_TAGS = `The card has more than ${CARD_FIELD_LIMITS.tags} tags; keep at most ${CARD_FIELD_LIMITS.tags}.`;
+export const MESSAGE_TAG_TOO_LONG = `A tag is longer than ${CARD_FIELD_LIMITS.tag} characters; shorten it.`;
 /** In the words of the spec's 'File size exceeds 20MB limit'. */
 export const MESSAGE_CARD_TOO_LARGE = 'Character data exceeds 2MB limit';
 
@@ -94,6 +105,10 @@ const MESSAGES: Record<CardErrorCode, string> = {
   archive_too_large: MESSAGE_ARCHIVE_TOO_LARGE,
   card_file_too_large: MESSAGE_CARD_FILE_TOO_LARGE,
   too_large_as_png: MESSAGE_TOO_LARGE_AS_PNG,
+  name_too_long: MESSAGE_NAME_TOO_LONG,
+  creator_too_long: MESSAGE_CREATOR_TOO_LONG,
+  too_many_tags: MESSAGE_TOO_MANY_TAGS,
+  tag_too_long: MESSAGE_TAG_TOO_LONG,
 };
 
 export function cardErrorMessage(code: CardErrorCode): string {

@@ -7,6 +7,7 @@ import { hasZipEnd } from '../zip/index';
 import { dataUrlBytes, liftAssets } from './assets';
 import { readCharx } from './charx';
 import { CardError } from './errors';
+import { checkListedFields } from './fieldLimits';
 import { resolveLimits } from './limits';
 import { PNG_SIGNATURE } from './png';
 import { readCard } from './read';
@@ -86,9 +87,16 @@ function fromJson(card: Card, format: CardFormat, source: CardFileSource): CardF
 
 /**
  * Reads a card file of any supported format. Throws CardError (and nothing else) with the reason a
- * person can act on; every size, count and ratio is checked before anything is decoded.
+ * person can act on; every size, count and ratio is checked before anything is decoded, and the
+ * fields lists show are checked against their bounds.
  */
 export async function readCardFile(bytes: Uint8Array, declared: DeclaredName = {}, limits?: Partial<CardLimits>): Promise<CardFile> {
+  const file = await readAnyFormat(bytes, declared, limits);
+  checkListedFields(file.card.data);
+  return file;
+}
+
+async function readAnyFormat(bytes: Uint8Array, declared: DeclaredName, limits?: Partial<CardLimits>): Promise<CardFile> {
   const resolved = resolveLimits(limits);
   if (bytes.length > resolved.maxFileBytes) throw new CardError('too_large', String(bytes.length));
   const kind = sniff(bytes);

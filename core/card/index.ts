@@ -6,6 +6,7 @@ export { cardToCharx, cardToJsonFile } from './export';
 export { readEmbeddedAssets, encodeAssetChunk, assetEntries, ASSET_URI_PREFIX, DEFAULT_ASSET_URI } from './assets';
 export { CARD_FILE_ACCEPT, CARD_FILE_FORMATS, mayBeCardFile, type CardFileFormat } from './formats';
 export { checkFile, countsAsCard, type DeclaredFile } from './validate';
+export { checkListedFields, listedFieldProblem } from './fieldLimits';
 export { normalizeCard, toV2Json, toV3Json } from './normalize';
 export { fillPlaceholders, characterDisplayName } from './placeholders';
 export { boundedText, summarizeCard, MAX_NAME_CHARS, SUMMARY_LIMITS, TRUNCATION_MARK, type CardSummaryData } from './summary';
@@ -31,6 +32,10 @@ export {
   MESSAGE_TOO_MANY_PIXELS,
   MESSAGE_TEXT_TOO_LARGE,
   MESSAGE_CARD_TOO_LARGE,
+  MESSAGE_NAME_TOO_LONG,
+  MESSAGE_CREATOR_TOO_LONG,
+  MESSAGE_TOO_MANY_TAGS,
+  MESSAGE_TAG_TOO_LONG,
 } from './errors';
 export {
   DEFAULT_CARD_LIMITS,
@@ -45,6 +50,7 @@ export {
   MAX_YAML_BYTES,
   MAX_ARCHIVE_ENTRIES,
   MAX_INFLATION_RATIO,
+  CARD_FIELD_LIMITS,
 } from './limits';
 export {
   PNG_SIGNATURE,

@@ -20,6 +20,20 @@ export const MAX_PIXELS = 100_000_000;
 /** Real cards nest about 6 levels (card → data → character_book → entries → entry → extensions). */
 export const MAX_JSON_DEPTH = 64;
 
+/**
+ * The card fields every list shows as they are, bounded where a card is written (fieldLimits.ts):
+ * code points, and a count of tags.
+ */
+export const CARD_FIELD_LIMITS = Object.freeze({
+  /** Characters (code points); the longest names on this field's sites are a few dozen. */
+  name: 200,
+  creator: 200,
+  /** How many tags; chub.ai cards carry a few dozen at most. */
+  tags: 200,
+  /** Characters in one tag. */
+  tag: 100,
+});
+
 /** SillyTavern's YAML cards are a name and two texts; a parser has no business with more than this. */
 export const MAX_YAML_BYTES = 1024 * 1024;
 /** A .charx's files; RisuAI cards with a few hundred expressions exist, thousands are an attack. */

@@ -3,18 +3,21 @@
  * so a page of the gallery (or a collection, or favorites) costs the same whatever the cards hold.
  * The whole card is one request away (GET /api/upload/card/{id}, /api/characters/{id}).
  */
+import { CARD_FIELD_LIMITS } from './limits';
 import type { Card } from './types';
 
 /**
  * Longest name cardchat says or repeats: a character's (in lists, and for {{char}}, which a card may
- * hold thousands of times) and a user's (for {{user}}). No real name comes near it.
+ * hold thousands of times) and a user's (for {{user}}). No real name comes near it; a card written
+ * since names were bounded never passes it (fieldLimits.ts).
  */
-export const MAX_NAME_CHARS = 200;
+export const MAX_NAME_CHARS = CARD_FIELD_LIMITS.name;
 
 /** Longest of each field a list carries, in characters (code points); longer text ends with '…'. */
 export const SUMMARY_LIMITS = Object.freeze({
   name: MAX_NAME_CHARS,
-  creator: 100,
+  /** Shown whole, as the card's own bound lets it be. */
+  creator: CARD_FIELD_LIMITS.creator,
   /** Home's cards and Favorites show a few lines of it. */
   description: 500,
   personality: 300,
@@ -22,7 +25,7 @@ export const SUMMARY_LIMITS = Object.freeze({
   /** Enough for most greetings whole: a card click shows it until the whole card arrives. */
   first_mes: 1000,
   tags: 30,
-  tag: 50,
+  tag: CARD_FIELD_LIMITS.tag,
 });
 
 export const TRUNCATION_MARK = '…';

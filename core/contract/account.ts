@@ -1,5 +1,6 @@
 /** The person's rights over their account (issue 21): take everything out, change the password, delete it. */
 import { Type, type Static } from 'typebox';
+import { JobStarted } from './jobs';
 import { ApiErrorBody, StringEnum, type Endpoint } from './common';
 
 /** Policy limits are the server's (idp/passwordPolicy.ts); this bound only keeps the body small. */
@@ -44,5 +45,5 @@ export const changePassword = {
   response: { 200: ChangePasswordResponse, 400: ApiErrorBody, 409: ApiErrorBody },
 } satisfies Endpoint;
 export const deleteAccount = { body: DeleteAccountRequest, response: { 200: DeleteAccountResponse, 400: ApiErrorBody } } satisfies Endpoint;
-/** A .zip streamed while it is written; see services/account/export. */
-export const exportAccount = { response: {} } satisfies Endpoint;
+/** Queues the export (202); once done, the job names its .zip (GET /api/jobs/{id}/file). */
+export const exportAccount = { response: { 202: JobStarted } } satisfies Endpoint;

@@ -1,5 +1,6 @@
 /** Chats, messages and replies (spec §3 "Recent chat list item", "Chat message"; §7 "Chats"). */
 import { Type, type Static } from 'typebox';
+import { JobStarted } from './jobs';
 import { CardType, Id, IdParams, NullableId, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
 import { MAX_CHAT_TITLE_CHARS, MAX_REPLY_CHARS, MAX_SEARCH_CHARS, PAGE_SIZES } from './constants';
 
@@ -217,15 +218,6 @@ export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const IMPORT_MAX_FILES = 20;
 export const MESSAGE_IMPORT_TOO_LARGE = 'An import takes at most 50 MB, all its files together.';
 
-export const ChatImportResponse = Type.Object({
-  success: Type.Literal(true),
-  message: Type.String(),
-  imported: Type.Array(
-    Type.Object({ chat_id: Type.String(), character_name: Type.String(), character_id: NullableString(), message_count: Type.Integer() }),
-  ),
-});
-export type ChatImportResponse = Static<typeof ChatImportResponse>;
-
 /** POST /api/chats/photo {chat_id}: a portrait made for a chat without card details. */
 export const ChatPhotoResponse = Type.Object({
   success: Type.Literal(true),
@@ -331,7 +323,8 @@ export const completion = { body: CompletionRequest, headers: IdempotencyHeaders
 /** Answers the .zip. */
 export const exportChat = { body: ChatExportRequest, response: {} } satisfies Endpoint;
 /** Multipart: the archive in the field `file`. */
-export const importChats = { response: { 200: ChatImportResponse } } satisfies Endpoint;
+/** Queues the import (202); the job holds its outcome (`imported` once done). */
+export const importChats = { response: { 202: JobStarted } } satisfies Endpoint;
 export const makeChatPhoto = { body: ChatIdRequest, response: { 200: ChatPhotoResponse } } satisfies Endpoint;
 /** Answers the PNG. */
 export const chatPhoto = { params: ChatIdParams, response: {} } satisfies Endpoint;

@@ -100,9 +100,3 @@ export const PERSONA_LIMITS = {
   /** The avatar as sent (PNG, JPEG, WebP or GIF); the PWA scales a photo down before sending it. */
   avatarBytes: 2 * 1024 * 1024,
 } as const;
-
-/**
- * GET /api/users/me/export streams its zip while writing it, so it has no Content-Length; this
- * header carries its own estimate of the size, for the page's progress bar.
- */
-export const EXPORT_ESTIMATE_HEADER = 'x-export-estimated-bytes';

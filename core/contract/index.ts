@@ -11,3 +11,4 @@ export * from './chats';
 export * from './replacement';
 export * from './account';
 export * from './personas';
+export * from './jobs';

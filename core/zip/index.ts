@@ -1,3 +1,15 @@
 /** The bounded zip reader both sides share: import from core/zip (this file) only. */
-export { hasZipEnd, listZipEntries, readZipEntry, shownName, MESSAGE_NOT_ZIP, ZipError, type ZipEntry, type ZipErrorCode } from './read';
+export {
+  DAMAGE,
+  damagedEntry,
+  hasZipEnd,
+  listZipEntries,
+  packedEntry,
+  readZipEntry,
+  shownName,
+  MESSAGE_NOT_ZIP,
+  ZipError,
+  type ZipEntry,
+  type ZipErrorCode,
+} from './read';
 export { entryNameKey, isSafeEntryName } from './names';

@@ -100,25 +100,43 @@ export function listZipEntries(bytes: Uint8Array, maxEntries: number): ZipEntry[
   return entries;
 }
 
+/** The refusal of a damaged entry, `why` saying what is wrong with it. */
+export function damagedEntry(entry: ZipEntry, why: string, cause?: unknown): ZipError {
+  return new ZipError('corrupt_entry', `The archive entry '${shownName(entry.name)}' is damaged: ${why}.`, { cause });
+}
+
+export const DAMAGE = {
+  tooMuch: 'it holds more data than its header declares',
+  tooLittle: 'it holds less data than its header declares',
+  broken: 'its compressed data is broken',
+  checksum: 'its checksum does not match',
+  size: 'its size does not match its header',
+} as const;
+
+/**
+ * The entry's data as stored (deflated, or as it is), found through its local header: what a reader
+ * inflates. Refuses an entry whose data lies outside the archive.
+ */
+export function packedEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const local = entry.localHeaderOffset;
+  if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL_HEADER) throw damagedEntry(entry, 'its data cannot be found');
+  const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+  if (start + entry.compressedSize > bytes.length) throw damagedEntry(entry, 'its data is cut off');
+  return bytes.subarray(start, start + entry.compressedSize);
+}
+
 /**
  * The entry's bytes, never more than its declared size: an entry whose data inflates past it, ends
  * short of it or fails its CRC is refused as damaged. Call only for store/deflate, unencrypted entries.
  */
 export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
-  const damaged = (why: string, cause?: unknown) =>
-    new ZipError('corrupt_entry', `The archive entry '${shownName(entry.name)}' is damaged: ${why}.`, { cause });
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const local = entry.localHeaderOffset;
-  if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL_HEADER) throw damaged('its data cannot be found');
-  const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-  if (start + entry.compressedSize > bytes.length) throw damaged('its data is cut off');
-  const packed = bytes.subarray(start, start + entry.compressedSize);
-
+  const packed = packedEntry(bytes, entry);
   // Grown from what actually inflates, not allocated from the header: a few bytes declaring 25 MB
   // cost a few bytes.
   let out: Uint8Array;
   if (entry.method === 0) {
-    if (packed.length !== entry.size) throw damaged('its size does not match its header');
+    if (packed.length !== entry.size) throw damagedEntry(entry, DAMAGE.size);
     out = packed.slice();
   } else {
     const parts: Uint8Array[] = [];
@@ -137,10 +155,10 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
       }
       if (packed.length === 0) inflate.push(packed, true);
     } catch (error) {
-      throw damaged('its compressed data is broken', error);
+      throw damagedEntry(entry, DAMAGE.broken, error);
     }
-    if (overflow) throw damaged('it holds more data than its header declares');
-    if (filled !== entry.size) throw damaged('it holds less data than its header declares');
+    if (overflow) throw damagedEntry(entry, DAMAGE.tooMuch);
+    if (filled !== entry.size) throw damagedEntry(entry, DAMAGE.tooLittle);
     out = new Uint8Array(filled);
     let at = 0;
     for (const part of parts) {
@@ -148,7 +166,7 @@ export function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Uint8Array {
       at += part.length;
     }
   }
-  if (crc32(out) !== entry.crc) throw damaged('its checksum does not match');
+  if (crc32(out) !== entry.crc) throw damagedEntry(entry, DAMAGE.checksum);
   return out;
 }
 

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { MALLOC_MMAP_THRESHOLD, MALLOC_SETTING } from './malloc.mjs';
 
 /** Helpers for running the real server as a child process: e2e tests, shutdown tests and the bench. */
 
@@ -74,10 +75,13 @@ export interface ServerProcess {
 const DEPLOYMENT_SETTING =
   /^(LLM_|IMAGE_|S3_|OIDC_|RATE_LIMIT_|CONNECTION_|MAX_CONNECTIONS_|SMTP_|MAIL_)|^(DATABASE_URL|TRUST_PROXY|ADMIN_EMAILS|NODE_ENV|REQUIRE_EMAIL_VERIFICATION)$/;
 
-/** This machine's environment minus any deployment settings, plus `settings`. */
+/**
+ * This machine's environment minus any deployment settings, plus `settings`. The allocator setting
+ * scripts/start.mjs would otherwise restart itself with is given here, so the child is the server.
+ */
 export function serverEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !DEPLOYMENT_SETTING.test(name)));
-  return { ...env, ...settings };
+  return { ...env, [MALLOC_SETTING]: MALLOC_MMAP_THRESHOLD, ...settings };
 }
 
 /**

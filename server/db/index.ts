@@ -12,6 +12,8 @@ export interface Db {
   dialect: DialectName;
   /** The PostgreSQL schema given at open (tests); undefined means the connection's search_path. */
   schema?: string | undefined;
+  /** How it was opened: the jobs worker thread opens its own connection the same way. */
+  options: DbOptions;
   close(): Promise<void>;
 }
 
@@ -86,5 +88,5 @@ export function openDb(options: DbOptions): Db {
   const kysely = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.schema)
     : openSqlite(options.dataDir, options.sqliteBusyTimeoutMs ?? DEFAULT_SQLITE_BUSY_TIMEOUT_MS);
-  return { kysely, dialect, schema: options.databaseUrl ? options.schema : undefined, close: () => kysely.destroy() };
+  return { kysely, dialect, schema: options.databaseUrl ? options.schema : undefined, options, close: () => kysely.destroy() };
 }

@@ -227,6 +227,47 @@ export interface CardHitsTable {
   day: string;
 }
 
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/** Long work any instance may lease (server/jobs/README.md). JSON columns hold text. */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  user_id: string;
+  heavy: number;
+  payload: string;
+  state: JobState;
+  run_after: string;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  attempts: number;
+  /** `{done, total}`, written at most once a second while it runs. */
+  progress: string | null;
+  result: string | null;
+  /** `{status, code, message}` of the refusal or failure that ended it. */
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** A rate limit's counter shared by instances on PostgreSQL: the count in the window ending at `window_ends` (ms). */
+export interface RateLimitsTable {
+  key: string;
+  window_ends: number | string;
+  count: number;
+}
+
+/** A sign-up waiting for its mailed link, or (no password hash) the notice mailed to an address's owner. */
+export interface SignUpRequestsTable {
+  token_hash: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -242,6 +283,9 @@ export interface Database {
   personas: PersonasTable;
   message_changes: MessageChangesTable;
   card_hits: CardHitsTable;
+  jobs: JobsTable;
+  rate_limits: RateLimitsTable;
+  sign_up_requests: SignUpRequestsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -258,4 +302,5 @@ export type Message = Selectable<MessagesTable>;
 export type NewMessage = Insertable<MessagesTable>;
 export type CompletionRequestRow = Selectable<CompletionRequestsTable>;
 export type PersonaRow = Selectable<PersonasTable>;
+export type JobRow = Selectable<JobsTable>;
 export type NewPersona = Insertable<PersonasTable>;

@@ -5,7 +5,9 @@ import { sentSince, type AccountTokenPurpose } from '../db/repositories/accountT
 import type { Database, LocalAccount } from '../db/schema';
 import type { Mail, Mailer } from '../mail/mailer';
 import { passwordResetMail, verifyEmailMail } from '../mail/messages';
+import type { SignUpInput } from './accounts';
 import { issueLink, LINK_TTL_MS } from './oneTimeLinks';
+import { signUpByMail } from './signUpByMail';
 
 /**
  * At most one mail of a kind per account in this time: the forms are limited per address already,
@@ -19,6 +21,8 @@ export interface AccountMailer {
   sendPasswordReset(account: LocalAccount | undefined): void;
   /** Mails a link that confirms the account's address (REQUIRE_EMAIL_VERIFICATION). */
   sendVerification(account: LocalAccount): void;
+  /** A sign-up's mail: the link that finishes it, or a notice to the owner of an address that has an account (signUpByMail.ts). */
+  sendSignUp(input: SignUpInput): void;
 }
 
 /**
@@ -35,6 +39,7 @@ export function accountMailer(db: Kysely<Database>, config: Config, mailer: Mail
     setImmediate(() => void work().catch((error: unknown) => log.error({ err: error, purpose }, 'sending an account mail failed')));
   };
   return {
+    sendSignUp: signUpByMail(db, config, mailer, log),
     sendPasswordReset(account) {
       if (account) later(account, 'reset_password', (link) => passwordResetMail(account.email, link, LINK_TTL_MS.reset_password));
     },

@@ -25,7 +25,7 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   );
 }
 
-async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, SCRYPT);
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
@@ -48,14 +48,14 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-interface SignUpInput {
+export interface SignUpInput {
   name: string;
   email: string;
   password: string;
 }
 
 /** Every reason the form cannot be accepted, in the order the fields appear. */
-async function signUpProblems({ name, email, password }: SignUpInput): Promise<string[]> {
+export async function signUpProblems({ name, email, password }: SignUpInput): Promise<string[]> {
   const problems: string[] = [];
   const trimmedName = name.trim();
   if (!trimmedName) problems.push(messages.emptyName);

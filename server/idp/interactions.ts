@@ -4,9 +4,10 @@ import type { Kysely } from 'kysely';
 import { errors, type Interaction, type InteractionResults, type Provider } from 'oidc-provider';
 import type { Database } from '../db/schema';
 import { addressKey } from '../plugins/rateLimits';
-import { messages, signIn, signUp } from './accounts';
+import { messages, normalizeEmail, signIn, signUp, signUpProblems } from './accounts';
 import type { AccountMailer } from './accountMail';
 import { messagePage, signInPage, signUpPage } from './pages';
+import { signUpMessages } from './signUpByMail';
 
 export interface InteractionOptions {
   provider: Provider;
@@ -16,11 +17,11 @@ export interface InteractionOptions {
   publicUrl: string;
   /** Set with REQUIRE_EMAIL_VERIFICATION: an account signs in once its address is confirmed. */
   verification: AccountMailer | undefined;
+  /** Set with SMTP_URL: a sign-up finishes through a mailed link, and never says whether an address is taken. */
+  mail: AccountMailer | undefined;
 }
 
 export const verificationMessages = {
-  sent: (email: string) =>
-    `We sent a link to ${email}. Open it to confirm your address, then sign in. It works for 24 hours; check your spam folder too.`,
   unconfirmed:
     'Confirm your e-mail address first: open the link we sent to it. Nothing arrived? Check your spam folder, or sign in again in a minute for a new link.',
 } as const;
@@ -39,14 +40,18 @@ const field = (request: InteractionRequest, name: string) => {
  * interaction's own URL, which the provider bound to this browser with its SameSite interaction
  * cookie: a page on another site cannot complete someone else's sign-in.
  */
-export async function interactionRoutes(app: FastifyInstance, { provider, db, mountPath, publicUrl, verification }: InteractionOptions) {
+export async function interactionRoutes(
+  app: FastifyInstance,
+  { provider, db, mountPath, publicUrl, verification, mail }: InteractionOptions,
+) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   // Brute force costs an attacker more than a user: RATE_LIMIT_SIGN_IN_PER_MINUTE posts from one
   // address, and as many guesses at one account from one address. Never per account alone: anyone
   // could then lock its owner out by guessing wrong on purpose (the owner signs in from elsewhere).
   const max = app.rateLimits.signInPerMinute;
-  const signInsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-in attempts' });
-  const signInsForAccount = app.perMinuteLimit({
+  const signInsFromAddress = app.requestLimit({ name: 'sign-in', max, key: addressKey, what: 'sign-in attempts' });
+  const signInsForAccount = app.requestLimit({
+    name: 'sign-in-account',
     max,
     key: (request) =>
       `${addressKey(request)} account:${field(request as InteractionRequest, 'email')
@@ -54,7 +59,7 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
         .toLowerCase()}`,
     what: 'sign-in attempts for this account',
   });
-  const signUpsFromAddress = app.perMinuteLimit({ max, key: addressKey, what: 'sign-up attempts' });
+  const signUpsFromAddress = app.requestLimit({ name: 'sign-up', max, key: addressKey, what: 'sign-up attempts' });
   const base = `${mountPath}/interaction/:uid`;
   const urls = (uid: string) => ({
     signIn: `${mountPath}/interaction/${uid}`,
@@ -147,20 +152,22 @@ export async function interactionRoutes(app: FastifyInstance, { provider, db, mo
     const interaction = await load(request, reply);
     if (!interaction) return reply;
     const input = { name: field(request, 'name'), email: field(request, 'email'), password: field(request, 'password') };
+    if (mail) {
+      // The same answer, after the same work, whether or not the address has an account: the mail says which.
+      const problems = await signUpProblems(input);
+      if (problems.length > 0) {
+        const { signUp: action, signIn: signInUrl } = urls(interaction.uid);
+        return html(reply, 400, signUpPage({ action, signInUrl, name: input.name, email: input.email, problems }));
+      }
+      mail.sendSignUp(input);
+      const link = { href: urls(interaction.uid).signIn, text: 'Back to sign in' };
+      return html(reply, 200, messagePage({ title: 'Check your e-mail', message: signUpMessages.sent(normalizeEmail(input.email)), link }));
+    }
     const result = await signUp(db, input);
     if ('problems' in result) {
       const { signUp: action, signIn: signInUrl } = urls(interaction.uid);
       const status = result.problems.includes(messages.emailTaken) ? 409 : 400;
       return html(reply, status, signUpPage({ action, signInUrl, name: input.name, email: input.email, problems: result.problems }));
-    }
-    if (verification) {
-      verification.sendVerification(result.account);
-      const link = { href: urls(interaction.uid).signIn, text: 'Back to sign in' };
-      return html(
-        reply,
-        200,
-        messagePage({ title: 'Confirm your e-mail', message: verificationMessages.sent(result.account.email), link }),
-      );
     }
     return finish(request, reply, { login: { accountId: result.account.id } }, false);
   });

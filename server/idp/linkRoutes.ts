@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { consumeAccountToken, findLiveAccountToken, type AccountTokenPurpose } from '../db/repositories/accountTokens';
-import { findLocalAccountByEmail, findLocalAccountById, updateLocalAccount } from '../db/repositories/localAccounts';
+import { findLocalAccountByEmail, findLocalAccountById, insertLocalAccount, updateLocalAccount } from '../db/repositories/localAccounts';
+import { consumeSignUpRequest } from '../db/repositories/signUpRequests';
 import type { Database } from '../db/schema';
 import { addressKey } from '../plugins/rateLimits';
 import { newPasswordHash, normalizeEmail, storeNewPassword } from './accounts';
 import type { AccountMailer } from './accountMail';
 import { LINK_PATHS, LINK_TOKEN, tokenHash } from './oneTimeLinks';
 import { forgotPasswordPage, messagePage, newPasswordPage } from './pages';
+import { FINISH_SIGN_UP_PATH, signUpMessages } from './signUpByMail';
 
 export interface LinkRouteOptions {
   db: Kysely<Database>;
@@ -56,7 +59,12 @@ export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUr
     return typeof back === 'string' && back.startsWith(`${mountPath}/interaction/`) && !back.includes('//') ? back : `${publicUrl}/`;
   };
   const forgotAction = (back: string) => `${forgotPath}?back=${encodeURIComponent(back)}`;
-  const limit = app.perMinuteLimit({ max: app.rateLimits.signInPerMinute, key: addressKey, what: 'password reset requests' });
+  const limit = app.requestLimit({
+    name: 'password-reset',
+    max: app.rateLimits.signInPerMinute,
+    key: addressKey,
+    what: 'password reset requests',
+  });
 
   app.get<ForgotRoute>(forgotPath, async (request, reply) => {
     const back = backOf(request);
@@ -125,6 +133,26 @@ export async function linkRoutes(app: FastifyInstance, { db, mountPath, publicUr
       200,
       messagePage({ title: 'Password changed', message: linkMessages.changed, link: { href: `${publicUrl}/login`, text: 'Sign in' } }),
     );
+  });
+
+  // A sign-up's mailed link (signUpByMail.ts): the account is made now, its address proven by the link.
+  app.get<TokenRoute>(`${mountPath}/${FINISH_SIGN_UP_PATH}/:token`, async (request, reply) => {
+    const token = request.params.token;
+    const now = new Date().toISOString();
+    const pending = LINK_TOKEN.test(token) ? await consumeSignUpRequest(db, tokenHash(token), now) : undefined;
+    if (!pending?.password_hash)
+      return html(reply, 410, messagePage({ title: 'Link expired', message: signUpMessages.expired, link: home }));
+    const created = await insertLocalAccount(db, {
+      id: randomUUID(),
+      email: pending.email,
+      name: pending.name,
+      password_hash: pending.password_hash,
+      created_at: now,
+      email_verified_at: now,
+    });
+    const signIn = { href: `${publicUrl}/login`, text: 'Sign in' };
+    if (!created) return html(reply, 409, messagePage({ title: 'Account exists', message: signUpMessages.taken, link: signIn }));
+    return html(reply, 200, messagePage({ title: 'Account ready', message: signUpMessages.ready, link: signIn }));
   });
 
   app.get<TokenRoute>(`${mountPath}/${LINK_PATHS.verify_email}/:token`, async (request, reply) => {

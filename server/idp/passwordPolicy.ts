@@ -4,6 +4,7 @@
  * first, and otherwise anything. No composition rules (they push people to 'P@ssw0rd'), any Unicode,
  * passphrases welcome.
  */
+import { breachedPasswords } from './breachedPasswords';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_RECOMMENDED_LENGTH = 15;
@@ -23,17 +24,6 @@ export const passwordMessages = {
   repeated: 'Your password cannot be one character repeated: attackers try those first.',
   personal: 'Your password cannot be your e-mail address, your name or "cardchat": attackers try those first.',
 } as const;
-
-let common: Promise<Set<string>> | undefined;
-
-/**
- * The breached-password list (lower-case, as zxcvbn matches it), unpacked on the first password
- * checked rather than at start-up: it takes a few hundred milliseconds.
- */
-function commonPasswords(): Promise<Set<string>> {
-  common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common']));
-  return common;
-}
 
 /** The words a guesser tries for this account before any list. */
 export interface PasswordContext {
@@ -55,6 +45,20 @@ function isPersonal(password: string, { email, name }: PasswordContext): boolean
   return words.some((word) => word.length > 0 && word === guess);
 }
 
+/** Symbols added at the end, the way people meet a "one symbol" rule ('Qwerty123!'). */
+const TRAILING_SYMBOLS = /[^\p{L}\p{N}]+$/u;
+
+/**
+ * Whether a guesser's list has it: the breached-password list (case does not matter), also with the
+ * symbols at its end taken off, since guessers try each entry with '!' and the like added.
+ */
+async function isBreached(password: string): Promise<boolean> {
+  const list = await breachedPasswords();
+  const guess = canonical(password);
+  const base = guess.replace(TRAILING_SYMBOLS, '');
+  return list.has(guess) || (base !== '' && base !== guess && list.has(base));
+}
+
 /**
  * Why this password cannot be used, or undefined when it can. One reason at a time, the one a person
  * can act on first.
@@ -65,6 +69,6 @@ export async function passwordProblem(password: string, context: PasswordContext
   if (length < PASSWORD_MIN_LENGTH) return passwordMessages.tooShort;
   if (/^(.)\1*$/su.test(password.normalize('NFC'))) return passwordMessages.repeated;
   if (isPersonal(password, context)) return passwordMessages.personal;
-  if ((await commonPasswords()).has(canonical(password))) return passwordMessages.common;
+  if (await isBreached(password)) return passwordMessages.common;
   return undefined;
 }

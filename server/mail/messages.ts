@@ -23,6 +23,39 @@ export function passwordResetMail(to: string, link: string, validForMs: number):
   };
 }
 
+export function finishSignUpMail(to: string, link: string, validForMs: number): Mail {
+  return {
+    to,
+    subject: 'Finish creating your cardchat account',
+    text: [
+      'Welcome to cardchat! Open this link to finish creating your account:',
+      link,
+      '',
+      `The link works once, for the next ${validity(validForMs)}. Then sign in with the password you chose.`,
+      '',
+      "If you didn't sign up for cardchat, ignore this mail: no account is made without the link.",
+    ].join('\n'),
+  };
+}
+
+export function signUpNoticeMail(to: string, signInLink: string, resetLink: string): Mail {
+  return {
+    to,
+    subject: 'Someone tried to sign up to cardchat with your address',
+    text: [
+      'Someone (we hope you) tried to create a cardchat account with this address, which already has one.',
+      '',
+      'If it was you, sign in instead:',
+      signInLink,
+      '',
+      'Forgot your password? Choose a new one here:',
+      resetLink,
+      '',
+      "If it wasn't you, nothing changed: your account and its password are as they were.",
+    ].join('\n'),
+  };
+}
+
 export function verifyEmailMail(to: string, link: string, validForMs: number): Mail {
   return {
     to,

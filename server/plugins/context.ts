@@ -14,16 +14,16 @@ declare module 'fastify' {
   }
 }
 
-/** Gives every request the one context object services take; registered after db, blobs and ai. */
+/** Gives every request the one context object services take; registered after db, blobs, ai and jobs. */
 export const contextPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
   app.decorate('ctx', {
     getter(): ServiceContext {
-      return { db: app.db.kysely, blobs: app.blobs, ai: app.ai, config, log: app.log };
+      return { db: app.db.kysely, blobs: app.blobs, ai: app.ai, config, log: app.log, jobs: app.jobs };
     },
   });
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest): ServiceContext {
-      return { db: app.db.kysely, blobs: app.blobs, ai: app.ai, config, log: this.log };
+      return { db: app.db.kysely, blobs: app.blobs, ai: app.ai, config, log: this.log, jobs: app.jobs };
     },
   });
 });

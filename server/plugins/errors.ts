@@ -1,6 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, type ErrorBody } from '../errors';
+import { isForeignKeyViolation } from '../db/errors';
+import { findUserById } from '../db/repositories/users';
+import { AppError, unauthorized, type ErrorBody } from '../errors';
+import { ACCOUNT_DELETED } from '../services/users';
 import { outageOf } from '../outages';
 import { STORAGE_FULL, STORAGE_FULL_RETRY_AFTER_SECONDS, StorageWatch } from '../storageFull';
 
@@ -50,6 +53,17 @@ function tooLargeMessage(request: FastifyRequest): string {
   return 'The request is too large.';
 }
 
+/**
+ * A write that names the user's row, failing on its foreign key because the account was deleted
+ * meanwhile: the same 401 as any request of a deleted account, not a server error. Writes that take
+ * the account's lock (lockAccount) say so themselves; this covers the others.
+ */
+async function racedAccountDeletion(request: FastifyRequest, error: unknown): Promise<boolean> {
+  if (!request.user || !isForeignKeyViolation(error)) return false;
+  const row = await findUserById(request.server.db.kysely, request.user.id).catch(() => undefined);
+  return !row || row.deleted_at !== null;
+}
+
 export const errorsPlugin = fp<{ dataDir: string }>(async (app: FastifyInstance, { dataDir }) => {
   const storageWatch = new StorageWatch(dataDir);
   app.decorate('storageWatch', storageWatch);
@@ -58,13 +72,15 @@ export const errorsPlugin = fp<{ dataDir: string }>(async (app: FastifyInstance,
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) storageWatch.noteWritten();
   });
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     let status: number;
     let body: ErrorBody;
     const outage = outageOf(error);
-    if (error instanceof AppError) {
-      status = error.statusCode;
-      body = { error: error.code, message: error.message };
+    if (error instanceof AppError || (await racedAccountDeletion(request, error))) {
+      const known = error instanceof AppError ? error : unauthorized(ACCOUNT_DELETED);
+      status = known.statusCode;
+      body = { error: known.code, message: known.message };
+      if (known.retryAfterSeconds !== undefined) void reply.header('retry-after', String(known.retryAfterSeconds));
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       const code = clientErrorCode(error);
@@ -81,6 +97,6 @@ export const errorsPlugin = fp<{ dataDir: string }>(async (app: FastifyInstance,
       status = error.statusCode && error.statusCode >= 500 ? error.statusCode : 500;
       body = { error: 'server_error', message: 'Server error occurred' };
     }
-    void reply.status(status).send(body);
+    return reply.status(status).send(body);
   });
 });

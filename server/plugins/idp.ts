@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { projectFile } from '../paths';
 import type { Config } from '../config';
 import { deleteExpiredAccountTokens } from '../db/repositories/accountTokens';
+import { deleteExpiredSignUpRequests } from '../db/repositories/signUpRequests';
 import { deleteExpiredOidcPayloads } from '../db/repositories/oidcPayloads';
 import { accountMailer } from '../idp/accountMail';
 import { interactionRoutes } from '../idp/interactions';
@@ -70,7 +71,7 @@ export const idpPlugin = fp<{ config: Config; keys: ProviderKeys }>(async (app: 
   const mail = mailer ? accountMailer(app.db.kysely, config, mailer, app.log) : undefined;
   app.addHook('onClose', async () => mailer?.close());
   const verification = config.requireEmailVerification ? mail : undefined;
-  await app.register(interactionRoutes, { provider, db: app.db.kysely, mountPath, publicUrl: config.publicUrl, verification });
+  await app.register(interactionRoutes, { provider, db: app.db.kysely, mountPath, publicUrl: config.publicUrl, verification, mail });
   await app.register(linkRoutes, { db: app.db.kysely, mountPath, publicUrl: config.publicUrl, mail });
 
   for (const { file, type } of ASSETS) {
@@ -83,9 +84,11 @@ export const idpPlugin = fp<{ config: Config; keys: ProviderKeys }>(async (app: 
   // Expired sessions, codes and tokens are invisible to the provider already; this reclaims the space.
   const sweep = () => {
     const now = new Date().toISOString();
-    return Promise.all([deleteExpiredOidcPayloads(app.db.kysely, now), deleteExpiredAccountTokens(app.db.kysely, now)]).catch(
-      (error: unknown) => app.log.warn({ err: error }, 'removing expired provider records failed'),
-    );
+    return Promise.all([
+      deleteExpiredOidcPayloads(app.db.kysely, now),
+      deleteExpiredAccountTokens(app.db.kysely, now),
+      deleteExpiredSignUpRequests(app.db.kysely, now),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'removing expired provider records failed'));
   };
   const timer = setInterval(sweep, HOUR);
   timer.unref();

@@ -1,15 +1,22 @@
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import type { Db } from '../db/index';
 import { AppError } from '../errors';
+import { databaseCounter, memoryCounter } from './rateCounters';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
 
 export type LimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export interface LimitOptions {
+  /** The counter's own name: limits of one name count together, across instances on PostgreSQL. */
+  name: string;
   max: number;
+  /** The window the limit counts in: a minute unless said. */
+  per?: 'minute' | 'hour';
   /** Whose requests count together. */
   key: (request: FastifyRequest) => string;
   /** What was refused, for the message: "Too many <what>. Please wait…". */
@@ -21,17 +28,20 @@ declare module 'fastify' {
     /** The RATE_LIMIT_* settings, for routes that build their own limiters. */
     rateLimits: Config['rateLimits'];
     /**
-     * A hook that counts one request for its key and, past `max` in a minute, answers 429
-     * `rate_limited` with Retry-After. Each call makes a separate counter: share the hook to share it.
+     * A hook that counts one request for its key and, past `max` in the window, answers 429
+     * `rate_limited` with Retry-After.
      */
-    perMinuteLimit: (options: LimitOptions) => LimitHook;
+    requestLimit: (options: LimitOptions) => LimitHook;
   }
 }
 
-/** The client's address as the rate-limit plugin groups it (an IPv6 address by its /64). */
+/** The client's address as the limits group it (an IPv6 address by its /64). */
 export const addressKey = (request: FastifyRequest) => `address:${normalizeIP(request.ip)}`;
 
-type UserAction = keyof Pick<Config['rateLimits'], 'completionsPerMinute' | 'uploadsPerMinute' | 'signInPerMinute'>;
+type UserAction = keyof Pick<
+  Config['rateLimits'],
+  'completionsPerMinute' | 'uploadsPerMinute' | 'signInPerMinute' | 'chatExportsPerMinute' | 'accountExportsPerHour'
+>;
 
 /**
  * Routes limited per signed-in user. They live here rather than in each route file so one table
@@ -51,40 +61,45 @@ const PER_USER_ROUTES: { method: string; url: string; action: UserAction }[] = [
   { method: 'POST', url: '/api/characters/photo', action: 'uploadsPerMinute' },
   // Each try checks the current password: guessing it is limited like signing in.
   { method: 'POST', url: '/api/users/me/password', action: 'signInPerMinute' },
+  // Each reads a whole chat; an account export writes the whole account.
+  { method: 'POST', url: '/api/chats/export', action: 'chatExportsPerMinute' },
+  { method: 'POST', url: '/api/users/me/export', action: 'accountExportsPerHour' },
 ];
 
 const WHAT: Record<UserAction, string> = {
   completionsPerMinute: 'messages',
   uploadsPerMinute: 'uploads',
   signInPerMinute: 'password attempts',
+  chatExportsPerMinute: 'chat exports',
+  accountExportsPerHour: 'data exports',
 };
 
 function tooMany(what: string, seconds: number): AppError {
-  const wait = seconds === 1 ? '1 second' : `${seconds} seconds`;
-  return new AppError(429, 'rate_limited', `Too many ${what}. Please wait ${wait} and try again.`);
+  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return new AppError(429, 'rate_limited', `Too many ${what}. Please wait ${wait} and try again.`, { retryAfterSeconds: seconds });
 }
 
 const hooksOf = (value: RouteOptions['preHandler']) => (value === undefined ? [] : [value].flat());
 
 /**
- * Rate limits (in memory, per instance) on what costs us most or invites guessing: AI replies,
- * uploads and sign-in posts. Register after the auth plugin and before any route.
+ * Rate limits on what costs us most or invites guessing: AI replies, uploads, exports and sign-in
+ * posts. Counted in the database with PostgreSQL (every instance against one limit), in memory with
+ * SQLite (rateCounters.ts). Register after the auth plugin and before any route.
  */
-export const rateLimitsPlugin = fp<{ limits: Config['rateLimits'] }>(async (app: FastifyInstance, { limits }) => {
-  await app.register(rateLimit, { global: false });
+export const rateLimitsPlugin = fp<{ limits: Config['rateLimits']; db: Db }>(async (app: FastifyInstance, { limits, db }) => {
+  const counter = db.dialect === 'postgres' ? databaseCounter(db.kysely) : memoryCounter();
+  app.addHook('onClose', async () => counter.close());
 
-  const perMinuteLimit = ({ max, key, what }: LimitOptions): LimitHook => {
-    const count = app.createRateLimit({ max, timeWindow: MINUTE_MS, keyGenerator: key });
-    return async (request, reply) => {
-      const result = await count(request);
-      if (result.isAllowed || !result.isExceeded) return;
-      const seconds = Math.max(1, result.ttlInSeconds);
-      void reply.header('retry-after', String(seconds));
-      throw tooMany(what, seconds);
+  const requestLimit = ({ name, max, per = 'minute', key, what }: LimitOptions): LimitHook => {
+    const windowMs = per === 'hour' ? HOUR_MS : MINUTE_MS;
+    return async (request) => {
+      const { count, windowEnds } = await counter.hit(`${name} ${key(request)}`, windowMs);
+      if (count <= max) return;
+      throw tooMany(what, Math.max(1, Math.ceil((windowEnds - Date.now()) / 1000)));
     };
   };
   app.decorate('rateLimits', limits);
-  app.decorate('perMinuteLimit', perMinuteLimit);
+  app.decorate('requestLimit', requestLimit);
 
   const userKey = (request: FastifyRequest) => {
     // Unreachable while onRoute below insists on app.authenticate first; a bug if it ever is.
@@ -93,7 +108,8 @@ export const rateLimitsPlugin = fp<{ limits: Config['rateLimits'] }>(async (app:
   };
   const userLimits = new Map<UserAction, LimitHook>();
   for (const action of new Set(PER_USER_ROUTES.map((route) => route.action))) {
-    userLimits.set(action, perMinuteLimit({ max: limits[action], key: userKey, what: WHAT[action] }));
+    const per = action === 'accountExportsPerHour' ? 'hour' : 'minute';
+    userLimits.set(action, requestLimit({ name: action, max: limits[action], per, key: userKey, what: WHAT[action] }));
   }
 
   const limited = new Set<string>();

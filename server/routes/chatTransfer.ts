@@ -4,7 +4,9 @@ import { isChatFileName, SUPPORTED_CHAT_FORMATS } from '../../core/chat/index';
 import * as contract from '../../core/contract/chats';
 import { signedIn } from '../auth/signedIn';
 import { AppError, badRequest } from '../errors';
-import { exportChat, importChats } from '../services/chats/transfer';
+import { jobView } from '../jobs/queue';
+import { startChatImport } from '../services/chats/importJob';
+import { exportChat } from '../services/chats/transfer';
 import { MULTIPART_OVERHEAD_BYTES, refuseDeclaredLength } from '../services/uploadForm';
 
 const MESSAGE_NOT_CHAT_FILE = `Choose the chat files to import. ${SUPPORTED_CHAT_FORMATS}`;
@@ -41,7 +43,7 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: contract.importChats,
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('invalid_upload', MESSAGE_NOT_CHAT_FILE);
       const files: { name: string; bytes: Uint8Array }[] = [];
       let total = 0;
@@ -69,7 +71,8 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest('invalid_upload', 'The upload could not be read. Please try again.');
       }
       if (files.length === 0) throw badRequest('invalid_upload', MESSAGE_NOT_CHAT_FILE);
-      return importChats(request.ctx, signedIn(request), files);
+      const job = await startChatImport(request.ctx, signedIn(request), files);
+      return reply.code(202).send({ success: true as const, message: 'Your import has started.', job: jobView(job) });
     },
   );
 };

@@ -3,7 +3,8 @@ import { body, ears, face, hairBack, hairFront, HEAD, head, headwear, headwearBa
 import { prop } from './portrait-props';
 import { checkColour, hash, random, shade } from './svg-kit';
 import type { PortraitSpec, SeedCharacter } from './types';
-import { loadSharp } from '../services/sharp';
+import { AppError } from '../errors';
+import { withPicture } from '../services/pictures/index';
 
 /** 2:3, the shape of every card in the gallery; large enough for the biggest thumbnail (480 wide). */
 export const PORTRAIT_WIDTH = 512;
@@ -67,9 +68,9 @@ export function portraitSvg(spec: PortraitSpec): string {
 
 /** A 512×768 PNG of the character's portrait, ready for the card writer to embed the card into. */
 export async function renderPortrait(character: Pick<SeedCharacter, 'portrait'>): Promise<Buffer> {
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(portraitSvg(character.portrait)))
-    .resize(PORTRAIT_WIDTH, PORTRAIT_HEIGHT, { fit: 'fill' })
-    .png({ compressionLevel: 9 })
-    .toBuffer();
+  // Our own drawing, through the same path as anyone's pictures: it takes its turn in the pool.
+  const refusal = () => new AppError(500, 'seed_portrait', `The portrait SVG of the seed gallery could not be drawn.`);
+  return withPicture(Buffer.from(portraitSvg(character.portrait)), { refusal, formats: ['svg'] }, (svg) =>
+    svg.resize(PORTRAIT_WIDTH, PORTRAIT_HEIGHT, { fit: 'fill' }).png({ compressionLevel: 9 }).toBuffer(),
+  );
 }

@@ -10,11 +10,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { normalizeCard, readCard, writeCard, type Card } from '../../core/card/index';
+import { checkListedFields, normalizeCard, readCard, writeCard, type Card } from '../../core/card/index';
 import type { CardEdit, CollectionItem } from '../../core/contract';
 import { MAX_EDIT_IMAGE_BYTES } from '../../core/contract/constants';
 import { renameChatsOfImage } from '../db/repositories/chats';
-import { findImage, lockOwner, switchImageCard } from '../db/repositories/images';
+import { findImage, switchImageCard } from '../db/repositories/images';
+import { blockBytes } from '../db/repositories/storage';
 import { isUniqueViolation } from '../db/errors';
 import type { Image } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
@@ -34,10 +35,11 @@ import {
   storeBlobs,
   storedName,
   thumbnailBytes,
-  thumbnailsOf,
 } from './uploads';
+import { checkMayChangePicture } from './plans';
+import { makeThumbnails } from './thumbnails';
 import { checkStorageRoom } from './storage';
-import type { RequestUser } from './users';
+import { lockAccount, type RequestUser } from './users';
 
 export const MESSAGE_SAVED = 'Character saved';
 export const MESSAGE_CHANGED_MEANWHILE = 'This character was changed somewhere else while you edited it. Reload it to see that version.';
@@ -57,12 +59,14 @@ function unknownTopFields(card: Card): Record<string, unknown> {
  * The stored card with the edit's data in place of its own. Whatever the editor does not show rides
  * in `data` as the editor received it (unknown fields, extensions, the lorebook's other fields,
  * assets); the card's own top-level extras are taken from the stored card. The codec coerces and
- * checks it as it does an upload's.
+ * checks it as it does an upload's, the fields lists show within their bounds.
  */
 function editedCard(stored: Card, data: CardEdit['data']): Card {
   const version = Number.parseFloat(stored.spec_version) >= 3 ? stored.spec_version : '3.0';
   try {
-    return normalizeCard({ ...unknownTopFields(stored), spec: 'chara_card_v3', spec_version: version, data }).card;
+    const { card } = normalizeCard({ ...unknownTopFields(stored), spec: 'chara_card_v3', spec_version: version, data });
+    checkListedFields(card.data);
+    return card;
   } catch (error) {
     cardFailure(error);
   }
@@ -96,13 +100,16 @@ function rewrite(picture: Uint8Array, card: Card): { png: Uint8Array; width: num
 /**
  * Saves an edit of the user's own card: another user's card (or none) is 404, a public release by
  * anyone but an administrator 403, bad data 400 naming the field (the contract) or the codec's
- * reason. Nothing counts against the plan's slots: the card had its slot already (a release frees
+ * reason; a new picture on a Free plan 403, as every change of a character's picture is. Nothing
+ * counts against the plan's slots: the card had its slot already (a release frees
  * it); a private card's growth counts against the plan's storage (413). The card's chats take the new name.
  */
 export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: string, edit: CardEdit): Promise<CollectionItem> {
   const image = await findImage(ctx.db, fileId);
   if (!image || image.owner_id !== user.id) throw imageNotFound();
   if (edit.public_release && !user.isAdmin) throw forbidden(MESSAGE_ADMIN_ONLY);
+  // A new picture for a stored card is a change of picture, as 'Change Character' is.
+  if (edit.image !== undefined) checkMayChangePicture(user);
   const isPublic = image.is_public === 1 || edit.public_release === true;
 
   const card = editedCard(JSON.parse(image.card_json) as Card, edit.data);
@@ -114,13 +121,14 @@ export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: s
 
   const stored: CardBlobKeys = { card: image.blob_key, thumbs: JSON.parse(image.thumb_keys) as Record<string, string> };
   // Thumbnails show the picture only: an edit of the text keeps the stored ones.
-  const thumbnails = samePng || edit.image === undefined ? [] : await thumbnailsOf(png);
+  const thumbnails = samePng || edit.image === undefined ? [] : await makeThumbnails(png);
   const keys = samePng ? stored : blobKeysFor(image.id, randomBytes(6).toString('hex'));
   if (thumbnails.length === 0) keys.thumbs = stored.thumbs;
   const columns = cardColumns(card, png, sha256, width, height);
   // What the card keeps stored after the edit: kept thumbnails count what they counted before.
-  const keptThumbnails = Math.max(0, image.stored_bytes - image.file_size - cardTextBytes(image));
-  const storedBytes = png.length + (thumbnails.length > 0 ? thumbnailBytes(thumbnails) : keptThumbnails) + cardTextBytes(columns);
+  const keptThumbnails = Math.max(0, image.stored_bytes - blockBytes(image.file_size) - cardTextBytes(image));
+  const storedBytes =
+    blockBytes(png.length) + (thumbnails.length > 0 ? thumbnailBytes(thumbnails) : keptThumbnails) + cardTextBytes(columns);
   // A private card's growth counts against the plan's storage; the same check runs again under the lock.
   const checkRoom = (db: Parameters<typeof checkStorageRoom>[0]) =>
     isPublic ? Promise.resolve() : checkStorageRoom(db, user, storedBytes, image.stored_bytes);
@@ -131,7 +139,7 @@ export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: s
   try {
     const now = new Date().toISOString();
     saved = await ctx.db.transaction().execute(async (trx) => {
-      await lockOwner(trx, user.id);
+      await lockAccount(trx, user.id);
       await checkRoom(trx);
       const row = await switchImageCard(trx, image, {
         is_public: isPublic ? 1 : 0,

@@ -1,19 +1,12 @@
 /**
- * The picture a card is stored in: any image converted to PNG (a header check first), or cardchat's
+ * The picture a card is stored in: any image converted to PNG (through the one picture path), or cardchat's
  * default portrait for a card that came without one (.json, .yaml, a .charx with no icon).
  */
 import { readFile } from 'node:fs/promises';
-import {
-  DEFAULT_CARD_LIMITS,
-  hasCardTextChunks,
-  MESSAGE_TOO_MANY_PIXELS,
-  PNG_SIGNATURE,
-  writeCard,
-  type CardFile,
-} from '../../core/card/index';
+import { hasCardTextChunks, PNG_SIGNATURE, writeCard, type CardFile } from '../../core/card/index';
 import { badRequest, type AppError } from '../errors';
 import { projectFile } from '../paths';
-import { loadSharp } from './sharp';
+import { withPicture } from './pictures/index';
 
 const DEFAULT_PORTRAIT = projectFile('public/default-avatar.png');
 
@@ -27,41 +20,9 @@ export function defaultPortrait(): Promise<Uint8Array> {
 
 export const MESSAGE_BAD_PICTURE = "The card's picture is damaged or not an image we can read";
 
-/**
- * Converts an image with `convert` (given sharp and the pixel limit to decode with). The header is
- * read first, so an image past the codec's side and pixel limits is refused before a pixel is decoded;
- * `refusal` is the caller's error for what is not an image at all, or one that fails to convert.
- */
-export async function convertPicture<T>(
-  image: Uint8Array,
-  refusal: () => AppError,
-  convert: (sharp: Awaited<ReturnType<typeof loadSharp>>, maxPixels: number) => Promise<T>,
-): Promise<T> {
-  const sharp = await loadSharp();
-  let width: number | undefined;
-  let height: number | undefined;
-  try {
-    ({ width, height } = await sharp(image, { limitInputPixels: false }).metadata());
-  } catch {
-    throw refusal();
-  }
-  const { maxSide, maxPixels } = DEFAULT_CARD_LIMITS;
-  if (!width || !height) throw refusal();
-  if (width > maxSide || height > maxSide || width * height > maxPixels) throw badRequest('too_many_pixels', MESSAGE_TOO_MANY_PIXELS);
-  try {
-    return await convert(sharp, maxPixels);
-  } catch {
-    throw refusal();
-  }
-}
-
-/** Any image sharp reads as a PNG (a GIF's or an animation's first frame), an image no card could hold refused first. */
+/** Any picture as a PNG (a GIF's or an animation's first frame), through the one picture path. */
 export function pictureToPng(image: Uint8Array, refusal: () => AppError): Promise<Uint8Array> {
-  return convertPicture(
-    image,
-    refusal,
-    async (sharp, maxPixels) => new Uint8Array(await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' }).png().toBuffer()),
-  );
+  return withPicture(image, { refusal }, async (picture) => new Uint8Array(await picture.png().toBuffer()));
 }
 
 /**

@@ -16,4 +16,6 @@ export interface ServiceContext {
   ai: AiProvider;
   config: Config;
   log: FastifyBaseLogger;
+  /** Tells the job runner a job was added (server/jobs). */
+  jobs: { wake(): void };
 }

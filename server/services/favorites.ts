@@ -12,7 +12,7 @@ import { changeFavoriteCount } from '../db/repositories/images';
 import { badRequest, notFound } from '../errors';
 import { readableImage } from './images/access';
 import { cardTypeOf, imageUrl } from './images/presentation';
-import type { RequestUser } from './users';
+import { lockAccount, type RequestUser } from './users';
 import type { ServiceContext } from './context';
 
 export const MESSAGE_PRIVATE_FAVORITE = "Private cards don't need favorites";
@@ -47,6 +47,7 @@ export async function addFavorite(
   let created: boolean;
   try {
     created = await ctx.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, user.id);
       const inserted = await insertFavoriteIfAbsent(trx, user.id, image.id);
       if (inserted) await changeFavoriteCount(trx, image.id, 1);
       return inserted;

@@ -14,6 +14,7 @@ import { moveChatsToImage } from '../db/repositories/chats';
 import { findFavoriteOfImage } from '../db/repositories/favorites';
 import { AppError, badRequest } from '../errors';
 import { pictureToPng } from './cardPictures';
+import { checkMayChangePicture } from './plans';
 import { removeFavorite } from './favorites';
 import type { ServiceContext } from './context';
 import { readableImage } from './images/access';
@@ -21,7 +22,6 @@ import { removeImage } from './images/delete';
 import { uploadCard } from './uploads';
 import type { RequestUser } from './users';
 
-export const MESSAGE_FREE_PLAN = 'Free users cannot modify characters. Upgrade to a premium plan to replace character images.';
 export const MESSAGE_NO_IMAGE = 'Please select an image file';
 export const MESSAGE_NOT_IMAGE = 'Please select a valid image file';
 export const MESSAGE_TOO_BIG = 'File size must be less than 10MB';
@@ -89,7 +89,7 @@ async function assetsOf(ctx: Pick<ServiceContext, 'blobs'>, blobKey: string): Pr
  * is stored; a replaced public card stays, and the user's favorite of it goes (the copy is theirs now).
  */
 export async function replaceCharacter(ctx: ServiceContext, user: RequestUser, request: ReplaceRequest): Promise<ReplacementResult> {
-  if (user.plan === 'normal') throw new AppError(403, 'plan_required', MESSAGE_FREE_PLAN);
+  checkMayChangePicture(user);
   const original = await readableImage(ctx, request.original_file_id, user);
   const png = await pictureToPng(decodeImageDataUrl(request.new_image), () => badRequest('not_image', MESSAGE_NOT_IMAGE));
   const assets = await assetsOf(ctx, original.blob_key);

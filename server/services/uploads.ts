@@ -16,7 +16,8 @@ import { privateSlots } from '../../core/contract/constants';
 import { safeFileName } from '../../core/fileName';
 import { planLabel } from '../../core/plans';
 import type { CollectionItem } from '../../core/contract';
-import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
+import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage } from '../db/repositories/images';
+import { blockBytes } from '../db/repositories/storage';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
 import { AppError, badRequest, forbidden } from '../errors';
@@ -27,7 +28,7 @@ import { collectionItemOf } from './images/presentation';
 import { checkStorageRoom } from './storage';
 import { makeThumbnails, THUMBNAIL_WIDTHS, type Thumbnail } from './thumbnails';
 import type { UploadForm } from './uploadForm';
-import type { RequestUser } from './users';
+import { lockAccount, type RequestUser } from './users';
 
 export const MESSAGE_UPLOADED = 'Image uploaded successfully!';
 export const MESSAGE_DUPLICATE = 'You have already uploaded this card.';
@@ -138,7 +139,7 @@ export function cardTextBytes(columns: { card_json: string; card_summary: string
 }
 
 export function thumbnailBytes(thumbnails: Thumbnail[]): number {
-  return thumbnails.reduce((sum, thumbnail) => sum + thumbnail.data.length, 0);
+  return thumbnails.reduce((sum, thumbnail) => sum + blockBytes(thumbnail.data.length), 0);
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -187,16 +188,6 @@ export async function storeBlobs(
   }
 }
 
-/** The thumbnails of a PNG; pixels sharp cannot decode are the card's fault (400), not the server's. */
-export async function thumbnailsOf(png: Uint8Array): Promise<Thumbnail[]> {
-  try {
-    return await makeThumbnails(png, DEFAULT_CARD_LIMITS.maxPixels);
-  } catch {
-    // The codec never decodes pixels; sharp does, and refuses image data that is not really there.
-    throw badRequest('corrupt_png', new CardError('corrupt_png').message);
-  }
-}
-
 /** Spec §5 and §9 on the server: every check, then thumbnails, blobs and the row, in that order. */
 export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
   const { png, card, width, height } = await cardOfUpload(form);
@@ -213,16 +204,17 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
   // owner's lock just before the insert.
   await checkRoom(ctx.db, user, isPublic, sha256, form.replacing, { adding: form.bytes.length + textBytes, freeing });
 
-  const thumbnails = await thumbnailsOf(png);
+  const thumbnails = await makeThumbnails(png);
 
   const id = randomUUID();
   const keys = blobKeysFor(id);
   const written = await storeBlobs(ctx, keys, png, thumbnails);
   try {
     const now = new Date().toISOString();
-    const storedBytes = form.bytes.length + thumbnailBytes(thumbnails) + textBytes;
+    // As stored: the PNG and thumbnails in whole blocks of the disk, the card's text in its row.
+    const storedBytes = blockBytes(png.length) + thumbnailBytes(thumbnails) + textBytes;
     const image = await ctx.db.transaction().execute(async (trx) => {
-      await lockOwner(trx, user.id);
+      await lockAccount(trx, user.id);
       await checkRoom(trx, user, isPublic, sha256, form.replacing, { adding: storedBytes, freeing });
       return insertImage(trx, {
         id,

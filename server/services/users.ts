@@ -6,11 +6,21 @@ import { embeddedAccountId } from './account/embedded';
 import type { ServiceContext } from './context';
 import { deletedSince, identityHash } from '../db/repositories/accountDeletions';
 import { updateLocalAccount } from '../db/repositories/localAccounts';
+import { lockLiveOwner } from '../db/repositories/images';
 import { findUserByIdentity, insertUser, updateUser } from '../db/repositories/users';
 import type { Database, User } from '../db/schema';
 import { AppError, badRequest, unauthorized } from '../errors';
 
 export const ACCOUNT_DELETED = 'This account has been deleted.';
+
+/**
+ * Takes the account's row lock in a write's transaction (see lockLiveOwner), or answers 401 'This
+ * account has been deleted.' when its deletion was recorded meanwhile: a write racing the deletion
+ * stores nothing (its caller removes any blob it wrote first).
+ */
+export async function lockAccount(trx: Kysely<Database>, userId: string): Promise<void> {
+  if (!(await lockLiveOwner(trx, userId))) throw unauthorized(ACCOUNT_DELETED);
+}
 
 /** The signed-in user as every route sees it: the row, plus what the configuration grants. */
 export interface RequestUser extends User {

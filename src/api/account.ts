@@ -1,8 +1,15 @@
-import type { ChangePasswordRequest, ChangePasswordResponse, DeleteAccountRequest, DeleteAccountResponse } from '../../core/contract';
-import { EXPORT_ESTIMATE_HEADER } from '../../core/contract/constants';
+import type {
+  ChangePasswordRequest,
+  ChangePasswordResponse,
+  DeleteAccountRequest,
+  DeleteAccountResponse,
+  Job,
+  JobStarted,
+} from '../../core/contract';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson } from './client';
-import { errorFromResponse } from './errors';
+import { ApiError, errorFromResponse } from './errors';
+import { listJobs, waitForJob } from './jobs';
 
 export const changePassword = (body: ChangePasswordRequest) =>
   apiJson<ChangePasswordResponse>('users/me/password', { method: 'post', json: body });
@@ -11,11 +18,9 @@ export const changePassword = (body: ChangePasswordRequest) =>
 export const deleteAccount = (body: DeleteAccountRequest) =>
   apiJson<DeleteAccountResponse>('users/me', { method: 'delete', json: body, retry: 0 });
 
-export interface ExportProgress {
-  received: number;
-  /** The server's estimate of the whole zip's size; 0 when it gave none. */
-  estimated: number;
-}
+/** How far an export got: the server writing its files, then this device fetching the .zip. */
+export type ExportProgress =
+  { phase: 'preparing'; done: number; total: number } | { phase: 'downloading'; received: number; total: number };
 
 /** The filename of a Content-Disposition header, or `fallback`. */
 function filenameOf(disposition: string | null, fallback: string): string {
@@ -25,27 +30,42 @@ function filenameOf(disposition: string | null, fallback: string): string {
 }
 
 /**
- * GET /api/users/me/export, read as it streams in so the page can show how far it got. The zip is
- * written while it is sent, so its size is the server's estimate until the last byte.
+ * An export of the account: POST /api/users/me/export queues it (or, when one is on its way
+ * already, that one is followed), its job is followed while the server writes the .zip, then the
+ * file is read as it streams in. Both halves report how far they got.
  */
 export async function downloadExport(
   onProgress: (progress: ExportProgress) => void,
   signal: AbortSignal,
 ): Promise<{ blob: Blob; filename: string }> {
-  const response = await authorizedFetch('users/me/export', { signal });
+  let job: Job;
+  try {
+    job = (await apiJson<JobStarted>('users/me/export', { method: 'post', retry: 0, signal })).job;
+  } catch (error) {
+    const running = error instanceof ApiError && error.code === 'export_running' ? (await listJobs('account_export')).data[0] : undefined;
+    if (!running) throw error;
+    job = running;
+  }
+  const done = await waitForJob(
+    job,
+    ({ progress }) => onProgress({ phase: 'preparing', done: progress?.done ?? 0, total: progress?.total ?? 0 }),
+    signal,
+  );
+  if (!done.file) throw new ApiError('The export failed. Please try again.', 500, 'server_error');
+  const response = await authorizedFetch(`jobs/${encodeURIComponent(done.id)}/file`, { signal });
   if (!response.ok || !response.body) throw await errorFromResponse(response, 'The export failed. Please try again.');
-  const estimated = Number(response.headers.get(EXPORT_ESTIMATE_HEADER)) || 0;
+  const total = done.file.bytes;
   const parts: Uint8Array[] = [];
   let received = 0;
   const reader = response.body.getReader();
-  onProgress({ received, estimated });
+  onProgress({ phase: 'downloading', received, total });
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const { done: finished, value } = await reader.read();
+    if (finished) break;
     parts.push(value);
     received += value.byteLength;
-    onProgress({ received, estimated });
+    onProgress({ phase: 'downloading', received, total });
   }
-  const filename = filenameOf(response.headers.get('content-disposition'), 'cardchat-export.zip');
+  const filename = filenameOf(response.headers.get('content-disposition'), done.file.name);
   return { blob: new Blob(parts as BlobPart[], { type: 'application/zip' }), filename };
 }

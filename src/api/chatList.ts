@@ -1,8 +1,16 @@
-import type { ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse, SuccessResponse } from '../../core/contract';
+import type {
+  ChatExportRequest,
+  ChatImportResponse,
+  ChatListRequest,
+  ChatListResponse,
+  JobStarted,
+  SuccessResponse,
+} from '../../core/contract';
 import { PAGE_SIZES } from '../../core/contract/constants';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson, REQUEST_TIMEOUT_MS } from './client';
 import { ApiError, errorFromResponse } from './errors';
+import { waitForJob } from './jobs';
 
 /** The spec's recent chats page size (§9). */
 export const CHAT_LIST_PAGE_SIZE = PAGE_SIZES.recentChats;
@@ -17,13 +25,17 @@ export const listChats = (request: ChatListRequest) => apiJson<ChatListResponse>
 export const deleteChat = (chatId: string) => apiJson<SuccessResponse>('chats/delete', { method: 'post', json: { chat_id: chatId } });
 
 /**
- * POST /api/chats/import, multipart with each file in a field `file`. ky (through apiJson) sends the
- * FormData with its boundary and never retries a POST; a refusal throws ApiError with the server's message.
+ * POST /api/chats/import, multipart with each file in a field `file`, then the import's job followed
+ * until it ends (the server imports off the request path). ky (through apiJson) sends the FormData
+ * with its boundary and never retries a POST; a refusal, or a job that failed, throws ApiError with
+ * the server's message.
  */
-export function importChats(files: File[]): Promise<ChatImportResponse> {
+export async function importChats(files: File[]): Promise<ChatImportResponse> {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
-  return apiJson<ChatImportResponse>('chats/import', { method: 'post', body: form });
+  const started = await apiJson<JobStarted>('chats/import', { method: 'post', body: form });
+  const { imported = [] } = await waitForJob(started.job);
+  return { success: true, message: 'Chat data has been imported successfully.', imported };
 }
 
 /** The name a Content-Disposition header gives, preferring the RFC 5987 `filename*` form. */

@@ -3,22 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../support/until';
 import { openDb, type Db } from '../../server/db/index';
 import { cardPng, multipartBody } from './cards';
 import { databases } from './helpers';
 import { account, httpTo, OidcBrowser, ORIGIN, pkce, REDIRECT_URI, requestToken, signUp, startSignIn } from './oidc-browser';
 import { createScratchDatabase } from './security/scratch-postgres';
 import { startServerChild, type ServerChild } from './security/server-child';
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /**
  * A deletion cut short: one of the account's blobs cannot be removed (a directory stands where a

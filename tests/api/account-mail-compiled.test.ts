@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkIn, startMailCatcher, type MailCatcher } from '../support/mailCatcher';
-import { account, httpTo, OidcBrowser, signUp } from './oidc-browser';
+import { account, httpTo, OidcBrowser, signUpByMail } from './oidc-browser';
 import { startServerChild, type ServerChild } from './security/server-child';
 
 /**
@@ -26,10 +26,10 @@ describe('password reset mail from the server as `npm start` runs it', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('mails a link that opens the new-password form', async () => {
+  it('mails the link that finishes a sign-up, then one that opens the new-password form', async () => {
     const http = httpTo(server.baseURL);
     const who = account('compiled');
-    await signUp(new OidcBrowser(http), who);
+    await signUpByMail(new OidcBrowser(http), who, mail);
     const browser = new OidcBrowser(http);
     expect((await browser.request('POST', '/oidc/forgot-password', { email: who.email })).statusCode).toBe(200);
     const link = new URL(linkIn(await mail.next(20_000), 'password-reset'));

@@ -1,6 +1,18 @@
 import { expect } from 'vitest';
 import type { TestApp } from './helpers';
-import { account, followToCode, injectInto, OidcBrowser, pkce, REDIRECT_URI, requestToken, signUp, startSignIn } from './oidc-browser';
+import type { MailCatcher } from '../support/mailCatcher';
+import {
+  account,
+  followToCode,
+  injectInto,
+  OidcBrowser,
+  pkce,
+  REDIRECT_URI,
+  requestToken,
+  signUp,
+  signUpByMail,
+  startSignIn,
+} from './oidc-browser';
 
 export interface SignedIn {
   who: ReturnType<typeof account>;
@@ -30,9 +42,16 @@ async function redeem(
   return { who, browser, access, refresh, headers: { authorization: `Bearer ${access}` } };
 }
 
-/** Signs up through the embedded provider's own pages and redeems the code as the PWA does. */
-export async function signedUp(test: TestApp, tag: string): Promise<SignedIn> {
+/**
+ * Signs up through the embedded provider's own pages and redeems the code as the PWA does; where the
+ * server sends mail, through the mailed link, then a sign-in.
+ */
+export async function signedUp(test: TestApp, tag: string, mail?: MailCatcher): Promise<SignedIn> {
   const who = account(tag);
+  if (mail) {
+    await signUpByMail(new OidcBrowser(test.app), who, mail);
+    return signedInElsewhere(test, who);
+  }
   const browser = new OidcBrowser(test.app);
   const { code, verifier } = await signUp(browser, who);
   return redeem(test, who, browser, code, verifier);

@@ -247,6 +247,29 @@ describe.each(databases)('editing a card: PUT /api/upload/card/{file_id} (%s)', 
     expect(shrunk.statusCode, shrunk.body).toBe(200);
   });
 
+  it('refuses a name or tags past what lists show, naming the bound, in the editor and on upload alike; nothing is cut', async () => {
+    const item = await uploaded(owner, cardPng({ name: 'Bounded Bo', tags: ['calm'] }));
+    const long = { name: 'N'.repeat(100_001), tags: Array.from({ length: 50_000 }, (_, i) => `tag${i}`) };
+    const named = await put(owner, item.file_id, { data: { name: long.name } });
+    expect(named.statusCode).toBe(400);
+    expect(named.json()).toEqual({ error: 'name_too_long', message: "The character's name is longer than 200 characters; shorten it." });
+    const tagged = await put(owner, item.file_id, { data: { name: 'Bounded Bo', tags: long.tags } });
+    expect(tagged.json()).toEqual({ error: 'too_many_tags', message: 'The card has more than 200 tags; keep at most 200.' });
+    expect((await storedCard(owner, item.file_id)).data).toMatchObject({ name: 'Bounded Bo', tags: ['calm'] });
+
+    const files = blobFiles();
+    const refused = await upload(test, owner, cardPng({ name: 'Tagged Tam', tags: ['x'.repeat(101)] }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: 'tag_too_long', message: 'A tag is longer than 100 characters; shorten it.' });
+    expect(blobFiles()).toEqual(files);
+    // At the bounds exactly, everything is kept whole.
+    const atBounds = { name: 'M'.repeat(200), tags: Array.from({ length: 200 }, (_, i) => `${i}`.padEnd(100, 't')) };
+    const saved = await put(owner, item.file_id, { data: atBounds });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.display_title).toBe(atBounds.name);
+    expect((await storedCard(owner, item.file_id)).data.tags).toEqual(atBounds.tags);
+  });
+
   it('gives the card a new picture: new thumbnails under new URLs, and the old blobs gone', async () => {
     const item = await uploaded(owner, cardPng({ name: 'Repainted Rue' }));
     const oldFiles = blobFiles().filter((file) => file.includes(item.file_id));

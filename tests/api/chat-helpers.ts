@@ -111,19 +111,90 @@ export function chatJsonl(characterName: string, lines: JsonlLine[], createDate 
   return [header, ...body].map((value) => JSON.stringify(value)).join('\n') + '\n';
 }
 
-/** POST /api/chats/import with the archive in the multipart field `file`, as the PWA sends it. */
-export async function importArchive(test: TestApp, user: Uploader, bytes: Uint8Array, filename = 'x.zip', field = 'file') {
-  const { payload, headers } = await multipartBody({ field, filename, type: 'application/zip', bytes });
-  return test.app.inject({ method: 'POST', url: '/api/chats/import', payload, headers: { ...headers, ...user.headers } });
+/** What an import came to, as the PWA tells it: the request's own refusal, or how its job ended. */
+export interface ImportOutcome {
+  /** The refusal's status; 200 once the job is done; the job's error status when it failed. */
+  statusCode: number;
+  body: string;
+  json(): any;
+  /** The job, when the request started one. */
+  jobId?: string;
 }
 
-/** POST /api/chats/import with several files in the field `file`, as the PWA sends a multiple choice. */
+/** Waits (on its state, never a fixed time) until the user's job has ended; returns its row. */
+export async function jobEnded(test: TestApp, jobId: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = await test.db.kysely.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+    if (job.state === 'done' || job.state === 'failed') return job;
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job.state} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A 202 from POST /api/chats/import followed to its end: done answers as the import itself used to
+ * (200 with `imported`), failed with the job's status and `{error, message}`.
+ */
+export async function importOutcome(
+  test: TestApp,
+  user: Pick<Uploader, 'headers'>,
+  response: { statusCode: number; body: string },
+): Promise<ImportOutcome> {
+  if (response.statusCode !== 202) return { statusCode: response.statusCode, body: response.body, json: () => JSON.parse(response.body) };
+  const jobId = (JSON.parse(response.body) as { job: { id: string } }).job.id;
+  const ended = await jobEnded(test, jobId);
+  const job = (await test.app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: user.headers })).json();
+  const error = ended.error ? (JSON.parse(ended.error) as { status: number; code: string; message: string }) : undefined;
+  const answer = error
+    ? { error: error.code, message: error.message }
+    : { success: true, message: 'Chat data has been imported successfully.', imported: job.imported };
+  const body = JSON.stringify(answer);
+  return { statusCode: error ? error.status : 200, body, json: () => JSON.parse(body), jobId };
+}
+
+/** POST /api/chats/import with the archive in the multipart field `file`, as the PWA sends it, followed to its end. */
+export async function importArchive(test: TestApp, user: Uploader, bytes: Uint8Array, filename = 'x.zip', field = 'file') {
+  const { payload, headers } = await multipartBody({ field, filename, type: 'application/zip', bytes });
+  return importOutcome(
+    test,
+    user,
+    await test.app.inject({ method: 'POST', url: '/api/chats/import', payload, headers: { ...headers, ...user.headers } }),
+  );
+}
+
+/** POST /api/chats/import with several files in the field `file`, as the PWA sends a multiple choice, followed to its end. */
 export async function importFiles(test: TestApp, user: Uploader, files: { name: string; bytes: Uint8Array }[]) {
   const form = new FormData();
   for (const file of files) form.append('file', new Blob([file.bytes as Uint8Array<ArrayBuffer>]), file.name);
   const response = new Response(form);
   const headers = { 'content-type': response.headers.get('content-type')!, ...user.headers };
-  return test.app.inject({ method: 'POST', url: '/api/chats/import', payload: Buffer.from(await response.arrayBuffer()), headers });
+  return importOutcome(
+    test,
+    user,
+    await test.app.inject({ method: 'POST', url: '/api/chats/import', payload: Buffer.from(await response.arrayBuffer()), headers }),
+  );
+}
+
+/** The account's data export as the PWA gets it: started, followed to its end, its .zip fetched. */
+export async function exportAccount(test: TestApp, user: Pick<Uploader, 'headers'>) {
+  const started = await test.app.inject({ method: 'POST', url: '/api/users/me/export', headers: user.headers });
+  if (started.statusCode !== 202) throw new Error(`the export answered ${started.statusCode}: ${started.body}`);
+  const job = (started.json() as { job: { id: string } }).job;
+  const ended = await jobEnded(test, job.id);
+  if (ended.state !== 'done') throw new Error(`the export failed: ${ended.error}`);
+  return test.app.inject({ method: 'GET', url: `/api/jobs/${job.id}/file`, headers: user.headers });
+}
+
+/** Waits until the account's deletion job has deleted its data. */
+export async function deletionFinished(test: TestApp, userId: string) {
+  const job = await test.db.kysely
+    .selectFrom('jobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'account_deletion')
+    .executeTakeFirstOrThrow();
+  return jobEnded(test, job.id);
 }
 
 /** POST /api/chats/export; `format` as the export menu sends it (absent: the .zip). */

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { linkIn, type MailCatcher } from '../support/mailCatcher';
 
 /** The origin the API tests' apps are built for (createTestApp's PUBLIC_URL). */
 export const ORIGIN = 'http://localhost:8787';
@@ -175,6 +176,21 @@ export async function signUp(browser: OidcBrowser<BrowserResponse>, who: ReturnT
   const interaction = await startSignIn(browser, challenge);
   const code = await followToCode(browser, await browser.request('POST', `${interaction}/signup`, who));
   return { code, verifier };
+}
+
+/**
+ * Signs up where the server sends mail (SMTP_URL): the form answers 'Check your e-mail', and the
+ * mailed link makes the account. Returns the answer to the form and the link's page.
+ */
+export async function signUpByMail(browser: OidcBrowser<BrowserResponse>, who: ReturnType<typeof account>, mail: MailCatcher) {
+  const interaction = await startSignIn(browser, pkce().challenge);
+  const answer = await browser.request('POST', `${interaction}/signup`, who);
+  if (answer.statusCode !== 200 || !answer.body.includes('Check your e-mail'))
+    throw new Error(`sign-up answered ${answer.statusCode}: ${answer.body}`);
+  const link = new URL(linkIn(await mail.next(20_000), 'finish-sign-up'));
+  const finished = await browser.request('GET', link.pathname);
+  if (finished.statusCode !== 200) throw new Error(`the sign-up link answered ${finished.statusCode}: ${finished.body}`);
+  return { answer, finished };
 }
 
 /** POST /oidc/token as the PWA sends it (no cookies: the token endpoint needs none). */

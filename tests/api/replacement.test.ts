@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCard } from '../../core/card/index';
 import { updateUser } from '../../server/db/repositories/users';
-import { MESSAGE_FREE_PLAN } from '../../server/services/replacement';
+import { MESSAGE_PICTURE_CHANGE_PAID } from '../../core/plans';
 import { cardPng, upload, userOf, type Uploader } from './cards';
 import { createTestApp, databases, type TestApp } from './helpers';
 
@@ -40,7 +40,41 @@ describe.each(databases)('character replacement (%s)', (dialect) => {
     const mine = (await upload(test, free, cardPng())).json().data;
     const response = await replace(free, { original_file_id: mine.file_id, new_image: await jpegDataUrl(20, 30) });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'plan_required', message: MESSAGE_FREE_PLAN });
+    expect(response.json()).toEqual({ error: 'plan_required', message: MESSAGE_PICTURE_CHANGE_PAID });
+  });
+
+  it("holds the editor's save to the same rule: a Free account makes characters with pictures, but changes one's picture only on a paid plan", async () => {
+    const learner = await userOf(test, 'learner');
+    const png = await sharp({ create: { width: 20, height: 30, channels: 3, background: { r: 9, g: 99, b: 199 } } })
+      .png()
+      .toBuffer();
+    const picture = `data:image/png;base64,${png.toString('base64')}`;
+    // Making a character with a picture of one's own is every plan's.
+    const made = await upload(test, learner, cardPng({ name: 'Made Here' }));
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.file_id;
+    const save = (body: Record<string, unknown>) =>
+      test.app.inject({ method: 'PUT', url: `/api/upload/card/${id}`, headers: learner.headers, payload: body });
+
+    const refusals = [
+      await save({ data: { name: 'Made Here' }, image: picture }),
+      await replace(learner, { original_file_id: id, new_image: picture }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: 'plan_required', message: MESSAGE_PICTURE_CHANGE_PAID });
+    }
+    // The text is the person's to edit on any plan; the picture stays as it was.
+    const renamed = await save({ data: { name: 'Renamed Here' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect([renamed.json().data.width, renamed.json().data.height]).toEqual([4, 6]);
+
+    await onPlan(learner, 'monthly');
+    const repainted = await save({ data: { name: 'Renamed Here' }, image: picture });
+    expect(repainted.statusCode, repainted.body).toBe(200);
+    expect([repainted.json().data.width, repainted.json().data.height]).toEqual([20, 30]);
+    const replaced = await replace(learner, { original_file_id: id, new_image: await jpegDataUrl(40, 60) });
+    expect(replaced.statusCode, replaced.body).toBe(200);
   });
 
   it('gives a paid user’s own card a new image and name, keeps its card data, and deletes the original', async () => {

@@ -105,14 +105,14 @@ describe('the account is the person’s: export, password, name, deletion', () =
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'desktop-profile-account');
 
-    // On a slow line the export shows how far it got, and Cancel stops it without a download.
+    // On a slow line the export shows how far it got (the server's files, then the .zip), and Cancel stops it without a download.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: 512, uploadThroughput: -1 });
     let downloads = 0;
     page.on('download', () => (downloads += 1));
     await page.getByRole('button', { name: 'Export my data' }).click();
     await page.getByRole('progressbar', { name: 'Export progress' }).waitFor();
-    await page.getByText(/ of about /).waitFor();
+    await page.getByText(/ of /).waitFor();
     await screenshot(page, 'desktop-export-progress');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Export my data' }).waitFor();

@@ -127,6 +127,12 @@ describe('the character editor', () => {
     // The stored picture shows in the frame (fetched with the token: the card is private).
     const stored = page.getByAltText("The card's picture");
     await expect.poll(() => stored.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    // On the Free plan a saved character's picture is changed only through an upgrade, as 'Change Character' says.
+    await page.getByRole('button', { name: 'Change the picture' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Free users cannot modify characters' });
+    expect(await upgrade.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe('/pricing');
+    await upgrade.getByRole('button', { name: 'Cancel' }).click();
+    await upgrade.waitFor({ state: 'hidden' });
     await page.getByLabel('Description', { exact: true }).fill('Keeps the southern light now. Hates fog.');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'editor-phone-edit');

@@ -1,7 +1,7 @@
 /** A long SillyTavern chat imported for the signed-in user of a page, as the chat-window tests read it. */
 import { zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
-import type { ChatImportResponse } from '../../core/contract';
+import type { Job, JobStarted } from '../../core/contract';
 import { writeChatJsonl } from '../../core/chat/index';
 import { chatLog, FIRST_CHARACTER, pageToken } from './browser';
 
@@ -26,11 +26,18 @@ export async function importLongChat(page: Page, userName: string, count: number
       form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), 'long.zip');
       const response = await fetch('/api/chats/import', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
       if (!response.ok) throw new Error(`import answered ${response.status}`);
-      return (await response.json()) as ChatImportResponse;
+      // The import is a job: followed until it is done, as the app follows it.
+      const { job } = (await response.json()) as JobStarted;
+      for (;;) {
+        const state = (await (await fetch(`/api/jobs/${job.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Job;
+        if (state.state === 'done') return state;
+        if (state.state === 'failed') throw new Error(`the import failed: ${state.error?.message}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     { bytes: Array.from(zip), token },
   );
-  return imported.imported[0]!.chat_id;
+  return imported.imported![0]!.chat_id;
 }
 
 /** The chat's scrolling element: the one around the message log. */

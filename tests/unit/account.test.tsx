@@ -61,10 +61,10 @@ describe('names of the export’s files', () => {
 });
 
 describe('Profile’s account texts', () => {
-  it('says how far the export got, against the estimate while there is one', () => {
-    expect(progressLine({ received: 1_500_000, estimated: 4_000_000 })).toMatch(/^1\.\d MB of about [34]\.\d MB$/);
-    expect(progressLine({ received: 5_000_000, estimated: 4_000_000 })).toMatch(/MB so far$/);
-    expect(progressLine({ received: 10, estimated: 0 })).toMatch(/so far$/);
+  it('says how far the export got: the server writing its files, then the .zip coming in', () => {
+    expect(progressLine({ phase: 'preparing', done: 0, total: 0 })).toBe('Preparing your export...');
+    expect(progressLine({ phase: 'preparing', done: 40, total: 120 })).toBe('Preparing: 40 of 120 files');
+    expect(progressLine({ phase: 'downloading', received: 1_500_000, total: 4_000_000 })).toMatch(/^1\.\d MB of [34]\.\d MB$/);
   });
 
   it('says how many other devices a password change signed out', () => {

@@ -76,6 +76,17 @@ describe('PricingPage', () => {
     expect(text(card('Monthly'))).toContain('Custom character images');
   });
 
+  it('lists only what each plan really gets: making characters is Free, changing their pictures paid, no promise nothing keeps', () => {
+    render(<PricingPage checkoutUrl={null} currentPlan="normal" />);
+    expect(text(card('Free'))).toContain('Custom character creation');
+    expect(text(card('Free'))).not.toContain('Custom character images');
+    expect(text(card('Yearly'))).not.toContain('Custom character creation');
+    for (const plan of ['Monthly', 'Quarterly', 'Yearly']) {
+      expect(text(card(plan))).toMatch(/Everything in (Free|Monthly|Quarterly)/);
+      for (const untrue of ['Priority support', 'Early access', 'Advanced customization']) expect(text(card(plan))).not.toContain(untrue);
+    }
+  });
+
   it('marks a paid current plan and leaves nothing to buy for a Monthly user', () => {
     render(<PricingPage checkoutUrl={CHECKOUT_URL} currentPlan="monthly" />);
 

@@ -11,6 +11,8 @@ import * as accountRights from './2026-11-25T19-20_account_rights';
 import * as personas from './2026-11-25T21-40_personas';
 import * as hiddenMessagesChatMetadata from './2026-11-25T22-00_hidden_messages_chat_metadata';
 import * as chatTitlesMessageSearch from './2026-11-27T20-40_chat_titles_message_search';
+import * as jobs from './2026-11-27T21-15_jobs';
+import * as signUpRequests from './2026-11-27T22-09_sign_up_requests';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -30,4 +32,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T21-40_personas': personas,
   '2026-11-25T22-00_hidden_messages_chat_metadata': hiddenMessagesChatMetadata,
   '2026-11-27T20-40_chat_titles_message_search': chatTitlesMessageSearch,
+  '2026-11-27T21-15_jobs': jobs,
+  '2026-11-27T22-09_sign_up_requests': signUpRequests,
 };

@@ -186,12 +186,14 @@ export async function setChatTitle(db: Db, chatId: string, title: string | null,
   await db.updateTable('chats').set({ title, updated_at: now }).where('id', '=', chatId).execute();
 }
 
-export async function setChatPortrait(db: Db, chatId: string, portrait: { key: string; bytes: number }, now: string): Promise<void> {
-  await db
+/** False when the chat is gone (deleted meanwhile). */
+export async function setChatPortrait(db: Db, chatId: string, portrait: { key: string; bytes: number }, now: string): Promise<boolean> {
+  const result = await db
     .updateTable('chats')
     .set({ portrait_key: portrait.key, portrait_bytes: portrait.bytes, updated_at: now })
     .where('id', '=', chatId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The user's most recent chat with each of the given cards: card id → chat id. */

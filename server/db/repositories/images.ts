@@ -66,8 +66,9 @@ export function switchImageCard(
 }
 
 /**
- * Serialises one user's uploads inside a transaction: a no-op write to their row takes PostgreSQL's
+ * Serialises one user's writes inside a transaction: a no-op write to their row takes PostgreSQL's
  * row lock (SQLite's write lock), so the slot count read after it cannot go stale before the insert.
+ * The account deletion takes it too, deleted or not; other writers take lockLiveOwner.
  */
 export async function lockOwner(db: Kysely<Database>, ownerId: string): Promise<void> {
   await db
@@ -75,6 +76,20 @@ export async function lockOwner(db: Kysely<Database>, ownerId: string): Promise<
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', ownerId)
     .execute();
+}
+
+/**
+ * The same lock, taken only while the account is there and its deletion not recorded: false when it
+ * is (the caller writes nothing, and says the account is gone).
+ */
+export async function lockLiveOwner(db: Kysely<Database>, ownerId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', ownerId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export function findImage(db: Kysely<Database>, id: string): Promise<Image | undefined> {

@@ -14,6 +14,10 @@ export function findUserByIdentity(db: Kysely<Database>, issuer: string, subject
   return db.selectFrom('users').selectAll().where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();
 }
 
+export function findUserById(db: Kysely<Database>, id: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** Creates the user on first sight; two first requests racing each other end with one row. */
 export async function insertUser(db: Kysely<Database>, identity: Identity): Promise<User> {
   const now = new Date().toISOString();

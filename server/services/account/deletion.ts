@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DeleteAccountRequest, DeleteAccountResponse } from '../../../core/contract';
 import {
@@ -11,18 +12,26 @@ import {
   ownedImageBatch,
   personaBatch,
 } from '../../db/repositories/accountData';
-import { markDeletionFinished, recordAccountDeletion } from '../../db/repositories/accountDeletions';
+import {
+  markDeletionFinished,
+  noteDeletionAttempt,
+  pruneFinishedDeletions,
+  recordAccountDeletion,
+} from '../../db/repositories/accountDeletions';
+import { failQueuedJobs, insertJob, userJobs, deleteJobs } from '../../db/repositories/jobs';
 import { deleteViewerHits } from '../../db/repositories/cardHits';
 import { deleteLocalAccount } from '../../db/repositories/localAccounts';
 import { endAccountSessions } from '../../db/repositories/oidcPayloads';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { removeJobBlobs } from '../../jobs/blobs';
+import type { JobKind } from '../../jobs/kind';
 import { accountViewer } from '../cardHits';
 import type { ServiceContext } from '../context';
 import { galleryAccount } from '../galleryAccount';
 import { blobKeysOf } from '../images/delete';
 import { embeddedAccountId, issuerHost } from './embedded';
-import type { RequestUser } from '../users';
+import { ACCOUNT_DELETED, type RequestUser } from '../users';
 
 /** Rows per step: small enough that no step holds a lock or a list for long, big enough to be quick. */
 const BATCH = 200;
@@ -44,8 +53,9 @@ export const deletionMessages = {
  * Records the deletion and makes the account unusable, all in one transaction, before anything is
  * removed: the user row is marked (the API refuses its tokens from now on), the embedded sign-in
  * account goes (no new sign-in, its reset links with it), and its sessions, grants and refresh
- * tokens are deleted (a refresh fails at once). The data goes afterwards (finishAccountDeletion),
- * resumed at the next start if the process dies first: never a half-deleted account that signs in.
+ * tokens are deleted (a refresh fails at once), and the job that deletes the data is queued
+ * (accountDeletionJob), which any instance resumes if this one dies first: never a half-deleted
+ * account that signs in.
  */
 export async function requestAccountDeletion(
   ctx: ServiceContext,
@@ -57,13 +67,19 @@ export async function requestAccountDeletion(
     throw badRequest('confirmation_mismatch', user.email ? deletionMessages.mismatch : deletionMessages.mismatchWord);
   }
   const accountId = embeddedAccountId(ctx, user);
+  const now = new Date().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
-    await recordAccountDeletion(trx, user, new Date().toISOString());
+    if (await recordAccountDeletion(trx, user, now)) {
+      await insertJob(trx, { id: randomUUID(), kind: accountDeletionJob.kind, userId: user.id, heavy: false, payload: {}, now });
+      // Imports and exports still waiting are moot; one already running fails at its next write.
+      await failQueuedJobs(trx, user.id, { status: 401, code: 'unauthorized', message: ACCOUNT_DELETED }, now);
+    }
     if (accountId) {
       await endAccountSessions(trx, accountId);
       await deleteLocalAccount(trx, accountId);
     }
   });
+  ctx.jobs.wake();
   return accountId
     ? { success: true, message: deletionMessages.deleted, sign_in_account: 'deleted' }
     : { success: true, message: deletionMessages.external(issuerHost(ctx)), sign_in_account: 'external' };
@@ -150,3 +166,46 @@ export async function finishAccountDeletion(ctx: ServiceContext, userId: string,
   await markDeletionFinished(db, userId, new Date().toISOString());
   return true;
 }
+
+/** A finished record outlives every access token issued before it (15 minutes here; an external issuer's are rarely over a day). */
+const KEEP_FINISHED_MS = 7 * 24 * 60 * 60_000;
+
+/**
+ * The account's other jobs, once nothing can add more: the files they kept (an import's uploads, an
+ * export) and their rows.
+ */
+async function deleteUserJobs(ctx: ServiceContext, userId: string, except: string): Promise<void> {
+  for (;;) {
+    const jobs = (await userJobs(ctx.db, userId, '', BATCH)).filter((job) => job.id !== except && job.state !== 'running');
+    if (jobs.length === 0) return;
+    for (const job of jobs) await removeJobBlobs(ctx, job);
+    await deleteJobs(
+      ctx.db,
+      jobs.map((job) => job.id),
+    );
+  }
+}
+
+/**
+ * Deletes a recorded deletion's data (finishAccountDeletion), tried again every minute until it gets
+ * through (an unreachable bucket), by whichever instance holds it.
+ */
+export const accountDeletionJob: JobKind = {
+  kind: 'account_deletion',
+  heavy: false,
+  maxAttempts: Number.POSITIVE_INFINITY,
+  retryAfterMs: 60_000,
+  async run(ctx, run) {
+    try {
+      if (!(await finishAccountDeletion(ctx, run.userId, () => run.signal.aborted))) run.signal.throwIfAborted();
+      await deleteUserJobs(ctx, run.userId, run.id);
+    } catch (error) {
+      if (!run.signal.aborted) {
+        await noteDeletionAttempt(ctx.db, run.userId, error instanceof Error ? error.message : String(error)).catch(() => undefined);
+      }
+      throw error;
+    }
+    await pruneFinishedDeletions(ctx.db, new Date(Date.now() - KEEP_FINISHED_MS).toISOString());
+    return {};
+  },
+};

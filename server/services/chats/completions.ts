@@ -13,7 +13,7 @@ import { readableImage } from '../images/access';
 import { cardTypeOf } from '../images/presentation';
 import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
-import type { RequestUser } from '../users';
+import { lockAccount, type RequestUser } from '../users';
 import { cardOfChat } from './character';
 import { inProgress, ledgerState, superseded } from './completionLedger';
 import { checkedMessageText } from './messageText';
@@ -188,7 +188,9 @@ export async function prepareCompletion(
     // As few statements as will do: they all stand between the user's message and the first token.
     return await ctx.db.transaction().execute(async (trx) => {
       // A chat inserted here is invisible to everyone else until commit: no lock to take, no message to number after.
-      if (!isNew) await lockChat(trx, chat.id);
+      // A new chat holds the account's lock, so one racing the account's deletion is refused (401), never left behind.
+      if (isNew) await lockAccount(trx, user.id);
+      else await lockChat(trx, chat.id);
       const as = await settleChatUser(trx, user, chat, request.persona_id, { stored: !isNew });
       if (isNew) await insertChat(trx, chat);
       if (text === null) {

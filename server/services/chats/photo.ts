@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { characterDisplayName, DEFAULT_CARD_LIMITS, fillPlaceholders } from '../../../core/card/index';
+import { characterDisplayName, fillPlaceholders } from '../../../core/card/index';
 import type { ChatPhotoResponse } from '../../../core/contract';
 import { setChatPortrait } from '../../db/repositories/chats';
+import { blockBytes } from '../../db/repositories/storage';
 import { AppError, notFound } from '../../errors';
 import { checkStorageRoom } from '../storage';
 import type { ServiceContext } from '../context';
-import type { RequestUser } from '../users';
+import { lockAccount, type RequestUser } from '../users';
 import { cardOfChat } from './character';
 import { chatUser } from './persona';
 import { ownChat } from './reads';
 import { portraitUrl } from './wire';
-import { loadSharp } from '../sharp';
+import { withPicture } from '../pictures/index';
 
 const PORTRAIT_SIZE = 512;
 /** About what a 512×512 PNG portrait takes; the stored one counts its real size. */
@@ -71,24 +72,29 @@ export async function requestImage(ctx: ServiceContext, prompt: string): Promise
  * stored as the chat's picture (replacing an earlier one).
  */
 export async function generateChatPhoto(ctx: ServiceContext, user: RequestUser, chatId: string): Promise<ChatPhotoResponse> {
-  const sharp = await loadSharp();
   const chat = await ownChat(ctx, user, chatId);
   // Before asking the image service: a portrait that could not be kept is not worth its cost.
   await checkStorageRoom(ctx.db, user, PORTRAIT_ESTIMATE_BYTES, chat.portrait_bytes);
   const picture = await requestImage(ctx, await chatPortraitPrompt(ctx, user, chat));
-  let png: Buffer;
-  try {
-    png = await sharp(picture, { limitInputPixels: DEFAULT_CARD_LIMITS.maxPixels })
-      .resize(PORTRAIT_SIZE, PORTRAIT_SIZE, { fit: 'cover' })
-      .png()
-      .toBuffer();
-  } catch {
-    throw unavailable('The image service sent a picture that could not be read.');
-  }
+  const png = await withPicture(
+    picture,
+    { refusal: () => unavailable('The image service sent a picture that could not be read.') },
+    (portrait) => portrait.resize(PORTRAIT_SIZE, PORTRAIT_SIZE, { fit: 'cover' }).png().toBuffer(),
+  );
   // Keys are the server's own (chat ids may hold characters blob keys refuse).
   const key = `portraits/${randomUUID()}.png`;
   await ctx.blobs.put(key, png, 'image/png');
-  await setChatPortrait(ctx.db, chat.id, { key, bytes: png.length }, new Date().toISOString());
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockAccount(trx, user.id);
+      if (!(await setChatPortrait(trx, chat.id, { key, bytes: blockBytes(png.length) }, new Date().toISOString())))
+        throw notFound('Chat not found');
+    });
+  } catch (error) {
+    // The chat or the account went meanwhile: the picture has nothing to belong to.
+    await ctx.blobs.delete(key);
+    throw error;
+  }
   if (chat.portrait_key) await ctx.blobs.delete(chat.portrait_key);
   return { success: true, url: portraitUrl(chat.id) };
 }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { PERSONA_LIMITS } from '../../../core/contract/constants';
 import { badRequest } from '../../errors';
 import type { ServiceContext } from '../context';
-import { convertPicture } from '../cardPictures';
+import { withPicture } from '../pictures/index';
 
 /** Square, as every place shows it (a round avatar); twice the largest it is drawn, for dense screens. */
 export const AVATAR_SIDE = 256;
@@ -31,12 +31,8 @@ export function avatarBytes(dataUrl: string): Uint8Array {
 
 /** The picture cropped to a centred square WebP (a GIF's first frame), an oversized one refused before decoding. */
 function toAvatarWebp(image: Uint8Array): Promise<Buffer> {
-  return convertPicture(image, notImage, (sharp, maxPixels) =>
-    sharp(image, { limitInputPixels: maxPixels, failOn: 'error' })
-      .rotate()
-      .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover' })
-      .webp({ quality: 85 })
-      .toBuffer(),
+  return withPicture(image, { refusal: notImage }, (picture) =>
+    picture.rotate().resize(AVATAR_SIDE, AVATAR_SIDE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer(),
   );
 }
 

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Persona, PersonaCreate, PersonaDeleted, PersonaList, PersonaUpdate } from '../../../core/contract';
 import { PERSONA_LIMITS } from '../../../core/contract/constants';
-import { lockOwner } from '../../db/repositories/images';
 import {
   clearDefaultPersona,
   countPersonas,
@@ -19,7 +18,7 @@ import {
 } from '../../db/repositories/personas';
 import { badRequest, notFound } from '../../errors';
 import type { ServiceContext } from '../context';
-import type { RequestUser } from '../users';
+import { lockAccount, type RequestUser } from '../users';
 import { avatarUrl, storeAvatar } from './avatar';
 
 export const personaNotFound = () => notFound('Persona not found');
@@ -87,7 +86,7 @@ export async function newPersona(ctx: ServiceContext, user: RequestUser, body: P
   const now = new Date().toISOString();
   await withAvatar(ctx, body.avatar, (key) =>
     ctx.db.transaction().execute(async (trx) => {
-      await lockOwner(trx, user.id);
+      await lockAccount(trx, user.id);
       if ((await countPersonas(trx, user.id)) >= PERSONA_LIMITS.count) throw badRequest('persona_limit', MESSAGE_PERSONA_LIMIT);
       if (body.is_default) await clearDefaultPersona(trx, user.id);
       await insertPersona(trx, {
@@ -114,7 +113,7 @@ export async function changePersona(ctx: ServiceContext, user: RequestUser, id: 
   await withAvatar(ctx, body.avatar, (key) =>
     ctx.db.transaction().execute(async (trx) => {
       // The user's lock: two personas made the default at once leave one default, not two.
-      if (body.is_default !== undefined) await lockOwner(trx, user.id);
+      await lockAccount(trx, user.id);
       if (body.is_default) await clearDefaultPersona(trx, user.id);
       const flag = body.is_default === undefined ? {} : { is_default: body.is_default ? 1 : 0 };
       const updated = await updatePersonaRow(trx, user.id, id, {

@@ -2,6 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { characterDisplayName } from '../../../core/card/index';
 import { userDisplayName } from '../../../core/chat/userName';
+import { mayChangePicture } from '../../../core/plans';
 import { useProfile } from '../../auth/useProfile';
 import { useClientConfig } from '../../config/useClientConfig';
 import { collectionItem } from '../../db/collections';
@@ -125,6 +126,7 @@ export function CharacterEditor({ target }: { target: EditorTarget }) {
             }
             edit={edit}
             canGenerate={config?.images === true}
+            locked={fileId !== null && !mayChangePicture(profile?.plan)}
             offline={offline}
             name={record.draft.text.name}
             description={record.draft.text.description}

@@ -1,5 +1,5 @@
 import type { PlanId } from '../../../core/contract/constants';
-import { privateSlotsLabel, storageFeature } from '../../../core/plans';
+import { PLAN_FEATURES } from '../../../core/plans';
 
 /**
  * The plans shown on /pricing. `id` is the value stored in users.plan ('normal' is Free), so the
@@ -26,8 +26,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Free',
     price: '$0',
     period: 'forever',
-    // Export is every plan's: a person's chats are theirs to take (and, with issue 21, all their data).
-    features: ['Unlimited AI conversations', privateSlotsLabel('normal'), storageFeature('normal'), 'Export and import chats'],
+    features: PLAN_FEATURES.normal,
     availability: 'free',
   },
   {
@@ -35,7 +34,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Monthly',
     price: '$19',
     period: '/month',
-    features: ['Everything in Free', 'Custom character images', privateSlotsLabel('monthly'), storageFeature('monthly')],
+    features: PLAN_FEATURES.monthly,
     availability: 'available',
     popular: true,
   },
@@ -45,7 +44,7 @@ export const PLANS: readonly Plan[] = [
     price: '$43',
     period: 'per 3 months',
     savings: 'Save $14',
-    features: [privateSlotsLabel('quarterly'), storageFeature('quarterly'), 'Priority support', 'Advanced customization'],
+    features: PLAN_FEATURES.quarterly,
     availability: 'comingSoon',
   },
   {
@@ -54,7 +53,7 @@ export const PLANS: readonly Plan[] = [
     price: '$119',
     period: '/year',
     savings: 'Save $109/year',
-    features: [privateSlotsLabel('yearly'), storageFeature('yearly'), 'Early access', 'Priority support', 'Custom character creation'],
+    features: PLAN_FEATURES.yearly,
     availability: 'comingSoon',
   },
 ];

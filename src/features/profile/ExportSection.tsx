@@ -5,10 +5,18 @@ import { ApiError } from '../../api/errors';
 import { saveBlob } from '../../lib/saveFile';
 import styles from './Account.module.css';
 
-/** '12.4 MB of about 40 MB', or only what arrived when the server gave no estimate (or it ran past it). */
-export function progressLine({ received, estimated }: ExportProgress): string {
-  if (estimated > received) return `${formatBytes(received)} of about ${formatBytes(estimated)}`;
-  return `${formatBytes(received)} so far`;
+/** 'Preparing: 40 of 120 files', then '12.4 MB of 40 MB' while the .zip comes in. */
+export function progressLine(progress: ExportProgress): string {
+  if (progress.phase === 'preparing') {
+    return progress.total > 0 ? `Preparing: ${progress.done} of ${progress.total} files` : 'Preparing your export...';
+  }
+  return `${formatBytes(progress.received)} of ${formatBytes(progress.total)}`;
+}
+
+/** How much of the whole is done, for the progress bar; undefined (an indeterminate bar) before anything is known. */
+function fractionOf(progress: ExportProgress): number | undefined {
+  const [done, total] = progress.phase === 'preparing' ? [progress.done, progress.total] : [progress.received, progress.total];
+  return total > 0 ? Math.min(1, done / total) : undefined;
 }
 
 type State =
@@ -25,7 +33,7 @@ export function ExportSection() {
   const start = async () => {
     const abort = new AbortController();
     controller.current = abort;
-    setState({ kind: 'running', progress: { received: 0, estimated: 0 } });
+    setState({ kind: 'running', progress: { phase: 'preparing', done: 0, total: 0 } });
     try {
       const { blob, filename } = await downloadExport((progress) => setState({ kind: 'running', progress }), abort.signal);
       saveBlob(blob, filename);
@@ -43,7 +51,7 @@ export function ExportSection() {
   };
 
   const running = state.kind === 'running';
-  const fraction = running && state.progress.estimated > 0 ? Math.min(1, state.progress.received / state.progress.estimated) : undefined;
+  const fraction = running ? fractionOf(state.progress) : undefined;
   return (
     <section className={styles.card} aria-labelledby={headingId} aria-busy={running}>
       <h2 id={headingId} className={styles.heading}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReplaceResult } from '../../../core/contract';
+import { mayChangePicture } from '../../../core/plans';
 import { getUserType } from '../../api/users';
 import { useProfile } from '../../auth/useProfile';
 import { EditDialog } from './EditDialog';
@@ -27,7 +28,7 @@ export function ChangeCharacterButton({ fileId, originalName, onReplaced, classN
     setStep('checking');
     try {
       const { user_type } = await getUserType();
-      setStep(user_type === 'normal' ? 'restricted' : 'edit');
+      setStep(mayChangePicture(user_type) ? 'edit' : 'restricted');
     } catch (error) {
       console.error('User type check failed', error);
       setStep('restricted');

@@ -27,16 +27,16 @@ const ADMIN = 'curator@example.com';
 function nearlyTwoMegabyteCard(): Uint8Array {
   const long = (word: string, size: number) => `${word} {{char}} `.repeat(Math.ceil(size / (word.length + 10))).slice(0, size);
   return testCardPng({
-    name: `Verbose ${'n'.repeat(5_000)}`,
-    description: long('description', 400 * KiB),
+    name: `Verbose ${'n'.repeat(190)}`,
+    description: long('description', 525 * KiB),
     personality: long('personality', 250 * KiB),
     scenario: long('scenario', 250 * KiB),
     first_mes: long('greeting', 250 * KiB),
     mes_example: `<START>\n${long('example', 150 * KiB)}`,
     system_prompt: long('system', 150 * KiB),
     post_history_instructions: long('post', 150 * KiB),
-    creator: 'c'.repeat(20 * KiB),
-    tags: Array.from({ length: 2_000 }, (_, i) => `tag-${i}-${'t'.repeat(40)}`),
+    creator: 'c'.repeat(200),
+    tags: Array.from({ length: 200 }, (_, i) => `tag-${i}-${'t'.repeat(40)}`),
     character_book: { entries: [{ keys: [], constant: true, content: long('lore', 150 * KiB) }] },
   });
 }

@@ -11,8 +11,14 @@ function directoryBytes(root: string): number {
     .reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
 }
 
-/** SQLite's file, write-ahead log and blobs all live in DATA_DIR; PostgreSQL's tables (with indexes and TOAST) are counted by the server. */
-export async function diskBytes(test: TestApp): Promise<number> {
+/**
+ * SQLite's file, write-ahead log and blobs all live in DATA_DIR; PostgreSQL's tables (with indexes and
+ * TOAST) are counted by the server. `settled` first moves SQLite's write-ahead log into the database
+ * and empties it: the log is the server's scratch space (at most 64 MB, shared by every account), not
+ * what an account keeps.
+ */
+export async function diskBytes(test: TestApp, { settled = false } = {}): Promise<number> {
+  if (settled && !test.schema) await sql`pragma wal_checkpoint(truncate)`.execute(test.db.kysely);
   const files = directoryBytes(test.dataDir);
   if (!test.schema) return files;
   const { rows } = await sql<{ bytes: string | null }>`

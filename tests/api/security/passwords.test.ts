@@ -5,6 +5,7 @@
  * welcome; the page says why it refused one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { breachedPasswords } from '../../../server/idp/breachedPasswords';
 import { escapeHtml } from '../../../server/idp/pages';
 import { passwordMessages } from '../../../server/idp/passwordPolicy';
 import { createTestApp, databases, type TestApp } from '../helpers';
@@ -18,6 +19,10 @@ const REFUSED: [password: string, reason: string][] = [
   ['qwerty123', passwordMessages.common],
   ['1234567890', passwordMessages.common],
   [' Password1 ', passwordMessages.common],
+  // Issue 27: a breached password with symbols added at its end, and entries only a list of a million has.
+  ['Qwerty123!', passwordMessages.common],
+  ['Password1!!', passwordMessages.common],
+  ['Lowrider97218', passwordMessages.common],
   ['        ', passwordMessages.tooShort],
   ['a  b  c  d', passwordMessages.tooShort],
   ['short1', passwordMessages.tooShort],
@@ -112,5 +117,14 @@ describe.each(databases)('sign-up passwords (%s)', (dialect) => {
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain(escapeHtml(passwordMessages.common));
     expect(response.body).toContain('Create account</button>');
+  });
+});
+
+describe('the breached-password list', () => {
+  it('ships with the project and holds far more than 100,000 passwords, case aside', async () => {
+    const list = await breachedPasswords();
+    expect(list.size).toBeGreaterThan(900_000);
+    for (const known of ['password1', 'qwerty123', 'lowrider97218']) expect(list.has(known)).toBe(true);
+    expect(list.has('purple staple river otter')).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config';
 import { multipartBody, upload, userOf, type Uploader } from '../cards';
-import { complete, importArchive, ownCard } from '../chat-helpers';
+import { complete, exportAccount, exportChat, ownCard } from '../chat-helpers';
 import { createTestApp, databases, type TestApp } from '../helpers';
 import { testCardPng } from '../../support/cards';
 import { account, CLIENT_ID, followToCode, httpTo, OidcBrowser, pkce, REDIRECT_URI, requestToken, startSignIn } from '../oidc-browser';
@@ -16,6 +16,7 @@ import { expectErrorJson } from './access-fixtures';
 import { blobFiles, rowsOf, userIdOf } from './nothing-written';
 
 const LIMITS = {
+  RATE_LIMIT_CHAT_EXPORTS_PER_MINUTE: '2',
   RATE_LIMIT_COMPLETIONS_PER_MINUTE: '3',
   RATE_LIMIT_UPLOADS_PER_MINUTE: '2',
   RATE_LIMIT_SIGN_IN_PER_MINUTE: '3',
@@ -106,7 +107,19 @@ describe.each(databases)('rate limits (%s)', (dialect) => {
     const blobsBefore = blobFiles(test);
 
     expectLimited(await upload(test, carol, testCardPng()), 'uploads');
-    expectLimited(await importArchive(test, carol, new Uint8Array([0x50, 0x4b, 0x05, 0x06])), 'uploads');
+    const archive = await multipartBody({
+      field: 'file',
+      filename: 'x.zip',
+      type: 'application/zip',
+      bytes: new Uint8Array([0x50, 0x4b, 0x05, 0x06]),
+    });
+    const imported = await test.app.inject({
+      method: 'POST',
+      url: '/api/chats/import',
+      payload: archive.payload,
+      headers: { ...archive.headers, ...carol.headers },
+    });
+    expectLimited(imported, 'uploads');
     const png = `data:image/png;base64,${Buffer.from(testCardPng()).toString('base64')}`;
     const replaced = await test.app.inject({
       method: 'POST',
@@ -154,6 +167,35 @@ describe.each(databases)('rate limits (%s)', (dialect) => {
     expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
     expect(statuses.slice(3).every((status) => status === 429)).toBe(true);
     expectLimited(last!, 'sign-in attempts');
+  });
+
+  it('limits data exports to 3 an hour and chat exports per minute, per user', async () => {
+    const erin = await userOf(test, 'limited-erin');
+    for (let i = 0; i < 3; i += 1) expect((await exportAccount(test, erin)).statusCode).toBe(200);
+    const fourth = await test.app.inject({ method: 'POST', url: '/api/users/me/export', headers: erin.headers });
+    const body = expectErrorJson(fourth, 429);
+    const retryAfter = Number(fourth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(body).toEqual({
+      error: 'rate_limited',
+      message: `Too many data exports. Please wait ${Math.ceil(retryAfter / 60)} minutes and try again.`,
+    });
+    expect(
+      await test.db.kysely
+        .selectFrom('jobs')
+        .select('id')
+        .where('kind', '=', 'account_export')
+        .where('user_id', '=', await userIdOf(test, erin))
+        .execute(),
+    ).toHaveLength(3);
+
+    const chatId = randomUUID();
+    expect((await complete(test, erin, { chatId, characterId: await ownCard(test, erin, testCardPng()), text: 'Hi' })).statusCode).toBe(
+      200,
+    );
+    for (let i = 0; i < 2; i += 1) expect((await exportChat(test, erin, chatId)).statusCode).toBe(200);
+    expectLimited(await exportChat(test, erin, chatId), 'chat exports');
   });
 });
 
@@ -282,7 +324,13 @@ describe('rate-limit and proxy settings', () => {
   );
 
   it('has generous defaults and no silent "off"', () => {
-    expect(loadConfig(base).rateLimits).toEqual({ completionsPerMinute: 30, uploadsPerMinute: 20, signInPerMinute: 20 });
+    expect(loadConfig(base).rateLimits).toEqual({
+      completionsPerMinute: 30,
+      uploadsPerMinute: 20,
+      signInPerMinute: 20,
+      chatExportsPerMinute: 20,
+      accountExportsPerHour: 3,
+    });
     for (const value of ['0', '-1', '2.5', 'many']) {
       expect(() => loadConfig({ ...base, RATE_LIMIT_COMPLETIONS_PER_MINUTE: value })).toThrow(ConfigError);
     }

@@ -99,6 +99,36 @@ const fileCases: [CardErrorCode, string, () => Promise<unknown>][] = [
         limits: { maxFileBytes: 1000 },
       }),
   ],
+  // The fields lists show, refused in every card format with the bound named, never cut.
+  [
+    'name_too_long',
+    "The character's name is longer than 200 characters; shorten it.",
+    () => readCardFile(pngWith(cardTextChunk('chara', { name: '𝒩'.repeat(201) }))),
+  ],
+  [
+    'creator_too_long',
+    "The creator's name is longer than 200 characters; shorten it.",
+    () => readCardFile(utf8(JSON.stringify({ name: 'x', creator: 'c'.repeat(201) })), { name: 'a.json' }),
+  ],
+  [
+    'too_many_tags',
+    'The card has more than 200 tags; keep at most 200.',
+    // Older tools wrote tags as one comma-separated string.
+    () =>
+      readCardFile(utf8(JSON.stringify({ name: 'x', tags: Array.from({ length: 201 }, (_, i) => `t${i}`).join(', ') })), {
+        name: 'a.json',
+      }),
+  ],
+  [
+    'tag_too_long',
+    'A tag is longer than 100 characters; shorten it.',
+    () =>
+      readCardFile(
+        craftZip([
+          { name: 'card.json', data: utf8(JSON.stringify({ spec: 'chara_card_v3', data: { name: 'x', tags: ['t'.repeat(101)] } })) },
+        ]),
+      ),
+  ],
 ];
 
 describe('CardError: one code per reason, the spec’s message', () => {
@@ -145,6 +175,10 @@ describe('CardError: one code per reason, the spec’s message', () => {
       card_file_too_large: 0,
       too_large_as_png: 0,
       card_too_large: 0,
+      name_too_long: 0,
+      creator_too_long: 0,
+      too_many_tags: 0,
+      tag_too_long: 0,
     } satisfies Record<CardErrorCode, 0>);
     expect(new Set([...cases, ...fileCases].map(([code]) => code))).toEqual(new Set(all));
   });

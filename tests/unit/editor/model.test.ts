@@ -210,4 +210,22 @@ describe("the character editor's model", () => {
     const tight = checkDraft(written, full, estimateCard(full, 'Sam', { contextTokens: 100, replyTokens: 50 }));
     expect(tight.warnings.find((warning) => warning.field === fieldId.tokens)?.message).toMatch(/more than the 50 the model has/);
   });
+
+  it('refuses, beside the field, a name or tags past what lists show, in the words the server uses', () => {
+    const budget = { contextTokens: 8192, replyTokens: 512 };
+    const errorsOf = (draft: ReturnType<typeof writtenDraft>) => {
+      const card = cardFromDraft(draft, null);
+      return checkDraft(draft, card, estimateCard(card, 'Sam', budget)).errors;
+    };
+    const named = writtenDraft();
+    named.text.name = 'N'.repeat(201);
+    expect(errorsOf(named)).toEqual([
+      { field: fieldId.text('name'), message: "The character's name is longer than 200 characters; shorten it.", severity: 'error' },
+    ]);
+    const tagged = writtenDraft();
+    tagged.tags = Array.from({ length: 201 }, (_, i) => `tag ${i}`);
+    expect(errorsOf(tagged)).toEqual([
+      { field: fieldId.text('tags'), message: 'The card has more than 200 tags; keep at most 200.', severity: 'error' },
+    ]);
+  });
 });

@@ -2,7 +2,7 @@
  * What the editor says about a draft as it is written: errors keep it from being saved (each names
  * the control it belongs to, so it shows beside it), warnings only inform.
  */
-import { MAX_JSON_BYTES, MAX_TEXT_BYTES, toV3Json, type Card } from '../../../../core/card/index';
+import { listedFieldProblem, MAX_JSON_BYTES, MAX_TEXT_BYTES, toV3Json, type Card } from '../../../../core/card/index';
 import { loreWarnings } from '../../../../core/card/loreWarnings';
 import type { CharacterDraft } from './draft';
 import type { CardEstimate } from './estimates';
@@ -39,6 +39,14 @@ export const MESSAGE_NO_FIRST_MESSAGE = 'Without a first message the chat opens 
 /** The largest card JSON the codec writes: its cap on card JSON, and what a base64 text chunk holds. */
 export const MAX_CARD_JSON_BYTES = Math.min(MAX_JSON_BYTES, Math.floor((MAX_TEXT_BYTES * 3) / 4));
 
+/** The control each listed field's refusal points at. */
+const LISTED_FIELD_OF: Partial<Record<string, string>> = {
+  name_too_long: 'name',
+  creator_too_long: 'creator',
+  too_many_tags: 'tags',
+  tag_too_long: 'tags',
+};
+
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 export function checkDraft(draft: CharacterDraft, card: Card, estimate: CardEstimate): DraftCheck {
@@ -47,6 +55,9 @@ export function checkDraft(draft: CharacterDraft, card: Card, estimate: CardEsti
   const error = (field: string, message: string) => errors.push({ field, message, severity: 'error' });
   const warn = (field: string, message: string) => warnings.push({ field, message, severity: 'warning' });
   if (draft.text.name.trim() === '') error(fieldId.text('name'), MESSAGE_NAME_REQUIRED);
+  // The server refuses the same card with the same words: lists show these fields whole.
+  const listed = listedFieldProblem(card.data);
+  if (listed) error(fieldId.text(LISTED_FIELD_OF[listed.code] ?? 'name'), listed.message);
   draft.alternate_greetings.forEach((greeting, index) => {
     if (greeting.trim() === '') error(fieldId.greeting(index), MESSAGE_EMPTY_GREETING);
   });

@@ -4,6 +4,7 @@ import { generatePortrait } from '../../../api/characterEditor';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../api/errors';
 import type { DraftPicture, PictureCrop } from '../../../db/drafts';
 import { useImageUrl } from '../../collections/useImageUrl';
+import { RestrictionDialog } from '../../replace/RestrictionDialog';
 import type { EditorAction } from '../model/editorState';
 import styles from '../Editor.module.css';
 import { CropDialog } from './CropDialog';
@@ -17,6 +18,11 @@ interface Props {
   edit: (action: EditorAction) => void;
   /** 'Generate Photo' is offered: an image service is configured. */
   canGenerate: boolean;
+  /**
+   * A stored card on a plan that cannot change its picture (core/plans.ts): the way to another
+   * picture is the upgrade prompt.
+   */
+  locked: boolean;
   /** Why cardchat cannot be asked right now, if it cannot. */
   offline: string | undefined;
   name: string;
@@ -29,8 +35,9 @@ interface Cropping {
 }
 
 /** The card's picture: pick one (cropped to 2:3 here), have one painted from the description, or keep the default. */
-export function PictureSection({ picture, ownPictureUrl, edit, canGenerate, offline, name, description }: Props) {
+export function PictureSection({ picture, ownPictureUrl, edit, canGenerate, locked, offline, name, description }: Props) {
   const [cropping, setCropping] = useState<Cropping | null>(null);
+  const [upgrade, setUpgrade] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [generating, setGenerating] = useState(false);
   const chosen = useObjectUrl(picture?.png);
@@ -71,26 +78,33 @@ export function PictureSection({ picture, ownPictureUrl, edit, canGenerate, offl
           )}
         </div>
         <div className={styles.pictureTools}>
-          <label className={styles.fileLabel}>
-            <input
-              className={styles.fileInput}
-              type="file"
-              accept={PICTURE_TYPES.join(',')}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                event.currentTarget.value = '';
-                if (file) choose(file);
-              }}
-            />
-            <ImagePlus size={18} aria-hidden="true" />
-            Choose a picture
-          </label>
+          {locked ? (
+            <button type="button" className={styles.secondary} onClick={() => setUpgrade(true)}>
+              <ImagePlus size={18} aria-hidden="true" />
+              Change the picture
+            </button>
+          ) : (
+            <label className={styles.fileLabel}>
+              <input
+                className={styles.fileInput}
+                type="file"
+                accept={PICTURE_TYPES.join(',')}
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0];
+                  event.currentTarget.value = '';
+                  if (file) choose(file);
+                }}
+              />
+              <ImagePlus size={18} aria-hidden="true" />
+              Choose a picture
+            </label>
+          )}
           {picture && (
             <button type="button" className={styles.secondary} onClick={() => setCropping({ source: picture.source, crop: picture.crop })}>
               Adjust the frame
             </button>
           )}
-          {canGenerate && (
+          {canGenerate && !locked && (
             <button
               type="button"
               className={styles.secondary}
@@ -109,7 +123,9 @@ export function PictureSection({ picture, ownPictureUrl, edit, canGenerate, offl
             </button>
           )}
           <p className={styles.hint}>
-            PNG, JPEG or WebP, framed to 2:3. {canGenerate ? 'Generate Photo paints one from the name and description.' : ''}
+            {locked
+              ? "A saved character's picture can be changed on a paid plan."
+              : `PNG, JPEG or WebP, framed to 2:3. ${canGenerate ? 'Generate Photo paints one from the name and description.' : ''}`}
           </p>
         </div>
       </div>
@@ -118,6 +134,7 @@ export function PictureSection({ picture, ownPictureUrl, edit, canGenerate, offl
           {error}
         </p>
       )}
+      <RestrictionDialog open={upgrade} onClose={() => setUpgrade(false)} />
       <CropDialog
         source={cropping?.source ?? null}
         initial={cropping?.crop ?? DEFAULT_CROP}

@@ -31,11 +31,13 @@ export function BasicsSection({ record, edit, shown }: SectionProps) {
         }
       />
       <ChipsInput
-        id="character-tags"
+        id={fieldId.text('tags')}
         label="Tags"
         itemName="tag"
         values={tags}
         onChange={(next) => edit({ type: 'tags', tags: next })}
+        onBlur={() => shown.touch(fieldId.text('tags'))}
+        problems={shown.problems(fieldId.text('tags'))}
         hint="Words people search by. Press Enter or type a comma after each."
         placeholder="fantasy, mentor…"
       />

@@ -1,0 +1,103 @@
+/**
+ * What an import will store, worked out before anything is written: each chat of the archive as a
+ * new chat of the importer (never anyone else's, whatever the files say), linked to a card the
+ * importer can see, or carrying the archive's own card along.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { listedFieldProblem, readCard, type Card } from '../../../core/card/index';
+import { findReadableImageBy } from '../../db/repositories/images';
+import { findOwnPersonaByName } from '../../db/repositories/personas';
+import type { Chat, Image, Message, User } from '../../db/schema';
+import type { ServiceContext } from '../context';
+import { cardTypeOf } from '../images/presentation';
+import type { ChatArchiveContents } from './archive/index';
+import { contentBytes, swipeColumns } from './storeMessages';
+
+interface ImportedCard {
+  card: Card;
+  image: Image | undefined;
+}
+
+/** The archive's cards that read as cards, each with the matching card the user can already see. */
+async function cardsOf(ctx: ServiceContext, userId: string, pngs: { bytes: Uint8Array }[]): Promise<ImportedCard[]> {
+  const cards: ImportedCard[] = [];
+  for (const png of pngs) {
+    let card: Card;
+    try {
+      card = readCard(png.bytes).card;
+    } catch {
+      continue; // A picture that is not a card says nothing about the chats beside it.
+    }
+    // A card no upload would take is not kept with the chats either (lists would show its fields).
+    if (listedFieldProblem(card.data)) continue;
+    const sha256 = createHash('sha256').update(png.bytes).digest('hex');
+    cards.push({ card, image: await findReadableImageBy(ctx.db, userId, { sha256 }) });
+  }
+  return cards;
+}
+
+/**
+ * Links an imported chat: the archive's card of that name (stored or carried along), or its only card
+ * when it holds one chat (the chat file may name the character differently); else a card of that name.
+ */
+async function characterOf(ctx: ServiceContext, userId: string, name: string, cards: ImportedCard[], alone: boolean) {
+  const fromArchive = cards.find((c) => c.card.data.name === name) ?? (alone && cards.length === 1 ? cards[0] : undefined);
+  const image = fromArchive?.image ?? (await findReadableImageBy(ctx.db, userId, { cardName: name }));
+  if (image) return { image_id: image.id, card_type: cardTypeOf(image), card_json: null } as const;
+  return { image_id: null, card_type: 'user', card_json: fromArchive ? JSON.stringify(fromArchive.card) : null } as const;
+}
+
+export interface PlannedChat {
+  row: Chat;
+  messages: Message[];
+}
+
+/** The archive's chats as new chats of the user under the given ids, marked as importing, each with its messages. */
+export async function planChats(
+  ctx: ServiceContext,
+  user: Pick<User, 'id'>,
+  contents: ChatArchiveContents,
+  ids: readonly string[],
+  now: string,
+): Promise<PlannedChat[]> {
+  const cards = await cardsOf(ctx, user.id, contents.cards);
+  const planned: PlannedChat[] = [];
+  for (const [index, { chat }] of contents.chats.entries()) {
+    const character = await characterOf(ctx, user.id, chat.characterName, cards, contents.chats.length === 1);
+    // A chat exported as one of the importer's personas speaks as it again.
+    const persona = await findOwnPersonaByName(ctx.db, user.id, chat.userName);
+    const id = ids[index]!;
+    const messages: Message[] = chat.messages.map((m, seq) => ({
+      id: randomUUID(),
+      chat_id: id,
+      seq,
+      role: m.role,
+      name: m.name,
+      send_date: m.sendDate,
+      client_id: null,
+      hidden: m.hidden ? 1 : 0,
+      ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
+    }));
+    const row: Chat = {
+      id,
+      user_id: user.id,
+      character_name: chat.characterName,
+      ...character,
+      portrait_key: null,
+      persona_id: persona?.id ?? null,
+      portrait_bytes: 0,
+      importing_since: now,
+      chat_metadata: chat.metadata ? JSON.stringify(chat.metadata) : null,
+      title: null,
+      message_count: messages.length,
+      size: contentBytes(messages),
+      last_message_at: messages.reduce((last, m) => (m.send_date > last ? m.send_date : last), chat.createdAt),
+      created_at: chat.createdAt,
+      updated_at: now,
+    };
+    planned.push({ row, messages });
+    await nextTurn();
+  }
+  return planned;
+}
