@@ -24,8 +24,13 @@ export const PICTURE_BUDGET_BYTES = 64 * MB;
 /** Frames of an animation: only the first is decoded, but reading the header walks them all. */
 export const MAX_FRAMES = 1_000;
 
-/** Two decodes at once: two budgets, a little more than the server's own idle memory. */
-export const picturePool = new DecodePool({ size: 2, maxWaiting: 16, waitMs: 10_000 });
+/**
+ * Decodes at once hold at most two budgets together: two of the largest pictures, or many small ones (a
+ * card portrait holds a few MB). A request waiting for its turn holds only the bytes it was sent
+ * (already bounded by the upload limits), so many may wait: a hundred people uploading together all get
+ * through, in turn.
+ */
+export const picturePool = new DecodePool({ budgetBytes: 2 * PICTURE_BUDGET_BYTES, maxWaiting: 256, waitMs: 60_000 });
 
 const FORMAT_NAMES: Record<PictureFormat, string> = { png: 'PNG', jpeg: 'JPEG', gif: 'GIF', webp: 'WebP picture', svg: 'SVG' };
 
@@ -82,7 +87,7 @@ async function checkedHeader(sharp: typeof import('sharp'), bytes: Uint8Array, r
 export async function withPicture<T>(bytes: Uint8Array, rules: PictureRules, work: (picture: Sharp) => Promise<T>): Promise<T> {
   const sharp = await loadSharp();
   const header = await checkedHeader(sharp, bytes, rules);
-  return picturePool.run(async () => {
+  return picturePool.run(decodeCost(header), async () => {
     try {
       return await work(sharp(bytes, { limitInputPixels: header.width * header.height, failOn: 'error' }));
     } catch {
