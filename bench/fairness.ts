@@ -10,7 +10,7 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { openDb } from '../server/db/index';
-import { writeChatJsonl } from '../core/chat/index';
+import { writeChatJsonl } from '@core/chat/index';
 import { startServer, tokenFor, type BenchServer } from './lib/server';
 import { ms, sleep } from './lib/stats';
 import type { Row } from './lib/table';

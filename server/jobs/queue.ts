@@ -2,7 +2,7 @@
  * Adding jobs and showing them: what the request path does with jobs (the worker thread runs them).
  */
 import { randomUUID } from 'node:crypto';
-import type { Job, JobKindName } from '../../core/contract';
+import type { Job, JobKindName } from '@core/contract';
 import { countOpenJobs, findJob, insertJob } from '../db/repositories/jobs';
 import type { JobRow } from '../db/schema';
 import type { AppError } from '../errors';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '../../core/contract/account';
+import * as contract from '@core/contract/account';
 import { signedIn } from '../auth/signedIn';
 import { requestAccountDeletion } from '../services/account/deletion';
 import { jobView } from '../jobs/queue';

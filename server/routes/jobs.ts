@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '../../core/contract/jobs';
+import * as contract from '@core/contract/jobs';
 import { signedIn } from '../auth/signedIn';
 import { userJobs } from '../db/repositories/jobs';
 import { notFound } from '../errors';

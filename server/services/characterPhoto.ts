@@ -1,5 +1,5 @@
-import { userDisplayName } from '../../core/chat/index';
-import type { CharacterPhotoRequest } from '../../core/contract';
+import { userDisplayName } from '@core/chat/index';
+import type { CharacterPhotoRequest } from '@core/contract';
 import { AppError } from '../errors';
 import { portraitPrompt, requestImage } from './chats/photo';
 import type { ServiceContext } from './context';

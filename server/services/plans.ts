@@ -1,4 +1,4 @@
-import { MESSAGE_PICTURE_CHANGE_PAID, mayChangePicture } from '../../core/plans';
+import { MESSAGE_PICTURE_CHANGE_PAID, mayChangePicture } from '@core/plans';
 import { AppError } from '../errors';
 import type { RequestUser } from './users';
 

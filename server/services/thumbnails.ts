@@ -1,4 +1,4 @@
-import { CardError } from '../../core/card/index';
+import { CardError } from '@core/card/index';
 import { badRequest } from '../errors';
 import { withPicture } from './pictures/index';
 

@@ -5,7 +5,7 @@ import type {
   DeleteAccountResponse,
   Job,
   JobStarted,
-} from '../../core/contract';
+} from '@core/contract';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson } from './client';
 import { ApiError, errorFromResponse } from './errors';

@@ -5,11 +5,11 @@ import type {
   FavoriteCheckResponse,
   PublicImagesResponse,
   SuccessResponse,
-} from '../../core/contract';
+} from '@core/contract';
 import { authorizedFetch, authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';
-import { GALLERY_PAGE_SIZE } from '../../core/gallery';
+import { GALLERY_PAGE_SIZE } from '@core/gallery';
 
 export { GALLERY_PAGE_SIZE };
 

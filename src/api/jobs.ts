@@ -1,4 +1,4 @@
-import type { Job, JobList, JobKindName } from '../../core/contract';
+import type { Job, JobList, JobKindName } from '@core/contract';
 import { apiJson } from './client';
 import { ApiError } from './errors';
 

@@ -1,5 +1,5 @@
-import { matchesTerms, messageHit } from '../../core/chat/search';
-import type { MessageHit } from '../../core/contract';
+import { matchesTerms, messageHit } from '@core/chat/search';
+import type { MessageHit } from '@core/contract';
 import { db, type LocalChat } from './db';
 
 /**

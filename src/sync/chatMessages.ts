@@ -1,4 +1,4 @@
-import type { ChatGetRequest } from '../../core/contract';
+import type { ChatGetRequest } from '@core/contract';
 import { getChatMessages } from '../api/chatMessages';
 import { saveServerPage } from '../db/chatMessages';
 

@@ -1,6 +1,6 @@
-import { searchTerms } from '../../core/chat/search';
-import type { MessageHit } from '../../core/contract';
-import { PAGE_SIZES } from '../../core/contract/constants';
+import { searchTerms } from '@core/chat/search';
+import type { MessageHit } from '@core/contract';
+import { PAGE_SIZES } from '@core/contract/constants';
 import { searchChats } from '../api/chatSearch';
 import { isUnreachable } from '../api/errors';
 import { saveChatListPage } from '../db/chatList';

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatGetResponse, ChatMessage, ChatSearchResponse, RecentChat } from '../../core/contract';
-import { MAX_SEARCH_CHARS } from '../../core/contract/constants';
+import type { ChatGetResponse, ChatMessage, ChatSearchResponse, RecentChat } from '@core/contract';
+import { MAX_SEARCH_CHARS } from '@core/contract/constants';
 import { userOf, type Uploader } from './cards';
 import {
   appendMessage,

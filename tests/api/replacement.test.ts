@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCard } from '../../core/card/index';
+import { readCard } from '@core/card/index';
 import { updateUser } from '../../server/db/repositories/users';
-import { MESSAGE_PICTURE_CHANGE_PAID } from '../../core/plans';
+import { MESSAGE_PICTURE_CHANGE_PAID } from '@core/plans';
 import { cardPng, upload, userOf, type Uploader } from './cards';
 import { createTestApp, databases, type TestApp } from './helpers';
 

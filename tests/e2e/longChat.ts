@@ -1,8 +1,8 @@
 /** A long SillyTavern chat imported for the signed-in user of a page, as the chat-window tests read it. */
 import { zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
-import type { Job, JobStarted } from '../../core/contract';
-import { writeChatJsonl } from '../../core/chat/index';
+import type { Job, JobStarted } from '@core/contract';
+import { writeChatJsonl } from '@core/chat/index';
 import { chatLog, FIRST_CHARACTER, pageToken } from './browser';
 
 /**

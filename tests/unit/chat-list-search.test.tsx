@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatSearchResponse, RecentChat } from '../../core/contract';
+import type { ChatSearchResponse, RecentChat } from '@core/contract';
 import * as listApi from '../../src/api/chatList';
 import * as personasApi from '../../src/api/personas';
 import * as searchApi from '../../src/api/chatSearch';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Job } from '../../core/contract';
+import type { Job } from '@core/contract';
 
 vi.mock('../../src/api/client', () => ({ apiJson: vi.fn() }));
 

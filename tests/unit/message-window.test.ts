@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatGetResponse, ChatMessage, RecentChat } from '../../core/contract';
+import type { ChatGetResponse, ChatMessage, RecentChat } from '@core/contract';
 import type { LocalMessage } from '../../src/db/db';
 
 const getChatMessages = vi.fn<(request: Record<string, unknown>) => Promise<ChatGetResponse>>();

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import { isPrefixTerm } from '../../../core/chat/search';
+import { isPrefixTerm } from '@core/chat/search';
 import type { Database, Message } from '../schema';
 
 type Db = Kysely<Database> | Transaction<Database>;

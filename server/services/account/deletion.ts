@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DeleteAccountRequest, DeleteAccountResponse } from '../../../core/contract';
+import type { DeleteAccountRequest, DeleteAccountResponse } from '@core/contract';
 import {
   adoptPublicImages,
   chatBatch,

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import type { Job } from '../../../core/contract';
+import type { Job } from '@core/contract';
 import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
 import { insertMessages } from '../../db/repositories/messages';
 import { chatStoredBytes } from '../../db/repositories/storage';

@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { listedFieldProblem, readCard, type Card } from '../../../core/card/index';
+import { listedFieldProblem, readCard, type Card } from '@core/card/index';
 import { findReadableImageBy } from '../../db/repositories/images';
 import { findOwnPersonaByName } from '../../db/repositories/personas';
 import type { Chat, Image, Message, User } from '../../db/schema';

@@ -3,7 +3,7 @@
  * into the prompt), else the profile name. PUT /api/chats/{chat_id} and every completion may change it.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { userDisplayName } from '../../../core/chat/index';
+import { userDisplayName } from '@core/chat/index';
 import { isForeignKeyViolation } from '../../db/errors';
 import { findDefaultPersona, findOwnPersona, setChatPersona } from '../../db/repositories/personas';
 import type { Chat, Database } from '../../db/schema';

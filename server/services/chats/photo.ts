@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { characterDisplayName, fillPlaceholders } from '../../../core/card/index';
-import type { ChatPhotoResponse } from '../../../core/contract';
+import { characterDisplayName, fillPlaceholders } from '@core/card/index';
+import type { ChatPhotoResponse } from '@core/contract';
 import { setChatPortrait } from '../../db/repositories/chats';
 import { blockBytes } from '../../db/repositories/storage';
 import { AppError, notFound } from '../../errors';

@@ -1,5 +1,5 @@
-import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse, RecentChat } from '../../../core/contract';
-import { LAST_MESSAGE_CHARS } from '../../../core/contract/constants';
+import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse, RecentChat } from '@core/contract';
+import { LAST_MESSAGE_CHARS } from '@core/contract/constants';
 import { countChatsOfImage, findOwnChat, listChats } from '../../db/repositories/chats';
 import {
   findOwnMessage,

@@ -1,6 +1,6 @@
-import { messageHit, searchTerms } from '../../../core/chat/search';
-import type { ChatSearchRequest, ChatSearchResponse } from '../../../core/contract';
-import { PAGE_SIZES } from '../../../core/contract/constants';
+import { messageHit, searchTerms } from '@core/chat/search';
+import type { ChatSearchRequest, ChatSearchResponse } from '@core/contract';
+import { PAGE_SIZES } from '@core/contract/constants';
 import { findOwnChats } from '../../db/repositories/chats';
 import { searchMessages } from '../../db/repositories/messageSearch';
 import type { ServiceContext } from '../context';

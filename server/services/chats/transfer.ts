@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
-import { writeCard, type Card } from '../../../core/card/index';
-import { writeChatJsonl, writeChatText, type ArchiveChat, type ArchiveMessage } from '../../../core/chat/index';
-import type { ChatExportFormat } from '../../../core/contract';
+import { writeCard, type Card } from '@core/card/index';
+import { writeChatJsonl, writeChatText, type ArchiveChat, type ArchiveMessage } from '@core/chat/index';
+import type { ChatExportFormat } from '@core/contract';
 import { findImage } from '../../db/repositories/images';
 import { allMessages } from '../../db/repositories/messages';
 import type { Chat, Message } from '../../db/schema';

@@ -1,5 +1,5 @@
-import type { ChatUpdate, RecentChat } from '../../../core/contract';
-import { BIDI_CONTROLS } from '../../../core/fileName';
+import type { ChatUpdate, RecentChat } from '@core/contract';
+import { BIDI_CONTROLS } from '@core/fileName';
 import { findOwnChat, setChatTitle } from '../../db/repositories/chats';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';

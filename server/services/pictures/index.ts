@@ -8,7 +8,7 @@
  * arrive together, memory stays within a few budgets.
  */
 import type { Sharp } from 'sharp';
-import { DEFAULT_CARD_LIMITS, MESSAGE_TOO_MANY_PIXELS } from '../../../core/card/index';
+import { DEFAULT_CARD_LIMITS, MESSAGE_TOO_MANY_PIXELS } from '@core/card/index';
 import type { AppError } from '../../errors';
 import { badRequest } from '../../errors';
 import { decodeCost, headerOf, maxPixelsWithin, type PictureFormat, type PictureHeader } from './header';

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { characterDisplayName } from '../../../core/card/index';
-import { userDisplayName } from '../../../core/chat/userName';
-import { mayChangePicture } from '../../../core/plans';
+import { characterDisplayName } from '@core/card/index';
+import { userDisplayName } from '@core/chat/userName';
+import { mayChangePicture } from '@core/plans';
 import { useProfile } from '../../auth/useProfile';
 import { useClientConfig } from '../../config/useClientConfig';
 import { collectionItem } from '../../db/collections';

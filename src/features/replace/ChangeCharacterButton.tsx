@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ReplaceResult } from '../../../core/contract';
-import { mayChangePicture } from '../../../core/plans';
+import type { ReplaceResult } from '@core/contract';
+import { mayChangePicture } from '@core/plans';
 import { getUserType } from '../../api/users';
 import { useProfile } from '../../auth/useProfile';
 import { EditDialog } from './EditDialog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARKDOWN_CHARS, parseMessage, plainText, SHOWN_CHARS, type Block, type Inline } from '../../../core/chat/markdown/index';
+import { MARKDOWN_CHARS, parseMessage, plainText, SHOWN_CHARS, type Block, type Inline } from '@core/chat/markdown/index';
 
 /** The tree's node kinds in document order, with the text each holds: what the renderer draws. */
 function kinds(blocks: Block[]): string[] {

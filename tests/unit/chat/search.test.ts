@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesTerms, searchSnippet, searchTerms } from '../../../core/chat/search';
+import { matchesTerms, searchSnippet, searchTerms } from '@core/chat/search';
 
 describe('a search inside chats', () => {
   it('reads only words from any text: quotes, operators and wildcards separate them', () => {

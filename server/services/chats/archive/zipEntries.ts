@@ -5,10 +5,10 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { DAMAGE, damagedEntry, listZipEntries as listEntries, packedEntry, ZipError, type ZipEntry } from '../../../../core/zip/index';
+import { DAMAGE, damagedEntry, listZipEntries as listEntries, packedEntry, ZipError, type ZipEntry } from '@core/zip/index';
 import { ArchiveError } from './archiveError';
 
-export { MESSAGE_NOT_ZIP, type ZipEntry } from '../../../../core/zip/index';
+export { MESSAGE_NOT_ZIP, type ZipEntry } from '@core/zip/index';
 
 const inflateRaw = promisify(zlib.inflateRaw);
 

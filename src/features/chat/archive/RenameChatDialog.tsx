@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_CHAT_TITLE_CHARS } from '../../../../core/contract/constants';
+import { MAX_CHAT_TITLE_CHARS } from '@core/contract/constants';
 import type { LocalChat } from '../../../db/db';
 import { renameChat } from '../../../sync/chatList';
 import buttonStyles from '../../../ui/buttons.module.css';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { parseMessage, plainText } from '../../../../core/chat/markdown/index';
+import { parseMessage, plainText } from '@core/chat/markdown/index';
 import type { LocalChat } from '../../../db/db';
 import { ChatAvatar } from './ChatAvatar';
 import styles from './ChatHistoryPanel.module.css';

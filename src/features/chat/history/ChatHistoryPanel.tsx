@@ -1,7 +1,7 @@
 import { ChevronDown, RefreshCw, Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { MessageHit } from '../../../../core/contract';
-import { MAX_SEARCH_CHARS } from '../../../../core/contract/constants';
+import type { MessageHit } from '@core/contract';
+import { MAX_SEARCH_CHARS } from '@core/contract/constants';
 import type { ChatSeed } from '../../../db/chatMessages';
 import type { LocalChat } from '../../../db/db';
 import { useOnline, useSavedCopyNote } from '../../../lib/useOnline';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { MessageHit } from '../../../../core/contract';
+import type { MessageHit } from '@core/contract';
 import type { MessageSearch } from '../../../sync/chatSearch';
 import styles from './ChatHistoryPanel.module.css';
 import { formatChatTime, fullChatTime } from './chatTime';

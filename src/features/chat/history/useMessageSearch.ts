@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { searchTerms } from '../../../../core/chat/search';
+import { searchTerms } from '@core/chat/search';
 import { useOnline } from '../../../lib/useOnline';
 import { searchMessages, type MessageSearch } from '../../../sync/chatSearch';
 import { SEARCH_DELAY_MS } from './useChatHistory';

@@ -1,5 +1,5 @@
 import { Fragment, useMemo, type ReactNode } from 'react';
-import { parseMessage, type Block, type Inline } from '../../../../core/chat/markdown/index';
+import { parseMessage, type Block, type Inline } from '@core/chat/markdown/index';
 import { RemoteImage } from './RemoteImage';
 import styles from './StyledText.module.css';
 
