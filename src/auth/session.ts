@@ -134,7 +134,7 @@ export async function forgetDeletedAccount(): Promise<void> {
 /**
  * Starts the app's connectivity (lib/connectivity.ts: the device's events and the probes while
  * cardchat does not answer) and re-checks the session each time cardchat answers again, so '(offline)'
- * clears by itself; the outbox flushes once the session is signed in again (sync/outboxTriggers.ts).
+ * clears by itself; the outbox flushes once the session is signed in again (sync/send/triggers.ts).
  * A session still signed out with tokens kept is one that could not be checked: it is checked too.
  */
 export function watchConnectivity(): () => void {

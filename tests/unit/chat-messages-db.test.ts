@@ -10,7 +10,9 @@ vi.mock('../../src/api/chatMessages', async (importOriginal) => ({
 }));
 
 const { db } = await import('../../src/db/db');
-const { markFailed, saveServerPage, windowMessages, writePendingMessage } = await import('../../src/db/chatMessages');
+const { saveServerPage, windowMessages } = await import('../../src/db/chatMessages');
+const { writePendingMessage } = await import('../../src/sync/send/write');
+const { markFailed } = await import('../../src/sync/send/settle');
 const { pullNewestMessages, pullOlderMessages } = await import('../../src/sync/chatMessages');
 
 const CHAT = 'chat-30';

@@ -14,7 +14,7 @@ import { MessageList } from '../../src/features/chat/window/MessageList';
 import { StyledText } from '../../src/features/chat/window/StyledText';
 import { SEND_FAILED, SystemNotice } from '../../src/features/chat/window/SystemNotice';
 import { STOPPED_REASON } from '../../src/db/chatMessages';
-import { endStreamingText, setStreamingText } from '../../src/sync/streamingText';
+import { endStreamingText, setStreamingText } from '../../src/sync/send/streamingText';
 
 vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => Promise.resolve({ page: 1, totalPages: 1 }) }));
 // Counted: a bubble's render formats its time once, so this tells which bubbles rendered.

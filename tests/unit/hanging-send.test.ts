@@ -13,7 +13,7 @@ const { db } = await import('../../src/db/db');
 const { sessionStore } = await import('../../src/auth/session');
 const { REQUEST_TIMEOUT_MS } = await import('../../src/api/client');
 const { connectivity, PROBE_TIMEOUT_MS } = await import('../../src/lib/connectivity');
-const { startOutboxTriggers } = await import('../../src/sync/outboxTriggers');
+const { startOutboxTriggers } = await import('../../src/sync/send/triggers');
 
 const bed = useOutboxBed({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
 let stop: () => void = () => undefined;

@@ -5,12 +5,12 @@ import type { UserProfile } from '../../core/contract';
 
 const flushOutbox = vi.fn(() => Promise.resolve());
 const cancelScheduledFlush = vi.fn();
-vi.mock('../../src/sync/outbox', () => ({ flushOutbox: () => flushOutbox(), cancelScheduledFlush: () => cancelScheduledFlush() }));
+vi.mock('../../src/sync/send/flush', () => ({ flushOutbox: () => flushOutbox(), cancelScheduledFlush: () => cancelScheduledFlush() }));
 
 const { sessionStore } = await import('../../src/auth/session');
 const { noteAnswer, noteNoAnswer } = await import('../../src/lib/connectivity');
-const { startOutboxTriggers } = await import('../../src/sync/outboxTriggers');
-const { sendMessage } = await import('../../src/sync/sendMessage');
+const { startOutboxTriggers } = await import('../../src/sync/send/triggers');
+const { sendMessage } = await import('../../src/sync/send/actions');
 
 const profile: UserProfile = {
   email: 'ada@example.com',

@@ -16,13 +16,13 @@ vi.mock('../../src/auth/oidc', () => ({
   oidcConfiguration: () => Promise.reject(new Error('provider unreachable in unit tests')),
 }));
 const flushOutbox = vi.fn(() => Promise.resolve());
-vi.mock('../../src/sync/outbox', () => ({ flushOutbox: () => flushOutbox(), cancelScheduledFlush: () => undefined }));
+vi.mock('../../src/sync/send/flush', () => ({ flushOutbox: () => flushOutbox(), cancelScheduledFlush: () => undefined }));
 
 const { db } = await import('../../src/db/db');
 const { refreshSession, sessionStore, watchConnectivity } = await import('../../src/auth/session');
 const { loadTokens, saveTokens } = await import('../../src/auth/tokens');
 const { connectivity, noteAnswer } = await import('../../src/lib/connectivity');
-const { startOutboxTriggers } = await import('../../src/sync/outboxTriggers');
+const { startOutboxTriggers } = await import('../../src/sync/send/triggers');
 
 const profile: UserProfile = {
   email: 'ada@example.com',

@@ -1,4 +1,4 @@
-import type { ApiError } from '../api/errors';
+import type { ApiError } from '../../api/errors';
 
 /**
  * How a send, retry, regeneration or change ended; the rows in Dexie already say the same. `queued`:
