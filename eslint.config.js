@@ -20,9 +20,20 @@ Module._resolveFilename = function (request, ...rest) {
 };
 const { default: tseslint } = await import('typescript-eslint');
 
+/**
+ * The PWA and its service worker take only types from the contract's schemas, and values from its
+ * constants and routes: a value import would bring TypeBox into their bundles.
+ */
+const contractValues = {
+  regex: '(^|/)core/contract(/(?!constants$|routes(/|$)).*)?$|^typebox(/|$)',
+  allowTypeImports: true,
+  message: 'The PWA imports only types from the contract (values from core/contract/constants and core/contract/routes).',
+};
+
 /** Screens read Dexie through hooks and act through sync/ (or api/ for calls that store nothing). */
 const featureBoundaries = {
   patterns: [
+    contractValues,
     {
       group: ['**/db/db', '**/db/db.ts'],
       allowTypeImports: true,
@@ -67,6 +78,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [contractValues] }] },
+  },
+  {
     files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', featureBoundaries] },
   },
@@ -77,6 +92,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            contractValues,
             { group: ['react', 'react-dom', 'dexie-react-hooks'], message: 'sync/ holds no React.' },
             { group: ['**/lib/saveFile'], message: 'sync/ holds no DOM: downloads belong to features.' },
           ],

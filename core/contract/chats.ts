@@ -1,6 +1,7 @@
 /** Chats, messages and replies (spec §3 "Recent chat list item", "Chat message"; §7 "Chats"). */
 import { Type, type Static } from 'typebox';
 import { CardType, Id, IdParams, NullableId, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
+import * as routes from './routes';
 import { MAX_REPLY_CHARS, PAGE_SIZES } from './constants';
 
 export const ChatRole = StringEnum(['system', 'user', 'assistant']);
@@ -251,29 +252,46 @@ export const MessagesDeleted = Type.Object({
 });
 export type MessagesDeleted = Static<typeof MessagesDeleted>;
 
-export const listChats = { body: ChatListRequest, response: { 200: ChatListResponse } } satisfies Endpoint;
-export const getChat = { body: ChatGetRequest, response: { 200: ChatGetResponse } } satisfies Endpoint;
-export const deleteChat = { body: ChatIdRequest, response: { 200: SuccessResponse } } satisfies Endpoint;
-export const updateChat = { params: ChatIdParams, body: ChatUpdate, response: { 200: RecentChat } } satisfies Endpoint;
+export const listChats = { ...routes.listChats, body: ChatListRequest, response: { 200: ChatListResponse } } satisfies Endpoint;
+export const getChat = { ...routes.getChat, body: ChatGetRequest, response: { 200: ChatGetResponse } } satisfies Endpoint;
+export const deleteChat = { ...routes.deleteChat, body: ChatIdRequest, response: { 200: SuccessResponse } } satisfies Endpoint;
+export const updateChat = {
+  ...routes.updateChat,
+  params: ChatIdParams,
+  body: ChatUpdate,
+  response: { 200: RecentChat },
+} satisfies Endpoint;
 /** JSON, or with `stream: true` the event stream above. */
-export const completion = { body: CompletionRequest, headers: IdempotencyHeaders, response: { 200: CompletionResult } } satisfies Endpoint;
+export const completion = {
+  ...routes.completion,
+  body: CompletionRequest,
+  headers: IdempotencyHeaders,
+  response: { 200: CompletionResult },
+} satisfies Endpoint;
 /** Answers the .zip. */
-export const exportChat = { body: ChatExportRequest, response: {} } satisfies Endpoint;
+export const exportChat = { ...routes.exportChat, body: ChatExportRequest, response: {} } satisfies Endpoint;
 /** Multipart: the archive in the field `file`. */
-export const importChats = { response: { 200: ChatImportResponse } } satisfies Endpoint;
-export const makeChatPhoto = { body: ChatIdRequest, response: { 200: ChatPhotoResponse } } satisfies Endpoint;
+export const importChats = { ...routes.importChats, response: { 200: ChatImportResponse } } satisfies Endpoint;
+export const makeChatPhoto = { ...routes.makeChatPhoto, body: ChatIdRequest, response: { 200: ChatPhotoResponse } } satisfies Endpoint;
 /** Answers the PNG. */
-export const chatPhoto = { params: ChatIdParams, response: {} } satisfies Endpoint;
-export const getMessage = { params: IdParams, response: { 200: ChatMessage } } satisfies Endpoint;
-export const appendMessage = { body: AppendMessageRequest, response: { 201: ChatMessage } } satisfies Endpoint;
+export const chatPhoto = { ...routes.chatPhoto, params: ChatIdParams, response: {} } satisfies Endpoint;
+export const getMessage = { ...routes.getMessage, params: IdParams, response: { 200: ChatMessage } } satisfies Endpoint;
+export const appendMessage = { ...routes.appendMessage, body: AppendMessageRequest, response: { 201: ChatMessage } } satisfies Endpoint;
 export const editMessage = {
+  ...routes.editMessage,
   params: IdParams,
   body: EditMessageRequest,
   headers: IdempotencyHeaders,
   response: { 200: ChatMessage },
 } satisfies Endpoint;
-export const deleteMessage = { params: IdParams, headers: IdempotencyHeaders, response: { 200: MessagesDeleted } } satisfies Endpoint;
+export const deleteMessage = {
+  ...routes.deleteMessage,
+  params: IdParams,
+  headers: IdempotencyHeaders,
+  response: { 200: MessagesDeleted },
+} satisfies Endpoint;
 export const deleteMessagesFrom = {
+  ...routes.deleteMessagesFrom,
   body: DeleteFromRequest,
   headers: IdempotencyHeaders,
   response: { 200: MessagesDeleted },

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import type { Route } from './routes';
 
 /** Ids are UUIDs made by the server; anything else (NUL bytes, slashes...) is refused before a query sees it. */
 const ID_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
@@ -44,8 +45,11 @@ export const Page = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
 export const CardType = StringEnum(['public', 'user']);
 export type CardType = Static<typeof CardType>;
 
-/** An endpoint's schemas; `response` by status code. Route files pass these to Fastify as they are. */
-export interface Endpoint {
+/**
+ * An endpoint: its method and path (routes/) and its schemas, `response` by status code. Route
+ * files register it as it is (server/routes/endpoint.ts).
+ */
+export interface Endpoint extends Route {
   params?: TSchema;
   querystring?: TSchema;
   body?: TSchema;

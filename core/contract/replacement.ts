@@ -2,6 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { CollectionItem } from './cards';
 import { Id, IdParams, type Endpoint } from './common';
+import * as routes from './routes';
 
 /** Spec §5 "Replacement image": JPG, PNG, GIF or WebP, under 10 MB. */
 export const MAX_REPLACEMENT_BYTES = 10 * 1024 * 1024;
@@ -44,6 +45,10 @@ export type CharacterUsageResponse = Static<typeof CharacterUsageResponse>;
 export const DeleteCharacterChatsResponse = Type.Object({ success: Type.Literal(true), deleted: Type.Integer() });
 export type DeleteCharacterChatsResponse = Static<typeof DeleteCharacterChatsResponse>;
 
-export const replace = { body: ReplaceRequest, response: { 200: ReplaceResult } } satisfies Endpoint;
-export const characterUsage = { params: IdParams, response: { 200: CharacterUsageResponse } } satisfies Endpoint;
-export const deleteCharacterChats = { params: IdParams, response: { 200: DeleteCharacterChatsResponse } } satisfies Endpoint;
+export const replace = { ...routes.replace, body: ReplaceRequest, response: { 200: ReplaceResult } } satisfies Endpoint;
+export const characterUsage = { ...routes.characterUsage, params: IdParams, response: { 200: CharacterUsageResponse } } satisfies Endpoint;
+export const deleteCharacterChats = {
+  ...routes.deleteCharacterChats,
+  params: IdParams,
+  response: { 200: DeleteCharacterChatsResponse },
+} satisfies Endpoint;

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isChatFileName, SUPPORTED_CHAT_FORMATS } from '../../core/chat/index';
 import * as contract from '../../core/contract/chats';
+import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { AppError, badRequest } from '../errors';
 import { exportChat, importChats } from '../services/chats/transfer';
@@ -19,29 +20,30 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     throwFileSizeLimit: false,
   });
 
-  app.post('/api/chats/export', { preHandler: app.authenticate, schema: contract.exportChat }, async (request, reply) => {
-    const { body } = request;
-    const { bytes, type, disposition } = await exportChat(request.ctx, signedIn(request), body.chat_id, body.exportfilename, body.format);
-    return reply
-      .header('content-type', type)
-      .header('content-disposition', disposition)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(bytes));
+  app.route({
+    ...endpoint(contract.exportChat),
+    preHandler: app.authenticate,
+    handler: async (request, reply) => {
+      const { body } = request;
+      const { bytes, type, disposition } = await exportChat(request.ctx, signedIn(request), body.chat_id, body.exportfilename, body.format);
+      return reply
+        .header('content-type', type)
+        .header('content-disposition', disposition)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    },
   });
 
-  app.post(
-    '/api/chats/import',
-    {
-      onRequest: async (request) =>
-        refuseDeclaredLength(
-          request.headers['content-length'],
-          contract.IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-          contract.MESSAGE_IMPORT_TOO_LARGE,
-        ),
-      preHandler: app.authenticate,
-      schema: contract.importChats,
-    },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.importChats),
+    onRequest: async (request) =>
+      refuseDeclaredLength(
+        request.headers['content-length'],
+        contract.IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+        contract.MESSAGE_IMPORT_TOO_LARGE,
+      ),
+    preHandler: app.authenticate,
+    handler: async (request) => {
       if (!request.isMultipart()) throw badRequest('invalid_upload', MESSAGE_NOT_CHAT_FILE);
       const files: { name: string; bytes: Uint8Array }[] = [];
       let total = 0;
@@ -71,5 +73,5 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (files.length === 0) throw badRequest('invalid_upload', MESSAGE_NOT_CHAT_FILE);
       return importChats(request.ctx, signedIn(request), files);
     },
-  );
+  });
 };

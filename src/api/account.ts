@@ -1,15 +1,16 @@
-import type { ChangePasswordRequest, ChangePasswordResponse, DeleteAccountRequest, DeleteAccountResponse } from '../../core/contract';
+import type { ChangePasswordRequest, DeleteAccountRequest } from '../../core/contract';
 import { EXPORT_ESTIMATE_HEADER } from '../../core/contract/constants';
-import { authorizedFetch } from './authorizedFetch';
-import { apiJson } from './client';
-import { errorFromResponse } from './errors';
+import * as routes from '../../core/contract/routes';
+import { api } from './call';
+import { ApiError } from './errors';
 
-export const changePassword = (body: ChangePasswordRequest) =>
-  apiJson<ChangePasswordResponse>('users/me/password', { method: 'post', json: body });
+export const changePassword = (body: ChangePasswordRequest) => api(routes.changePassword, { body });
 
 /** Never retried by itself: a repeat after a lost answer would meet an account already gone. */
-export const deleteAccount = (body: DeleteAccountRequest) =>
-  apiJson<DeleteAccountResponse>('users/me', { method: 'delete', json: body, retry: 0 });
+export const deleteAccount = (body: DeleteAccountRequest) => api(routes.deleteAccount, { body }, { once: true });
+
+/** What the export says when it stops before its last byte: the connection went, or never came. */
+export const EXPORT_STOPPED = 'The export stopped before it finished. Please try again.';
 
 export interface ExportProgress {
   received: number;
@@ -32,8 +33,12 @@ export async function downloadExport(
   onProgress: (progress: ExportProgress) => void,
   signal: AbortSignal,
 ): Promise<{ blob: Blob; filename: string }> {
-  const response = await authorizedFetch('users/me/export', { signal });
-  if (!response.ok || !response.body) throw await errorFromResponse(response, 'The export failed. Please try again.');
+  const response = await api(
+    routes.exportAccount,
+    {},
+    { read: 'response', signal, refused: 'The export failed. Please try again.', noAnswer: EXPORT_STOPPED },
+  );
+  if (!response.body) throw new ApiError('The export failed. Please try again.', response.status);
   const estimated = Number(response.headers.get(EXPORT_ESTIMATE_HEADER)) || 0;
   const parts: Uint8Array[] = [];
   let received = 0;

@@ -1,8 +1,8 @@
-import type { ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse, SuccessResponse } from '../../core/contract';
+import type { ChatExportRequest, ChatImportResponse, ChatListRequest } from '../../core/contract';
 import { PAGE_SIZES } from '../../core/contract/constants';
-import { authorizedFetch } from './authorizedFetch';
-import { apiJson, REQUEST_TIMEOUT_MS } from './client';
-import { ApiError, errorFromResponse } from './errors';
+import * as routes from '../../core/contract/routes';
+import { api } from './call';
+import { REQUEST_TIMEOUT_MS } from './client';
 
 /** The spec's recent chats page size (§9). */
 export const CHAT_LIST_PAGE_SIZE = PAGE_SIZES.recentChats;
@@ -11,19 +11,19 @@ export const EXPORT_FAILED = 'Failed to export chat data. Please try again.';
 export const IMPORT_FAILED = 'Failed to import chat data. Please try again.';
 
 /** POST /api/chats/list: a page of the user's chats, newest message first. */
-export const listChats = (request: ChatListRequest) => apiJson<ChatListResponse>('chats/list', { method: 'post', json: request });
+export const listChats = (request: ChatListRequest) => api(routes.listChats, { body: request });
 
 /** POST /api/chats/delete: the chat and its messages. */
-export const deleteChat = (chatId: string) => apiJson<SuccessResponse>('chats/delete', { method: 'post', json: { chat_id: chatId } });
+export const deleteChat = (chatId: string) => api(routes.deleteChat, { body: { chat_id: chatId } });
 
 /**
- * POST /api/chats/import, multipart with each file in a field `file`. ky (through apiJson) sends the
- * FormData with its boundary and never retries a POST; a refusal throws ApiError with the server's message.
+ * POST /api/chats/import, multipart with each file in a field `file`. ky sends the FormData with its
+ * boundary and never retries a POST; a refusal throws ApiError with the server's message.
  */
 export function importChats(files: File[]): Promise<ChatImportResponse> {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
-  return apiJson<ChatImportResponse>('chats/import', { method: 'post', body: form });
+  return api(routes.importChats, { form });
 }
 
 /** The name a Content-Disposition header gives, preferring the RFC 5987 `filename*` form. */
@@ -43,23 +43,16 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 /**
- * POST /api/chats/export: the chat as a .zip, .jsonl or text, named by the server's Content-Disposition. authorizedFetch
- * rather than apiJson, because the answer is a file and its headers matter. Throws ApiError with the
- * server's message or EXPORT_FAILED.
+ * POST /api/chats/export: the chat as a .zip, .jsonl or text, named by the server's
+ * Content-Disposition (read as a Response: the answer is a file and its headers matter). Throws
+ * ApiError with the server's message or EXPORT_FAILED.
  */
 export async function exportChat(request: ChatExportRequest): Promise<{ blob: Blob; filename: string }> {
-  let response: Response;
-  try {
-    response = await authorizedFetch('chats/export', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(request),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch {
-    throw new ApiError(EXPORT_FAILED, 0, 'network');
-  }
-  if (!response.ok) throw await errorFromResponse(response, EXPORT_FAILED);
+  const response = await api(
+    routes.exportChat,
+    { body: request },
+    { read: 'response', timeout: REQUEST_TIMEOUT_MS, refused: EXPORT_FAILED, noAnswer: EXPORT_FAILED },
+  );
   const fallback = `${request.exportfilename || `chat-${request.chat_id}`}.${request.format ?? 'zip'}`;
   return {
     blob: await response.blob(),
