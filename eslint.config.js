@@ -25,9 +25,10 @@ const { default: tseslint } = await import('typescript-eslint');
  * constants and routes: a value import would bring TypeBox into their bundles.
  */
 const contractValues = {
-  regex: '(^|/)core/contract(/(?!constants$|routes(/|$)).*)?$|^typebox(/|$)',
+  regex: '(^|/)core/contract(/(?!constants$|routes(/|$)).*)?$|^typebox(/|$)|(^|/)server/',
   allowTypeImports: true,
-  message: 'The PWA imports only types from the contract (values from core/contract/constants and core/contract/routes).',
+  message:
+    'The PWA imports only types from the contract (values from core/contract/constants and core/contract/routes), and nothing of the server.',
 };
 
 /** Screens read Dexie through hooks and act through sync/ (or api/ for calls that store nothing). */
@@ -76,6 +77,22 @@ export default tseslint.config(
     // Tests, benches and migrations (Kysely<any>, as Kysely documents) read loosely typed JSON.
     files: ['tests/**', 'bench/**', 'server/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // core/ is the code both sides share: it may import neither side, nor a Node or browser API.
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(src|server|sw)/|^node:', message: 'core/ runs in the browser and on the server alike.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(src|sw)/', message: 'The server never imports the PWA.' }] }],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],

@@ -1,6 +1,7 @@
 /**
  * Every way a card can be refused, as one error type: the server maps `code` to its JSON error and
- * the browser shows `message`, which is the spec's own text (§5) wherever the spec names one.
+ * the browser shows `message`, which is the upload's own text wherever docs/PRODUCT.md (Screens:
+ * Upload) names one.
  */
 export type CardErrorCode =
   /** Neither the declared MIME type nor the file name is a card format we read. */
@@ -31,7 +32,7 @@ export type CardErrorCode =
   | 'bad_json'
   /** JSON nested deeper than the cap. */
   | 'too_deep'
-  /** JSON that is not a character card by spec §5's rule. */
+  /** JSON that is not a character card: it has no name, no data, no V3 marker and none of description, personality, scenario. */
   | 'invalid_card'
   /** A .json/.yaml file (or a .charx's card.json) that is not a card: unreadable, too deep, an alias bomb... */
   | 'invalid_card_file'
@@ -66,7 +67,7 @@ export const MESSAGE_UNSAFE_ARCHIVE = 'The .charx file was refused: it names a f
 export const MESSAGE_ARCHIVE_TOO_LARGE = 'The .charx file holds too many files, or files that unpack too large';
 export const MESSAGE_CARD_FILE_TOO_LARGE = 'The card file is too large: YAML cards may be at most 1MB';
 export const MESSAGE_TOO_LARGE_AS_PNG = 'The card and its assets would be larger than 20MB as a PNG';
-/** In the words of the spec's 'File size exceeds 20MB limit'. */
+/** In the words of the upload's 'File size exceeds 20MB limit'. */
 export const MESSAGE_CARD_TOO_LARGE = 'Character data exceeds 2MB limit';
 
 const MESSAGES: Record<CardErrorCode, string> = {

@@ -1,4 +1,4 @@
-/** The person's rights over their account (issue 21): take everything out, change the password, delete it. */
+/** The person's rights over their account: take everything out, change the password, delete it. */
 import { Type, type Static } from 'typebox';
 import { ApiErrorBody, StringEnum, type Endpoint } from './common';
 import * as routes from './routes';

@@ -1,4 +1,4 @@
-/** Cards: uploads, the gallery, collections, card data and characters (spec §3, §7 "Images and uploads"). */
+/** Cards: uploads, the gallery, collections, card data and characters. */
 import { Type, type Static } from 'typebox';
 import {
   CardType,
@@ -15,7 +15,7 @@ import {
 import * as routes from './routes';
 import { MAX_EDIT_IMAGE_BYTES, PAGE_SIZES, THUMBNAIL_WIDTHS } from './constants';
 
-/** The card fields lists carry (spec §3 "Collection item" / "Public image"). */
+/** The card fields lists carry (collection items and gallery entries). */
 export const CardSummaryData = Type.Object({
   name: Type.String(),
   description: Type.String(),
@@ -111,7 +111,7 @@ export const CardTagsResponse = Type.Object({
 });
 export type CardTagsResponse = Static<typeof CardTagsResponse>;
 
-/** Spec §3 "Character (for chat)" (GET /api/characters). */
+/** A card as a character to chat with (GET /api/characters). */
 export const ChatCharacter = Type.Object({
   id: Type.String(),
   name: Type.String(),

@@ -1,4 +1,4 @@
-/** Chats, messages and replies (spec §3 "Recent chat list item", "Chat message"; §7 "Chats"). */
+/** Chats (the recent list), their messages and replies. */
 import { Type, type Static } from 'typebox';
 import { CardType, Id, IdParams, NullableId, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
 import * as routes from './routes';
@@ -58,7 +58,7 @@ export const RecentChat = Type.Object({
 export type RecentChat = Static<typeof RecentChat>;
 
 export const ChatListRequest = Type.Object({
-  /** Ignored: identity comes from the token. Kept because the spec's clients send it. */
+  /** Ignored: identity comes from the token. Kept because older clients send it. */
   user_id: Type.Optional(Type.String({ maxLength: 300 })),
   /** Only chats with this card. */
   character_id: Type.Optional(Id),
@@ -101,7 +101,7 @@ export type ChatIdRequest = Static<typeof ChatIdRequest>;
  * POST /api/chat/completions. The `Idempotency-Key` header (the client's id for the new user
  * message, or for a regeneration) makes retries safe. The new user message is the last `user` entry
  * of `messages`; the history comes from the server's rows, never from the body. Card fields
- * (character_name, character_personality...) are accepted for the spec's clients and ignored.
+ * (character_name, character_personality...) are accepted for older clients and ignored.
  */
 export const CompletionRequest = Type.Object({
   chat_id: Id,
@@ -139,7 +139,7 @@ export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional
 
 /** What a non-streaming completion answers, and what a stream's final `stored` event carries. */
 export const CompletionResult = Type.Object({
-  /** The reply's text (spec: read from message, or content, or choices[0].message.content). */
+  /** The reply's text (older clients read message, or content, or choices[0].message.content). */
   message: Type.String(),
   content: Type.String(),
   choices: Type.Array(

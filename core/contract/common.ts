@@ -41,7 +41,7 @@ export const LimitOffsetQuery = (defaultLimit: number) =>
 
 export const Page = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
 
-/** Public cards (the gallery's) or a user's own private ones (spec §3 card_type / image_type). */
+/** Public cards (the gallery's) or a user's own private ones (`card_type`, `image_type`). */
 export const CardType = StringEnum(['public', 'user']);
 export type CardType = Static<typeof CardType>;
 

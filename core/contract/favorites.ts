@@ -1,4 +1,4 @@
-/** Favorites of public cards (spec §7 "Favorites"). */
+/** Favorites of public cards. */
 import { Type, type Static } from 'typebox';
 import { CardType, FileIdParams, Id, IdParams, Page, StringList, SuccessResponse, type Endpoint } from './common';
 import * as routes from './routes';
@@ -19,7 +19,7 @@ export type Favorite = Static<typeof Favorite>;
 export const FavoriteAddRequest = Type.Object({
   file_id: Id,
   image_type: Type.Optional(CardType),
-  // Accepted for the spec's clients, not stored: the favorite shows what the card says.
+  // Accepted for older clients, not stored: the favorite shows what the card says.
   character_name: Type.Optional(Type.String({ maxLength: 1000 })),
   character_description: Type.Optional(Type.String({ maxLength: 100_000 })),
   tags: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200 })),

@@ -1,4 +1,4 @@
-/** The deployment (health, configuration) and the signed-in user (profile, plan): spec §7 "Users". */
+/** The deployment (health, configuration) and the signed-in user (profile, plan). */
 import { Type, type Static } from 'typebox';
 import { ApiErrorBody, NullableString, StringEnum, type Endpoint } from './common';
 import * as routes from './routes';

@@ -7,7 +7,7 @@ import { requestAccountDeletion } from '../services/account/deletion';
 import { exportAccount } from '../services/account/export';
 import { changePassword } from '../services/account/password';
 
-/** The person's rights over their account (issue 21): export everything, change the password, delete it all. */
+/** The person's rights over their account: export everything, change the password, delete it all. */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...endpoint(contract.exportAccount),

@@ -8,7 +8,7 @@ import { updateChat } from '../services/chats/persona';
 import { chatPhoto, generateChatPhoto } from '../services/chats/photo';
 import { chatList, chatMessages } from '../services/chats/reads';
 
-/** The recent list, a chat's messages page by page, changing and deleting a chat (spec §7 "Chats"), and its photo. */
+/** The recent list, a chat's messages page by page, changing and deleting a chat, and its photo. */
 export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...endpoint(contract.listChats),

@@ -4,7 +4,7 @@ import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { collectionPage } from '../services/images/reads';
 
-/** The signed-in user's uploads, newest first (spec §7, §9). */
+/** The signed-in user's uploads, newest first, 12 to a page unless asked otherwise. */
 export const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...endpoint(contract.collections),

@@ -4,7 +4,7 @@ import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { addFavorite, favoritesCount, favoritesPage, isFavorited, removeFavorite } from '../services/favorites';
 
-/** Favorites of public cards (spec §7 "Favorites"). */
+/** Favorites of public cards. */
 export const favoriteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...endpoint(contract.addFavorite),

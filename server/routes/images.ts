@@ -26,7 +26,7 @@ const PRIVATE_CACHE = 'no-store';
 const downloaderOf = (download: string | undefined, request: FastifyRequest) =>
   download === '1' || download === 'true' ? viewerOf(request.user, request.ip) : null;
 
-/** Uploads, the public gallery, card images and thumbnails, card data, deletes (spec §7 "Images and uploads"). */
+/** Uploads, the public gallery, card images and thumbnails, card data, deletes. */
 export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Scoped to these routes: nowhere else accepts multipart bodies.
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: false });

@@ -7,8 +7,8 @@ import { deleteMessage, deleteMessagesFromHere, editMessage } from '../services/
 import { ownMessage } from '../services/chats/reads';
 
 /**
- * Single messages (spec §7 "Defined but with no visible screen"): read one, or add a note to a chat;
- * issue 18's edit, delete and delete from here, each made safe to retry by its Idempotency-Key.
+ * Single messages: read one, or add a note to a chat (no screen of the app does either); edit,
+ * delete and delete from here, each made safe to retry by its Idempotency-Key.
  */
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({

@@ -7,7 +7,7 @@ import { deleteCharacterChats } from '../services/chats/deletes';
 import { characterUsage } from '../services/chats/reads';
 import { MESSAGE_TOO_BIG, replaceCharacter } from '../services/replacement';
 
-/** Character replacement (spec §4 "Replace-character flow", §7 "Character replacement"). */
+/** Character replacement: a paid plan's new picture for one of its cards (docs/PRODUCT.md, Screens: Change Character). */
 export const replacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...endpoint(userType),
@@ -34,7 +34,7 @@ export const replacementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...endpoint(contract.replace),
     preHandler: app.authenticate,
     bodyLimit: contract.REPLACE_BODY_LIMIT,
-    // The body is over its limit only when the image in it is: say so in the spec's words.
+    // The body is over its limit only when the image in it is: say so in the dialog's words.
     config: { payloadTooLargeMessage: MESSAGE_TOO_BIG },
     handler: async (request) => {
       const result = await replaceCharacter(request.ctx, signedIn(request), request.body);

@@ -197,7 +197,7 @@ export async function thumbnailsOf(png: Uint8Array): Promise<Thumbnail[]> {
   }
 }
 
-/** Spec §5 and §9 on the server: every check, then thumbnails, blobs and the row, in that order. */
+/** An upload on the server (docs/PRODUCT.md, Screens: Upload; Plans): every check, then thumbnails, blobs and the row, in that order. */
 export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
   const { png, card, width, height } = await cardOfUpload(form);
 

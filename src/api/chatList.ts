@@ -4,7 +4,7 @@ import * as routes from '../../core/contract/routes';
 import { api } from './call';
 import { REQUEST_TIMEOUT_MS } from './client';
 
-/** The spec's recent chats page size (§9). */
+/** The recent list's page size (docs/PRODUCT.md, Limits). */
 export const CHAT_LIST_PAGE_SIZE = PAGE_SIZES.recentChats;
 
 export const EXPORT_FAILED = 'Failed to export chat data. Please try again.';

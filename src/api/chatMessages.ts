@@ -7,7 +7,7 @@ import { api } from './call';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './errors';
 import { stallGuard } from './stallGuard';
 
-/** The spec's message page size (§9). */
+/** A chat's page of messages (docs/PRODUCT.md, Limits). */
 export const MESSAGES_PAGE_SIZE = PAGE_SIZES.messages;
 
 /** POST /api/chats/get: one page of a chat's messages, oldest first within the page. */
@@ -27,7 +27,7 @@ export interface StreamOptions {
 }
 
 /**
- * How long a completion may take to start answering. Longer than the spec's 10 s for other calls,
+ * How long a completion may take to start answering. Longer than the 10 s of other calls,
  * because the server answers only once the AI's first words have arrived; Stop ends it any time.
  */
 export const STREAM_START_TIMEOUT_MS = 60_000;

@@ -5,7 +5,7 @@ import { noteAnswer, noteNoAnswer } from '../lib/connectivity';
 import { retryWithFreshToken } from './authorizedFetch';
 import { identityHeaders } from './identity';
 
-/** The spec's request policy: 10 s timeout, 3 attempts 1 s apart. */
+/** Every call's policy: 10 s timeout, 3 attempts 1 s apart (docs/PRODUCT.md, Limits). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 const http = ky.create({

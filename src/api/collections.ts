@@ -3,7 +3,7 @@ import { PAGE_SIZES } from '../../core/contract/constants';
 import * as routes from '../../core/contract/routes';
 import { api } from './call';
 
-/** The spec's collections page size (§9). */
+/** The collections' page size (docs/PRODUCT.md, Limits). */
 export const COLLECTIONS_PAGE_SIZE = PAGE_SIZES.collections;
 
 /** GET /api/collections: the user's own uploads, newest first. */

@@ -26,11 +26,11 @@ export function isUnreachable(error: unknown): boolean {
   return !navigator.onLine || (error instanceof ApiError && error.isNetwork) || error instanceof TypeError;
 }
 
-/** Spec §8: what a call that got no answer at all says. */
+/** What a call that got no answer at all says (docs/PRODUCT.md, Screens). */
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
 
 /**
- * Maps ky's errors onto the spec's messages, preferring the server's own message when it sent one,
+ * Maps ky's errors onto the messages people read (docs/PRODUCT.md, Screens), preferring the server's own message when it sent one,
  * else `fallback` for a refusal.
  */
 export async function toApiError(error: unknown, timeoutMs: number, fallback?: string): Promise<ApiError> {

@@ -5,7 +5,7 @@ import { api } from './call';
 // Adding, removing and checking live with the gallery's calls; the Favorites page uses the same ones.
 export { addFavorite, checkFavorite, removeFavorite } from './images';
 
-/** The spec's favorites page size (§9). */
+/** The favorites' page size (docs/PRODUCT.md, Limits). */
 export const FAVORITES_PAGE_SIZE = PAGE_SIZES.favorites;
 
 /** GET /api/favorites/list: one page of the user's public favorites, newest first. */

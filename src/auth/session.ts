@@ -11,7 +11,7 @@ import { SessionEndedError } from './refresh';
 import { clearTokens, loadTokens } from './tokens';
 
 /**
- * Who is using the app right now. 'offline' is the spec's recently-remembered session: the server
+ * Who is using the app right now. 'offline' is the remembered session (docs/PRODUCT.md, Session and offline): the server
  * cannot be reached, but a profile it confirmed less than 24 hours ago opens signed-in pages.
  */
 export type Session =

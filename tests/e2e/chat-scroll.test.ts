@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 2 (and 16), on a phone and a desktop: a long chat opens at its newest message,
+ * Scrolling a long chat, on a phone and a desktop: it opens at its newest message,
  * 'Load More History (10)' keeps the message being read in place, a reply being written is followed
  * while the reader is at the bottom and never pulls them back once they scrolled up ('Jump to
  * latest' does), and the reply is styled while it streams.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 in Chromium on a phone-sized screen: cardchat is reached through a loopback TCP proxy the
+ * Reconnecting, in Chromium on a phone-sized screen: cardchat is reached through a loopback TCP proxy the
  * test controls (PUBLIC_URL is the proxy's origin), so an outage can be a server that refuses
  * connections, a network that accepts them and never answers, or the device going offline. Each
  * time the message written meanwhile is stored once when cardchat answers again, with no reload and

@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 10, in Chromium at 390×844 and 1280×900: a normal send raises no alarm (the
+ * In Chromium at 390×844 and 1280×900: a normal send raises no alarm (the
  * 'message waiting' count never appears while the reply comes at once), and when the line does
  * appear (offline, a message that really waits) nothing on the page moves: no layout shift, and the
  * chat's own header keeps its place and stays uncovered.

@@ -1,5 +1,5 @@
 /**
- * Issue 13: a send into a network that hangs (lie-fi, a captive portal) ends as waiting, not failed,
+ * A send into a network that hangs (lie-fi, a captive portal) ends as waiting, not failed,
  * and goes out once when cardchat answers again; a slow AI behind a reachable server is not mistaken
  * for one. Fake timers drive the request's quiet time, the health probes and the backoff.
  */

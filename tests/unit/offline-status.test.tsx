@@ -125,7 +125,7 @@ describe('where the line floats', () => {
   });
 });
 
-describe('no alarm on a normal send (issue 14, item 10)', () => {
+describe('no alarm on a normal send', () => {
   /** Dexie's live queries settle on their own schedule: waits, moving the fake clock 1 ms at a time. */
   const eventually = (check: () => unknown) => vi.waitFor(check, { interval: 1 });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13, the chain after a probe is answered, with fake timers: the session is re-checked (when
+ * The chain after a probe is answered, with fake timers: the session is re-checked (when
  * it is '(offline)') and then the outbox flushes, once; a 401 during the re-check still signs out; a
  * start-up with the server down keeps the user signed in and recovers by itself.
  */

@@ -7,7 +7,7 @@
  * its method and path (server/routes/endpoint.ts).
  *
  * New endpoints follow server/routes/README.md "URLs"; the paths here that break that rule are the
- * ones the spec's clients already call, kept as they are.
+ * ones older clients already call, kept as they are.
  */
 export * from './users';
 export * from './account';

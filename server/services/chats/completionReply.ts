@@ -15,7 +15,7 @@ import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
 import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
 
 /**
- * The reason an unexpected failure gives. The chat already says the spec's 'Sorry, I encountered an
+ * The reason an unexpected failure gives. The chat already says 'Sorry, I encountered an
  * error. Please try again.' above the reason, so this must not be that sentence again.
  */
 export const REPLY_FAILED_REASON = 'Something went wrong on the server while writing the reply.';
@@ -61,7 +61,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
         await touchCompletionRequest(ctx.db, job.user.id, job.key, new Date(aliveAt).toISOString());
       }
     }
-    // Spec §8: an empty reply reads 'No response received'; nothing is stored, so a retry may do better.
+    // An empty reply reads 'No response received' (docs/PRODUCT.md, Screens); nothing is stored, so a retry may do better.
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
     return await storeReply(ctx, job, continuation === undefined ? text.trim() : text.trimEnd(), reply.usage());

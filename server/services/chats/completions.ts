@@ -21,7 +21,7 @@ import { settleChatUser, type ChatUser } from './persona';
 import { chatNotFound } from './reads';
 import { storeMessages } from './storeMessages';
 
-/** Spec §9 "chat history limit": the prompt carries at most the last 100 messages. */
+/** The chat history limit: the prompt carries at most the last 100 messages (docs/PRODUCT.md, Limits). */
 export const HISTORY_LIMIT = 100;
 
 /**

@@ -26,7 +26,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Free',
     price: '$0',
     period: 'forever',
-    // Export is every plan's: a person's chats are theirs to take (and, with issue 21, all their data).
+    // Export is every plan's: a person's chats are theirs to take (and all their data, from Profile).
     features: ['Unlimited AI conversations', privateSlotsLabel('normal'), storageFeature('normal'), 'Export and import chats'],
     availability: 'free',
   },

@@ -228,7 +228,7 @@ describe('buildPrompt: fitting the budget', () => {
   });
 });
 
-describe('buildPrompt: a history people changed (issue 18)', () => {
+describe('buildPrompt: a history people changed (edits, versions, deletes)', () => {
   /** Stored rows as the server reads them into a prompt: each message's shown text. */
   const historyOf = (rows: (SwipeFields & { role: ChatRole })[]) => rows.map(({ role, content }) => ({ role, content }));
   const question = { role: 'user' as ChatRole, content: 'Where is the boat?' };

@@ -73,7 +73,7 @@ export function ChatHeader({
         )}
         <div className={styles.titles}>
           <h2 className={styles.title}>{name ?? 'Chat'}</h2>
-          {/* The spec's countdown is a fixed placeholder: it never counts. */}
+          {/* A fixed placeholder kept from the original app: it never counts. */}
           <span className={styles.timer}>
             <Clock size={12} aria-hidden="true" />
             09 Min 37 Sec

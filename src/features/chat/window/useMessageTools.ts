@@ -8,7 +8,7 @@ import { useStableCallback } from './useStableCallback';
 const report = (what: string) => (error: unknown) => console.error(what, error);
 
 /**
- * What the window does with its messages (issue 18): which one is being edited, and one stable set
+ * What the window does with its messages: which one is being edited, and one stable set
  * of actions for every bubble. Changes are made on the device at once and queued for the server
  * (sync/send/changes.ts); "Save and regenerate" then asks for a new version of the chat's last
  * reply (or a reply to the edited message, when it is the last), which goes after the edit.
