@@ -9,9 +9,13 @@ import globals from 'globals';
 
 const require = createRequire(import.meta.url);
 
-// typescript-eslint parses with the classic TypeScript API (6.x); the project type-checks with
-// TypeScript 7, whose package has no such API. `typescript-classic` is TypeScript 6 under another
-// name, so typescript-eslint's own require('typescript') is pointed at it here.
+// Why Node's module loader is patched here: typescript-eslint parses with TypeScript's classic
+// compiler API (6.x), which the `typescript` package no longer has (the project type-checks with
+// TypeScript 7, and package.json's override makes every package see that one). `typescript-classic`
+// is TypeScript 6 installed under another name; typescript-eslint asks for it with a plain
+// require('typescript') from inside its own files, which no option of its reaches, so that one name
+// is resolved to typescript-classic for this process (ESLint's) only. Drop this once
+// typescript-eslint supports TypeScript 7.
 const Module = require('node:module');
 const classicTypescript = require.resolve('typescript-classic');
 const resolveFilename = Module._resolveFilename;

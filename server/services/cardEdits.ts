@@ -35,7 +35,7 @@ import {
   storedName,
   thumbnailBytes,
   thumbnailsOf,
-} from './uploads';
+} from './cardStorage';
 import { checkStorageRoom } from './storage';
 import type { RequestUser } from './users';
 

@@ -180,8 +180,11 @@ export class CardchatDb extends Dexie {
     this.version(8).stores({
       drafts: 'id, savedAt',
     });
-    // What the chat's panel shows comes from here, filled by sync/ (the chat's character
-    // as the server last described it, and whether the user favorited each card asked about).
+    // There is no version 9: the number was skipped when version 10 was written (no commit ever
+    // declared a 9). Dexie needs versions to grow, not to follow each other, and installed copies are at 10,
+    // so the next change is version 11 and 9 stays unused.
+    // What the chat's panel shows comes from here, filled by sync/ (the chat's character as the
+    // server last described it, and whether the user favorited each card asked about).
     this.version(10).stores({
       characters: 'file_id',
       favoriteFlags: 'file_id',

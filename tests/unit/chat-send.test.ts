@@ -12,6 +12,7 @@ const pullChatList = vi.fn(() => Promise.resolve({ page: 1, totalPages: 1 }));
 vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => pullChatList() }));
 
 const { db } = await import('../../src/db/db');
+type LocalMessage = import('../../src/db/db').LocalMessage;
 const { STOPPED_REASON, saveServerPage } = await import('../../src/db/chatMessages');
 const { regenerateReply, retryMessage, sendMessage } = await import('../../src/sync/send/actions');
 const { STOPPED_BEFORE_SAVED } = await import('../../src/sync/send/stop');
@@ -110,13 +111,20 @@ describe('sending a message', () => {
   it('writes it as pending before the request, streams the reply into Dexie, then swaps in what the server stored', async () => {
     let feed!: ReturnType<typeof streamingAnswer>;
     let respond!: (response: Response) => void;
+    // What happened, in order: each message row Dexie is asked to create, and the request going out.
+    const order: string[] = [];
+    const created = (_key: unknown, row: LocalMessage) => void order.push(`${row.state} row`);
+    db.messages.hook('creating', created);
     answer = (call) => {
+      order.push('request');
       feed = streamingAnswer(call.signal);
       return new Promise((resolve) => (respond = resolve));
     };
     const sending = sendMessage({ seed, content: 'Hello', userName: 'Grace', greetingIndex: 1, signal: new AbortController().signal });
 
     await vi.waitFor(() => expect(calls).toHaveLength(1));
+    db.messages.hook('creating').unsubscribe(created);
+    expect(order).toEqual(['pending row', 'request']);
     const [pending] = await rows();
     expect(pending).toMatchObject({ role: 'user', content: 'Hello', state: 'pending', client_id: pending!.id });
     expect((await db.chats.get(CHAT))?.localOnly).toBe(true);
