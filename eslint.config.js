@@ -29,7 +29,7 @@ const { default: tseslint } = await import('typescript-eslint');
  * constants and routes: a value import would bring TypeBox into their bundles.
  */
 const contractValues = {
-  regex: '(^|/)core/contract(/(?!constants$|routes(/|$)).*)?$|^typebox(/|$)|(^|/)server/',
+  regex: '(^|[/@])core/contract(/(?!constants$|routes(/|$)).*)?$|^typebox(/|$)|(^|/)server/',
   allowTypeImports: true,
   message:
     'The PWA imports only types from the contract (values from core/contract/constants and core/contract/routes), and nothing of the server.',
