@@ -1,4 +1,4 @@
-import type { Endpoint } from '../../core/contract';
+import type { Endpoint } from '@core/contract';
 
 /**
  * A contract entry as Fastify route options: its method, its path as the URL and its schemas, so

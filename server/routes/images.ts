@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { MESSAGE_TOO_LARGE } from '../../core/card/index';
-import * as contract from '../../core/contract/cards';
+import { MESSAGE_TOO_LARGE } from '@core/card/index';
+import * as contract from '@core/contract/cards';
 import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { cachedGalleryPage } from '../db/galleryCache';

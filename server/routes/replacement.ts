@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '../../core/contract/replacement';
+import * as contract from '@core/contract/replacement';
 import { endpoint } from './endpoint';
-import { userType } from '../../core/contract/users';
+import { userType } from '@core/contract/users';
 import { signedIn } from '../auth/signedIn';
 import { deleteCharacterChats } from '../services/chats/deletes';
 import { characterUsage } from '../services/chats/reads';

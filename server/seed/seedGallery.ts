@@ -1,4 +1,4 @@
-import { normalizeCard, writeCard } from '../../core/card/index';
+import { normalizeCard, writeCard } from '@core/card/index';
 import { listPublicImages } from '../db/repositories/images';
 import { AppError } from '../errors';
 import type { ServiceContext } from '../services/context';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { boundedText, CardError, DEFAULT_CARD_LIMITS, MAX_NAME_CHARS, summarizeCard, type Card } from '../../core/card/index';
+import { boundedText, CardError, DEFAULT_CARD_LIMITS, MAX_NAME_CHARS, summarizeCard, type Card } from '@core/card/index';
 import { badRequest } from '../errors';
 import type { ServiceContext } from './context';
 import { removeBlobs } from './images/delete';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { CARD_FILE_FORMATS, checkFile, DEFAULT_CARD_LIMITS, readCard, readCardFile, type Card } from '../../core/card/index';
-import { privateSlots } from '../../core/contract/constants';
-import { safeFileName } from '../../core/fileName';
-import { planLabel } from '../../core/plans';
-import type { CollectionItem } from '../../core/contract';
+import { CARD_FILE_FORMATS, checkFile, DEFAULT_CARD_LIMITS, readCard, readCardFile, type Card } from '@core/card/index';
+import { privateSlots } from '@core/contract/constants';
+import { safeFileName } from '@core/fileName';
+import { planLabel } from '@core/plans';
+import type { CollectionItem } from '@core/contract';
 import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';

@@ -1,6 +1,6 @@
-import type { ChangePasswordRequest, DeleteAccountRequest } from '../../core/contract';
-import { EXPORT_ESTIMATE_HEADER } from '../../core/contract/constants';
-import * as routes from '../../core/contract/routes';
+import type { ChangePasswordRequest, DeleteAccountRequest } from '@core/contract';
+import { EXPORT_ESTIMATE_HEADER } from '@core/contract/constants';
+import * as routes from '@core/contract/routes';
 import { api } from './call';
 import { ApiError } from './errors';
 

@@ -1,6 +1,6 @@
 import type { Static, TSchema } from 'typebox';
-import type * as Contract from '../../core/contract';
-import type { Route } from '../../core/contract/routes';
+import type * as Contract from '@core/contract';
+import type { Route } from '@core/contract/routes';
 import { accessToken } from '../auth/refresh';
 import { isTimeout } from './authorizedFetch';
 import { jsonRequest, REQUEST_TIMEOUT_MS } from './client';

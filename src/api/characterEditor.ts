@@ -1,5 +1,5 @@
-import type { CardEdit, CharacterPhotoRequest } from '../../core/contract';
-import * as routes from '../../core/contract/routes';
+import type { CardEdit, CharacterPhotoRequest } from '@core/contract';
+import * as routes from '@core/contract/routes';
 import { api } from './call';
 
 /** GET /api/upload/card/{file_id}: the whole card, to edit. */

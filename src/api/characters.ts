@@ -1,4 +1,4 @@
-import * as routes from '../../core/contract/routes';
+import * as routes from '@core/contract/routes';
 import { api } from './call';
 
 /** GET /api/characters/{id}: a card's details for chat. Each call counts a view on the server. */

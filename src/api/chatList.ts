@@ -1,6 +1,6 @@
-import type { ChatExportRequest, ChatImportResponse, ChatListRequest } from '../../core/contract';
-import { PAGE_SIZES } from '../../core/contract/constants';
-import * as routes from '../../core/contract/routes';
+import type { ChatExportRequest, ChatImportResponse, ChatListRequest } from '@core/contract';
+import { PAGE_SIZES } from '@core/contract/constants';
+import * as routes from '@core/contract/routes';
 import { api } from './call';
 import { REQUEST_TIMEOUT_MS } from './client';
 

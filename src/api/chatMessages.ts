@@ -1,7 +1,7 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import type { ApiErrorBody, ChatGetRequest, CompletionRequest, CompletionResult } from '../../core/contract';
-import { PAGE_SIZES } from '../../core/contract/constants';
-import * as routes from '../../core/contract/routes';
+import type { ApiErrorBody, ChatGetRequest, CompletionRequest, CompletionResult } from '@core/contract';
+import { PAGE_SIZES } from '@core/contract/constants';
+import * as routes from '@core/contract/routes';
 import { noteNoAnswer } from '../lib/connectivity';
 import { api } from './call';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './errors';

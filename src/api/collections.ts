@@ -1,6 +1,6 @@
-import type { ReplaceRequest } from '../../core/contract';
-import { PAGE_SIZES } from '../../core/contract/constants';
-import * as routes from '../../core/contract/routes';
+import type { ReplaceRequest } from '@core/contract';
+import { PAGE_SIZES } from '@core/contract/constants';
+import * as routes from '@core/contract/routes';
 import { api } from './call';
 
 /** The collections' page size (docs/PRODUCT.md, Limits). */

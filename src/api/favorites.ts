@@ -1,5 +1,5 @@
-import { PAGE_SIZES } from '../../core/contract/constants';
-import * as routes from '../../core/contract/routes';
+import { PAGE_SIZES } from '@core/contract/constants';
+import * as routes from '@core/contract/routes';
 import { api } from './call';
 
 // Adding, removing and checking live with the gallery's calls; the Favorites page uses the same ones.

@@ -1,6 +1,6 @@
-import type { CardExportFormat, FavoriteAddRequest } from '../../core/contract';
-import * as routes from '../../core/contract/routes';
-import { GALLERY_PAGE_SIZE } from '../../core/gallery';
+import type { CardExportFormat, FavoriteAddRequest } from '@core/contract';
+import * as routes from '@core/contract/routes';
+import { GALLERY_PAGE_SIZE } from '@core/gallery';
 import { authorizedFetchUrl } from './authorizedFetch';
 import { api } from './call';
 import { errorFromResponse } from './errors';

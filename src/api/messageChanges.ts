@@ -1,5 +1,5 @@
-import type { DeleteFromRequest, EditMessageRequest } from '../../core/contract';
-import * as routes from '../../core/contract/routes';
+import type { DeleteFromRequest, EditMessageRequest } from '@core/contract';
+import * as routes from '@core/contract/routes';
 import { api } from './call';
 
 /** Each change carries its outbox id as the Idempotency-Key: a retry (or another tab's) applies once. */

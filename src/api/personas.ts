@@ -1,5 +1,5 @@
-import type { ChatUpdate, PersonaCreate, PersonaUpdate } from '../../core/contract';
-import * as routes from '../../core/contract/routes';
+import type { ChatUpdate, PersonaCreate, PersonaUpdate } from '@core/contract';
+import * as routes from '@core/contract/routes';
 import { api } from './call';
 
 /** GET /api/personas: the user's personas, oldest first. */

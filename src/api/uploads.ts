@@ -1,4 +1,4 @@
-import * as routes from '../../core/contract/routes';
+import * as routes from '@core/contract/routes';
 import { api } from './call';
 
 export const UPLOAD_FAILED = 'Upload failed. Please try again.';

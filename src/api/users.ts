@@ -1,5 +1,5 @@
-import type { ProfileUpdate } from '../../core/contract';
-import * as routes from '../../core/contract/routes';
+import type { ProfileUpdate } from '@core/contract';
+import * as routes from '@core/contract/routes';
 import { api } from './call';
 
 export const getProfile = () => api(routes.getProfile, {});

@@ -1,4 +1,4 @@
-import type { PublicImage } from '../../core/contract';
+import type { PublicImage } from '@core/contract';
 import { db, type CachedCard } from './db';
 
 /** The text offline search looks in: name, tags and creator, the fields the server's `q` matches. */

@@ -3,7 +3,7 @@ import { GALLERY_PAGE_SIZE, listPublicImages } from '../api/images';
 import { ApiError } from '../api/errors';
 import { markFavorite, saveGalleryPage } from '../db/cards';
 import { saveFavoriteFlag } from '../db/favorites';
-import type { PublicImage, PublicImagesResponse } from '../../core/contract';
+import type { PublicImage, PublicImagesResponse } from '@core/contract';
 import type { CachedCard } from '../db/db';
 import { fetchFirstGalleryPage } from './firstGalleryPage';
 

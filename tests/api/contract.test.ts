@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import * as routes from '../../core/contract/routes';
-import * as users from '../../core/contract/users';
+import * as routes from '@core/contract/routes';
+import * as users from '@core/contract/users';
 import { createTestApp, databases } from './helpers';
 import { checkResponseShapes, strictSchema } from './responseShapes';
 

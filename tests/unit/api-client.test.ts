@@ -4,7 +4,7 @@ const accessToken = vi.fn<(options?: { forceRefresh?: boolean }) => Promise<stri
 vi.mock('../../src/auth/refresh', () => ({ accessToken: (options?: { forceRefresh?: boolean }) => accessToken(options) }));
 
 const { api } = await import('../../src/api/call');
-const routes = await import('../../core/contract/routes');
+const routes = await import('@core/contract/routes');
 const { ApiError } = await import('../../src/api/errors');
 const { saveTokens } = await import('../../src/auth/tokens');
 

@@ -8,9 +8,9 @@ import type {
   GalleryQuery,
   PublicImagesResponse,
   WholeCard,
-} from '../../../core/contract';
+} from '@core/contract';
 import { latestChatPerImage } from '../../db/repositories/chats';
-import type { Card } from '../../../core/card/index';
+import type { Card } from '@core/card/index';
 import { listOwnerImages, listPublicImages } from '../../db/repositories/images';
 import { countOnce } from '../cardHits';
 import type { ServiceContext } from '../context';

@@ -1,8 +1,8 @@
-import { characterDisplayName, fillPlaceholders } from '../../../core/card/placeholders';
-import type { Card } from '../../../core/card/types';
-import { cardGreetings, type CardGreeting } from '../../../core/chat/greetings';
-import type { CharacterDetails, RecentChat } from '../../../core/contract';
-import { thumbnailUrl } from '../../../core/contract/constants';
+import { characterDisplayName, fillPlaceholders } from '@core/card/placeholders';
+import type { Card } from '@core/card/types';
+import { cardGreetings, type CardGreeting } from '@core/chat/greetings';
+import type { CharacterDetails, RecentChat } from '@core/contract';
+import { thumbnailUrl } from '@core/contract/constants';
 
 /** What a card click stores under `selectedCharacter` (gallery/cardActions.ts, also used by Favorites). */
 export interface SelectedCharacter {

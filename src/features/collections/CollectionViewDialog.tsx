@@ -1,4 +1,4 @@
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import { Modal } from '../replace/Modal';
 import replaceStyles from '../replace/Replace.module.css';
 import { CardImage } from './CardImage';

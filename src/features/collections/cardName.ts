@@ -1,4 +1,4 @@
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 
 /** Tags shown per collection card (docs/PRODUCT.md, Limits). */
 export const COLLECTION_TAGS = 5;

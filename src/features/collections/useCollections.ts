@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import { COLLECTIONS_PAGE_SIZE } from '../../api/collections';
 import type { PullPhase } from '../../lib/pullPhase';
 import { usePull } from '../../lib/usePull';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
 import styles from './Editor.module.css';
 

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useRef, useState } from 'react';
-import type { Favorite } from '../../../core/contract';
+import type { Favorite } from '@core/contract';
 import { favoritesList } from '../../db/favorites';
 import { pullFavorites, pullFavoritesCount, removeFromFavorites } from '../../sync/favorites';
 import { afterRemove, hasMorePages } from './favoritesLogic';
@@ -40,19 +40,22 @@ export function useFavorites(): FavoritesState {
     failure: 'Failed to load favorites',
   });
 
-  const loadPage = useCallback((next: number) => {
-    setLoadingMore(true);
-    return pullFavorites(next)
-      .then((pull) => {
-        setPage(pull.page);
-        setTotalPages(pull.totalPages);
-      })
-      .catch((error: unknown) => {
-        console.error('Failed to load favorites', error);
-        setPhase(failedPullPhase(error));
-      })
-      .finally(() => setLoadingMore(false));
-  }, [setPhase]);
+  const loadPage = useCallback(
+    (next: number) => {
+      setLoadingMore(true);
+      return pullFavorites(next)
+        .then((pull) => {
+          setPage(pull.page);
+          setTotalPages(pull.totalPages);
+        })
+        .catch((error: unknown) => {
+          console.error('Failed to load favorites', error);
+          setPhase(failedPullPhase(error));
+        })
+        .finally(() => setLoadingMore(false));
+    },
+    [setPhase],
+  );
 
   // Read when a removal settles, which may be after other removals changed them.
   const latest = useRef({ count: serverCount ?? 0, page });

@@ -1,5 +1,5 @@
-import { fillPlaceholders } from '../../../core/card/placeholders';
-import type { PublicImage } from '../../../core/contract';
+import { fillPlaceholders } from '@core/card/placeholders';
+import type { PublicImage } from '@core/contract';
 
 /** What the home view shows for a gallery entry. */
 export interface CardView {

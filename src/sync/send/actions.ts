@@ -1,4 +1,4 @@
-import type { CompletionRequest } from '../../../core/contract';
+import type { CompletionRequest } from '@core/contract';
 import type { ChatSeed } from '../../db/chatMessages';
 import type { LocalMessage } from '../../db/db';
 import { checkNow, connectivity } from '../../lib/connectivity';

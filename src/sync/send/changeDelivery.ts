@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { ChatMessage, MessagesDeleted } from '../../../core/contract';
+import type { ChatMessage, MessagesDeleted } from '@core/contract';
 import { deleteMessage, deleteMessagesFrom, editMessage } from '../../api/messageChanges';
 import { ApiError } from '../../api/errors';
 import { db, type MessageChange } from '../../db/db';

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { CompletionRequest } from '../../../core/contract';
+import type { CompletionRequest } from '@core/contract';
 import { db, type MessageChange, type MessageSend, type OutboxItem } from '../../db/db';
 
 /** A chat's outbox entries, oldest first: the order in which they reach the server. */

@@ -1,4 +1,4 @@
-import { joinContinuation } from '../../../core/chat/swipes';
+import { joinContinuation } from '@core/chat/swipes';
 import { db, type LocalMessage } from '../../db/db';
 import { setStreamingText } from './streamingText';
 

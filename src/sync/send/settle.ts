@@ -1,4 +1,4 @@
-import type { CompletionResult } from '../../../core/contract';
+import type { CompletionResult } from '@core/contract';
 import { db, type LocalMessage } from '../../db/db';
 import { reapplyChanges } from '../../db/messageChanges';
 import { recordAttempt } from './queue';

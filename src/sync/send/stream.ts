@@ -1,4 +1,4 @@
-import type { CompletionRequest } from '../../../core/contract';
+import type { CompletionRequest } from '@core/contract';
 import { streamCompletion } from '../../api/chatMessages';
 import { ApiError } from '../../api/errors';
 import { STREAMING_REPLY_PREFIX } from '../../db/chatMessages';

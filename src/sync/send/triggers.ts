@@ -1,4 +1,4 @@
-import { FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '../../../core/caches';
+import { FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '@core/caches';
 import { sessionStore } from '../../auth/session';
 import { STREAMING_REPLY_PREFIX } from '../../db/chatMessages';
 import { db } from '../../db/db';

@@ -1,4 +1,4 @@
-import type { CompletionRequest } from '../../../core/contract';
+import type { CompletionRequest } from '@core/contract';
 import { STOPPED_REASON, STREAMING_REPLY_PREFIX, type ChatSeed } from '../../db/chatMessages';
 import { db, type LocalMessage, type MessageSend, type OutboxItem } from '../../db/db';
 import { releaseHolds } from '../../db/messageChanges';

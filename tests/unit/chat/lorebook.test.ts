@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { activeLore, activeLoreEntries, estimateTokens } from '../../../core/chat/index';
+import { activeLore, activeLoreEntries, estimateTokens } from '@core/chat/index';
 
 const entry = (keys: unknown, content: string, more: Record<string, unknown> = {}) => ({
   keys,

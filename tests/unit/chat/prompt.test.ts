@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeCard, readCard, type Card } from '../../../core/card/index';
+import { normalizeCard, readCard, type Card } from '@core/card/index';
 import {
   buildPrompt,
   DEFAULT_SYSTEM_PROMPT,
@@ -14,8 +14,8 @@ import {
   withNewSwipe,
   type BuildPromptInput,
   type SwipeFields,
-} from '../../../core/chat/index';
-import type { ChatRole } from '../../../core/contract';
+} from '@core/chat/index';
+import type { ChatRole } from '@core/contract';
 import { sillyTavernCard } from '../../fixtures/ecosystem';
 
 function card(data: Record<string, unknown>): Card {

@@ -3,9 +3,9 @@
  * the text as the prompt will carry it ({{char}} and {{user}} filled), so what the editor says a
  * card costs is what a chat will spend on it.
  */
-import { characterDisplayName, fillPlaceholders, type Card } from '../../../../core/card/index';
-import { buildPrompt } from '../../../../core/chat/prompt';
-import { estimateTokens } from '../../../../core/chat/tokens';
+import { characterDisplayName, fillPlaceholders, type Card } from '@core/card/index';
+import { buildPrompt } from '@core/chat/prompt';
+import { estimateTokens } from '@core/chat/tokens';
 import { TEXT_FIELDS, type TextField } from './draft';
 
 export interface ContextSize {

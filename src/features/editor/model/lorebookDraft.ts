@@ -6,7 +6,7 @@
  * included (`disable`, `extensions.case_sensitive`, `extensions.position`), so a toggle here means
  * the same thing in the prompt and in SillyTavern.
  */
-import type { CharacterBook } from '../../../../core/card/index';
+import type { CharacterBook } from '@core/card/index';
 
 export type LorePosition = 'before_char' | 'after_char';
 
