@@ -35,9 +35,13 @@ const contractValues = {
     'The PWA imports only types from the contract (values from core/contract/constants and core/contract/routes), and nothing of the server.',
 };
 
+/** Code outside core/ names it by its alias (tsconfig.json's paths, Vite, vitest, esbuild), never by a climb. */
+const coreByAlias = { regex: '^(\\.\\.?/)+core(/|$)', message: 'Import the shared core/ as @core/... (its path alias).' };
+
 /** Screens read Dexie through hooks and act through sync/ (or api/ for calls that store nothing). */
 const featureBoundaries = {
   patterns: [
+    coreByAlias,
     contractValues,
     {
       group: ['**/db/db', '**/db/db.ts'],
@@ -83,6 +87,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreByAlias] }] },
+  },
+  {
     // core/ is the code both sides share: it may import neither side, nor a Node or browser API.
     files: ['core/**/*.ts'],
     rules: {
@@ -95,12 +103,15 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(src|sw)/', message: 'The server never imports the PWA.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [coreByAlias, { regex: '(^|/)(src|sw)/', message: 'The server never imports the PWA.' }] },
+      ],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [contractValues] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreByAlias, contractValues] }] },
   },
   {
     files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
@@ -113,6 +124,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            coreByAlias,
             contractValues,
             { group: ['react', 'react-dom', 'dexie-react-hooks'], message: 'sync/ holds no React.' },
             { group: ['**/lib/saveFile'], message: 'sync/ holds no DOM: downloads belong to features.' },
