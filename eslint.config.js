@@ -9,9 +9,13 @@ import globals from 'globals';
 
 const require = createRequire(import.meta.url);
 
-// typescript-eslint parses with the classic TypeScript API (6.x); the project type-checks with
-// TypeScript 7, whose package has no such API. `typescript-classic` is TypeScript 6 under another
-// name, so typescript-eslint's own require('typescript') is pointed at it here.
+// Why Node's module loader is patched here: typescript-eslint parses with TypeScript's classic
+// compiler API (6.x), which the `typescript` package no longer has (the project type-checks with
+// TypeScript 7, and package.json's override makes every package see that one). `typescript-classic`
+// is TypeScript 6 installed under another name; typescript-eslint asks for it with a plain
+// require('typescript') from inside its own files, which no option of its reaches, so that one name
+// is resolved to typescript-classic for this process (ESLint's) only. Drop this once
+// typescript-eslint supports TypeScript 7.
 const Module = require('node:module');
 const classicTypescript = require.resolve('typescript-classic');
 const resolveFilename = Module._resolveFilename;
@@ -20,9 +24,25 @@ Module._resolveFilename = function (request, ...rest) {
 };
 const { default: tseslint } = await import('typescript-eslint');
 
+/**
+ * The PWA and its service worker take only types from the contract's schemas, and values from its
+ * constants and routes: a value import would bring TypeBox into their bundles.
+ */
+const contractValues = {
+  regex: '(^|[/@])core/contract(/(?!constants$|routes(/|$)).*)?$|^typebox(/|$)|(^|/)server/',
+  allowTypeImports: true,
+  message:
+    'The PWA imports only types from the contract (values from core/contract/constants and core/contract/routes), and nothing of the server.',
+};
+
+/** Code outside core/ names it by its alias (tsconfig.json's paths, Vite, vitest, esbuild), never by a climb. */
+const coreByAlias = { regex: '^(\\.\\.?/)+core(/|$)', message: 'Import the shared core/ as @core/... (its path alias).' };
+
 /** Screens read Dexie through hooks and act through sync/ (or api/ for calls that store nothing). */
 const featureBoundaries = {
   patterns: [
+    coreByAlias,
+    contractValues,
     {
       group: ['**/db/db', '**/db/db.ts'],
       allowTypeImports: true,
@@ -67,6 +87,33 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    files: ['tests/**/*.{ts,tsx}', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreByAlias] }] },
+  },
+  {
+    // core/ is the code both sides share: it may import neither side, nor a Node or browser API.
+    files: ['core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)(src|server|sw)/|^node:', message: 'core/ runs in the browser and on the server alike.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [coreByAlias, { regex: '(^|/)(src|sw)/', message: 'The server never imports the PWA.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [coreByAlias, contractValues] }] },
+  },
+  {
     files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', featureBoundaries] },
   },
@@ -77,6 +124,8 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            coreByAlias,
+            contractValues,
             { group: ['react', 'react-dom', 'dexie-react-hooks'], message: 'sync/ holds no React.' },
             { group: ['**/lib/saveFile'], message: 'sync/ holds no DOM: downloads belong to features.' },
           ],

@@ -52,6 +52,9 @@ export default defineConfig({
   ],
   resolve: {
     alias: {
+      // The code both sides share: `@core/contract` rather than '../../../core/contract' (tsconfig.json's
+      // paths, vitest.config.ts, scripts/start.mjs and ESLint's boundaries say the same).
+      '@core': fileURLToPath(new URL('./core', import.meta.url)),
       // @tanstack/react-store asks for the shim that backfills useSyncExternalStore for React 17; React 19
       // has it, and the package's plain build uses React's own (the shim's code is then never loaded).
       'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,10 +7,14 @@ import { defineConfig } from 'vitest/config';
  * - api: the real server through buildApp + inject, on SQLite and (with TEST_DATABASE_URL) PostgreSQL;
  * - e2e: Debian's Chromium driven by playwright-core against the server `npm start` runs.
  */
+/** As vite.config.ts: `@core/...` is the shared core/. Each project says it: projects inherit nothing. */
+const resolve = { alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)) } };
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
@@ -17,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
@@ -26,6 +32,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

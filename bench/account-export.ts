@@ -1,5 +1,5 @@
 /**
- * Figure 13 (issue 21): the data export (a job since issue 27, its zip then fetched) of an account holding 10,000 chats of 20 messages
+ * Figure 13: the data export of an account holding 10,000 chats of 20 messages (prepared by its job, its zip then fetched)
  * and 1,000 cards, from a server run as `npm start` runs it (SQLite). The account is written into the
  * database and blob store directly before the server starts (the API would take far longer to fill
  * it, and it is the export being measured). The zip is read to the end and thrown away; the server's

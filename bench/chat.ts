@@ -57,7 +57,7 @@ export async function chatFigures(): Promise<ChatFigures> {
   }
 }
 
-/** Figures the table does not list, kept from before it: the server's own work per request. */
+/** The oldest figures, kept beside the numbered ones: the server's own work per request, in-process. */
 export async function chatRows(): Promise<Row[]> {
   const chat = await chatFigures();
   const row = (figure: string, value: number, goalMs: number): Row => ({

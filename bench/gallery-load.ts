@@ -34,7 +34,7 @@ export async function galleryLoadFigures(session: Session): Promise<Row[]> {
   const p99 = median((await repeat(RUNS, () => load(url, 1000))).map((result) => result.latency.p99));
   // The same server's floor (no database, tiny body): tells the gallery's own cost from Fastify's and autocannon's.
   const health = (await load(url.replace(/\/api\/upload\/image.*$/, '/api/health'))).requests.average;
-  // As a browser asks (issue 15): the same page brotli-compressed, made once per cached page, not per request.
+  // As a browser asks: the same page brotli-compressed, made once per cached page, not per request.
   const compressed = (await load(url, undefined, { 'accept-encoding': 'br' })).requests.average;
   return [
     {

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7, figure 11 from issue 15, figure 12 from issue 13): builds dist/, measures every figure of the issue's table on this
+ * `npm run bench`: builds dist/, measures every figure (numbered as in bench/results.md) on this
  * machine, prints one table (figure, value, goal, anchor, pass/fail by the goal) and writes it to
  * bench/results.md with the machine it was measured on. Timings are medians of several runs;
  * ratios are measured side by side in the same run. Tests never assert timings; this does.
@@ -168,7 +168,13 @@ async function main(): Promise<void> {
       await session?.close();
     }
   }
-  await measure('12', 'Reconnect after an outage', '≤ 15 s, each once', 'before issue 13: never, until a reload', reconnectFigures);
+  await measure(
+    '12',
+    'Reconnect after an outage',
+    '≤ 15 s, each once',
+    'before the app probed by itself: never, until a reload',
+    reconnectFigures,
+  );
   await measure('13', 'Data export of a big account', 'flat memory', '—', accountExportFigures);
   await measure('14', 'Prompt with a 300-entry lorebook over a 2,000-message chat', '≤ 10 ms p95', 'the builder before', promptFigures);
   await measure('15', 'Search inside chats, 1,000,000 messages', 'p95 ≤ 100 ms', 'SillyTavern: no search inside chats', searchFigures);
@@ -193,7 +199,7 @@ async function main(): Promise<void> {
     `Load average (1 min) before the run ${loadBefore}; after each figure ${loads.join(', ')}. The whole run took ${minutes.toFixed(1)} minutes, building dist/ included.`,
     "Timings are medians of several runs (see each file in bench/); ratios (2, 5, 7) and figure 11's reference are measured side by side, alternating, in the same run.",
     'Figures 1, 3–9 and 11 run against one server started as `npm start` starts it (SQLite, seeded gallery, tests/support/fakeOpenAI as the LLM, per-user rate limits raised: bench/lib/session.ts) and one user signed up in Chromium; figure 11 visits as a fresh phone, no one signed in, beside a bare static server (bench/lib/bare-static.ts). Figure 12 runs its own server behind a loopback TCP proxy that refuses connections for a while (bench/reconnect.ts).',
-    '"—" rows are kept from before issue 7: the server\'s own time, in-process.',
+    '"—" rows are the oldest figures, kept: the server\'s own time, in-process.',
     '',
     renderTable(rows),
     '',

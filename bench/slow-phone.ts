@@ -1,5 +1,5 @@
 /**
- * Figure 11 (issue 15): the first visit on a slow phone. Chromium at 390×844 with Lighthouse's mobile
+ * Figure 11: the first visit on a slow phone. Chromium at 390×844 with Lighthouse's mobile
  * conditions through CDP (CPU 4× slower, 150 ms round trips, 1.6 Mbps), a fresh profile each run:
  * - the first card with its image on screen (navigation start to the first frame painted with the
  *   first gallery tile's thumbnail decoded);

@@ -2,7 +2,7 @@ const UNITS = ['KB', 'MB', 'GB', 'TB'];
 
 /**
  * A byte count as people read it: '512 B', '3.2 MB', '14 MB', '250 MB' (1 KB = 1024 bytes, as
- * browsers and the spec's "20MB" count). One function for the server's messages and the PWA's
+ * browsers and the upload limit's "20MB" count). One function for the server's messages and the PWA's
  * screens, so a quota reads the same in an error and on Profile.
  */
 export function formatBytes(bytes: number): string {

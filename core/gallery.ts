@@ -1,7 +1,7 @@
 /** What the server and the page agree on about the public gallery's first view. */
 import { PAGE_SIZES } from './contract/constants';
 
-/** The spec's gallery page size. */
+/** The gallery's page size (docs/PRODUCT.md, Limits). */
 export const GALLERY_PAGE_SIZE = PAGE_SIZES.gallery;
 
 /**

@@ -78,6 +78,8 @@ async function buildServer() {
     format: 'esm',
     target: 'node20',
     external: EXTERNAL,
+    // `@core/...` is the shared core/, as in tsconfig.json's paths and the Vite configuration.
+    alias: { '@core': at('core') },
     // CommonJS packages inside an ESM bundle call require() for Node's own modules.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     sourcemap: 'linked',

@@ -1,6 +1,6 @@
 /**
  * The one error shape every response uses: `{ error: code, message }`. `code` is for programs,
- * `message` is for people and is the spec's catalogue text where the catalogue names one.
+ * `message` is for people, in the words docs/PRODUCT.md names where it names them.
  */
 export class AppError extends Error {
   /** Sent as Retry-After: when a refusal of the moment (429, 503) may be tried again. */

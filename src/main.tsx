@@ -30,7 +30,7 @@ declare module '@tanstack/react-router' {
  */
 function startOutboxOnceSignedIn(): void {
   const hasSession = () => ['signedIn', 'offline'].includes(sessionStore.get().status);
-  const start = () => void import('./sync/outboxTriggers').then(({ startOutboxTriggers }) => startOutboxTriggers());
+  const start = () => void import('./sync/send/triggers').then(({ startOutboxTriggers }) => startOutboxTriggers());
   if (hasSession()) return start();
   const unsubscribe = sessionStore.subscribe(() => {
     if (!hasSession()) return;

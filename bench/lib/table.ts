@@ -1,7 +1,7 @@
 /** The results table: one row per measured figure, printed and written to bench/results.md. */
 
 export interface Row {
-  /** The figure number ('1', '2'...); several rows may share one. */
+  /** The figure's number ('1', '2'...; '—' for the in-process ones); several rows may share one. */
   n: string;
   figure: string;
   value: string;

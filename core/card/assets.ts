@@ -19,7 +19,7 @@ const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['png', 'apng', 'jpg', 'jp
 /** A PNG keyword is at most 79 bytes; the prefix and ':' take 17 of them. */
 const MAX_PATH_LENGTH = 79 - ASSET_KEYWORD_PREFIX.length - 1;
 
-/** The path a chunk's key names: `:0` → `0` (the spec's form); a key without the colon as it is. */
+/** The path a chunk's key names: `:0` → `0` (the V3 spec's form); a key without the colon as it is. */
 function pathOfKey(key: string): string {
   return key.startsWith(':') ? key.slice(1) : key;
 }
@@ -57,7 +57,7 @@ export interface AssetEntry {
   [key: string]: unknown;
 }
 
-/** The card's `data.assets` entries that have the spec's shape; others are carried untouched elsewhere. */
+/** The card's `data.assets` entries that have the V3 spec's shape; others are carried untouched elsewhere. */
 export function assetEntries(card: Card): AssetEntry[] {
   const list = card.data.assets;
   if (!Array.isArray(list)) return [];
@@ -153,7 +153,7 @@ export function mimeTypeOf(ext: string): string {
   return MIME_TYPES[ext.toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** The spec's folder for a kind of file inside assets/{type}/ in a .charx. */
+/** The V3 spec's folder for a kind of file inside assets/{type}/ in a .charx. */
 export function charxFolderOf(ext: string): string {
   const mime = mimeTypeOf(ext);
   if (mime.startsWith('image/')) return 'images';

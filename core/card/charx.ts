@@ -22,7 +22,7 @@ import { cardOfJson, parseCardJson } from './textCard';
 import type { Card, CardFormat, CardLimits, EmbeddedAsset } from './types';
 
 const CARD_JSON = 'card.json';
-/** The spec spells it this way; some writers spell it right. */
+/** The V3 spec spells it this way; some writers spell it right. */
 const EMBEDDED_SCHEMES = ['embeded://', 'embedded://'];
 /** Entries this small never count as bombs, whatever their ratio (a few bytes of zeros are fine). */
 const RATIO_FREE_BYTES = 64 * 1024;
@@ -116,7 +116,7 @@ export function readCharx(bytes: Uint8Array, limits: CardLimits): CharxContents 
   return { card: lifted.card, format, icon: lifted.icon, assets: [...lifted.assets, ...extras] };
 }
 
-/** Where an `__asset:N` file goes in a .charx, per the spec's folders. */
+/** Where an `__asset:N` file goes in a .charx, per the V3 spec's folders. */
 function charxPath(entry: AssetEntry, path: string): string {
   const ext = /^[a-z0-9]{1,10}$/i.test(entry.ext) ? entry.ext.toLowerCase() : 'bin';
   const type = /^[a-z0-9_-]{1,40}$/i.test(entry.type) ? entry.type : 'other';

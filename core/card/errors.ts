@@ -1,6 +1,7 @@
 /**
  * Every way a card can be refused, as one error type: the server maps `code` to its JSON error and
- * the browser shows `message`, which is the spec's own text (§5) wherever the spec names one.
+ * the browser shows `message`, which is the upload's own text wherever docs/PRODUCT.md (Screens:
+ * Upload) names one.
  */
 import { CARD_FIELD_LIMITS } from './limits';
 
@@ -33,7 +34,7 @@ export type CardErrorCode =
   | 'bad_json'
   /** JSON nested deeper than the cap. */
   | 'too_deep'
-  /** JSON that is not a character card by spec §5's rule. */
+  /** JSON that is not a character card: it has no name, no data, no V3 marker and none of description, personality, scenario. */
   | 'invalid_card'
   /** A .json/.yaml file (or a .charx's card.json) that is not a card: unreadable, too deep, an alias bomb... */
   | 'invalid_card_file'
@@ -77,7 +78,7 @@ export const MESSAGE_NAME_TOO_LONG = `The character's name is longer than ${CARD
 export const MESSAGE_CREATOR_TOO_LONG = `The creator's name is longer than ${CARD_FIELD_LIMITS.creator} characters; shorten it.`;
 export const MESSAGE_TOO_MANY_TAGS = `The card has more than ${CARD_FIELD_LIMITS.tags} tags; keep at most ${CARD_FIELD_LIMITS.tags}.`;
 export const MESSAGE_TAG_TOO_LONG = `A tag is longer than ${CARD_FIELD_LIMITS.tag} characters; shorten it.`;
-/** In the words of the spec's 'File size exceeds 20MB limit'. */
+/** In the words of the upload's 'File size exceeds 20MB limit'. */
 export const MESSAGE_CARD_TOO_LARGE = 'Character data exceeds 2MB limit';
 
 const MESSAGES: Record<CardErrorCode, string> = {

@@ -105,7 +105,7 @@ async function readAnyFormat(bytes: Uint8Array, declared: DeclaredName, limits?:
     return { card, format, source: 'png', picture: { data: bytes, ext: 'png' }, assetCount: assetChunks.length };
   }
   if (kind === 'jpeg' || kind === 'webp') {
-    // RisuAI's JPEG: the picture in front, a .charx behind it. One sent as a PNG keeps spec §5's text.
+    // RisuAI's JPEG: the picture in front, a .charx behind it. One sent as a PNG keeps the PNG upload's text.
     if (!hasZipEnd(bytes)) throw new CardError(declaredPng(declared) ? 'bad_signature' : 'no_card_in_image', kind);
     return fromCharx(bytes, kind, resolved, { data: bytes, ext: kind });
   }
@@ -113,7 +113,7 @@ async function readAnyFormat(bytes: Uint8Array, declared: DeclaredName, limits?:
     try {
       return fromCharx(bytes, 'charx', resolved);
     } catch (error) {
-      // A zip sent as a PNG that isn't a card either: spec §5's text says what was expected.
+      // A zip sent as a PNG that isn't a card either: the PNG upload's text says what was expected.
       if (error instanceof CardError && declaredPng(declared)) throw new CardError('bad_signature', error.code, { cause: error });
       throw error;
     }
@@ -126,7 +126,7 @@ async function readAnyFormat(bytes: Uint8Array, declared: DeclaredName, limits?:
     const { card, format } = cardOfJson(await parseYamlCard(bytes, resolved));
     return fromJson(card, format, 'yaml');
   }
-  // A PNG-named file that is none of these keeps the spec's own message.
+  // A PNG-named file that is none of these keeps the PNG upload's own message.
   if (declaredPng(declared)) throw new CardError('bad_signature');
   throw new CardError(/\.json$/i.test(declared.name ?? '') ? 'invalid_card_file' : 'unsupported_type', 'unknown_content');
 }

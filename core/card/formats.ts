@@ -51,7 +51,7 @@ export function mayBeCardFile(type: string, name: string | undefined): boolean {
   const declared = type.toLowerCase().split(';')[0]!.trim();
   const extension = name === undefined ? '' : extensionOf(name);
   if (CARD_FILE_FORMATS.some((format) => format.types.includes(declared) || format.extensions.includes(extension))) return true;
-  // Spec §5 kept: a type that contains image/png is a PNG, whatever parameters follow.
+  // A type that contains image/png is a PNG, whatever parameters follow (as the original app checked).
   if (declared.includes('image/png')) return true;
   return UNSPECIFIC_TYPES.has(declared) && extension === '';
 }

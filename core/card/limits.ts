@@ -1,6 +1,6 @@
 import type { CardLimits } from './types';
 
-/** Spec §5: 20MB means 20 MiB here, as the upload form reports sizes in binary megabytes. */
+/** The upload limit: 20MB means 20 MiB here, as the upload form reports sizes in binary megabytes. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_CHUNKS = 10_000;
 /**

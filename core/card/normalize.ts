@@ -91,7 +91,7 @@ function normalizeData(src: Record<string, unknown>, top: Record<string, unknown
   return data;
 }
 
-/** Parsed JSON → Card; throws 'invalid_card' unless it counts as a card (spec §5). */
+/** Parsed JSON → Card; throws 'invalid_card' unless it counts as a card (countsAsCard, validate.ts). */
 export function normalizeCard(json: unknown): { card: Card; format: CardFormat } {
   if (!countsAsCard(json)) throw new CardError('invalid_card', 'not_a_card');
   const nested = isPlainObject(json.data);

@@ -1,5 +1,5 @@
 /**
- * Spec §5's checks that need no PNG parsing: the declared file (browser File or multipart part)
+ * The upload's checks that need no PNG parsing: the declared file (browser File or multipart part)
  * and the "counts as a card" rule for parsed JSON.
  */
 import { CardError } from './errors';
@@ -17,8 +17,8 @@ export interface DeclaredFile {
 }
 
 /**
- * Throws CardError 'unsupported_type' or 'too_large', in the spec's order; the bytes are checked by
- * readCardFile.
+ * Throws CardError 'unsupported_type' or 'too_large', the type checked first as the upload form
+ * lists them; the bytes are checked by readCardFile.
  */
 export function checkFile(file: DeclaredFile, limits?: Partial<CardLimits>): void {
   if (!mayBeCardFile(file.type, file.name)) throw new CardError('unsupported_type', file.type);
@@ -34,8 +34,8 @@ function has(json: Record<string, unknown>, key: string): boolean {
 }
 
 /**
- * Spec §5: the JSON counts as valid if it has a name, data, the v3 spec marker, or any of
- * name, description, personality, scenario.
+ * The JSON counts as a card if it has a name, data, the V3 spec marker, or any of name,
+ * description, personality, scenario (the original app's rule, kept so every card it took still goes).
  */
 export function countsAsCard(json: unknown): json is Record<string, unknown> {
   if (!isPlainObject(json)) return false;

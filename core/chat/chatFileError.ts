@@ -37,7 +37,7 @@ export const DEFAULT_CHAT_FILE_LIMITS: Readonly<ChatFileLimits> = Object.freeze(
   maxLineChars: MiB,
   maxTotalChars: 25 * MiB,
   /**
-   * Typed messages are limited to 1,000 characters (spec §9), but a chat brought from elsewhere
+   * Typed messages are limited to 1,000 characters (docs/PRODUCT.md, Limits), but a chat brought from elsewhere
    * holds the model's replies too, which run to several thousand; 32,000 is more than a whole 8K
    * context, so no message a model could use is refused, while one import cannot hide megabytes
    * in a single message.

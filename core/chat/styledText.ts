@@ -1,6 +1,6 @@
 /**
- * Splits a message into the styles the chat renders differently (spec: "<action>…</action> and
- * <scene>…</scene> and quoted dialogue are each rendered differently"), plus *asterisk actions*,
+ * Splits a message into the styles the chat renders differently (<action>…</action>,
+ * <scene>…</scene> and quoted dialogue each look different), plus *asterisk actions*,
  * the roleplay convention most cards use.
  *
  * - `<action>`/`<scene>` (any case, no attributes) → action/scene with the text between the tags.

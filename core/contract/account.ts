@@ -1,7 +1,8 @@
-/** The person's rights over their account (issue 21): take everything out, change the password, delete it. */
+/** The person's rights over their account: take everything out, change the password, delete it. */
 import { Type, type Static } from 'typebox';
 import { JobStarted } from './jobs';
 import { ApiErrorBody, StringEnum, type Endpoint } from './common';
+import * as routes from './routes';
 
 /** Policy limits are the server's (idp/passwordPolicy.ts); this bound only keeps the body small. */
 const PasswordField = Type.String({ maxLength: 1000 });
@@ -41,9 +42,14 @@ export const DeleteAccountResponse = Type.Object({
 export type DeleteAccountResponse = Static<typeof DeleteAccountResponse>;
 
 export const changePassword = {
+  ...routes.changePassword,
   body: ChangePasswordRequest,
   response: { 200: ChangePasswordResponse, 400: ApiErrorBody, 409: ApiErrorBody },
 } satisfies Endpoint;
-export const deleteAccount = { body: DeleteAccountRequest, response: { 200: DeleteAccountResponse, 400: ApiErrorBody } } satisfies Endpoint;
+export const deleteAccount = {
+  ...routes.deleteAccount,
+  body: DeleteAccountRequest,
+  response: { 200: DeleteAccountResponse, 400: ApiErrorBody },
+} satisfies Endpoint;
 /** Queues the export (202); once done, the job names its .zip (GET /api/jobs/{id}/file). */
-export const exportAccount = { response: { 202: JobStarted } } satisfies Endpoint;
+export const exportAccount = { ...routes.exportAccount, response: { 202: JobStarted } } satisfies Endpoint;

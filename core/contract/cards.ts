@@ -1,4 +1,4 @@
-/** Cards: uploads, the gallery, collections, card data and characters (spec §3, §7 "Images and uploads"). */
+/** Cards: uploads, the gallery, collections, card data and characters. */
 import { Type, type Static } from 'typebox';
 import {
   CardType,
@@ -12,9 +12,10 @@ import {
   SuccessResponse,
   type Endpoint,
 } from './common';
+import * as routes from './routes';
 import { MAX_EDIT_IMAGE_BYTES, PAGE_SIZES, THUMBNAIL_WIDTHS } from './constants';
 
-/** The card fields lists carry (spec §3 "Collection item" / "Public image"). */
+/** The card fields lists carry (collection items and gallery entries). */
 export const CardSummaryData = Type.Object({
   name: Type.String(),
   description: Type.String(),
@@ -110,7 +111,7 @@ export const CardTagsResponse = Type.Object({
 });
 export type CardTagsResponse = Static<typeof CardTagsResponse>;
 
-/** Spec §3 "Character (for chat)" (GET /api/characters). */
+/** A card as a character to chat with (GET /api/characters). */
 export const ChatCharacter = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -242,20 +243,36 @@ export const CharacterPhotoRequest = Type.Object(
 );
 export type CharacterPhotoRequest = Static<typeof CharacterPhotoRequest>;
 
-export const upload = { response: { 200: UploadResponse } } satisfies Endpoint;
-export const editCard = { params: FileIdParams, body: CardEdit, response: { 200: UploadResponse } } satisfies Endpoint;
+export const upload = { ...routes.upload, response: { 200: UploadResponse } } satisfies Endpoint;
+export const editCard = { ...routes.editCard, params: FileIdParams, body: CardEdit, response: { 200: UploadResponse } } satisfies Endpoint;
 /** Answers the PNG's bytes. */
-export const characterPhoto = { body: CharacterPhotoRequest, response: {} } satisfies Endpoint;
-export const gallery = { querystring: GalleryQuery, response: { 200: PublicImagesResponse } } satisfies Endpoint;
+export const characterPhoto = { ...routes.characterPhoto, body: CharacterPhotoRequest, response: {} } satisfies Endpoint;
+export const gallery = { ...routes.gallery, querystring: GalleryQuery, response: { 200: PublicImagesResponse } } satisfies Endpoint;
 /** The PNG files and thumbnails answer bytes, not JSON. */
-export const publicImageFile = { params: FileIdParams, querystring: DownloadQuery, response: {} } satisfies Endpoint;
-export const ownImageFile = { params: FileIdParams, querystring: OwnImageQuery, response: {} } satisfies Endpoint;
+export const publicImageFile = {
+  ...routes.publicImageFile,
+  params: FileIdParams,
+  querystring: DownloadQuery,
+  response: {},
+} satisfies Endpoint;
+export const ownImageFile = { ...routes.ownImageFile, params: FileIdParams, querystring: OwnImageQuery, response: {} } satisfies Endpoint;
 /** 'Download as .json (V3)' / 'Download as .charx': the file's bytes. */
-export const cardExport = { params: CardExportParams, response: {} } satisfies Endpoint;
-export const thumbnail = { params: ThumbnailParams, response: {} } satisfies Endpoint;
-export const cardTags = { params: CardTagsParams, response: { 200: CardTagsResponse } } satisfies Endpoint;
-export const cardJson = { params: FileIdParams, response: { 200: WholeCard } } satisfies Endpoint;
-export const deleteImage = { params: IdParams, response: { 200: SuccessResponse } } satisfies Endpoint;
-export const collections = { querystring: CollectionsQuery, response: { 200: CollectionsResponse } } satisfies Endpoint;
-export const chatCharacters = { response: { 200: ChatCharactersResponse } } satisfies Endpoint;
-export const characterDetails = { params: FileIdParams, response: { 200: CharacterDetails } } satisfies Endpoint;
+export const cardExport = { ...routes.cardExport, params: CardExportParams, response: {} } satisfies Endpoint;
+export const thumbnail = { ...routes.thumbnail, params: ThumbnailParams, response: {} } satisfies Endpoint;
+export const cardTags = { ...routes.cardTags, params: CardTagsParams, response: { 200: CardTagsResponse } } satisfies Endpoint;
+export const cardJson = { ...routes.cardJson, params: FileIdParams, response: { 200: WholeCard } } satisfies Endpoint;
+/** The owner deletes one of their cards; an administrator deletes a public one (the fallback on 404). */
+const deleteImage = { params: IdParams, response: { 200: SuccessResponse } };
+export const deleteUserImage = { ...routes.deleteUserImage, ...deleteImage } satisfies Endpoint;
+export const deletePublicImage = { ...routes.deletePublicImage, ...deleteImage } satisfies Endpoint;
+export const collections = {
+  ...routes.collections,
+  querystring: CollectionsQuery,
+  response: { 200: CollectionsResponse },
+} satisfies Endpoint;
+export const chatCharacters = { ...routes.chatCharacters, response: { 200: ChatCharactersResponse } } satisfies Endpoint;
+export const characterDetails = {
+  ...routes.characterDetails,
+  params: FileIdParams,
+  response: { 200: CharacterDetails },
+} satisfies Endpoint;

@@ -1,8 +1,9 @@
-/** Chats, messages and replies (spec §3 "Recent chat list item", "Chat message"; §7 "Chats"). */
+/** Chats (the recent list), their messages and replies. */
 import { Type, type Static } from 'typebox';
 import { JobStarted } from './jobs';
 import { CardType, Id, IdParams, NullableId, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
 import { MAX_CHAT_TITLE_CHARS, MAX_REPLY_CHARS, MAX_SEARCH_CHARS, PAGE_SIZES } from './constants';
+import * as routes from './routes';
 
 export const ChatRole = StringEnum(['system', 'user', 'assistant']);
 export type ChatRole = Static<typeof ChatRole>;
@@ -69,7 +70,7 @@ export const RecentChat = Type.Object({
 export type RecentChat = Static<typeof RecentChat>;
 
 export const ChatListRequest = Type.Object({
-  /** Ignored: identity comes from the token. Kept because the spec's clients send it. */
+  /** Ignored: identity comes from the token. Kept because older clients send it. */
   user_id: Type.Optional(Type.String({ maxLength: 300 })),
   /** Only chats with this card. */
   character_id: Type.Optional(Id),
@@ -125,7 +126,7 @@ export type ChatIdRequest = Static<typeof ChatIdRequest>;
  * POST /api/chat/completions. The `Idempotency-Key` header (the client's id for the new user
  * message, or for a regeneration) makes retries safe. The new user message is the last `user` entry
  * of `messages`; the history comes from the server's rows, never from the body. Card fields
- * (character_name, character_personality...) are accepted for the spec's clients and ignored.
+ * (character_name, character_personality...) are accepted for older clients and ignored.
  */
 export const CompletionRequest = Type.Object({
   chat_id: Id,
@@ -168,7 +169,7 @@ export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional
 
 /** What a non-streaming completion answers, and what a stream's final `stored` event carries. */
 export const CompletionResult = Type.Object({
-  /** The reply's text (spec: read from message, or content, or choices[0].message.content). */
+  /** The reply's text (older clients read message, or content, or choices[0].message.content). */
   message: Type.String(),
   content: Type.String(),
   choices: Type.Array(
@@ -313,31 +314,48 @@ export const MessagesDeleted = Type.Object({
 });
 export type MessagesDeleted = Static<typeof MessagesDeleted>;
 
-export const listChats = { body: ChatListRequest, response: { 200: ChatListResponse } } satisfies Endpoint;
-export const getChat = { body: ChatGetRequest, response: { 200: ChatGetResponse } } satisfies Endpoint;
-export const deleteChat = { body: ChatIdRequest, response: { 200: SuccessResponse } } satisfies Endpoint;
-export const updateChat = { params: ChatIdParams, body: ChatUpdate, response: { 200: RecentChat } } satisfies Endpoint;
-export const searchChats = { body: ChatSearchRequest, response: { 200: ChatSearchResponse } } satisfies Endpoint;
+export const listChats = { ...routes.listChats, body: ChatListRequest, response: { 200: ChatListResponse } } satisfies Endpoint;
+export const getChat = { ...routes.getChat, body: ChatGetRequest, response: { 200: ChatGetResponse } } satisfies Endpoint;
+export const deleteChat = { ...routes.deleteChat, body: ChatIdRequest, response: { 200: SuccessResponse } } satisfies Endpoint;
+export const updateChat = {
+  ...routes.updateChat,
+  params: ChatIdParams,
+  body: ChatUpdate,
+  response: { 200: RecentChat },
+} satisfies Endpoint;
+export const searchChats = { ...routes.searchChats, body: ChatSearchRequest, response: { 200: ChatSearchResponse } } satisfies Endpoint;
 /** JSON, or with `stream: true` the event stream above. */
-export const completion = { body: CompletionRequest, headers: IdempotencyHeaders, response: { 200: CompletionResult } } satisfies Endpoint;
+export const completion = {
+  ...routes.completion,
+  body: CompletionRequest,
+  headers: IdempotencyHeaders,
+  response: { 200: CompletionResult },
+} satisfies Endpoint;
 /** Answers the .zip. */
-export const exportChat = { body: ChatExportRequest, response: {} } satisfies Endpoint;
+export const exportChat = { ...routes.exportChat, body: ChatExportRequest, response: {} } satisfies Endpoint;
 /** Multipart: the archive in the field `file`. */
 /** Queues the import (202); the job holds its outcome (`imported` once done). */
-export const importChats = { response: { 202: JobStarted } } satisfies Endpoint;
-export const makeChatPhoto = { body: ChatIdRequest, response: { 200: ChatPhotoResponse } } satisfies Endpoint;
+export const importChats = { ...routes.importChats, response: { 202: JobStarted } } satisfies Endpoint;
+export const makeChatPhoto = { ...routes.makeChatPhoto, body: ChatIdRequest, response: { 200: ChatPhotoResponse } } satisfies Endpoint;
 /** Answers the PNG. */
-export const chatPhoto = { params: ChatIdParams, response: {} } satisfies Endpoint;
-export const getMessage = { params: IdParams, response: { 200: ChatMessage } } satisfies Endpoint;
-export const appendMessage = { body: AppendMessageRequest, response: { 201: ChatMessage } } satisfies Endpoint;
+export const chatPhoto = { ...routes.chatPhoto, params: ChatIdParams, response: {} } satisfies Endpoint;
+export const getMessage = { ...routes.getMessage, params: IdParams, response: { 200: ChatMessage } } satisfies Endpoint;
+export const appendMessage = { ...routes.appendMessage, body: AppendMessageRequest, response: { 201: ChatMessage } } satisfies Endpoint;
 export const editMessage = {
+  ...routes.editMessage,
   params: IdParams,
   body: EditMessageRequest,
   headers: IdempotencyHeaders,
   response: { 200: ChatMessage },
 } satisfies Endpoint;
-export const deleteMessage = { params: IdParams, headers: IdempotencyHeaders, response: { 200: MessagesDeleted } } satisfies Endpoint;
+export const deleteMessage = {
+  ...routes.deleteMessage,
+  params: IdParams,
+  headers: IdempotencyHeaders,
+  response: { 200: MessagesDeleted },
+} satisfies Endpoint;
 export const deleteMessagesFrom = {
+  ...routes.deleteMessagesFrom,
   body: DeleteFromRequest,
   headers: IdempotencyHeaders,
   response: { 200: MessagesDeleted },

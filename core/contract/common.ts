@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from 'typebox';
+import type { Route } from './routes';
 
 /** Ids are UUIDs made by the server; anything else (NUL bytes, slashes...) is refused before a query sees it. */
 const ID_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
@@ -40,12 +41,15 @@ export const LimitOffsetQuery = (defaultLimit: number) =>
 
 export const Page = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
 
-/** Public cards (the gallery's) or a user's own private ones (spec §3 card_type / image_type). */
+/** Public cards (the gallery's) or a user's own private ones (`card_type`, `image_type`). */
 export const CardType = StringEnum(['public', 'user']);
 export type CardType = Static<typeof CardType>;
 
-/** An endpoint's schemas; `response` by status code. Route files pass these to Fastify as they are. */
-export interface Endpoint {
+/**
+ * An endpoint: its method and path (routes/) and its schemas, `response` by status code. Route
+ * files register it as it is (server/routes/endpoint.ts).
+ */
+export interface Endpoint extends Route {
   params?: TSchema;
   querystring?: TSchema;
   body?: TSchema;

@@ -1,5 +1,5 @@
 /**
- * Numbers and names both sides of the API agree on (spec §9). Plain values, no schemas: the PWA imports
+ * Numbers and names both sides of the API agree on (docs/PRODUCT.md, Limits and Plans). Plain values, no schemas: the PWA imports
  * this file for values, and only types from the rest of the contract, so TypeBox never reaches its bundle.
  */
 

@@ -1,6 +1,7 @@
-/** Favorites of public cards (spec §7 "Favorites"). */
+/** Favorites of public cards. */
 import { Type, type Static } from 'typebox';
 import { CardType, FileIdParams, Id, IdParams, Page, StringList, SuccessResponse, type Endpoint } from './common';
+import * as routes from './routes';
 import { PAGE_SIZES } from './constants';
 
 export const Favorite = Type.Object({
@@ -18,7 +19,7 @@ export type Favorite = Static<typeof Favorite>;
 export const FavoriteAddRequest = Type.Object({
   file_id: Id,
   image_type: Type.Optional(CardType),
-  // Accepted for the spec's clients, not stored: the favorite shows what the card says.
+  // Accepted for older clients, not stored: the favorite shows what the card says.
   character_name: Type.Optional(Type.String({ maxLength: 1000 })),
   character_description: Type.Optional(Type.String({ maxLength: 100_000 })),
   tags: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 200 })),
@@ -59,9 +60,19 @@ export type FavoritesCountResponse = Static<typeof FavoritesCountResponse>;
 export const FavoriteCheckResponse = Type.Object({ is_favorited: Type.Boolean() });
 export type FavoriteCheckResponse = Static<typeof FavoriteCheckResponse>;
 
-export const addFavorite = { body: FavoriteAddRequest, response: { 200: FavoriteAddResponse } } satisfies Endpoint;
-export const listFavorites = { querystring: FavoritesListQuery, response: { 200: FavoritesListResponse } } satisfies Endpoint;
-export const countFavorites = { querystring: FavoritesCountQuery, response: { 200: FavoritesCountResponse } } satisfies Endpoint;
-export const checkFavorite = { params: FileIdParams, response: { 200: FavoriteCheckResponse } } satisfies Endpoint;
-/** `id` is the favorite's id or the card's file_id. */
-export const removeFavorite = { params: IdParams, response: { 200: SuccessResponse } } satisfies Endpoint;
+export const addFavorite = { ...routes.addFavorite, body: FavoriteAddRequest, response: { 200: FavoriteAddResponse } } satisfies Endpoint;
+export const listFavorites = {
+  ...routes.listFavorites,
+  querystring: FavoritesListQuery,
+  response: { 200: FavoritesListResponse },
+} satisfies Endpoint;
+export const countFavorites = {
+  ...routes.countFavorites,
+  querystring: FavoritesCountQuery,
+  response: { 200: FavoritesCountResponse },
+} satisfies Endpoint;
+export const checkFavorite = { ...routes.checkFavorite, params: FileIdParams, response: { 200: FavoriteCheckResponse } } satisfies Endpoint;
+/** `id` is the favorite's id or the card's file_id; both paths do the same. */
+const removeFavoriteSchemas = { params: IdParams, response: { 200: SuccessResponse } };
+export const removeFavorite = { ...routes.removeFavorite, ...removeFavoriteSchemas } satisfies Endpoint;
+export const deleteFavorite = { ...routes.deleteFavorite, ...removeFavoriteSchemas } satisfies Endpoint;

@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { IdParams, NullableString, StringEnum, type Endpoint } from './common';
+import * as routes from './routes';
 
 /** What a chat import made: its chats, and the spec's 'Import Successful' words. */
 export const ChatImportResponse = Type.Object({
@@ -46,8 +47,8 @@ export type JobList = Static<typeof JobList>;
 
 export const JobListQuery = Type.Object({ kind: Type.Optional(StringEnum(JOB_KINDS)) });
 
-export const getJob = { params: IdParams, response: { 200: Job } } satisfies Endpoint;
+export const getJob = { ...routes.getJob, params: IdParams, response: { 200: Job } } satisfies Endpoint;
 /** The user's jobs of the last day, newest first. */
-export const listJobs = { querystring: JobListQuery, response: { 200: JobList } } satisfies Endpoint;
+export const listJobs = { ...routes.listJobs, querystring: JobListQuery, response: { 200: JobList } } satisfies Endpoint;
 /** A done job's file (an export's .zip). */
-export const jobFile = { params: IdParams, response: {} } satisfies Endpoint;
+export const jobFile = { ...routes.jobFile, params: IdParams, response: {} } satisfies Endpoint;

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { IdParams, NullableString, type Endpoint } from './common';
+import * as routes from './routes';
 import { PERSONA_LIMITS } from './constants';
 
 export const Persona = Type.Object({
@@ -72,9 +73,14 @@ export const PersonaDeleted = Type.Object({
 });
 export type PersonaDeleted = Static<typeof PersonaDeleted>;
 
-export const listPersonas = { response: { 200: PersonaList } } satisfies Endpoint;
-export const createPersona = { body: PersonaCreate, response: { 201: Persona } } satisfies Endpoint;
-export const updatePersona = { params: IdParams, body: PersonaUpdate, response: { 200: Persona } } satisfies Endpoint;
-export const deletePersona = { params: IdParams, response: { 200: PersonaDeleted } } satisfies Endpoint;
+export const listPersonas = { ...routes.listPersonas, response: { 200: PersonaList } } satisfies Endpoint;
+export const createPersona = { ...routes.createPersona, body: PersonaCreate, response: { 201: Persona } } satisfies Endpoint;
+export const updatePersona = {
+  ...routes.updatePersona,
+  params: IdParams,
+  body: PersonaUpdate,
+  response: { 200: Persona },
+} satisfies Endpoint;
+export const deletePersona = { ...routes.deletePersona, params: IdParams, response: { 200: PersonaDeleted } } satisfies Endpoint;
 /** Answers the WebP. */
-export const personaAvatar = { params: IdParams, response: {} } satisfies Endpoint;
+export const personaAvatar = { ...routes.personaAvatar, params: IdParams, response: {} } satisfies Endpoint;

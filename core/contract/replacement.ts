@@ -1,15 +1,16 @@
-/** Character replacement (spec §4 "Replace-character flow", §7 "Character replacement"). */
+/** Character replacement: a paid plan's new picture for one of its cards (docs/PRODUCT.md, Screens: Change Character). */
 import { Type, type Static } from 'typebox';
 import { CollectionItem } from './cards';
 import { Id, IdParams, type Endpoint } from './common';
+import * as routes from './routes';
 
-/** Spec §5 "Replacement image": JPG, PNG, GIF or WebP, under 10 MB. */
+/** The replacement image: JPG, PNG, GIF or WebP, under 10 MB. */
 export const MAX_REPLACEMENT_BYTES = 10 * 1024 * 1024;
 
 /** The new image travels as a base64 data URL inside JSON: 10 MB of image is about 13.4 MB of text. */
 export const REPLACE_BODY_LIMIT = Math.ceil((MAX_REPLACEMENT_BYTES * 4) / 3) + 64 * 1024;
 
-/** Spec §3 "Replacement request". */
+/** What the change-character dialog sends. */
 export const ReplaceRequest = Type.Object({
   original_file_id: Id,
   /** A data URL: data:image/(png|jpeg|gif|webp);base64,... */
@@ -44,6 +45,10 @@ export type CharacterUsageResponse = Static<typeof CharacterUsageResponse>;
 export const DeleteCharacterChatsResponse = Type.Object({ success: Type.Literal(true), deleted: Type.Integer() });
 export type DeleteCharacterChatsResponse = Static<typeof DeleteCharacterChatsResponse>;
 
-export const replace = { body: ReplaceRequest, response: { 200: ReplaceResult } } satisfies Endpoint;
-export const characterUsage = { params: IdParams, response: { 200: CharacterUsageResponse } } satisfies Endpoint;
-export const deleteCharacterChats = { params: IdParams, response: { 200: DeleteCharacterChatsResponse } } satisfies Endpoint;
+export const replace = { ...routes.replace, body: ReplaceRequest, response: { 200: ReplaceResult } } satisfies Endpoint;
+export const characterUsage = { ...routes.characterUsage, params: IdParams, response: { 200: CharacterUsageResponse } } satisfies Endpoint;
+export const deleteCharacterChats = {
+  ...routes.deleteCharacterChats,
+  params: IdParams,
+  response: { 200: DeleteCharacterChatsResponse },
+} satisfies Endpoint;

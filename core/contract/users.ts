@@ -1,6 +1,7 @@
-/** The deployment (health, configuration) and the signed-in user (profile, plan): spec §7 "Users". */
+/** The deployment (health, configuration) and the signed-in user (profile, plan). */
 import { Type, type Static } from 'typebox';
 import { ApiErrorBody, NullableString, StringEnum, type Endpoint } from './common';
+import * as routes from './routes';
 
 /** A stored plan value: one of PLAN_IDS, 'normal' being the free tier; an older or hand-set value passes through. */
 export const PlanName = Type.String();
@@ -77,9 +78,9 @@ export type StorageUsage = Static<typeof StorageUsage>;
 export const UserTypeResponse = Type.Object({ user_type: PlanName });
 export type UserTypeResponse = Static<typeof UserTypeResponse>;
 
-export const health = { response: { 200: HealthResponse, 503: ApiErrorBody } } satisfies Endpoint;
-export const clientConfig = { response: { 200: ClientConfig } } satisfies Endpoint;
-export const getProfile = { response: { 200: UserProfile } } satisfies Endpoint;
-export const updateProfile = { body: ProfileUpdate, response: { 200: UserProfile } } satisfies Endpoint;
-export const storageUsage = { response: { 200: StorageUsage } } satisfies Endpoint;
-export const userType = { response: { 200: UserTypeResponse } } satisfies Endpoint;
+export const health = { ...routes.health, response: { 200: HealthResponse, 503: ApiErrorBody } } satisfies Endpoint;
+export const clientConfig = { ...routes.clientConfig, response: { 200: ClientConfig } } satisfies Endpoint;
+export const getProfile = { ...routes.getProfile, response: { 200: UserProfile } } satisfies Endpoint;
+export const updateProfile = { ...routes.updateProfile, body: ProfileUpdate, response: { 200: UserProfile } } satisfies Endpoint;
+export const storageUsage = { ...routes.storageUsage, response: { 200: StorageUsage } } satisfies Endpoint;
+export const userType = { ...routes.userType, response: { 200: UserTypeResponse } } satisfies Endpoint;

@@ -1,6 +1,6 @@
 /**
  * The password policy of OWASP ASVS 5.0 §6.2, in one place for every page that sets a password
- * (sign-up now; change and reset of issue 21 later): long enough, not a password attackers try
+ * (sign-up, change and reset): long enough, not a password attackers try
  * first, and otherwise anything. No composition rules (they push people to 'P@ssw0rd'), any Unicode,
  * passphrases welcome.
  */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '@core/contract/cards';
+import { endpoint } from './endpoint';
 import { cardExport } from '../services/cardDownloads';
 import { viewerOf } from '../services/cardHits';
 
@@ -8,10 +9,10 @@ import { viewerOf } from '../services/cardHits';
  * Public cards for anyone, private ones for their owner (Bearer); counts a download like the PNG's.
  */
 export const cardDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/api/upload/card/:file_id/download/:format',
-    { preHandler: app.authenticateIfPresent, schema: contract.cardExport },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.cardExport),
+    preHandler: app.authenticateIfPresent,
+    handler: async (request, reply) => {
       const file = await cardExport(
         request.ctx,
         request.params.file_id,
@@ -25,5 +26,5 @@ export const cardDownloadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .header('cache-control', 'private, no-cache')
         .send(file.body);
     },
-  );
+  });
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '@core/contract/cards';
+import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { generateCharacterPhoto } from '../services/characterPhoto';
 import { viewerOf } from '../services/cardHits';
@@ -7,18 +8,26 @@ import { characterDetails, userCharacters } from '../services/images/reads';
 
 /** Cards as characters to chat with: the user's own list, and details of any card the user may see. */
 export const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/characters', { preHandler: app.authenticate, schema: contract.chatCharacters }, async (request) =>
-    userCharacters(request.ctx, signedIn(request)),
-  );
+  app.route({
+    ...endpoint(contract.chatCharacters),
+    preHandler: app.authenticate,
+    handler: async (request) => userCharacters(request.ctx, signedIn(request)),
+  });
 
   // Details by file id: public cards for anyone, private ones for their owner; counts a view (once a day per viewer).
-  app.get('/api/characters/:file_id', { preHandler: app.authenticateIfPresent, schema: contract.characterDetails }, async (request) =>
-    characterDetails(request.ctx, request.params.file_id, request.user, viewerOf(request.user, request.ip)),
-  );
+  app.route({
+    ...endpoint(contract.characterDetails),
+    preHandler: app.authenticateIfPresent,
+    handler: async (request) => characterDetails(request.ctx, request.params.file_id, request.user, viewerOf(request.user, request.ip)),
+  });
 
   // The editor's 'Generate Photo': a PNG to crop, stored nowhere until the character is saved.
-  app.post('/api/characters/photo', { preHandler: app.authenticate, schema: contract.characterPhoto }, async (request, reply) => {
-    const png = await generateCharacterPhoto(request.ctx, signedIn(request), request.body);
-    return reply.type('image/png').header('cache-control', 'no-store').send(png);
+  app.route({
+    ...endpoint(contract.characterPhoto),
+    preHandler: app.authenticate,
+    handler: async (request, reply) => {
+      const png = await generateCharacterPhoto(request.ctx, signedIn(request), request.body);
+      return reply.type('image/png').header('cache-control', 'no-store').send(png);
+    },
   });
 };

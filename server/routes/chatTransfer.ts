@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isChatFileName, SUPPORTED_CHAT_FORMATS } from '@core/chat/index';
 import * as contract from '@core/contract/chats';
+import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { AppError, badRequest } from '../errors';
 import { jobView } from '../jobs/queue';
@@ -21,29 +22,30 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     throwFileSizeLimit: false,
   });
 
-  app.post('/api/chats/export', { preHandler: app.authenticate, schema: contract.exportChat }, async (request, reply) => {
-    const { body } = request;
-    const { bytes, type, disposition } = await exportChat(request.ctx, signedIn(request), body.chat_id, body.exportfilename, body.format);
-    return reply
-      .header('content-type', type)
-      .header('content-disposition', disposition)
-      .header('cache-control', 'private, no-store')
-      .send(Buffer.from(bytes));
+  app.route({
+    ...endpoint(contract.exportChat),
+    preHandler: app.authenticate,
+    handler: async (request, reply) => {
+      const { body } = request;
+      const { bytes, type, disposition } = await exportChat(request.ctx, signedIn(request), body.chat_id, body.exportfilename, body.format);
+      return reply
+        .header('content-type', type)
+        .header('content-disposition', disposition)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    },
   });
 
-  app.post(
-    '/api/chats/import',
-    {
-      onRequest: async (request) =>
-        refuseDeclaredLength(
-          request.headers['content-length'],
-          contract.IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
-          contract.MESSAGE_IMPORT_TOO_LARGE,
-        ),
-      preHandler: app.authenticate,
-      schema: contract.importChats,
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.importChats),
+    onRequest: async (request) =>
+      refuseDeclaredLength(
+        request.headers['content-length'],
+        contract.IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+        contract.MESSAGE_IMPORT_TOO_LARGE,
+      ),
+    preHandler: app.authenticate,
+    handler: async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('invalid_upload', MESSAGE_NOT_CHAT_FILE);
       const files: { name: string; bytes: Uint8Array }[] = [];
       let total = 0;
@@ -74,5 +76,5 @@ export const chatTransferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const job = await startChatImport(request.ctx, signedIn(request), files);
       return reply.code(202).send({ success: true as const, message: 'Your import has started.', job: jobView(job) });
     },
-  );
+  });
 };

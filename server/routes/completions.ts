@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '@core/contract/chats';
+import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { generate } from '../services/chats/completionReply';
 import { prepareCompletion } from '../services/chats/completions';
@@ -30,49 +31,53 @@ export const completionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     done();
   });
 
-  app.post('/api/chat/completions', { preHandler: app.authenticate, schema: contract.completion }, async (request, reply) => {
-    const ctx = request.ctx;
-    // Without a key (older clients) the request is simply not deduplicated.
-    const key = request.headers['idempotency-key'] ?? randomUUID();
-    const prepared = await prepareCompletion(ctx, signedIn(request), key, request.body);
-    const model = ctx.ai.kind === 'demo' ? 'cardchat-demo' : ctx.config.llm.model;
-    if (prepared.kind === 'done') {
-      if (!request.body.stream) return prepared.result;
-      const events = new CompletionEventStream(reply, `chatcmpl-${key}`, model);
-      events.delta(prepared.result.content);
-      events.finish(prepared.result);
-      return reply;
-    }
+  app.route({
+    ...endpoint(contract.completion),
+    preHandler: app.authenticate,
+    handler: async (request, reply) => {
+      const ctx = request.ctx;
+      // Without a key (older clients) the request is simply not deduplicated.
+      const key = request.headers['idempotency-key'] ?? randomUUID();
+      const prepared = await prepareCompletion(ctx, signedIn(request), key, request.body);
+      const model = ctx.ai.kind === 'demo' ? 'cardchat-demo' : ctx.config.llm.model;
+      if (prepared.kind === 'done') {
+        if (!request.body.stream) return prepared.result;
+        const events = new CompletionEventStream(reply, `chatcmpl-${key}`, model);
+        events.delta(prepared.result.content);
+        events.finish(prepared.result);
+        return reply;
+      }
 
-    // Our client going away (closed tab, Stop) cancels the AI call, and so does a shutdown's end.
-    const controller = new AbortController();
-    reply.raw.on('close', () => controller.abort());
-    running.add(controller);
-    reply.raw.on('close', () => running.delete(controller));
-    const endedByShutdown = (error: unknown) => (draining && controller.signal.aborted && !reply.raw.destroyed ? restarting() : error);
-    const pieces = generate(ctx, prepared.job, controller.signal);
-    let next;
-    try {
-      // The first piece is awaited before answering, so a failure before any text keeps its HTTP status.
-      next = await pieces.next();
-      if (!request.body.stream) {
-        while (!next.done) next = await pieces.next();
-        return next.value;
-      }
-    } catch (error) {
-      throw endedByShutdown(error);
-    }
-    const events = new CompletionEventStream(reply, `chatcmpl-${key}`, model);
-    try {
-      while (!next.done) {
-        events.delta(next.value);
+      // Our client going away (closed tab, Stop) cancels the AI call, and so does a shutdown's end.
+      const controller = new AbortController();
+      reply.raw.on('close', () => controller.abort());
+      running.add(controller);
+      reply.raw.on('close', () => running.delete(controller));
+      const endedByShutdown = (error: unknown) => (draining && controller.signal.aborted && !reply.raw.destroyed ? restarting() : error);
+      const pieces = generate(ctx, prepared.job, controller.signal);
+      let next;
+      try {
+        // The first piece is awaited before answering, so a failure before any text keeps its HTTP status.
         next = await pieces.next();
+        if (!request.body.stream) {
+          while (!next.done) next = await pieces.next();
+          return next.value;
+        }
+      } catch (error) {
+        throw endedByShutdown(error);
       }
-      events.finish(next.value as contract.CompletionResult);
-    } catch (error) {
-      request.log.warn({ err: error }, 'completion failed while streaming');
-      events.fail(endedByShutdown(error));
-    }
-    return reply;
+      const events = new CompletionEventStream(reply, `chatcmpl-${key}`, model);
+      try {
+        while (!next.done) {
+          events.delta(next.value);
+          next = await pieces.next();
+        }
+        events.finish(next.value as contract.CompletionResult);
+      } catch (error) {
+        request.log.warn({ err: error }, 'completion failed while streaming');
+        events.fail(endedByShutdown(error));
+      }
+      return reply;
+    },
   });
 };

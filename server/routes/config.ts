@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '@core/contract/users';
+import { endpoint } from './endpoint';
 import { issuerOf, type Config } from '../config';
 
 /**
@@ -22,8 +23,11 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async
     context_tokens: config.llm.contextTokens,
     reply_tokens: config.llm.maxTokens,
   };
-  app.get('/api/config', { schema: contract.clientConfig }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return body;
+  app.route({
+    ...endpoint(contract.clientConfig),
+    handler: async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return body;
+    },
   });
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGE_TOO_LARGE } from '@core/card/index';
 import * as contract from '@core/contract/cards';
+import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { cachedGalleryPage } from '../db/galleryCache';
 import { strictValidatorCompiler } from '../lazySchemas';
@@ -25,104 +26,114 @@ const PRIVATE_CACHE = 'no-store';
 const downloaderOf = (download: string | undefined, request: FastifyRequest) =>
   download === '1' || download === 'true' ? viewerOf(request.user, request.ip) : null;
 
-/** Uploads, the public gallery, card images and thumbnails, card data, deletes (spec §7 "Images and uploads"). */
+/** Uploads, the public gallery, card images and thumbnails, card data, deletes. */
 export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Scoped to these routes: nowhere else accepts multipart bodies.
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: false });
 
-  app.post(
-    '/api/upload/image',
-    {
-      onRequest: async (request) =>
-        refuseDeclaredLength(request.headers['content-length'], UPLOAD_LIMITS.fileSize + MULTIPART_OVERHEAD_BYTES, MESSAGE_TOO_LARGE),
-      preHandler: app.authenticate,
-      schema: { ...contract.upload, consumes: ['multipart/form-data'] },
-    },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.upload, { consumes: ['multipart/form-data'] }),
+    onRequest: async (request) =>
+      refuseDeclaredLength(request.headers['content-length'], UPLOAD_LIMITS.fileSize + MULTIPART_OVERHEAD_BYTES, MESSAGE_TOO_LARGE),
+    preHandler: app.authenticate,
+    handler: async (request) => {
       if (!request.isMultipart()) throw badRequest('invalid_upload', MESSAGE_NO_FILE);
       const form = await readUploadForm(request.parts());
       const data = await uploadCard(request.ctx, signedIn(request), form);
       return { success: true as const, message: MESSAGE_UPLOADED, data };
     },
-  );
-
-  app.get('/api/upload/image', { schema: contract.gallery }, async (request, reply) => {
-    const { limit, offset, q } = request.query;
-    if (q?.trim()) return galleryPage(request.ctx, request.query);
-    // reply.serialize is the route's response schema serialiser (it makes a string): a cached body is
-    // byte for byte what Fastify would send. Kept as bytes, so each answer writes them without encoding.
-    const body = await cachedGalleryPage(request.ctx.db, limit, offset, async () =>
-      Buffer.from(reply.serialize(await galleryPage(request.ctx, { limit, offset })) as string),
-    );
-    // The bytes are that response, serialised already: the type provider knows only the object.
-    return reply.type(JSON_TYPE).send(body as unknown as contract.PublicImagesResponse);
   });
 
-  app.get('/api/upload/image/:file_id', { schema: contract.publicImageFile }, async (request, reply) => {
-    const file = await imageFile(request.ctx, 'public', request.params.file_id, null, downloaderOf(request.query.download, request));
-    if (file.disposition) void reply.header('content-disposition', file.disposition);
-    return reply.type('image/png').header('cache-control', PUBLIC_CACHE).send(file.body);
+  app.route({
+    ...endpoint(contract.gallery),
+    handler: async (request, reply) => {
+      const { limit, offset, q } = request.query;
+      if (q?.trim()) return galleryPage(request.ctx, request.query);
+      // reply.serialize is the route's response schema serialiser (it makes a string): a cached body is
+      // byte for byte what Fastify would send. Kept as bytes, so each answer writes them without encoding.
+      const body = await cachedGalleryPage(request.ctx.db, limit, offset, async () =>
+        Buffer.from(reply.serialize(await galleryPage(request.ctx, { limit, offset })) as string),
+      );
+      // The bytes are that response, serialised already: the type provider knows only the object.
+      return reply.type(JSON_TYPE).send(body as unknown as contract.PublicImagesResponse);
+    },
   });
 
-  app.get('/api/upload/image/user/:file_id', { preHandler: app.authenticate, schema: contract.ownImageFile }, async (request, reply) => {
-    const file = await imageFile(
-      request.ctx,
-      'user',
-      request.params.file_id,
-      signedIn(request),
-      downloaderOf(request.query.download, request),
-    );
-    if (file.disposition) void reply.header('content-disposition', file.disposition);
-    return reply.type('image/png').header('cache-control', PRIVATE_CACHE).send(file.body);
+  app.route({
+    ...endpoint(contract.publicImageFile),
+    handler: async (request, reply) => {
+      const file = await imageFile(request.ctx, 'public', request.params.file_id, null, downloaderOf(request.query.download, request));
+      if (file.disposition) void reply.header('content-disposition', file.disposition);
+      return reply.type('image/png').header('cache-control', PUBLIC_CACHE).send(file.body);
+    },
   });
 
-  app.get(
-    '/api/upload/image/thumbnail/:file_id/:width.webp',
-    { preHandler: app.authenticateIfPresent, schema: contract.thumbnail },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(contract.ownImageFile),
+    preHandler: app.authenticate,
+    handler: async (request, reply) => {
+      const file = await imageFile(
+        request.ctx,
+        'user',
+        request.params.file_id,
+        signedIn(request),
+        downloaderOf(request.query.download, request),
+      );
+      if (file.disposition) void reply.header('content-disposition', file.disposition);
+      return reply.type('image/png').header('cache-control', PRIVATE_CACHE).send(file.body);
+    },
+  });
+
+  app.route({
+    ...endpoint(contract.thumbnail),
+    preHandler: app.authenticateIfPresent,
+    handler: async (request, reply) => {
       const stream = await thumbnailFile(request.ctx, request.params.file_id, request.params.width, request.user);
       // Whether it is public is known only after the lookup; a private thumbnail must not sit in shared caches.
       const cache = request.user ? PRIVATE_CACHE : PUBLIC_CACHE;
       return reply.type('image/webp').header('cache-control', cache).send(stream);
     },
-  );
+  });
 
-  app.get(
-    '/api/upload/image/tags/:scope/:file_id',
-    {
-      preHandler: async (request) => {
-        const scope = (request.params as { scope?: string }).scope;
-        if (scope === 'user') await app.authenticate(request);
-      },
-      schema: contract.cardTags,
+  app.route({
+    ...endpoint(contract.cardTags),
+    preHandler: async (request) => {
+      const scope = (request.params as { scope?: string }).scope;
+      if (scope === 'user') await app.authenticate(request);
     },
-    async (request) => cardTags(request.ctx, request.params.scope, request.params.file_id, request.user),
-  );
+    handler: async (request) => cardTags(request.ctx, request.params.scope, request.params.file_id, request.user),
+  });
 
-  app.get('/api/upload/card/:file_id', { preHandler: app.authenticateIfPresent, schema: contract.cardJson }, async (request) =>
-    cardJson(request.ctx, request.params.file_id, request.user),
-  );
+  app.route({
+    ...endpoint(contract.cardJson),
+    preHandler: app.authenticateIfPresent,
+    handler: async (request) => cardJson(request.ctx, request.params.file_id, request.user),
+  });
 
   // The character editor's save: the owner's card rewritten under the same file id.
-  app.put(
-    '/api/upload/card/:file_id',
-    {
-      preHandler: app.authenticate,
-      bodyLimit: contract.CARD_EDIT_BODY_LIMIT,
-      config: { payloadTooLargeMessage: MESSAGE_EDIT_TOO_LARGE },
-      schema: contract.editCard,
-      validatorCompiler: strictValidatorCompiler,
-    },
-    async (request) => {
+  app.route({
+    ...endpoint(contract.editCard),
+    preHandler: app.authenticate,
+    bodyLimit: contract.CARD_EDIT_BODY_LIMIT,
+    config: { payloadTooLargeMessage: MESSAGE_EDIT_TOO_LARGE },
+    validatorCompiler: strictValidatorCompiler,
+    handler: async (request) => {
       const data = await editCard(request.ctx, signedIn(request), request.params.file_id, request.body);
       return { success: true as const, message: MESSAGE_SAVED, data };
     },
-  );
+  });
 
-  for (const scope of ['user', 'public'] as const) {
-    app.delete(`/api/upload/images/${scope}/:id`, { preHandler: app.authenticate, schema: contract.deleteImage }, async (request) => {
-      await removeImage(request.ctx, scope, request.params.id, signedIn(request));
-      return { success: true, message: 'Image deleted successfully' };
+  for (const [scope, deleteImage] of [
+    ['user', contract.deleteUserImage],
+    ['public', contract.deletePublicImage],
+  ] as const) {
+    app.route({
+      ...endpoint(deleteImage),
+      preHandler: app.authenticate,
+      handler: async (request) => {
+        await removeImage(request.ctx, scope, request.params.id, signedIn(request));
+        return { success: true, message: 'Image deleted successfully' };
+      },
     });
   }
 };

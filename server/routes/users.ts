@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '@core/contract/users';
+import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { storageUsage } from '../services/storage';
 import { updateProfile, type RequestUser } from '../services/users';
@@ -17,15 +18,17 @@ function profileOf(user: RequestUser): contract.UserProfile {
 }
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/users/profile', { preHandler: app.authenticate, schema: contract.getProfile }, async (request) =>
-    profileOf(signedIn(request)),
-  );
+  app.route({ ...endpoint(contract.getProfile), preHandler: app.authenticate, handler: async (request) => profileOf(signedIn(request)) });
 
-  app.get('/api/users/storage', { preHandler: app.authenticate, schema: contract.storageUsage }, async (request) =>
-    storageUsage(request.ctx.db, signedIn(request)),
-  );
+  app.route({
+    ...endpoint(contract.storageUsage),
+    preHandler: app.authenticate,
+    handler: async (request) => storageUsage(request.ctx.db, signedIn(request)),
+  });
 
-  app.put('/api/users/profile', { preHandler: app.authenticate, schema: contract.updateProfile }, async (request) =>
-    profileOf(await updateProfile(request.ctx, signedIn(request), request.body)),
-  );
+  app.route({
+    ...endpoint(contract.updateProfile),
+    preHandler: app.authenticate,
+    handler: async (request) => profileOf(await updateProfile(request.ctx, signedIn(request), request.body)),
+  });
 };

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { checkListedFields, normalizeCard, readCard, writeCard, type Card } from '@core/card/index';
+import { type Card, checkListedFields, normalizeCard, readCard, writeCard } from '@core/card/index';
 import type { CardEdit, CollectionItem } from '@core/contract';
 import { MAX_EDIT_IMAGE_BYTES } from '@core/contract/constants';
 import { renameChatsOfImage } from '../db/repositories/chats';
@@ -35,7 +35,7 @@ import {
   storeBlobs,
   storedName,
   thumbnailBytes,
-} from './uploads';
+} from './cardStorage';
 import { checkMayChangePicture } from './plans';
 import { makeThumbnails } from './thumbnails';
 import { checkStorageRoom } from './storage';

@@ -1,6 +1,6 @@
 /**
  * View and download counts that a script cannot inflate: each viewer counts once per card per day
- * (issue 16). A signed-in viewer is their account; anyone else is their address, kept only as a keyed
+ * (a loop of requests must not move them). A signed-in viewer is their account; anyone else is their address, kept only as a keyed
  * hash whose key lives in this process's memory, so a stored row cannot be turned back into an
  * address, and rows go after a day.
  */

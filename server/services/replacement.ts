@@ -36,7 +36,7 @@ const DATA_URL = /^data:image\/(png|jpeg|jpg|gif|webp);base64,([A-Za-z0-9+/]+={0
 /** What the route answers beside `success` and `message`. */
 export type ReplacementResult = Omit<ReplaceResult, 'success' | 'message'>;
 
-/** The data URL's bytes, with the spec's messages for a missing, foreign or oversized image. */
+/** The data URL's bytes, with the dialog's messages for a missing, foreign or oversized image. */
 export function decodeImageDataUrl(dataUrl: string): Uint8Array {
   if (!dataUrl.trim()) throw badRequest('no_image', MESSAGE_NO_IMAGE);
   const match = DATA_URL.exec(dataUrl.trim());

@@ -1,17 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import {
-  boundedText,
-  CARD_FILE_FORMATS,
-  CardError,
-  checkFile,
-  DEFAULT_CARD_LIMITS,
-  MAX_NAME_CHARS,
-  readCard,
-  readCardFile,
-  summarizeCard,
-  type Card,
-} from '@core/card/index';
+import { CARD_FILE_FORMATS, checkFile, DEFAULT_CARD_LIMITS, readCard, readCardFile, type Card } from '@core/card/index';
 import { privateSlots } from '@core/contract/constants';
 import { safeFileName } from '@core/fileName';
 import { planLabel } from '@core/plans';
@@ -20,19 +9,28 @@ import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage } f
 import { blockBytes } from '../db/repositories/storage';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';
-import { AppError, badRequest, forbidden } from '../errors';
+import { AppError, forbidden } from '../errors';
 import { storedCardPng } from './cardPictures';
+import { makeThumbnails } from './thumbnails';
+import {
+  blobKeysFor,
+  cardColumns,
+  cardFailure,
+  cardTextBytes,
+  MESSAGE_ADMIN_ONLY,
+  MESSAGE_DUPLICATE,
+  sha256Of,
+  storeBlobs,
+  thumbnailBytes,
+} from './cardStorage';
 import type { ServiceContext } from './context';
 import { removeBlobs } from './images/delete';
 import { collectionItemOf } from './images/presentation';
 import { checkStorageRoom } from './storage';
-import { makeThumbnails, THUMBNAIL_WIDTHS, type Thumbnail } from './thumbnails';
 import type { UploadForm } from './uploadForm';
 import { lockAccount, type RequestUser } from './users';
 
 export const MESSAGE_UPLOADED = 'Image uploaded successfully!';
-export const MESSAGE_DUPLICATE = 'You have already uploaded this card.';
-export const MESSAGE_ADMIN_ONLY = 'Only administrators can publish public cards';
 export function slotLimitMessage(plan: string): string {
   return `Your ${planLabel(plan)} plan allows ${privateSlots(plan)} private cards. Delete one or upgrade to upload more.`;
 }
@@ -51,20 +49,6 @@ export function sanitizeFilename(name: string): string {
   const stem = safeFileName(known ? base.slice(0, dot) : base, 'card');
   // A .png keeps the uploader's spelling of it (.PNG).
   return `${stem}${extension.toLowerCase() === '.png' ? extension : '.png'}`;
-}
-
-function gcd(a: number, b: number): number {
-  return b === 0 ? a : gcd(b, a % b);
-}
-
-export function aspectRatio(width: number, height: number): string {
-  const d = gcd(width, height);
-  return `${width / d}:${height / d}`;
-}
-
-export function cardFailure(error: unknown): never {
-  if (error instanceof CardError) throw badRequest(error.code, error.message);
-  throw error;
 }
 
 /** What a private card adds to its owner's storage and what it frees (a replaced card of theirs). */
@@ -109,86 +93,7 @@ async function cardOfUpload(form: UploadForm): Promise<{ png: Uint8Array; card: 
   }
 }
 
-/** The name lists show (bounded); the card's own text keeps it whole. */
-export function storedName(card: Card): string {
-  return boundedText(card.data.name.trim() || 'Unnamed character', MAX_NAME_CHARS);
-}
-
-/** The row's columns that come from the card and its PNG, the same for an upload and an edit. */
-export function cardColumns(card: Card, png: Uint8Array, sha256: string, width: number, height: number) {
-  const name = storedName(card);
-  return {
-    display_title: name,
-    sha256,
-    file_size: png.length,
-    width,
-    height,
-    aspect_ratio: aspectRatio(width, height),
-    card_json: JSON.stringify(card),
-    card_summary: JSON.stringify(summarizeCard(card, name)),
-    card_name: name,
-    card_tags: JSON.stringify(card.data.tags),
-    card_creator: card.data.creator,
-    spec_version: card.spec_version,
-  };
-}
-
-/** What the card's text adds to its owner's storage: the JSON and the lists' summary of it. */
-export function cardTextBytes(columns: { card_json: string; card_summary: string }): number {
-  return Buffer.byteLength(columns.card_json) + Buffer.byteLength(columns.card_summary);
-}
-
-export function thumbnailBytes(thumbnails: Thumbnail[]): number {
-  return thumbnails.reduce((sum, thumbnail) => sum + blockBytes(thumbnail.data.length), 0);
-}
-
-export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-export interface CardBlobKeys {
-  card: string;
-  /** By width, as the row's thumb_keys. */
-  thumbs: Record<string, string>;
-}
-
-/**
- * Where a card's PNG and thumbnails are stored. An edit writes beside the stored ones under a new
- * `revision` (never over them), so the row can switch to the new card in one update.
- */
-export function blobKeysFor(id: string, revision?: string): CardBlobKeys {
-  const base = revision ? `${id}-${revision}` : id;
-  return {
-    card: `cards/${base}.png`,
-    thumbs: Object.fromEntries(THUMBNAIL_WIDTHS.map((width) => [String(width), `thumbs/${base}-${width}.webp`])),
-  };
-}
-
-/**
- * Writes the PNG and (when given) its thumbnails; returns the keys written. A failed write removes
- * what this call wrote before it, so nothing is left behind.
- */
-export async function storeBlobs(
-  ctx: ServiceContext,
-  keys: CardBlobKeys,
-  png: Uint8Array,
-  thumbnails: Thumbnail[] = [],
-): Promise<string[]> {
-  const written: string[] = [];
-  try {
-    await ctx.blobs.put(keys.card, png, 'image/png');
-    written.push(keys.card);
-    for (const thumbnail of thumbnails) {
-      const key = keys.thumbs[String(thumbnail.width)]!;
-      await ctx.blobs.put(key, thumbnail.data, 'image/webp');
-      written.push(key);
-    }
-    return written;
-  } catch (error) {
-    await removeBlobs(ctx, written);
-    throw error;
-  }
-}
-
-/** Spec §5 and §9 on the server: every check, then thumbnails, blobs and the row, in that order. */
+/** An upload on the server (docs/PRODUCT.md, Screens: Upload; Plans): every check, then thumbnails, blobs and the row, in that order. */
 export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: UploadForm): Promise<CollectionItem> {
   const { png, card, width, height } = await cardOfUpload(form);
 

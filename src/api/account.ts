@@ -1,22 +1,16 @@
-import type {
-  ChangePasswordRequest,
-  ChangePasswordResponse,
-  DeleteAccountRequest,
-  DeleteAccountResponse,
-  Job,
-  JobStarted,
-} from '@core/contract';
-import { authorizedFetch } from './authorizedFetch';
-import { apiJson } from './client';
-import { ApiError, errorFromResponse } from './errors';
+import type { ChangePasswordRequest, DeleteAccountRequest, Job } from '@core/contract';
+import * as routes from '@core/contract/routes';
+import { api } from './call';
+import { ApiError } from './errors';
 import { listJobs, waitForJob } from './jobs';
 
-export const changePassword = (body: ChangePasswordRequest) =>
-  apiJson<ChangePasswordResponse>('users/me/password', { method: 'post', json: body });
+export const changePassword = (body: ChangePasswordRequest) => api(routes.changePassword, { body });
 
 /** Never retried by itself: a repeat after a lost answer would meet an account already gone. */
-export const deleteAccount = (body: DeleteAccountRequest) =>
-  apiJson<DeleteAccountResponse>('users/me', { method: 'delete', json: body, retry: 0 });
+export const deleteAccount = (body: DeleteAccountRequest) => api(routes.deleteAccount, { body }, { once: true });
+
+/** What the export says when it stops before its last byte: the connection went, or never came. */
+export const EXPORT_STOPPED = 'The export stopped before it finished. Please try again.';
 
 /** How far an export got: the server writing its files, then this device fetching the .zip. */
 export type ExportProgress =
@@ -40,7 +34,7 @@ export async function downloadExport(
 ): Promise<{ blob: Blob; filename: string }> {
   let job: Job;
   try {
-    job = (await apiJson<JobStarted>('users/me/export', { method: 'post', retry: 0, signal })).job;
+    job = (await api(routes.exportAccount, {}, { once: true, signal })).job;
   } catch (error) {
     const running = error instanceof ApiError && error.code === 'export_running' ? (await listJobs('account_export')).data[0] : undefined;
     if (!running) throw error;
@@ -52,8 +46,12 @@ export async function downloadExport(
     signal,
   );
   if (!done.file) throw new ApiError('The export failed. Please try again.', 500, 'server_error');
-  const response = await authorizedFetch(`jobs/${encodeURIComponent(done.id)}/file`, { signal });
-  if (!response.ok || !response.body) throw await errorFromResponse(response, 'The export failed. Please try again.');
+  const response = await api(
+    routes.jobFile,
+    { params: { id: done.id } },
+    { read: 'response', signal, refused: 'The export failed. Please try again.', noAnswer: EXPORT_STOPPED },
+  );
+  if (!response.body) throw new ApiError('The export failed. Please try again.', response.status);
   const total = done.file.bytes;
   const parts: Uint8Array[] = [];
   let received = 0;

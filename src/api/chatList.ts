@@ -1,32 +1,32 @@
-import type { ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse, JobStarted, SuccessResponse } from '@core/contract';
+import type { ChatExportRequest, ChatImportResponse, ChatListRequest } from '@core/contract';
 import { PAGE_SIZES } from '@core/contract/constants';
-import { authorizedFetch } from './authorizedFetch';
-import { apiJson, REQUEST_TIMEOUT_MS } from './client';
-import { ApiError, errorFromResponse } from './errors';
+import { REQUEST_TIMEOUT_MS } from './client';
 import { waitForJob } from './jobs';
+import { api } from './call';
+import * as routes from '@core/contract/routes';
 
-/** The spec's recent chats page size (§9). */
+/** The recent list's page size (docs/PRODUCT.md, Limits). */
 export const CHAT_LIST_PAGE_SIZE = PAGE_SIZES.recentChats;
 
 export const EXPORT_FAILED = 'Failed to export chat data. Please try again.';
 export const IMPORT_FAILED = 'Failed to import chat data. Please try again.';
 
 /** POST /api/chats/list: a page of the user's chats, newest message first. */
-export const listChats = (request: ChatListRequest) => apiJson<ChatListResponse>('chats/list', { method: 'post', json: request });
+export const listChats = (request: ChatListRequest) => api(routes.listChats, { body: request });
 
 /** POST /api/chats/delete: the chat and its messages. */
-export const deleteChat = (chatId: string) => apiJson<SuccessResponse>('chats/delete', { method: 'post', json: { chat_id: chatId } });
+export const deleteChat = (chatId: string) => api(routes.deleteChat, { body: { chat_id: chatId } });
 
 /**
  * POST /api/chats/import, multipart with each file in a field `file`, then the import's job followed
- * until it ends (the server imports off the request path). ky (through apiJson) sends the FormData
+ * until it ends (the server imports off the request path). ky sends the FormData
  * with its boundary and never retries a POST; a refusal, or a job that failed, throws ApiError with
  * the server's message.
  */
 export async function importChats(files: File[]): Promise<ChatImportResponse> {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
-  const started = await apiJson<JobStarted>('chats/import', { method: 'post', body: form });
+  const started = await api(routes.importChats, { form });
   const { imported = [] } = await waitForJob(started.job);
   return { success: true, message: 'Chat data has been imported successfully.', imported };
 }
@@ -48,23 +48,16 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 /**
- * POST /api/chats/export: the chat as a .zip, .jsonl or text, named by the server's Content-Disposition. authorizedFetch
- * rather than apiJson, because the answer is a file and its headers matter. Throws ApiError with the
- * server's message or EXPORT_FAILED.
+ * POST /api/chats/export: the chat as a .zip, .jsonl or text, named by the server's
+ * Content-Disposition (read as a Response: the answer is a file and its headers matter). Throws
+ * ApiError with the server's message or EXPORT_FAILED.
  */
 export async function exportChat(request: ChatExportRequest): Promise<{ blob: Blob; filename: string }> {
-  let response: Response;
-  try {
-    response = await authorizedFetch('chats/export', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(request),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch {
-    throw new ApiError(EXPORT_FAILED, 0, 'network');
-  }
-  if (!response.ok) throw await errorFromResponse(response, EXPORT_FAILED);
+  const response = await api(
+    routes.exportChat,
+    { body: request },
+    { read: 'response', timeout: REQUEST_TIMEOUT_MS, refused: EXPORT_FAILED, noAnswer: EXPORT_FAILED },
+  );
   const fallback = `${request.exportfilename || `chat-${request.chat_id}`}.${request.format ?? 'zip'}`;
   return {
     blob: await response.blob(),

@@ -1,22 +1,20 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { ApiErrorBody, ChatGetRequest, ChatGetResponse, ChatPhotoResponse, CompletionRequest, CompletionResult } from '@core/contract';
 import { PAGE_SIZES } from '@core/contract/constants';
+import * as routes from '@core/contract/routes';
 import { noteNoAnswer } from '../lib/connectivity';
-import { authorizedFetch, isTimeout } from './authorizedFetch';
-import { apiJson } from './client';
-import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from './errors';
+import { api } from './call';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './errors';
 import { stallGuard } from './stallGuard';
 
-/** The spec's message page size (§9). */
+/** A chat's page of messages (docs/PRODUCT.md, Limits). */
 export const MESSAGES_PAGE_SIZE = PAGE_SIZES.messages;
 
 /** POST /api/chats/get: one page of a chat's messages, oldest first within the page. */
-export const getChatMessages = (request: ChatGetRequest) =>
-  apiJson<ChatGetResponse>('chats/get', { method: 'post', json: { page_size: MESSAGES_PAGE_SIZE, ...request } });
+export const getChatMessages = (request: ChatGetRequest) => api(routes.getChat, { body: { page_size: MESSAGES_PAGE_SIZE, ...request } });
 
 /** POST /api/chats/photo: a portrait for a chat that has no card details. */
-export const generateChatPhoto = (chatId: string) =>
-  apiJson<ChatPhotoResponse>('chats/photo', { method: 'post', json: { chat_id: chatId } });
+export const generateChatPhoto = (chatId: string) => api(routes.makeChatPhoto, { body: { chat_id: chatId } });
 
 export interface StreamOptions {
   /** The new user message's client id (or a regeneration's own id): retries with it are safe. */
@@ -29,16 +27,16 @@ export interface StreamOptions {
 }
 
 /**
- * How long a completion may take to start answering. Longer than the spec's 10 s for other calls,
+ * How long a completion may take to start answering. Longer than the 10 s of other calls,
  * because the server answers only once the AI's first words have arrived; Stop ends it any time.
  */
 export const STREAM_START_TIMEOUT_MS = 60_000;
 
 /**
- * POST /api/chat/completions with `stream: true`. ky is not used because its response parsing waits
- * for the whole body; authorizedFetch applies the same refresh-once-on-401 rule. A request that goes
- * quiet is watched (stallGuard), so a network that hangs ends it as no answer rather than never.
- * Resolves with what the server stored; rejects with ApiError, or with the AbortError of `signal`.
+ * POST /api/chat/completions with `stream: true`, read as the answer streams in (a Response, not
+ * ky's JSON, which waits for the whole body). A request that goes quiet is watched (stallGuard), so a
+ * network that hangs ends it as no answer rather than never. Resolves with what the server stored;
+ * rejects with ApiError, or with the AbortError of `signal`.
  */
 export async function streamCompletion(request: CompletionRequest, options: StreamOptions): Promise<CompletionResult> {
   // The caller's signal stays linked to the request until the reply has been read, so Stop also ends the body's stream.
@@ -52,10 +50,13 @@ export async function streamCompletion(request: CompletionRequest, options: Stre
   // Only the wait for the answer's headers is bounded: a reply may stream for longer.
   const startTimer = setTimeout(timeOut, STREAM_START_TIMEOUT_MS);
   try {
-    const response = await post(request, options.idempotencyKey, attempt.signal, options.signal);
+    const response = await api(
+      routes.completion,
+      { body: { ...request, stream: true }, headers: { 'idempotency-key': options.idempotencyKey } },
+      { read: 'response', accept: 'text/event-stream', signal: attempt.signal },
+    );
     clearTimeout(startTimer);
     guard.progress();
-    if (!response.ok) throw await errorFromResponse(response);
     options.onAnswer?.();
     // A server (or proxy) that answered in one piece instead of streaming still gave the result.
     if (response.headers.get('content-type')?.includes('application/json')) {
@@ -68,27 +69,6 @@ export async function streamCompletion(request: CompletionRequest, options: Stre
     guard.stop();
     clearTimeout(startTimer);
     options.signal?.removeEventListener('abort', forward);
-  }
-}
-
-/** The request, with its 401 retry; `signal` ends it, `stop` is the caller's own (Stop). */
-async function post(
-  request: CompletionRequest,
-  idempotencyKey: string,
-  signal: AbortSignal,
-  stop: AbortSignal | undefined,
-): Promise<Response> {
-  try {
-    return await authorizedFetch('chat/completions', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify({ ...request, stream: true }),
-      signal,
-    });
-  } catch (error) {
-    if (stop?.aborted) throw stop.reason ?? error;
-    if (isTimeout(signal.reason)) throw new ApiError((signal.reason as DOMException).message, 0, 'timeout');
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network');
   }
 }
 

@@ -1,5 +1,6 @@
-import type { ChatSearchRequest, ChatSearchResponse } from '@core/contract';
-import { apiJson } from './client';
+import type { ChatSearchRequest } from '@core/contract';
+import * as routes from '@core/contract/routes';
+import { api } from './call';
 
 /** POST /api/chats/search: the user's messages holding every word of `q`, newest stored first, a page at a time. */
-export const searchChats = (request: ChatSearchRequest) => apiJson<ChatSearchResponse>('chats/search', { method: 'post', json: request });
+export const searchChats = (request: ChatSearchRequest) => api(routes.searchChats, { body: request });

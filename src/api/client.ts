@@ -3,10 +3,9 @@ import { appConfig } from '../config/appConfig';
 import { accessToken } from '../auth/refresh';
 import { noteAnswer, noteNoAnswer } from '../lib/connectivity';
 import { retryWithFreshToken } from './authorizedFetch';
-import { toApiError } from './errors';
 import { identityHeaders } from './identity';
 
-/** The spec's request policy: 10 s timeout, 3 attempts 1 s apart. */
+/** Every call's policy: 10 s timeout, 3 attempts 1 s apart (docs/PRODUCT.md, Limits). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
 const http = ky.create({
@@ -45,14 +44,15 @@ const http = ky.create({
 });
 
 /**
- * A call to the API that throws ApiError with the text to show. One that got no answer (after ky's
- * retries) makes the app's connectivity unreachable, which starts the probes that find cardchat again.
+ * A JSON call through ky (src/api/call.ts builds it from a contract route). One that got no answer
+ * (after ky's retries) makes the app's connectivity unreachable, which starts the probes that find
+ * cardchat again; call.ts turns every failure into the ApiError a person reads.
  */
-export async function apiJson<T>(path: string, options: Options = {}): Promise<T> {
+export async function jsonRequest(path: string, options: Options): Promise<unknown> {
   try {
-    return await http(path, options).json<T>();
+    return await http(path, options).json();
   } catch (error) {
     if (error instanceof TimeoutError || error instanceof TypeError) noteNoAnswer();
-    throw await toApiError(error, REQUEST_TIMEOUT_MS);
+    throw error;
   }
 }

@@ -26,14 +26,17 @@ export function isUnreachable(error: unknown): boolean {
   return !navigator.onLine || (error instanceof ApiError && error.isNetwork) || error instanceof TypeError;
 }
 
-/** Spec §8: what a call that got no answer at all says. */
+/** What a call that got no answer at all says (docs/PRODUCT.md, Screens). */
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
 
-/** Maps ky's errors onto the spec's messages, preferring the server's own message when it sent one. */
-export async function toApiError(error: unknown, timeoutMs: number): Promise<ApiError> {
+/**
+ * Maps ky's errors onto the messages people read (docs/PRODUCT.md, Screens), preferring the server's own message when it sent one,
+ * else `fallback` for a refusal.
+ */
+export async function toApiError(error: unknown, timeoutMs: number, fallback?: string): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   // Read from a clone, so the error's response body stays readable for whoever else holds it.
-  if (error instanceof HTTPError) return errorFromResponse(error.response.clone());
+  if (error instanceof HTTPError) return errorFromResponse(error.response.clone(), fallback);
   if (error instanceof TimeoutError) return new ApiError(`Request timeout after ${timeoutMs}ms`, 0, 'timeout');
   return new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network');
 }

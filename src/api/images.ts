@@ -1,36 +1,29 @@
-import type {
-  CardExportFormat,
-  FavoriteAddRequest,
-  FavoriteAddResponse,
-  FavoriteCheckResponse,
-  PublicImagesResponse,
-  SuccessResponse,
-} from '@core/contract';
-import { authorizedFetch, authorizedFetchUrl } from './authorizedFetch';
-import { apiJson } from './client';
-import { errorFromResponse } from './errors';
+import type { CardExportFormat, FavoriteAddRequest } from '@core/contract';
+import * as routes from '@core/contract/routes';
 import { GALLERY_PAGE_SIZE } from '@core/gallery';
+import { authorizedFetchUrl } from './authorizedFetch';
+import { api } from './call';
+import { errorFromResponse } from './errors';
 
 export { GALLERY_PAGE_SIZE };
 
 /** GET /api/upload/image: public cards, newest first; `q` matches name, tag or creator. */
 export function listPublicImages({ q, offset = 0, limit = GALLERY_PAGE_SIZE }: { q?: string; offset?: number; limit?: number }) {
-  const searchParams: Record<string, string | number> = { limit, offset };
-  if (q) searchParams.q = q;
-  return apiJson<PublicImagesResponse>('upload/image', { searchParams });
+  return api(routes.gallery, { query: { limit, offset, q: q || undefined } });
 }
 
-export const addFavorite = (body: FavoriteAddRequest) => apiJson<FavoriteAddResponse>('favorites/add', { method: 'post', json: body });
+export const addFavorite = (body: FavoriteAddRequest) => api(routes.addFavorite, { body });
 
-export const removeFavorite = (fileId: string) =>
-  apiJson<SuccessResponse>(`favorites/remove/${encodeURIComponent(fileId)}`, { method: 'delete' });
+export const removeFavorite = (fileId: string) => api(routes.removeFavorite, { params: { id: fileId } });
 
-export const checkFavorite = (fileId: string) => apiJson<FavoriteCheckResponse>(`favorites/check/${encodeURIComponent(fileId)}`);
+export const checkFavorite = (fileId: string) => api(routes.checkFavorite, { params: { file_id: fileId } });
 
 /**
  * An image the API serves, as a Blob for an object URL or a download (`download` adds `?download=1`,
  * which the server counts). A private PNG or thumbnail needs the Bearer token, which an <img src>
- * cannot send; a public one gets it too, harmlessly.
+ * cannot send; a public one gets it too, harmlessly. Fetched at the address the API handed out (an
+ * image's `url`, which may live on an image host), not through a contract route, and without telling
+ * connectivity: the service worker may answer it from its cache while cardchat is down.
  */
 export async function fetchImageBlob(url: string, { download = false } = {}): Promise<Blob> {
   const address = new URL(url, window.location.origin);
@@ -42,7 +35,6 @@ export async function fetchImageBlob(url: string, { download = false } = {}): Pr
 
 /** GET /api/upload/card/{id}/download/{json|charx}: the card as V3 .json or as .charx with its assets. */
 export async function fetchCardExport(fileId: string, format: CardExportFormat): Promise<Blob> {
-  const response = await authorizedFetch(`upload/card/${encodeURIComponent(fileId)}/download/${format}`);
-  if (!response.ok) throw await errorFromResponse(response);
+  const response = await api(routes.cardExport, { params: { file_id: fileId, format } }, { read: 'response' });
   return response.blob();
 }

@@ -1,5 +1,6 @@
-import type { Job, JobList, JobKindName } from '@core/contract';
-import { apiJson } from './client';
+import type { Job, JobKindName } from '@core/contract';
+import * as routes from '@core/contract/routes';
+import { api } from './call';
 import { ApiError } from './errors';
 
 /** The first look comes quickly (a small import is done in a moment), then less often. */
@@ -19,9 +20,9 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     );
   });
 
-export const getJob = (id: string) => apiJson<Job>(`jobs/${encodeURIComponent(id)}`);
+export const getJob = (id: string) => api(routes.getJob, { params: { id } });
 
-export const listJobs = (kind: JobKindName) => apiJson<JobList>('jobs', { searchParams: { kind } });
+export const listJobs = (kind: JobKindName) => api(routes.listJobs, { query: { kind } });
 
 /**
  * Follows a job until it is done (resolves with it) or failed (throws ApiError with the job's own

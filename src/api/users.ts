@@ -1,11 +1,12 @@
-import type { ProfileUpdate, StorageUsage, UserProfile, UserTypeResponse } from '@core/contract';
-import { apiJson } from './client';
+import type { ProfileUpdate } from '@core/contract';
+import * as routes from '@core/contract/routes';
+import { api } from './call';
 
-export const getProfile = () => apiJson<UserProfile>('users/profile');
+export const getProfile = () => api(routes.getProfile, {});
 
-export const updateProfile = (changes: ProfileUpdate) => apiJson<UserProfile>('users/profile', { method: 'put', json: changes });
+export const updateProfile = (changes: ProfileUpdate) => api(routes.updateProfile, { body: changes });
 
 /** What the user keeps stored on the server, against their plan's quota. */
-export const getStorageUsage = () => apiJson<StorageUsage>('users/storage');
+export const getStorageUsage = () => api(routes.storageUsage, {});
 
-export const getUserType = () => apiJson<UserTypeResponse>('character-replacement/user-type');
+export const getUserType = () => api(routes.userType, {});

@@ -11,7 +11,7 @@ import { SessionEndedError } from './refresh';
 import { clearTokens, loadTokens } from './tokens';
 
 /**
- * Who is using the app right now. 'offline' is the spec's recently-remembered session: the server
+ * Who is using the app right now. 'offline' is the remembered session (docs/PRODUCT.md, Session and offline): the server
  * cannot be reached, but a profile it confirmed less than 24 hours ago opens signed-in pages.
  */
 export type Session =
@@ -134,7 +134,7 @@ export async function forgetDeletedAccount(): Promise<void> {
 /**
  * Starts the app's connectivity (lib/connectivity.ts: the device's events and the probes while
  * cardchat does not answer) and re-checks the session each time cardchat answers again, so '(offline)'
- * clears by itself; the outbox flushes once the session is signed in again (sync/outboxTriggers.ts).
+ * clears by itself; the outbox flushes once the session is signed in again (sync/send/triggers.ts).
  * A session still signed out with tokens kept is one that could not be checked: it is checked too.
  */
 export function watchConnectivity(): () => void {

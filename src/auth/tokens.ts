@@ -1,7 +1,7 @@
 import type { TokenEndpointResponse, TokenEndpointResponseHelpers } from 'openid-client';
 
 /**
- * The tokens of the signed-in user, kept in localStorage as the spec asks (the CSP allows no script
+ * The tokens of the signed-in user, kept in localStorage, where the sign-in has always kept them (the CSP allows no script
  * but our own, which is what keeps other code away from them).
  */
 export interface StoredTokens {

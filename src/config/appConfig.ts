@@ -1,7 +1,7 @@
 import { MAX_MESSAGE_CHARS } from '@core/contract/constants';
 
 /**
- * The application configuration of spec §3: where the API lives and the product's limits.
+ * The application configuration: where the API lives and the product's limits (docs/PRODUCT.md).
  * It is checked once at start-up (see checkAppConfig) so a broken deployment says what is missing
  * instead of failing somewhere deep in a screen.
  */
@@ -25,7 +25,7 @@ export const appConfig: AppConfig = {
   environment: import.meta.env.PROD ? 'production' : 'development',
 };
 
-/** The spec's session memory: a cached profile opens signed-in pages offline for this long. */
+/** The remembered session: a cached profile opens signed-in pages offline for this long (docs/PRODUCT.md, Session and offline). */
 export const OFFLINE_SESSION_MS = 24 * 60 * 60 * 1000;
 
 export class AppConfigError extends Error {

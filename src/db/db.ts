@@ -58,7 +58,7 @@ interface QueuedItem {
 }
 
 /**
- * A message waiting to be sent to /api/chat/completions (DESIGN §3 "Outbox"). Written in the same
+ * A message waiting to be sent to /api/chat/completions (sync/send/README.md). Written in the same
  * transaction as its `pending` row in `messages`; removed once the server stored it, or when the
  * server refused it (the message row is then `failed` with the reason).
  */
@@ -87,7 +87,7 @@ export interface ChatPersonaChoice {
 }
 
 /**
- * A change to a stored message (issue 18), already made to the device's copy in the transaction that
+ * A change to a stored message, already made to the device's copy in the transaction that
  * queued it, waiting for the server: an edit or a version chosen (PATCH /api/messages/{id}), a delete,
  * a delete from here. Queued in line with the chat's messages, so the server sees them in the order
  * the person made them; until it answers, every pull of the chat makes them again on what it brings.
@@ -156,7 +156,7 @@ export class CardchatDb extends Dexie {
     this.version(5).stores({
       outbox: 'client_id, [chat_id+created_at], created_at',
     });
-    // Issue 18: the outbox also holds changes to stored messages (edits, deletes) in line with the
+    // The outbox also holds changes to stored messages (edits, deletes) in line with the
     // messages; `kind` tells them apart (the top bar counts waiting messages only). Entries written
     // before were all messages.
     this.version(6)
@@ -180,8 +180,11 @@ export class CardchatDb extends Dexie {
     this.version(8).stores({
       drafts: 'id, savedAt',
     });
-    // Issue 17: what the chat's panel shows comes from here, filled by sync/ (the chat's character
-    // as the server last described it, and whether the user favorited each card asked about).
+    // There is no version 9: the number was skipped when version 10 was written (no commit ever
+    // declared a 9). Dexie needs versions to grow, not to follow each other, and installed copies are at 10,
+    // so the next change is version 11 and 9 stays unused.
+    // What the chat's panel shows comes from here, filled by sync/ (the chat's character as the
+    // server last described it, and whether the user favorited each card asked about).
     this.version(10).stores({
       characters: 'file_id',
       favoriteFlags: 'file_id',

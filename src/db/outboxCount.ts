@@ -1,7 +1,7 @@
 import { db } from './db';
 
 /**
- * How many messages wait to be sent, for log out (usable in useLiveQuery). Apart from db/outbox.ts
+ * How many messages wait to be sent, for log out (usable in useLiveQuery). Apart from sync/send/
  * so the shell, on every page, does not load the message queries with it.
  */
 export function waitingCount(): Promise<number> {

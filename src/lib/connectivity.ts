@@ -2,7 +2,7 @@ import { appConfig } from '../config/appConfig';
 import { createStore } from './store';
 
 /**
- * Whether cardchat can be used right now (DESIGN §3 "Connectivity"): the app's own state, fed by what
+ * Whether cardchat can be used right now (docs/PRODUCT.md, Session and offline): the app's own state, fed by what
  * requests actually do, because navigator.onLine only knows whether there is a network interface.
  * - online: the last request got an answer;
  * - unreachable: no answer (a network error or a timeout) although the device says it is online;

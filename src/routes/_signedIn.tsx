@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SignedInLayout } from '../features/auth/SignedInLayout';
+import { SignedInGuard } from '../features/auth/SignedInGuard';
 
-/** The pathless parent of every page of the user's own things (the routes in `_signedIn/`). */
+/** The pathless parent of every page of the user's own things (the routes in `_signedIn/`): who may open them is SignedInGuard's. */
 export const Route = createFileRoute('/_signedIn')({
-  component: SignedInLayout,
+  component: SignedInGuard,
 });

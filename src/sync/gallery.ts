@@ -97,7 +97,7 @@ export async function setFavorite(fileId: string, want: boolean, card: FavoriteC
 
 /**
  * The gallery's heart: the list does not say whether this user favorited a card, so the first
- * toggle asks the server. Failures are only logged (spec §8).
+ * toggle asks the server. Failures are only logged (docs/PRODUCT.md, Screens: Home).
  */
 export async function toggleFavorite(card: CachedCard): Promise<void> {
   try {

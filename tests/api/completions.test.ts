@@ -25,7 +25,7 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
   });
   beforeEach(() => fake.setDefault({ kind: 'reply' }));
 
-  it('answers without streaming in the shape the spec reads, storing the greeting, the message and the reply', async () => {
+  it('answers without streaming in the shape older clients read, storing the greeting, the message and the reply', async () => {
     const chatId = randomUUID();
     const response = await complete(test, alice, { chatId, characterId: card, text: 'Hi there', greetingIndex: 0 });
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import * as routes from '@core/contract/routes';
 import * as users from '@core/contract/users';
 import { createTestApp, databases } from './helpers';
 import { checkResponseShapes, strictSchema } from './responseShapes';
@@ -46,6 +47,18 @@ describe('the contract holds answers to their schemas', () => {
   });
 
   describe.each(databases)('the real server (%s)', (dialect) => {
+    it('serves every route the contract names, at its method and path', async () => {
+      const test = await createTestApp(dialect);
+      try {
+        const missing = Object.entries(routes)
+          .filter(([, route]) => typeof route === 'object' && !test.app.hasRoute({ method: route.method, url: route.path }))
+          .map(([name, route]) => `${name}: ${route.method} ${route.path}`);
+        expect(missing).toEqual([]);
+      } finally {
+        await test.close();
+      }
+    });
+
     it('answers /api/health and /api/config exactly as the contract says', async () => {
       const test = await createTestApp(dialect);
       try {

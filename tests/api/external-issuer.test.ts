@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../scripts/lib/server-process';
 import { deletionFinished } from './chat-helpers';
 import { createTestApp, databases, type TestApp } from './helpers';
@@ -79,11 +79,16 @@ describe.each(databases)('with an external OpenID issuer (%s)', (dialect) => {
     expect(deleted.json().message).toContain(`You signed in through ${new URL(issuer.issuer).host}`);
     expect((await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(token) })).statusCode).toBe(401);
     await deletionFinished(test, id);
-    // A token the provider issues later is a new start: an empty account, as for anyone signing up.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const later = await sign(issuer.privateKey, issuer.issuer, audience, 'leaving-user');
-    const fresh = await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(later) });
-    expect(fresh.statusCode).toBe(200);
+    // A token the provider issues later (its `iat`, in whole seconds, past the deletion) is a new
+    // start: an empty account, as for anyone signing up. The later second is the test's clock's.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1_100 });
+    try {
+      const later = await sign(issuer.privateKey, issuer.issuer, audience, 'leaving-user');
+      const fresh = await test.app.inject({ method: 'GET', url: '/api/users/profile', headers: bearer(later) });
+      expect(fresh.statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
     const config = await test.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json().auth).toMatchObject({ provider: 'external', password_reset: 'external' });
   });

@@ -70,7 +70,7 @@ describe.each(databases)('card uploads and images (%s)', (dialect) => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('refuses what is not a card with the spec messages, never a 500', async () => {
+  it("refuses what is not a card with the upload's messages, never a 500", async () => {
     const user = await userOf(test, 'up-bad');
     const garbageIdat = writeCard(
       concatBytes([

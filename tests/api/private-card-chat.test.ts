@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 1 on the server: a chat with a card of one's own (private, card_type 'user') works
+ * A chat with a card of one's own (private, card_type 'user') works
  * end to end as one with a public card — the prompt is the card's, the character's details and
  * portrait come to its owner, the history lists it, export carries its PNG, delete removes it — and
  * to anyone else that card and that chat answer 404.

@@ -36,7 +36,7 @@ describe.each(databases)('character replacement (%s)', (dialect) => {
   });
   afterAll(() => test.close());
 
-  it("refuses Free users with the spec's restriction", async () => {
+  it("refuses Free users with the plan's restriction", async () => {
     const mine = (await upload(test, free, cardPng())).json().data;
     const response = await replace(free, { original_file_id: mine.file_id, new_image: await jpegDataUrl(20, 30) });
     expect(response.statusCode).toBe(403);
@@ -118,7 +118,7 @@ describe.each(databases)('character replacement (%s)', (dialect) => {
     expect(still.statusCode).toBe(200);
   });
 
-  it("refuses a missing, foreign or oversized image with the spec's messages", async () => {
+  it("refuses a missing, foreign or oversized image with the dialog's messages", async () => {
     const mine = (await upload(test, payer, cardPng())).json().data;
     const cases: Array<[string, string]> = [
       ['', 'Please select an image file'],

@@ -1,5 +1,5 @@
 /**
- * Issue 8 "Scale-out": two instances of `npm start` behind one origin (both have PUBLIC_URL
+ * Scale-out: two instances of `npm start` behind one origin (both have PUBLIC_URL
  * http://localhost:8787, as behind a load balancer), sharing one PostgreSQL database and one S3
  * bucket, and holding nothing of their own that a user depends on. Every request may land on
  * either: sign-in state, tokens, cards, chats and the idempotency ledger all live in the shared

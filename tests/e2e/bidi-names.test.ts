@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 12: a card name holding a right-to-left override (U+202E) reordered the text after
+ * A card name holding a right-to-left override (U+202E) reordered the text after
  * it on the same line ("Are you sure you want to delete …" read backwards past the name). Every place
  * that shows the name keeps it isolated: its element holds the name alone and isolates it (<bdi>, or
  * unicode-bidi: isolate), so nothing around it can be reordered.

@@ -53,7 +53,7 @@ async function swipeAcross(target: Locator, direction: 'left' | 'right'): Promis
 
 const chatIdOf = (page: Page) => new URL(page.url()).searchParams.get('chat')!;
 
-describe("issue 18's chat controls", () => {
+describe('the chat controls: edit, versions, continue, delete with Undo', () => {
   it('edits a message in place, swipes to a new reply and back, continues it, and deletes from here with Undo, on a phone', async () => {
     const page = await newPage({ phone: true });
     const me = 'Swipe Tester';

@@ -1,6 +1,6 @@
 /**
- * Issue 6 "Faults", in the browser: when the AI answers 500, 429 or a stream that cannot be read,
- * the chat shows the spec's error with the reason and a Retry, the user's message appears once and
+ * Faults in the browser: when the AI answers 500, 429 or a stream that cannot be read,
+ * the chat shows 'Sorry, I encountered an error. Please try again.' with the reason and a Retry, the user's message appears once and
  * is stored once, and Retry brings exactly one reply. (A hanging AI is covered by the API suite,
  * tests/api/security/llm-faults.test.ts: the e2e server keeps the 15-second connect timeout.)
  */

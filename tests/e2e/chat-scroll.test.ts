@@ -1,6 +1,6 @@
 /**
- * Issue 14 item 2 (and 16, 26), on a phone and a desktop: a long chat opens at its newest message,
- * reaching the top (or 'Load More History (10)') reads older messages and keeps the message being read in place, a reply being written is followed
+ * Scrolling a long chat, on a phone and a desktop: it opens at its newest message, reaching the top
+ * (or 'Load More History (10)') reads older messages and keeps the message being read in place, a reply being written is followed
  * while the reader is at the bottom and never pulls them back once they scrolled up ('Jump to
  * latest' does), and the reply is styled while it streams.
  */

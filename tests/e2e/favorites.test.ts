@@ -83,7 +83,7 @@ describe('the favorites page', () => {
     await page.context().close();
   });
 
-  it("loads 10 at a time with 'Load More', and shows the spec's load and remove failures", async () => {
+  it("loads 10 at a time with 'Load More', and shows the load and remove failures", async () => {
     const page = await newPage();
     await signUpToFavorites(page, 'Many Faves');
     await page.getByText('No favorites yet').waitFor();

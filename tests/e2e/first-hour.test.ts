@@ -1,5 +1,5 @@
 /**
- * Issue 14, "the first hour", as a new user walks it, on a phone (390×844) and a desktop (1280×900):
+ * The first hour, as a new user walks it, on a phone (390×844) and a desktop (1280×900):
  * bring a card and chat with it, open the gallery's cards by any part of them, meet the signed-out
  * pages, and never lose a card to a stray Enter. axe-core checks every screen on the way.
  */
@@ -216,7 +216,7 @@ describe.each(SIZES)('the first hour on a %s', (size, { phone }) => {
     await page.context().close();
   });
 
-  it("shows signed-out visitors of /collections and /favorites the spec's texts with a way to sign in, and a visitor's Pricing has no current plan", async () => {
+  it("shows signed-out visitors of /collections and /favorites their pages' signed-out texts with a way to sign in, and a visitor's Pricing has no current plan", async () => {
     const page = await pageOf(phone);
     await page.goto('/collections');
     await page.getByText('Authentication Required').waitFor();

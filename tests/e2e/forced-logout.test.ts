@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 9: another site could navigate a signed-in browser to /oidc/session/end and the
+ * Another site could navigate a signed-in browser to /oidc/session/end and the
  * provider's page signed it out by itself. Now only the app's own Log out (its id_token_hint for this
  * session) signs out without asking; anything else asks, and "Stay signed in" keeps everything.
  */

@@ -14,7 +14,7 @@ import {
 } from './browser';
 import { horizontalOverflow } from './page-checks';
 
-/** The top bar's note while the device is offline (the wording). */
+/** The top bar's note while the device is offline (docs/PRODUCT.md, Session and offline). */
 const OFFLINE_BANNER = /You['’]re offline — messages will be sent when you['’]re back online/;
 const WAITING = 'Waiting to send';
 

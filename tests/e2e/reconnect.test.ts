@@ -1,12 +1,12 @@
 /**
- * Issue 13 in Chromium on a phone-sized screen: cardchat is reached through a loopback TCP proxy the
+ * Reconnecting, in Chromium on a phone-sized screen: cardchat is reached through a loopback TCP proxy the
  * test controls (PUBLIC_URL is the proxy's origin), so an outage can be a server that refuses
  * connections, a network that accepts them and never answers, or the device going offline. Each
  * time the message written meanwhile is stored once when cardchat answers again, with no reload and
  * no tab switch by the test; at the end the server holds every message of the session once, in order.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultReplyTo, startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
 import { startProxiedServer, storedDirectly, type ProxiedServer } from '../support/proxiedServer';
 import {
@@ -35,20 +35,29 @@ let chatId: string;
 /** Every message of the session, in the order written. */
 const written: string[] = [];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The connectivity line, wherever the page floats it (under the top bar, or over the conversation). */
 const statusLine = (tab: Page) => tab.getByRole('status').filter({ hasText: /Can't reach cardchat|You're offline —|messages? waiting/ });
 const bubble = (tab: Page, text: string) => chatLog(tab).getByRole('article').filter({ hasText: text });
 const offlineLabel = (tab: Page) => tab.getByRole('banner').getByText('(offline)');
+/**
+ * The probes have backed off: the next one is at least `seconds` away ('trying again in 4 s' comes
+ * after two unanswered probes: their waits are about 1, 2, 4, 8... s, each ±20 %).
+ */
+const backedOff = (tab: Page, seconds: number) =>
+  statusLine(tab)
+    .getByText(new RegExp(`Can't reach cardchat — trying again in (${seconds}|[${seconds + 1}-9]|\\d{2,}) s`))
+    .waitFor({ timeout: 60_000 });
 
 /** Polls the server itself (not through the proxy) until `text` is stored, at most `withinMs` after `since`. */
 async function storedBy(text: string, since: number, withinMs: number): Promise<void> {
-  for (;;) {
-    const stored = await storedDirectly(server, (await pageToken(page))!, chatId);
-    if (stored.some(([role, content]) => role === 'user' && content === text)) return;
-    if (Date.now() - since > withinMs) throw new Error(`'${text}' was not stored within ${withinMs / 1000} s of cardchat answering again`);
-    await sleep(100);
-  }
+  await vi.waitFor(
+    async () => {
+      const stored = await storedDirectly(server, (await pageToken(page))!, chatId);
+      if (!stored.some(([role, content]) => role === 'user' && content === text))
+        throw new Error(`'${text}' was not stored within ${withinMs / 1000} s of cardchat answering again`);
+    },
+    { timeout: Math.max(1, withinMs - (Date.now() - since)), interval: 100 },
+  );
 }
 
 /** How many times the server holds `text` as a user message. */
@@ -111,8 +120,8 @@ describe('reconnecting by itself', () => {
     await offlineLabel(other).waitFor();
     await screenshot(page, 'reconnect-unreachable-phone');
     expect(await seriousViolations(page)).toEqual([]);
-    // Down a while, as a restart or a deploy is: the probes back off meanwhile.
-    await sleep(6_000);
+    // Down a while, as a restart or a deploy is: until the probes have backed off.
+    await backedOff(page, 4);
     expect(await copies(text)).toBe(0);
 
     await server.proxy.setMode('forward');
@@ -127,9 +136,8 @@ describe('reconnecting by itself', () => {
     await other.close();
   });
 
-  it('20 s of a network that never answers, a message sent into it, then normal again: waiting, not failed, and stored once within 20 s', async () => {
+  it('a network that never answers (its probes unanswered too), a message sent into it, then normal again: waiting, not failed, and stored once within 20 s', async () => {
     await server.proxy.setMode('hang');
-    const hungAt = Date.now();
     const text = 'Sent into a network that never answers';
     await write(page, text);
     // The send ends as waiting while the network still hangs (a quiet request asks /api/health,
@@ -138,7 +146,8 @@ describe('reconnecting by itself', () => {
     await statusLine(page).getByText(UNREACHABLE).waitFor();
     expect(await chatLog(page).getByRole('alert').count()).toBe(0);
     await screenshot(page, 'reconnect-hanging-phone');
-    await sleep(Math.max(0, 20_000 - (Date.now() - hungAt)));
+    // A while of it: until a probe after the send has hung unanswered too (each waits 5 s for one).
+    await backedOff(page, 3);
     expect(await copies(text)).toBe(0);
 
     await server.proxy.setMode('forward');

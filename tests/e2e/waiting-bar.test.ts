@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 10, in Chromium at 390×844 and 1280×900: a normal send raises no alarm (the
+ * In Chromium at 390×844 and 1280×900: a normal send raises no alarm (the
  * 'message waiting' count never appears while the reply comes at once), and when the line does
  * appear (offline, a message that really waits) nothing on the page moves: no layout shift, and the
  * chat's own header keeps its place and stays uncovered.
@@ -65,6 +65,8 @@ describe('the waiting count', () => {
     const label = phone ? 'phone' : 'desktop';
     it(`stays away on a normal send and never moves the page when it shows (${label})`, async () => {
       const page = await newPage({ phone });
+      // The page's clock, moved by the test where the rule is about time (time still flows by itself).
+      await page.clock.install();
       if (!phone) await page.setViewportSize({ width: 1280, height: 900 });
       await signUpFromRecentChat(
         page,
@@ -77,7 +79,8 @@ describe('the waiting count', () => {
       // A normal send: the reply comes at once, and no line says anything is waiting.
       await sendInChat(page, 'Good morning');
       await chatLog(page).getByText(fakeReplyTo('Good morning'), { exact: true }).waitFor();
-      await page.waitForTimeout(2_500);
+      // The count shows a message only once it has waited 2 s: past that, still nothing said it waits.
+      await page.clock.fastForward(2_500);
       expect((await seen(page)).filter((text) => /waiting/.test(text))).toEqual([]);
 
       // Offline: the line appears, with no input at all: nothing on the page moves.

@@ -1,6 +1,6 @@
 /**
  * A loopback TCP proxy the test controls, between the browser and the server, to play the outages
- * people meet (issue 13):
+ * people meet:
  * - forward: every byte passes both ways;
  * - refuse: the port stops listening (connections are refused) and the open ones drop, as when the
  *   server is down, restarting or being deployed;

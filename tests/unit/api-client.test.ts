@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const accessToken = vi.fn<(options?: { forceRefresh?: boolean }) => Promise<string | null>>();
 vi.mock('../../src/auth/refresh', () => ({ accessToken: (options?: { forceRefresh?: boolean }) => accessToken(options) }));
 
-const { apiJson } = await import('../../src/api/client');
+const { api } = await import('../../src/api/call');
+const routes = await import('@core/contract/routes');
 const { ApiError } = await import('../../src/api/errors');
 const { saveTokens } = await import('../../src/auth/tokens');
 
@@ -31,7 +32,7 @@ describe('the API client', () => {
     });
     accessToken.mockResolvedValue('a1');
     fetchMock.mockResolvedValue(json(200, { ok: true }));
-    expect(await apiJson('users/profile')).toEqual({ ok: true });
+    expect(await api(routes.getProfile, {})).toEqual({ ok: true });
     const request = fetchMock.mock.calls[0]![0];
     expect(new URL(request.url).pathname).toBe('/api/users/profile');
     expect(request.headers.get('authorization')).toBe('Bearer a1');
@@ -46,27 +47,27 @@ describe('the API client', () => {
         ? json(200, { name: 'Ada' })
         : json(401, { error: 'unauthorized', message: 'expired' }),
     );
-    expect(await apiJson('users/profile')).toEqual({ name: 'Ada' });
+    expect(await api(routes.getProfile, {})).toEqual({ name: 'Ada' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('gives up after one refresh when the server still says 401', async () => {
     accessToken.mockResolvedValue('whatever');
     fetchMock.mockImplementation(async () => json(401, { error: 'unauthorized', message: 'Invalid or expired access token' }));
-    await expect(apiJson('users/profile')).rejects.toMatchObject({ status: 401, message: 'Invalid or expired access token' });
+    await expect(api(routes.getProfile, {})).rejects.toMatchObject({ status: 401, message: 'Invalid or expired access token' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it("shows the server's message, or 'HTTP {status}: {text}' when it sent none, and never retries a 4xx", async () => {
     accessToken.mockResolvedValue(null);
     fetchMock.mockResolvedValueOnce(json(400, { error: 'invalid_user', message: 'Invalid user information' }));
-    await expect(apiJson('users/profile')).rejects.toMatchObject({
+    await expect(api(routes.getProfile, {})).rejects.toMatchObject({
       status: 400,
       code: 'invalid_user',
       message: 'Invalid user information',
     });
     fetchMock.mockResolvedValueOnce(new Response('nope', { status: 404, statusText: 'Not Found' }));
-    await expect(apiJson('users/profile')).rejects.toMatchObject({ status: 404, message: 'HTTP 404: Not Found' });
+    await expect(api(routes.getProfile, {})).rejects.toMatchObject({ status: 404, message: 'HTTP 404: Not Found' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -75,7 +76,7 @@ describe('the API client', () => {
     fetchMock.mockImplementation(async () => json(503, { error: 'database_unavailable', message: 'The database is unavailable' }));
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const result = apiJson('health').catch((caught: unknown) => caught);
+      const result = api(routes.health, {}).catch((caught: unknown) => caught);
       await vi.advanceTimersByTimeAsync(999);
       expect(fetchMock).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(1);
@@ -91,7 +92,7 @@ describe('the API client', () => {
   it('reports a network failure as a network error, after retrying', async () => {
     accessToken.mockResolvedValue(null);
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const error = await apiJson('health').catch((caught: unknown) => caught);
+    const error = await api(routes.health, {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as InstanceType<typeof ApiError>).isNetwork).toBe(true);
     expect((error as Error).message).toBe('Network error. Please check your connection and try again.');

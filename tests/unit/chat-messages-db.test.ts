@@ -10,7 +10,9 @@ vi.mock('../../src/api/chatMessages', async (importOriginal) => ({
 }));
 
 const { db } = await import('../../src/db/db');
-const { markFailed, newestRows, pageRows, saveServerPage, writePendingMessage } = await import('../../src/db/chatMessages');
+const { newestRows, pageRows, saveServerPage } = await import('../../src/db/chatMessages');
+const { writePendingMessage } = await import('../../src/sync/send/write');
+const { markFailed } = await import('../../src/sync/send/settle');
 const { pullNewestMessages, pullOlderMessages } = await import('../../src/sync/chatMessages');
 
 const CHAT = 'chat-30';

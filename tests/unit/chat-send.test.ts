@@ -12,10 +12,12 @@ const pullChatList = vi.fn(() => Promise.resolve({ page: 1, totalPages: 1 }));
 vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => pullChatList() }));
 
 const { db } = await import('../../src/db/db');
+type LocalMessage = import('../../src/db/db').LocalMessage;
 const { STOPPED_REASON, saveServerPage } = await import('../../src/db/chatMessages');
-const { regenerateReply, retryMessage, sendMessage, STOPPED_BEFORE_SAVED } = await import('../../src/sync/sendMessage');
-const { REPLY_SAVE_INTERVAL_MS } = await import('../../src/sync/replyWriter');
-const { streamingText } = await import('../../src/sync/streamingText');
+const { regenerateReply, retryMessage, sendMessage } = await import('../../src/sync/send/actions');
+const { STOPPED_BEFORE_SAVED } = await import('../../src/sync/send/stop');
+const { REPLY_SAVE_INTERVAL_MS } = await import('../../src/sync/send/replyWriter');
+const { streamingText } = await import('../../src/sync/send/streamingText');
 
 const CHAT = 'chat-1';
 const seed = seedOf(CHAT);
@@ -109,13 +111,20 @@ describe('sending a message', () => {
   it('writes it as pending before the request, streams the reply into Dexie, then swaps in what the server stored', async () => {
     let feed!: ReturnType<typeof streamingAnswer>;
     let respond!: (response: Response) => void;
+    // What happened, in order: each message row Dexie is asked to create, and the request going out.
+    const order: string[] = [];
+    const created = (_key: unknown, row: LocalMessage) => void order.push(`${row.state} row`);
+    db.messages.hook('creating', created);
     answer = (call) => {
+      order.push('request');
       feed = streamingAnswer(call.signal);
       return new Promise((resolve) => (respond = resolve));
     };
     const sending = sendMessage({ seed, content: 'Hello', userName: 'Grace', greetingIndex: 1, signal: new AbortController().signal });
 
     await vi.waitFor(() => expect(calls).toHaveLength(1));
+    db.messages.hook('creating').unsubscribe(created);
+    expect(order).toEqual(['pending row', 'request']);
     const [pending] = await rows();
     expect(pending).toMatchObject({ role: 'user', content: 'Hello', state: 'pending', client_id: pending!.id });
     expect((await db.chats.get(CHAT))?.localOnly).toBe(true);
@@ -154,8 +163,35 @@ describe('sending a message', () => {
       [user.id, 'sent'],
       [reply.id, 'sent'],
     ]);
-    expect(await db.chats.get(CHAT)).toMatchObject({ localOnly: false, message_count: 3 });
-    expect(pullChatList).toHaveBeenCalledTimes(1);
+    // The chat's row in the recent list follows from the answer: no list is fetched per reply.
+    expect(await db.chats.get(CHAT)).toMatchObject({ localOnly: false, message_count: 3, last_message_time: reply.send_date });
+    expect(pullChatList).not.toHaveBeenCalled();
+  });
+
+  it('takes who the user is in the chat from the request its answer settles, as the server keeps it', async () => {
+    await saveServerPage(recentChat(), [], { newest: true });
+    answer = (call) => {
+      const feed = streamingAnswer(call.signal);
+      const key = call.headers['Idempotency-Key']!;
+      feed.push(
+        storedEvent(
+          result(stored({ seq: 2, role: 'assistant', content: 'Hi.' }), stored({ seq: 1, role: 'user', content: 'Hi', client_id: key })),
+        ),
+      );
+      feed.end();
+      return feed.response;
+    };
+    const outcome = await sendMessage({
+      seed,
+      content: 'Hi',
+      userName: 'Ann',
+      personaId: 'persona-1',
+      signal: new AbortController().signal,
+    });
+    expect(outcome).toEqual({ kind: 'stored' });
+    expect(calls[0]!.body).toMatchObject({ persona_id: 'persona-1' });
+    expect(await db.chats.get(CHAT)).toMatchObject({ persona_id: 'persona-1', message_count: 2 });
+    expect(pullChatList).not.toHaveBeenCalled();
   });
 
   it("marks the message failed with the server's reason, and Retry sends it again under the same key", async () => {

@@ -14,7 +14,7 @@ import { MessageList } from '../../src/features/chat/window/MessageList';
 import { StyledText } from '../../src/features/chat/window/StyledText';
 import { SEND_FAILED, SystemNotice } from '../../src/features/chat/window/SystemNotice';
 import { STOPPED_REASON } from '../../src/db/chatMessages';
-import { endStreamingText, setStreamingText } from '../../src/sync/streamingText';
+import { endStreamingText, setStreamingText } from '../../src/sync/send/streamingText';
 
 vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => Promise.resolve({ page: 1, totalPages: 1 }) }));
 // Counted: a bubble's render formats its time once, so this tells which bubbles rendered.
@@ -144,7 +144,7 @@ describe('a streaming reply', () => {
 });
 
 describe('a failed reply', () => {
-  it('says the spec sentence once, with a reason of its own under it', () => {
+  it('says the error sentence once, with a reason of its own under it', () => {
     const { container } = render(<SystemNotice reason={SEND_FAILED} onRetry={vi.fn()} disabled={false} />);
     expect(container.textContent!.split(SEND_FAILED)).toHaveLength(2);
     cleanup();
@@ -153,7 +153,7 @@ describe('a failed reply', () => {
     expect(screen.getByRole('alert').textContent).toContain('The AI service is busy right now.');
   });
 
-  it("gets a reason from the server that is not the spec's sentence again", async () => {
+  it('gets a reason from the server that is not the error sentence again', async () => {
     const { failureOf, REPLY_FAILED_REASON } = await import('../../server/services/chats/completionReply');
     expect(failureOf(new Error('boom'))).toEqual({ code: 'internal', message: REPLY_FAILED_REASON });
     expect(REPLY_FAILED_REASON).not.toBe(SEND_FAILED);
@@ -214,7 +214,7 @@ describe('the message list', () => {
   const list = (messages: LocalMessage[], extra: Partial<Parameters<typeof MessageList>[0]> = {}) =>
     render(<MessageList {...base} messages={messages} {...extra} />);
 
-  it("shows a failed message with the spec's system message and a Retry", () => {
+  it('shows a failed message with the system message and a Retry', () => {
     const onRetry = vi.fn();
     const failed = message({ seq: 1, role: 'user', content: 'Hi', state: 'failed', error: 'The AI service is unavailable.' });
     list([failed], { onRetry });
@@ -295,7 +295,7 @@ describe('the message list', () => {
   });
 });
 
-describe("a message's actions (issue 18)", () => {
+describe("a message's actions", () => {
   const base = listProps();
   const hi = message({ seq: 1, role: 'user', content: 'Hi' });
   const reply = message({ seq: 2, role: 'assistant', content: 'Hello', swipes: ['Hey', 'Hello'], swipe_id: 1 });
@@ -387,7 +387,7 @@ describe('a new chat', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("shows the server's 'No response received' when the reply came back empty, under the spec's error, with Retry", async () => {
+  it("shows the server's 'No response received' when the reply came back empty, under the send's error, with Retry", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() =>

@@ -60,7 +60,7 @@ describe('collections pagination', () => {
 });
 
 describe('collection delete errors', () => {
-  it('maps each status to the spec message', () => {
+  it('maps each status to its message', () => {
     expect(deleteErrorMessage(new ApiError('x', 400))).toBe('Invalid user information');
     expect(deleteErrorMessage(new ApiError('x', 403))).toBe('Access denied');
     expect(deleteErrorMessage(new ApiError('x', 404))).toBe('Image not found or no permission to delete');

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the app's own connectivity (src/lib/connectivity.ts) with fake timers: the probe schedule
+ * The app's own connectivity (src/lib/connectivity.ts) with fake timers: the probe schedule
  * (backoff, cap, reset on success), each trigger, and which answers count.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

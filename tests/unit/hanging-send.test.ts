@@ -1,5 +1,5 @@
 /**
- * Issue 13: a send into a network that hangs (lie-fi, a captive portal) ends as waiting, not failed,
+ * A send into a network that hangs (lie-fi, a captive portal) ends as waiting, not failed,
  * and goes out once when cardchat answers again; a slow AI behind a reachable server is not mistaken
  * for one. Fake timers drive the request's quiet time, the health probes and the backoff.
  */
@@ -13,7 +13,7 @@ const { db } = await import('../../src/db/db');
 const { sessionStore } = await import('../../src/auth/session');
 const { REQUEST_TIMEOUT_MS } = await import('../../src/api/client');
 const { connectivity, PROBE_TIMEOUT_MS } = await import('../../src/lib/connectivity');
-const { startOutboxTriggers } = await import('../../src/sync/outboxTriggers');
+const { startOutboxTriggers } = await import('../../src/sync/send/triggers');
 
 const bed = useOutboxBed({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
 let stop: () => void = () => undefined;

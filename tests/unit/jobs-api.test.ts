@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Job } from '@core/contract';
 
-vi.mock('../../src/api/client', () => ({ apiJson: vi.fn() }));
+vi.mock('../../src/api/call', () => ({ api: vi.fn() }));
 
-const { apiJson } = await import('../../src/api/client');
+const { api } = await import('../../src/api/call');
 const { waitForJob } = await import('../../src/api/jobs');
 const { ApiError } = await import('../../src/api/errors');
 
@@ -18,13 +18,13 @@ const job = (state: Job['state'], extra: Partial<Job> = {}): Job => ({
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.mocked(apiJson).mockReset();
+  vi.mocked(api).mockReset();
 });
 
 describe('following a job', () => {
   it('looks again, less often each time, until the job is done, and shows every look', async () => {
     vi.useFakeTimers();
-    vi.mocked(apiJson)
+    vi.mocked(api)
       .mockResolvedValueOnce(job('running', { progress: { done: 1, total: 4 } }))
       .mockResolvedValueOnce(job('done', { imported: [] }));
     const seen: string[] = [];
@@ -33,7 +33,10 @@ describe('following a job', () => {
     await vi.advanceTimersByTimeAsync(600);
     await expect(following).resolves.toMatchObject({ state: 'done', imported: [] });
     expect(seen).toEqual(['queued', 'running', 'done']);
-    expect(vi.mocked(apiJson).mock.calls.map(([path]) => path)).toEqual(['jobs/job-1', 'jobs/job-1']);
+    expect(vi.mocked(api).mock.calls.map(([route, input]) => [route.path, input])).toEqual([
+      ['/api/jobs/:id', { params: { id: 'job-1' } }],
+      ['/api/jobs/:id', { params: { id: 'job-1' } }],
+    ]);
   });
 
   it("fails with the job's own reason, as the request would have answered", async () => {

@@ -15,8 +15,8 @@ vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => Promise.resolve(
 const { CardchatDb, db } = await import('../../src/db/db');
 const { saveServerPage } = await import('../../src/db/chatMessages');
 const { UNDO_MS } = await import('../../src/db/messageChanges');
-const { flushOutbox } = await import('../../src/sync/outbox');
-const { chooseVersion, deleteFromHere, deleteOne, editText, undoChange } = await import('../../src/sync/messageChanges');
+const { flushOutbox } = await import('../../src/sync/send/flush');
+const { chooseVersion, deleteFromHere, deleteOne, editText, undoChange } = await import('../../src/sync/send/changes');
 const { CHANGE_REFUSED, ChangeNotices } = await import('../../src/features/chat/window/ChangeNotices');
 
 // Only Date: the Undo window is measured against it; the flush's own timers run for real.

@@ -8,7 +8,7 @@ import { OFFLINE_BANNER, OfflineStatus, unreachableLine, waitingLine } from '../
 import { StatusSlot } from '../../src/features/shell/StatusSlot';
 import { WAIT_NOTICE_MS } from '../../src/features/shell/useWaitingCount';
 import { noteAnswer, noteNoAnswer } from '../../src/lib/connectivity';
-import { forgetAnswered, markAnswered } from '../../src/sync/answeredSends';
+import { forgetAnswered, markAnswered } from '../../src/sync/send/answeredSends';
 import { putDraft } from '../../src/db/drafts';
 import { freshRecord } from '../../src/features/editor/useEditorRecord';
 import { draftWarning, unsentWarning } from '../../src/features/shell/LogOutDialog';
@@ -125,7 +125,7 @@ describe('where the line floats', () => {
   });
 });
 
-describe('no alarm on a normal send (issue 14, item 10)', () => {
+describe('no alarm on a normal send', () => {
   /** Dexie's live queries settle on their own schedule: waits, moving the fake clock 1 ms at a time. */
   const eventually = (check: () => unknown) => vi.waitFor(check, { interval: 1 });
 

@@ -6,7 +6,7 @@ vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => Promise.resolve(
 
 const { db } = await import('../../src/db/db');
 const { retryAfterMs } = await import('../../src/api/errors');
-const { cancelScheduledFlush, FIRST_RETRY_MS, flushOutbox, MAX_RETRY_AFTER_MS } = await import('../../src/sync/outbox');
+const { cancelScheduledFlush, FIRST_RETRY_MS, flushOutbox, MAX_RETRY_AFTER_MS } = await import('../../src/sync/send/flush');
 
 const RATE_LIMITED = 'Too many requests. Please try again later.';
 

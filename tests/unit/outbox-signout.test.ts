@@ -8,7 +8,7 @@ vi.mock('../../src/auth/oidc', () => ({
 }));
 
 const { db } = await import('../../src/db/db');
-const { enqueueMessage } = await import('../../src/db/outbox');
+const { writeMessage } = await import('../../src/sync/send/write');
 const { waitingCount } = await import('../../src/db/outboxCount');
 const { signOut } = await import('../../src/auth/session');
 const { saveTokens } = await import('../../src/auth/tokens');
@@ -17,7 +17,7 @@ describe('signing out', () => {
   it("clears the outbox with the rest of the user's data, so the next user never sends those messages", async () => {
     saveTokens({ accessToken: 'a', refreshToken: 'r', idToken: 'i', expiresAt: Date.now() + 600_000, subject: 's1', email: null });
     const seed = seedOf('chat-a');
-    await enqueueMessage(
+    await writeMessage(
       seed,
       { clientId: 'c-1', content: 'Unsent', name: 'Grace', sendDate: new Date().toISOString() },
       { chat_id: 'chat-a' },

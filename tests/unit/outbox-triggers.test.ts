@@ -5,12 +5,12 @@ import type { UserProfile } from '@core/contract';
 
 const flushOutbox = vi.fn(() => Promise.resolve());
 const cancelScheduledFlush = vi.fn();
-vi.mock('../../src/sync/outbox', () => ({ flushOutbox: () => flushOutbox(), cancelScheduledFlush: () => cancelScheduledFlush() }));
+vi.mock('../../src/sync/send/flush', () => ({ flushOutbox: () => flushOutbox(), cancelScheduledFlush: () => cancelScheduledFlush() }));
 
 const { sessionStore } = await import('../../src/auth/session');
 const { noteAnswer, noteNoAnswer } = await import('../../src/lib/connectivity');
-const { startOutboxTriggers } = await import('../../src/sync/outboxTriggers');
-const { sendMessage } = await import('../../src/sync/sendMessage');
+const { startOutboxTriggers } = await import('../../src/sync/send/triggers');
+const { sendMessage } = await import('../../src/sync/send/actions');
 
 const profile: UserProfile = {
   email: 'ada@example.com',
@@ -34,10 +34,12 @@ function fakeWorker(registration: object) {
 
 let stop: (() => void) | undefined;
 
-/** Flushes wait for the start-up clean-up of interrupted replies (a Dexie write) before they run. */
+/**
+ * Flushes wait for the start-up clean-up of interrupted replies (a Dexie write) before they run, all
+ * on that one promise, so they run in the order they were asked for: waiting for exactly `count`
+ * also shows that nothing asked for before the last one flushed when it should not have.
+ */
 const flushes = (count: number) => vi.waitFor(() => expect(flushOutbox).toHaveBeenCalledTimes(count));
-/** Long enough for a flush that should not happen to have happened. */
-const quiet = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 beforeEach(() => {
   flushOutbox.mockClear();
@@ -64,8 +66,7 @@ describe('what flushes the outbox', () => {
     // Signing out drops a flush scheduled for the user who was signed in.
     signedOut();
     expect(cancelScheduledFlush).toHaveBeenCalled();
-    await quiet();
-    expect(flushOutbox).toHaveBeenCalledTimes(1);
+    // Going offline or signed out flushed nothing: signing in again is the second flush, not a third.
     signedIn();
     await flushes(2);
   });
@@ -86,9 +87,7 @@ describe('what flushes the outbox', () => {
 
     offline();
     fire();
-    await quiet();
-    expect(flushOutbox).not.toHaveBeenCalled();
-
+    // None of it flushed while the session was offline: signing in is the first flush.
     signedIn();
     await flushes(1);
     flushOutbox.mockClear();
@@ -98,8 +97,9 @@ describe('what flushes the outbox', () => {
     visibility = 'hidden';
     document.dispatchEvent(new Event('visibilitychange'));
     worker.dispatchEvent(new MessageEvent('message', { data: { type: 'SKIP_WAITING' } }));
-    await quiet();
-    expect(flushOutbox).toHaveBeenCalledTimes(3);
+    // Hidden and another message flushed nothing: the worker's FLUSH_OUTBOX after them is the fourth.
+    worker.dispatchEvent(new MessageEvent('message', { data: { type: 'FLUSH_OUTBOX' } }));
+    await flushes(4);
   });
 });
 

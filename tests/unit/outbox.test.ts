@@ -17,10 +17,11 @@ vi.mock('../../src/auth/refresh', async (importOriginal) => ({
 }));
 
 const { db } = await import('../../src/db/db');
-const { enqueueMessage } = await import('../../src/db/outbox');
+const { writeMessage } = await import('../../src/sync/send/write');
 const { waitingCount } = await import('../../src/db/outboxCount');
-const { flushOutbox } = await import('../../src/sync/outbox');
-const { retryMessage, sendMessage, STOPPED_BEFORE_SAVED } = await import('../../src/sync/sendMessage');
+const { flushOutbox } = await import('../../src/sync/send/flush');
+const { retryMessage, sendMessage } = await import('../../src/sync/send/actions');
+const { STOPPED_BEFORE_SAVED } = await import('../../src/sync/send/stop');
 const { loadTokens, saveTokens } = await import('../../src/auth/tokens');
 
 // Only Date: messages typed one after another get created_at values in that order.
@@ -55,14 +56,14 @@ describe('writing a message offline', () => {
 
   it('a crash between writing and sending loses nothing: the message and its outbox entry are written together', async () => {
     // What sendMessage writes before anything goes out; the tab dies here.
-    await enqueueMessage(
+    await writeMessage(
       seedOf('chat-a'),
       { clientId: 'c-1', content: 'Before the crash', name: 'Grace', sendDate: new Date().toISOString() },
       { chat_id: 'chat-a', messages: [{ role: 'user', content: 'Before the crash' }] },
     );
     // A failed write leaves neither: the message id is taken, so the transaction aborts as a whole.
     await expect(
-      enqueueMessage(
+      writeMessage(
         seedOf('chat-a'),
         { clientId: 'c-1', content: 'Twice', name: 'Grace', sendDate: new Date().toISOString() },
         { chat_id: 'chat-a' },

@@ -192,7 +192,7 @@ export function useOutboxBed(options: { toFake: FakeTimerKinds }) {
     online: true,
     /** Types a message in a chat, a second after the previous one. */
     async type(chatId: string, content: string) {
-      const { sendMessage } = await import('../../src/sync/sendMessage');
+      const { sendMessage } = await import('../../src/sync/send/actions');
       vi.setSystemTime(Date.now() + 1000);
       return sendMessage({ seed: seedOf(chatId), content, userName: 'Grace', signal: new AbortController().signal });
     },

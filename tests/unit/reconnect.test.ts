@@ -1,5 +1,5 @@
 /**
- * Issue 13, the chain after a probe is answered, with fake timers: the session is re-checked (when
+ * The chain after a probe is answered, with fake timers: the session is re-checked (when
  * it is '(offline)') and then the outbox flushes, once; a 401 during the re-check still signs out; a
  * start-up with the server down keeps the user signed in and recovers by itself.
  */
@@ -16,13 +16,13 @@ vi.mock('../../src/auth/oidc', () => ({
   oidcConfiguration: () => Promise.reject(new Error('provider unreachable in unit tests')),
 }));
 const flushOutbox = vi.fn(() => Promise.resolve());
-vi.mock('../../src/sync/outbox', () => ({ flushOutbox: () => flushOutbox(), cancelScheduledFlush: () => undefined }));
+vi.mock('../../src/sync/send/flush', () => ({ flushOutbox: () => flushOutbox(), cancelScheduledFlush: () => undefined }));
 
 const { db } = await import('../../src/db/db');
 const { refreshSession, sessionStore, watchConnectivity } = await import('../../src/auth/session');
 const { loadTokens, saveTokens } = await import('../../src/auth/tokens');
 const { connectivity, noteAnswer } = await import('../../src/lib/connectivity');
-const { startOutboxTriggers } = await import('../../src/sync/outboxTriggers');
+const { startOutboxTriggers } = await import('../../src/sync/send/triggers');
 
 const profile: UserProfile = {
   email: 'ada@example.com',

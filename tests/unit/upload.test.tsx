@@ -415,7 +415,7 @@ describe('uploadCard (XMLHttpRequest)', () => {
     expect(progress).toEqual([0.5]);
   });
 
-  it("sends no public_release unless asked, and maps failures to the spec's messages", async () => {
+  it("sends no public_release unless asked, and maps failures to the upload's messages", async () => {
     FakeXhr.answer = (xhr) => xhr.reply(403, { error: 'slot_limit', message: 'Your Free plan allows 5 private cards.' });
     await expect(real.uploadCard(fileOf('x'))).rejects.toMatchObject({
       message: 'Your Free plan allows 5 private cards.',

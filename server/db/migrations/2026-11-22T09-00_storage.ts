@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { boundedText, MAX_NAME_CHARS, summarizeCard, type Card } from '@core/card/index';
 
 /**
- * What each user keeps stored, so plans can bound it (issue 16):
+ * What each user keeps stored, so plans can bound it (docs/PRODUCT.md, Plans):
  * - `images.stored_bytes`: the PNG, its thumbnails and the card text as kept here;
  * - `images.card_summary`: the bounded summary lists send (core/card/summary.ts), so a list never
  *   reads or parses whole cards;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 18: a reply keeps its alternatives (swipes), and messages can be edited and deleted safely.
+ * A reply keeps its alternatives (swipes), and messages can be edited and deleted safely.
  *
  * - `messages.swipes`: JSON `[{content, send_date}]`, every alternative of an assistant message in
  *   order, or null when it has only one. `content` stays the shown one (`swipes[swipe_id].content`),

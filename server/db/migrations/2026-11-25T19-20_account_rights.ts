@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 21, a person's account is theirs:
+ * A person's account is theirs (take everything out, change the password, delete it):
  * - `users.deleted_at`: the account's deletion was asked for; from that moment the API refuses it,
  *   and `account_deletions` (the record written first) is worked through until nothing is left, at
  *   the next start too when the process died on the way.

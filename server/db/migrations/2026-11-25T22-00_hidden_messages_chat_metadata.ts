@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 20, chats brought from other apps:
+ * Chats brought from other apps:
  * - `messages.hidden`: 1 on a message hidden from the model (SillyTavern's is_system, its "hide"):
  *   kept and shown, never put in a prompt, exported hidden again.
  * - `chats.chat_metadata`: SillyTavern's chat_metadata (author's note, variables...) as the imported

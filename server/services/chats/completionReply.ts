@@ -1,7 +1,7 @@
 /** A prepared completion's reply: asked of the AI, streamed, and stored once whole. */
 import type { Transaction } from 'kysely';
 import { characterDisplayName } from '@core/card/index';
-import { buildPrompt, withContinuation, withNewSwipe, type TimedWorldInfo } from '@core/chat/index';
+import { buildPrompt, type TimedWorldInfo, withContinuation, withNewSwipe } from '@core/chat/index';
 import type { CompletionResult } from '@core/contract';
 import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
@@ -16,7 +16,7 @@ import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './stor
 import { storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
 
 /**
- * The reason an unexpected failure gives. The chat already says the spec's 'Sorry, I encountered an
+ * The reason an unexpected failure gives. The chat already says 'Sorry, I encountered an
  * error. Please try again.' above the reason, so this must not be that sentence again.
  */
 export const REPLY_FAILED_REASON = 'Something went wrong on the server while writing the reply.';
@@ -69,7 +69,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
         await touchCompletionRequest(ctx.db, job.user.id, job.key, new Date(aliveAt).toISOString());
       }
     }
-    // Spec §8: an empty reply reads 'No response received'; nothing is stored, so a retry may do better.
+    // An empty reply reads 'No response received' (docs/PRODUCT.md, Screens); nothing is stored, so a retry may do better.
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
     const stored = continuation === undefined ? text.trim() : text.trimEnd();

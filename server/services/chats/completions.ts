@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { characterDisplayName, type Card } from '@core/card/index';
+import { type Card, characterDisplayName, fillPlaceholders } from '@core/card/index';
 import { fillGreeting, greetingAt, isTimeZone } from '@core/chat/index';
 import type { CompletionRequest, CompletionResult } from '@core/contract';
 import { findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
@@ -21,7 +21,7 @@ import { settleChatUser, type ChatUser } from './persona';
 import { chatNotFound } from './reads';
 import { storeMessages } from './storeMessages';
 
-/** Spec §9 "chat history limit": the prompt carries at most the last 100 messages. */
+/** The chat history limit: the prompt carries at most the last 100 messages (docs/PRODUCT.md, Limits). */
 export const HISTORY_LIMIT = 100;
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse, RecentChat } from '@core/contract';
+import type { CharacterUsageResponse, ChatGetResponse, ChatListResponse, ChatMessage, RecentChat } from '@core/contract';
 import { LAST_MESSAGE_CHARS } from '@core/contract/constants';
 import { countChatsOfImage, findOwnChat, listChats } from '../../db/repositories/chats';
 import {

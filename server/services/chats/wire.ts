@@ -12,7 +12,7 @@ export function recentChatOf(chat: Chat, lastMessage: string | null): RecentChat
     chat_id: chat.id,
     character_name: chat.character_name,
     character_id: chat.image_id,
-    // SillyTavern names a chat file after its character; the spec's list shows it.
+    // SillyTavern names a chat file after its character; older clients' lists show it.
     filename: `${chat.character_name}.jsonl`,
     card_type: chat.card_type,
     avatar_url: chat.portrait_key ? portraitUrl(chat.id) : chat.image_id ? thumbnailUrl(chat.image_id) : null,

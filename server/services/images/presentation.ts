@@ -19,7 +19,7 @@ export function summaryOf(image: Pick<Image, 'card_summary' | 'spec_version'>): 
   return { spec_version: image.spec_version, data: JSON.parse(image.card_summary) as CardSummaryData };
 }
 
-/** Spec §3 card_type: 'public' for the gallery's cards, 'user' for a user's own private ones. */
+/** card_type: 'public' for the gallery's cards, 'user' for a user's own private ones. */
 export function cardTypeOf(image: Pick<Image, 'is_public'>): CardType {
   return image.is_public === 1 ? 'public' : 'user';
 }

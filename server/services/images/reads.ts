@@ -1,4 +1,4 @@
-/** Lists and card data (spec §7 "Images and uploads", "Characters"). */
+/** Lists and card data: the gallery, collections, a card's tags and JSON, characters. */
 import type {
   CardTagsResponse,
   CharacterDetails,

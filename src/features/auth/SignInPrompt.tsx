@@ -5,10 +5,10 @@ import styles from '../../ui/statusScreen.module.css';
 import { OnlineButton } from '../../ui/OnlineButton';
 
 interface Props {
-  /** The spec's text for this page when signed out. */
+  /** This page's text when signed out (docs/PRODUCT.md, Routes). */
   title: string;
   children?: ReactNode;
-  /** The button's words ('Go to Login' on /recent-chat, as the spec names it). */
+  /** The button's words ('Go to Login' on /recent-chat). */
   action?: string;
 }
 

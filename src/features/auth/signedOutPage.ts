@@ -1,5 +1,5 @@
 /**
- * What a signed-out visitor sees on a page of their own things, in the spec's words. A route under
+ * What a signed-out visitor sees on a page of their own things (docs/PRODUCT.md, Routes). A route under
  * `_signedIn` that names one shows it; one that does not sends the visitor to sign in.
  */
 export interface SignedOutPage {
@@ -7,7 +7,7 @@ export interface SignedOutPage {
   header?: string;
   title: string;
   text?: string;
-  /** The button's words ('Sign in' unless the spec names others). */
+  /** The button's words ('Sign in' unless the page names others). */
   action?: string;
 }
 

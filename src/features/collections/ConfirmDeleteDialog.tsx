@@ -12,7 +12,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Spec §4 "Deleting a collection card": one confirmation, or two when the card has chats. */
+/** Deleting a collection card: one confirmation, or two when the card has chats (its chats go too). */
 export function ConfirmDeleteDialog({ name, twoStep, onConfirm, onCancel }: Props) {
   const [final, setFinal] = useState(false);
   useEffect(() => setFinal(false), [name]);

@@ -1,6 +1,6 @@
 import type { CollectionItem } from '@core/contract';
 
-/** Spec §9: tags shown per collection card. */
+/** Tags shown per collection card (docs/PRODUCT.md, Limits). */
 export const COLLECTION_TAGS = 5;
 
 /** The card's title: its name, else the display title, else the file name. */

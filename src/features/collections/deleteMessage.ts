@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/errors';
 
-/** Spec §8 "Collection delete": the message for a failed delete, by HTTP status. */
+/** The message for a failed delete, by HTTP status (docs/PRODUCT.md, Screens). */
 export function deleteErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError) || error.isNetwork) return 'Network error occurred while deleting image';
   switch (error.status) {

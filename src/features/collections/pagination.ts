@@ -1,4 +1,4 @@
-/** Spec §9: at most this many numbered page buttons. */
+/** At most this many numbered page buttons (docs/PRODUCT.md, Screens). */
 export const MAX_PAGE_BUTTONS = 5;
 
 /**

@@ -1,6 +1,6 @@
 import type { CharacterDetails, Favorite, PublicImage } from '@core/contract';
 
-/** Above this many tags a favorite's tags collapse behind 'Show more' (spec §9). */
+/** Above this many tags a favorite's tags collapse behind 'Show more' (docs/PRODUCT.md, Limits). */
 export const TAG_COLLAPSE_ABOVE = 6;
 
 /** '1 character favorited' / 'N characters favorited'. */

@@ -4,8 +4,8 @@ import type { Favorite } from '@core/contract';
 import { favoritesList } from '../../db/favorites';
 import { pullFavorites, pullFavoritesCount, removeFromFavorites } from '../../sync/favorites';
 import { afterRemove, hasMorePages } from './favoritesLogic';
-import { connectivity, onReconnected } from '../../lib/connectivity';
 import { failedPullPhase, type PullPhase } from '../../lib/pullPhase';
+import { usePull } from '../../lib/usePull';
 
 export interface FavoritesState {
   /** Undefined until Dexie has answered. */
@@ -25,57 +25,37 @@ export interface FavoritesState {
 /** The Favorites page's list: pulled from the server a page at a time, read from Dexie. */
 export function useFavorites(): FavoritesState {
   const favorites = useLiveQuery(favoritesList, []);
-  const [phase, setPhase] = useState<PullPhase>('loading');
   const [page, setPage] = useState(1);
   const [totalPages, setTotalPages] = useState(0);
   const [serverCount, setServerCount] = useState<number | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [removeError, setRemoveError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const { phase, setPhase, retry } = usePull('favorites', {
+    pull: () => Promise.all([pullFavorites(1), pullFavoritesCount()]),
+    pulled: ([pull, count]) => {
+      setPage(pull.page);
+      setTotalPages(pull.totalPages);
+      setServerCount(count);
+    },
+    failure: 'Failed to load favorites',
+  });
 
-  useEffect(() => {
-    let current = true;
-    if (connectivity() !== 'online') {
-      setPhase('offline');
-      return;
-    }
-    setPhase('loading');
-    Promise.all([pullFavorites(1), pullFavoritesCount()]).then(
-      ([pull, count]) => {
-        if (!current) return;
-        setPage(pull.page);
-        setTotalPages(pull.totalPages);
-        setServerCount(count);
-        setPhase('ready');
-      },
-      (error: unknown) => {
-        if (!current) return;
-        console.error('Failed to load favorites', error);
-        setPhase(failedPullPhase(error));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
-
-  useEffect(() => {
-    return onReconnected(() => setAttempt((n) => n + 1));
-  }, []);
-
-  const loadPage = useCallback((next: number) => {
-    setLoadingMore(true);
-    return pullFavorites(next)
-      .then((pull) => {
-        setPage(pull.page);
-        setTotalPages(pull.totalPages);
-      })
-      .catch((error: unknown) => {
-        console.error('Failed to load favorites', error);
-        setPhase(failedPullPhase(error));
-      })
-      .finally(() => setLoadingMore(false));
-  }, []);
+  const loadPage = useCallback(
+    (next: number) => {
+      setLoadingMore(true);
+      return pullFavorites(next)
+        .then((pull) => {
+          setPage(pull.page);
+          setTotalPages(pull.totalPages);
+        })
+        .catch((error: unknown) => {
+          console.error('Failed to load favorites', error);
+          setPhase(failedPullPhase(error));
+        })
+        .finally(() => setLoadingMore(false));
+    },
+    [setPhase],
+  );
 
   // Read when a removal settles, which may be after other removals changed them.
   const latest = useRef({ count: serverCount ?? 0, page });
@@ -107,7 +87,7 @@ export function useFavorites(): FavoritesState {
     hasMore: phase === 'ready' && hasMorePages(page, totalPages),
     loadingMore,
     removeError,
-    retry: useCallback(() => setAttempt((n) => n + 1), []),
+    retry,
     loadMore: useCallback(() => void loadPage(page + 1), [loadPage, page]),
     remove,
   };

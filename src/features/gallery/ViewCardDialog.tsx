@@ -8,7 +8,7 @@ import styles from './ViewCardDialog.module.css';
 // Loaded when a card is first viewed, not with Home: Home's first load has a byte budget (bench figure 1).
 const CardDownloads = lazy(() => import('../cardFiles/CardDownloads').then((module) => ({ default: module.CardDownloads })));
 
-/** The spec's view modal, a native <dialog>: focus, Escape and the inert page come with it. */
+/** The card's view modal, a native <dialog>: focus, Escape and the inert page come with it. */
 export function ViewCardDialog({ card, onClose }: { card: CachedCard | null; onClose: () => void }) {
   const { ref, closeOnBackdrop } = useModalDialog(card !== null, onClose);
 

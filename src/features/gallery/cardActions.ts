@@ -15,8 +15,8 @@ export function cardTypeOf(item: Pick<CollectionItem, 'is_public'>): CardType {
 }
 
 /**
- * Remembers the chosen card for /recent-chat, in the shape and under the keys the spec names
- * (`selectedCharacter`, and `isFromCardClick` as a one-shot flag the chat screen consumes).
+ * Remembers the chosen card for /recent-chat, in the shape and under the keys the original app
+ * used (`selectedCharacter`, and `isFromCardClick` as a one-shot flag the chat screen consumes).
  */
 export function rememberSelectedCharacter(image: PublicImage, cardType: CardType = 'public'): void {
   const view = toCardView(image);

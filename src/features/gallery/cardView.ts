@@ -1,14 +1,14 @@
 import { fillPlaceholders } from '@core/card/placeholders';
 import type { PublicImage } from '@core/contract';
 
-/** Spec §3 "Public image": what the home view shows for a gallery entry. */
+/** What the home view shows for a gallery entry. */
 export interface CardView {
   id: string;
   name: string;
   description: string;
   avatar_url: string;
   user_name: string;
-  /** The spec's clicks: always 0 on the home view. */
+  /** Clicks: always 0 on the home view, as the original app showed them. */
   click_count: number;
   like_count: number;
   tags: string[];
@@ -23,7 +23,7 @@ function uploadDate(iso: string): string {
 }
 
 /**
- * Maps a gallery entry as the spec says: description falls back to scenario, tags to 'Character';
+ * Maps a gallery entry: description falls back to scenario, tags to 'Character';
  * {{char}} and {{user}} in card text read as the character's name and the viewer ('you' when unknown).
  */
 export function toCardView(image: PublicImage, userName = 'you'): CardView {

@@ -1,7 +1,7 @@
 import { ANTI_SLAVERY_SECTIONS } from './antiSlaveryContent';
 import { LegalPage } from './LegalPage';
 
-/** The spec asks for today's date as 'Last updated' here, unlike the terms and privacy policy. */
+/** Today's date is the 'Last updated' here, unlike the terms and privacy policy. */
 export function AntiSlaveryPolicyPage() {
   return <LegalPage title="Anti-Slavery Policy" lastUpdated={new Date()} sections={ANTI_SLAVERY_SECTIONS} />;
 }

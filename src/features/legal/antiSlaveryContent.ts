@@ -1,6 +1,6 @@
 import { SUPPORT_EMAIL, type LegalSection } from './legalMeta';
 
-/** Headings are fixed by the spec, in this order. */
+/** The policy's headings, in this order. */
 export const ANTI_SLAVERY_SECTIONS: readonly LegalSection[] = [
   {
     heading: 'Introduction',

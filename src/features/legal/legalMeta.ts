@@ -14,7 +14,7 @@ export interface LegalSection {
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-/** 'November 21, 2026': the spelling the spec uses, whatever the browser's locale. */
+/** 'November 21, 2026': one spelling, whatever the browser's locale. */
 export function formatLegalDate(date: Date): string {
   return longDate.format(date);
 }

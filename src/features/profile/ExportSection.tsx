@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatBytes } from '@core/bytes';
-import { downloadExport, type ExportProgress } from '../../api/account';
+import { downloadExport, EXPORT_STOPPED, type ExportProgress } from '../../api/account';
 import { ApiError } from '../../api/errors';
 import { saveBlob } from '../../lib/saveFile';
 import styles from './Account.module.css';
@@ -43,7 +43,7 @@ export function ExportSection() {
       else
         setState({
           kind: 'failed',
-          text: error instanceof ApiError ? error.message : 'The export stopped before it finished. Please try again.',
+          text: error instanceof ApiError ? error.message : EXPORT_STOPPED,
         });
     } finally {
       controller.current = null;

@@ -17,7 +17,7 @@ interface Props {
 type Step = 'idle' | 'checking' | 'restricted' | 'edit';
 
 /**
- * The replace-character flow (spec §4): checks the plan; Free (or a failed check) gets the upgrade
+ * The replace-character flow: checks the plan; Free (or a failed check) gets the upgrade
  * prompt, paid plans the edit modal. Used by Collections and Favorites.
  */
 export function ChangeCharacterButton({ fileId, originalName, onReplaced, className }: Props) {

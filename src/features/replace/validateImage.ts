@@ -1,7 +1,7 @@
-/** Spec §9: the replacement image's limit. */
+/** The replacement image's limit (docs/PRODUCT.md, Limits). */
 export const MAX_REPLACEMENT_BYTES = 10 * 1024 * 1024;
 
-/** Spec §5 "Replacement image": null when the file may be sent, else the message to show. */
+/** The replacement image's checks: null when the file may be sent, else the message to show. */
 export function replacementImageError(file: Pick<File, 'type' | 'size'> | null | undefined): string | null {
   if (!file) return 'Please select an image file';
   if (!file.type.startsWith('image/')) return 'Please select a valid image file';

@@ -12,7 +12,7 @@ import styles from './AppShell.module.css';
 // Only signed-in users see it, so visitors' first load (Home) never downloads it.
 const ChatHistoryWidget = lazy(() => import('./ChatHistoryWidget').then((module) => ({ default: module.ChatHistoryWidget })));
 
-/** The spec's initial loading screen shows while the session settles, for one second at most. */
+/** The initial loading screen shows while the session settles, for one second at most. */
 const INITIAL_LOADING_MS = 1000;
 
 function useInitialLoading(loading: boolean): boolean {

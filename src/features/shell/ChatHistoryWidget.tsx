@@ -14,7 +14,7 @@ const WIDGET_CHATS = 5;
 const COLLAPSED_KEY = 'chatHistoryWidgetCollapsed';
 
 /**
- * The shell's chat-history widget (spec "Shell"): one line under the top bar, in the page's flow rather
+ * The shell's chat-history widget: one line under the top bar, in the page's flow rather
  * than floating, so it can never cover a page's buttons, the composer or a card's actions, on a phone
  * either. It lists the newest chats from Dexie as chips that open the chat in one click; the toggle
  * folds them away (remembered on this device). Not on /recent-chat, which has the full list, and not

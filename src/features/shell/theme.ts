@@ -1,6 +1,6 @@
 import { createStore, useStore } from '../../lib/store';
 
-/** The spec's stored preference: dark unless the stored value is exactly false. */
+/** The stored preference: dark unless the stored value is exactly false. */
 const KEY = 'darkMode';
 
 export function isDarkMode(): boolean {

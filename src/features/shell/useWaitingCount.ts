@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { waitingSince } from '../../db/outboxCount';
 import type { Connectivity } from '../../lib/connectivity';
 import { useStore } from '../../lib/store';
-import { answeredSends } from '../../sync/answeredSends';
+import { answeredSends } from '../../sync/send/answeredSends';
 
 /** A message sent normally is answered well within this; one that is not has really waited. */
 export const WAIT_NOTICE_MS = 2_000;

@@ -20,7 +20,7 @@ export interface InspectedCard {
   picture: Blob | null;
 }
 
-/** Thrown with the spec's §5 text (or its sibling for the other formats) for a file that cannot be uploaded. */
+/** Thrown with the upload's text (docs/PRODUCT.md, Screens: Upload; or its sibling for the other formats) for a file that cannot be uploaded. */
 export class FileRejected extends Error {}
 
 const FORMAT_NAMES: Record<CardFileSource, string> = {
@@ -35,7 +35,7 @@ const FORMAT_NAMES: Record<CardFileSource, string> = {
 const PICTURE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg' };
 
 /**
- * Spec §5 in the browser, with the same codec the server runs: the declared type and size first
+ * The upload's checks in the browser, with the same codec the server runs: the declared type and size first
  * (checkFile), then the bytes (readCardFile: any card format, every limit checked before decoding).
  */
 export async function inspectFile(file: File): Promise<InspectedCard> {

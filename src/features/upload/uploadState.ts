@@ -1,5 +1,5 @@
 /**
- * The spec's upload flow (§4) as a reducer: no file → validating → valid | invalid; then
+ * The upload flow as a reducer: no file → validating → valid | invalid; then
  * uploading → success (form cleared) | error. Kept free of React so it can be tested alone.
  */
 import type { CollectionItem } from '@core/contract';
@@ -90,7 +90,7 @@ export interface Conditions {
 }
 
 /**
- * Why the upload button is disabled, in the spec's words; empty when it may be pressed. A file
+ * Why the upload button is disabled (docs/PRODUCT.md, Screens: Upload); empty when it may be pressed. A file
  * being checked or refused disables it too, but that reason shows next to the file instead.
  */
 export function uploadBlockers(state: UploadState, conditions: Conditions): string[] {

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 12: a card named with a right-to-left override ("invoice‮gnp.exe" shows as
+ * A card named with a right-to-left override ("invoice‮gnp.exe" shows as
  * "invoiceexe.png") must not disguise a downloaded file. Download names lose every bidi control.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 2: card text is bounded and never travels whole where it is not needed. Cards with
+ * Card text is bounded and never travels whole where it is not needed. Cards with
  * up to 16 MiB of text used to be accepted; five of them made GET /api/collections answer 40 MB, and
  * one "hi" sent 10.9 MB upstream although the context budget was 8,192 tokens. Now a card's JSON is
  * capped at 2 MiB, every list carries a bounded summary (the whole card comes from the card
@@ -70,7 +70,7 @@ describe.each(databases)('card text bounded (%s)', (dialect) => {
     await fake.close();
   });
 
-  it('refuses a card with 10 MiB of JSON in the spec style, writing nothing', async () => {
+  it('refuses a card with 10 MiB of JSON in a V2 chunk, writing nothing', async () => {
     const mallory = await userOf(test, 'mallory-cards');
     const blobs = blobFiles(test);
     const response = await upload(test, mallory, {

@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Faults": the database unavailable → 503 with a clear message, and recovery without a
+ * Faults: the database unavailable → 503 with a clear message, and recovery without a
  * restart when it returns. PostgreSQL is reached through a TCP proxy the test can cut; SQLite is
  * locked by another connection for longer than the busy timeout.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Durability": a server killed with SIGKILL in the middle of a stream of writes loses none
+ * Durability: a server killed with SIGKILL in the middle of a stream of writes loses none
  * it acknowledged, stores none twice, and its SQLite file passes `PRAGMA integrity_check` after the
  * restart. The server runs as `npm start` does, in a child process, so the kill is a real one.
  */

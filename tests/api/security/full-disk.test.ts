@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 7: on a full disk, writes and /oidc/auth answered 500 "Server error occurred" while
+ * On a full disk, writes and /oidc/auth answered 500 "Server error occurred" while
  * /api/health said ok. Now a write that finds no room is 503 with Retry-After and the words of HTTP's
  * "Service Unavailable", health says `degraded` and why, the server recovers by itself when space
  * returns, and the temporary files of a write cut short by a kill are removed at the next start.

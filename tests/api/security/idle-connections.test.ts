@@ -1,8 +1,9 @@
 /**
- * Issue 16, item 4: 24,000 sockets that never sent a byte used up `npm start`'s file descriptors
+ * 24,000 sockets that never sent a byte used up `npm start`'s file descriptors
  * and /api/health got an empty reply. A connection without a whole request head is closed after the
  * headers timeout, one address holds at most MAX_CONNECTIONS_PER_ADDRESS sockets, and the server keeps
- * answering meanwhile. This is an attack test with bounds (time and socket counts) the issue allows.
+ * answering meanwhile. This is an attack test with bounds (time and socket counts): an attack is the one place a test
+ * may hold a timing.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -105,7 +106,7 @@ describe('idle connections against npm start', () => {
         expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
         times.push(answer.ms);
       }
-      // A bound in an attack test, as issue 16 allows: health must not queue behind the idle sockets.
+      // A bound in an attack test (the one kind of test that may hold a timing): health must not queue behind the idle sockets.
       console.log(`5,000 idle sockets opened in ${openingMs} ms; /api/health took ${times.map((ms) => ms.toFixed(0)).join(', ')} ms`);
       expect(median(times), `health took ${times.map((ms) => ms.toFixed(0)).join(', ')} ms`).toBeLessThan(200);
 

@@ -1,10 +1,11 @@
 /**
- * Issue 16, item 1: one free account importing highly compressible chat archives back to back. A
+ * One free account importing highly compressible chat archives back to back. A
  * 337 KB zip used to grow the database by ~195 MiB per import and stall everyone else for seconds.
  * Now the archive the attack used is refused from its directory; the largest one the limits let
  * through is stored until the account's plan quota is full, then refused with a message naming the
  * quota; the disk grows by a bounded multiple of that quota; and another user's requests stay fast
- * all the while (their p50 is the one timing this suite asserts: the issue asks for it).
+ * all the while (their p50 is the one timing this suite asserts: one account must not slow another, and only a
+ * timing can show it).
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Faults": whatever the LLM does wrong, the user gets a clear error and their message is
+ * Faults: whatever the LLM does wrong, the user gets a clear error and their message is
  * stored exactly once, however often the client re-sends it with the same Idempotency-Key; a reply
  * arrives once the LLM is back. The plain cases live in tests/api/completions.test.ts ('keeps the
  * user message and stores no reply when the service fails, and says why' for a 500 and its retry,

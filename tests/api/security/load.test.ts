@@ -1,5 +1,5 @@
 /**
- * Issue 6 "Load": 100 users at once on one listening instance, each uploading a card and chatting
+ * Load: 100 users at once on one listening instance, each uploading a card and chatting
  * (some messages sent twice at once with the same Idempotency-Key, as a flaky network's retries
  * would) → no 5xx, no SQLITE_BUSY, no message lost or stored twice, every upload stored. Wall time
  * and p95 latency are printed for the record, never asserted.

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 11 (ASVS 14.3.2): a shared computer's browser or a proxy between keeps nothing a
+ * ASVS 14.3.2: a shared computer's browser or a proxy between keeps nothing a
  * signed-in user was sent. Every API answer to a request with a token says `Cache-Control: no-store`:
  * JSON, the user's own images, streamed replies, exports and refusals alike.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 5: the sign-up form took 'password1', 'P@ssw0rd', 'qwerty123', eight spaces and the
+ * The sign-up form took 'password1', 'P@ssw0rd', 'qwerty123', eight spaces and the
  * e-mail itself. Passwords follow ASVS 6.2 now: at least 8 characters, no composition rules, none
  * from the breached-password list, not the e-mail or the name; long passphrases and any Unicode
  * welcome; the page says why it refused one.

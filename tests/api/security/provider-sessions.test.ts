@@ -1,5 +1,5 @@
 /**
- * Issue 16, items 3, 8, 9 and 10: what an outside attacker gets from the embedded provider. A
+ * What an outside attacker gets from the embedded provider. A
  * session ended any way takes its refresh tokens with it; only the app's own Log out signs a browser
  * out without asking; the provider's URLs come from PUBLIC_URL whatever the request's headers say;
  * the Vite dev origin is a redirect target in development only.

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 12: a card's view and download counters used to move on every request, so a loop
+ * A card's view and download counters used to move on every request, so a loop
  * of anonymous requests could make any card look popular. Now each viewer counts once per card per
  * day: a signed-in viewer by account, anyone else by address (X-Forwarded-For only from a trusted
  * proxy, so a forged header is the same viewer).

@@ -86,7 +86,7 @@ describe('demo provider', () => {
     expect(text).toMatch(/^\*Nobody [^*]+\.\* "/);
   });
 
-  it('keeps its reply short whatever the card holds (issue 16: a length cap)', async () => {
+  it('keeps its reply short whatever the card holds (a length cap: one account must not slow others)', async () => {
     const endless = testCard({
       name: 'N'.repeat(5_000),
       personality: 'calm',

@@ -131,7 +131,7 @@ const fileCases: [CardErrorCode, string, () => Promise<unknown>][] = [
   ],
 ];
 
-describe('CardError: one code per reason, the spec’s message', () => {
+describe('CardError: one code per reason, the upload’s message', () => {
   it.each(fileCases)('%s → "%s"', async (code, message, fn) => {
     const error = await fn().then(
       () => expect.fail(`expected CardError ${code}`),
@@ -196,7 +196,7 @@ describe('checkFile', () => {
     expect(() => checkFile({ type: 'IMAGE/PNG', size: 1 })).not.toThrow();
   });
 
-  it('checks the type before the size, as the spec lists them', () => {
+  it('checks the type before the size, as the upload form lists them', () => {
     expectCardError(() => checkFile({ type: 'image/gif', size: MAX_FILE_BYTES * 2, name: 'a.gif' }), 'unsupported_type');
     expectCardError(() => checkFile({ type: 'text/plain', size: 1, name: 'notes.txt' }), 'unsupported_type');
   });
@@ -227,7 +227,7 @@ describe('checkFile', () => {
   });
 });
 
-describe('countsAsCard (spec §5)', () => {
+describe('countsAsCard: what counts as a card', () => {
   it.each([
     [{ name: 'x' }, true],
     [{ data: {} }, true],

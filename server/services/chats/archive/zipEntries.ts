@@ -4,8 +4,8 @@
  * on zlib's thread pool, never on the thread that runs the import, and stop at their declared size.
  */
 import { promisify } from 'node:util';
+import { DAMAGE, damagedEntry, listZipEntries as listEntries, packedEntry, readZipEntry as readEntry, type ZipEntry, ZipError } from '@core/zip/index';
 import zlib from 'node:zlib';
-import { DAMAGE, damagedEntry, listZipEntries as listEntries, packedEntry, ZipError, type ZipEntry } from '@core/zip/index';
 import { ArchiveError } from './archiveError';
 
 export { MESSAGE_NOT_ZIP, type ZipEntry } from '@core/zip/index';

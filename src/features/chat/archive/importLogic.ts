@@ -22,7 +22,7 @@ export function isImportableFile(file: File): boolean {
 
 /**
  * What 'Import Failed' says: the server's own message when it explained the refusal (an ApiError
- * carrying its error code), else the spec's generic text (network failures, bare HTTP statuses).
+ * carrying its error code), else the generic text (network failures, bare HTTP statuses).
  */
 export function importErrorMessage(error: unknown): string {
   if (error instanceof ApiError && !error.isNetwork && error.code) return error.message;

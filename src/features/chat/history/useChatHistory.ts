@@ -7,7 +7,7 @@ import { useOnline } from '../../../lib/useOnline';
 import { pullChatList, type ChatListPull } from '../../../sync/chatList';
 import { failedPullPhase, type PullPhase } from '../../../lib/pullPhase';
 
-/** The spec's delay before the list's first load (§4, §9). */
+/** The delay before the list's first load (docs/PRODUCT.md, Limits). */
 export const FIRST_LOAD_DELAY_MS = 100;
 /** How long typing must pause before the search goes to the server (the device's list filters at once). */
 export const SEARCH_DELAY_MS = 300;

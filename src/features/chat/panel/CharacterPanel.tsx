@@ -10,7 +10,7 @@ import { FavoriteButton } from './FavoriteButton';
 import { GeneratePhotoButton } from './GeneratePhotoButton';
 import { TagList } from '../../../ui/TagList';
 
-/** Tags shown before 'more' (spec §9: 3 in chat). */
+/** Tags shown before 'more': 3 in chat (docs/PRODUCT.md, Limits). */
 const TAGS_SHOWN = 3;
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { UNDO_MARGIN_MS, undoableChanges, undoChange } from '../../../db/messageChanges';
-import { dismissChangeRefusal, useChangeRefusal } from '../../../sync/changeDelivery';
+import { dismissChangeRefusal, useChangeRefusal } from '../../../sync/send/changeDelivery';
 import styles from './MessageEdit.module.css';
 
 /** What the window says when the server refused an edit or a delete (the chat then shows what the server holds). */

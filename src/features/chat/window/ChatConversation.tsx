@@ -4,7 +4,7 @@ import type { LocalMessage } from '../../../db/db';
 import { checkNow, connectivity } from '../../../lib/connectivity';
 import { offlineReason, useConnectivity, useOnline, useSavedCopyNote } from '../../../lib/useOnline';
 import { useChatOutbox } from './useChatOutbox';
-import { flushOutbox } from '../../../sync/outbox';
+import { flushOutbox } from '../../../sync/send/flush';
 import { Spinner } from '../../../ui/Spinner';
 import { filledGreetings, type CharacterView } from '../chatCharacter';
 import type { ChatPersona } from '../useChatPersona';

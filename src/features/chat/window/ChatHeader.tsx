@@ -75,7 +75,7 @@ export function ChatHeader({
           <h2 className={styles.title}>
             <bdi>{menuChat?.title ?? name ?? 'Chat'}</bdi>
           </h2>
-          {/* The spec's countdown is a fixed placeholder: it never counts. */}
+          {/* A fixed placeholder kept from the original app: it never counts. */}
           <span className={styles.timer}>
             <Clock size={12} aria-hidden="true" />
             09 Min 37 Sec

@@ -12,7 +12,7 @@ import { ReplyTools, swipeAction, type ReplyOffer, type ReplyToolActions } from 
 import { StyledText } from './StyledText';
 import { useSwipeGesture } from './useSwipeGesture';
 
-/** What an empty stored reply shows (spec §8). */
+/** What an empty stored reply shows (docs/PRODUCT.md, Screens). */
 export const NO_RESPONSE = 'No response received';
 
 /** What the window does with a message (one stable object, so bubbles render again only when their own props change). */

@@ -1,11 +1,11 @@
 import { RotateCcw } from 'lucide-react';
 import styles from './MessageList.module.css';
 
-/** The spec's error text for a failed send, why it failed, and a Retry. */
+/** The error text for a failed send (docs/PRODUCT.md, Screens), why it failed, and a Retry. */
 export const SEND_FAILED = 'Sorry, I encountered an error. Please try again.';
 
 /**
- * Says one thing once: a reason that only repeats the spec's sentence (an older server answered with
+ * Says one thing once: a reason that only repeats that sentence (an older server answered with
  * it, and failures stored then still carry it) is not shown a second time.
  */
 export function SystemNotice({ reason, onRetry, disabled }: { reason: string; onRetry: () => void; disabled: boolean }) {

@@ -12,7 +12,7 @@ export const REPLY_ON_ITS_WAY = 'Wait for the reply to finish.';
 export const ChangeDisabled = createContext<string | undefined>(undefined);
 
 /**
- * What the chat's messages offer (issue 18): versions and Continue on the last reply, Save and
+ * What the chat's messages offer: versions and Continue on the last reply, Save and
  * regenerate on the last message of the user's, and why changes or the AI are not possible now.
  * `replying`: a reply is on its way; `offline`: why cardchat cannot be asked (undefined online).
  */

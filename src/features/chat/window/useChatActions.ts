@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatSeed } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
-import { continueReply, regenerateReply, retryMessage, sendMessage, type DeliveryOutcome } from '../../../sync/sendMessage';
+import { continueReply, regenerateReply, retryMessage, sendMessage, type DeliveryOutcome } from '../../../sync/send/actions';
 
 /** Who the user is in the chat as they act: the name their messages are signed with, and the persona's id (null: the profile name). */
 export interface Speaker {

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { chatOutbox } from '../../../db/outbox';
 import { useStore } from '../../../lib/store';
-import { sendingByChat } from '../../../sync/delivery';
+import { sendingByChat } from '../../../sync/send/claims';
+import { chatOutbox } from '../../../sync/send/queue';
 
 export interface ChatOutboxState {
   /** The chat's entries waiting to be sent (not being sent by this tab now), with their last error. */

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { LocalMessage } from '../../../db/db';
-import { chooseVersion, deleteFromHere, deleteOne, editText } from '../../../sync/messageChanges';
+import { chooseVersion, deleteFromHere, deleteOne, editText } from '../../../sync/send/changes';
 import type { BubbleTools } from './MessageBubble';
 import type { ChatActions } from './useChatActions';
 import { useStableCallback } from './useStableCallback';
@@ -8,9 +8,9 @@ import { useStableCallback } from './useStableCallback';
 const report = (what: string) => (error: unknown) => console.error(what, error);
 
 /**
- * What the window does with its messages (issue 18): which one is being edited, and one stable set
+ * What the window does with its messages: which one is being edited, and one stable set
  * of actions for every bubble. Changes are made on the device at once and queued for the server
- * (sync/messageChanges.ts); "Save and regenerate" then asks for a new version of the chat's last
+ * (sync/send/changes.ts); "Save and regenerate" then asks for a new version of the chat's last
  * reply (or a reply to the edited message, when it is the last), which goes after the edit.
  */
 export function useMessageTools(actions: Pick<ChatActions, 'regenerate' | 'continueReply'>, last: LocalMessage | undefined) {

@@ -7,8 +7,8 @@
  * the same thing in the prompt and in SillyTavern.
  */
 import type { CharacterBook } from '@core/card/index';
-import { LORE_POSITIONS, readLoreEntry, type LorePosition } from '@core/chat/lore/index';
-import { writeActivation, type LoreActivationDraft } from './loreActivation';
+import { LORE_POSITIONS, type LorePosition, readLoreEntry } from '@core/chat/lore/index';
+import { type LoreActivationDraft, writeActivation } from './loreActivation';
 
 export type { LorePosition };
 

@@ -1,4 +1,4 @@
-import type { ApiError } from '../api/errors';
+import type { ApiError } from '../../api/errors';
 
 /**
  * How a send, retry, regeneration or change ended; the rows in Dexie already say the same. `queued`:
@@ -22,7 +22,7 @@ const inProgress = (error: ApiError) => error.status === 409 && error.code === '
 
 /**
  * The live send (the user watching the window): only "no answer at all" waits. An answer about the
- * AI (502, 503...) is shown as the spec's error with Retry, as before the outbox.
+ * AI (502, 503...) is shown as the send's error with Retry, as before the outbox.
  */
 export const waitWhenUnreachable: WaitPolicy = (error) => error.isNetwork || inProgress(error);
 

@@ -1,8 +1,9 @@
 import { FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '@core/caches';
-import { sessionStore } from '../auth/session';
-import { dropInterruptedReplies } from '../db/chatMessages';
-import { checkNow, connectivity, onReconnected } from '../lib/connectivity';
-import { cancelScheduledFlush, flushOutbox } from './outbox';
+import { sessionStore } from '../../auth/session';
+import { STREAMING_REPLY_PREFIX } from '../../db/chatMessages';
+import { db } from '../../db/db';
+import { checkNow, connectivity, onReconnected } from '../../lib/connectivity';
+import { cancelScheduledFlush, flushOutbox } from './flush';
 
 /** Background Sync, where the browser has it (Chromium); not in the DOM typings yet. */
 interface SyncRegistration extends ServiceWorkerRegistration {
@@ -78,4 +79,18 @@ export function requestBackgroundSync(): void {
       if ('sync' in registration) return (registration as SyncRegistration).sync.register(OUTBOX_SYNC_TAG);
     })
     .catch(() => undefined);
+}
+
+/**
+ * Replies a page load cut off while they streamed (a reload or a closed tab mid-reply): no stream
+ * survives the page, so these rows would say 'Typing…' for ever. Their message still waits in the
+ * outbox, and its replay brings the real reply. Only the `reply-` rows a send writes can stream, so
+ * the id index finds them without reading every message.
+ */
+async function dropInterruptedReplies(): Promise<void> {
+  await db.messages
+    .where('id')
+    .startsWith(STREAMING_REPLY_PREFIX)
+    .filter((row) => row.state === 'streaming')
+    .delete();
 }

@@ -1,13 +1,14 @@
-import { refreshTokens } from '../auth/refresh';
-import { isExpired, loadTokens } from '../auth/tokens';
-import { waitingChats } from '../db/outbox';
-import { deliverQueue, refreshChatList, waitUnlessRefused, type DeliveryOutcome } from './delivery';
+import { refreshTokens } from '../../auth/refresh';
+import { isExpired, loadTokens } from '../../auth/tokens';
+import { deliverQueue } from './deliver';
+import { waitUnlessRefused, type DeliveryOutcome } from './outcomes';
+import { waitingChats } from './queue';
 
 let running: Promise<void> | null = null;
 let again = false;
 
 /**
- * Sends what waits in the outbox (DESIGN §3 "Outbox"): chats in the order of their oldest message,
+ * Sends what waits in the outbox: chats in the order of their oldest message,
  * within a chat one message (or change to a message) at a time, oldest first. Single-flight: a call while a flush runs makes
  * that flush go round once more (something may have been queued behind it) instead of starting a
  * second one that would race it for the same messages.
@@ -113,25 +114,18 @@ function retryLater({ retryAfterMs, status }: Extract<DeliveryOutcome, { kind: '
 
 async function flushOnce(): Promise<void> {
   if (!(await tokenReady())) return;
-  let stored = 0;
-  try {
-    // A chat stopped by a wait stops the flush: the next chat's message would fail the same way.
-    for (const chatId of await waitingChats()) {
-      const replay = await deliverQueue(chatId, waitUnlessRefused);
-      stored += replay.stored;
-      if (replay.heldUntil !== undefined) flushWhenHeldEnds(replay.heldUntil);
-      const { stoppedBy } = replay;
-      if (stoppedBy) {
-        const delay = retryLater(stoppedBy);
-        if (delay !== undefined) flushAfter(delay);
-        return;
-      }
+  // A chat stopped by a wait stops the flush: the next chat's message would fail the same way.
+  for (const chatId of await waitingChats()) {
+    const replay = await deliverQueue(chatId, waitUnlessRefused);
+    if (replay.heldUntil !== undefined) flushWhenHeldEnds(replay.heldUntil);
+    const { stoppedBy } = replay;
+    if (stoppedBy) {
+      const delay = retryLater(stoppedBy);
+      if (delay !== undefined) flushAfter(delay);
+      return;
     }
-    refusals = 0;
-  } finally {
-    // Once per flush, not per message: N replayed messages need one fresh recent list.
-    if (stored > 0) refreshChatList();
   }
+  refusals = 0;
 }
 
 /**

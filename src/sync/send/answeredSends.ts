@@ -1,4 +1,4 @@
-import { createStore } from '../lib/store';
+import { createStore } from '../../lib/store';
 
 /**
  * The idempotency keys of sends this tab has had answered: the server holds the message and its reply

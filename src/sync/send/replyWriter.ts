@@ -1,6 +1,5 @@
 import { joinContinuation } from '@core/chat/swipes';
-import { putMessage, setMessageText } from '../db/chatMessages';
-import type { LocalMessage } from '../db/db';
+import { db, type LocalMessage } from '../../db/db';
 import { setStreamingText } from './streamingText';
 
 /** How often streamed pieces are shown: one repaint for the pieces of 50 ms, not one per token. */
@@ -29,7 +28,8 @@ export function replyWriter(row: LocalMessage) {
 
   const write = () => {
     const next = text;
-    const done = saved === null ? putMessage({ ...row, content: next }) : setMessageText(row.id, next);
+    const done: Promise<unknown> =
+      saved === null ? db.messages.put({ ...row, content: next }) : db.messages.update(row.id, { content: next });
     return done.then(
       () => {
         saved = next;
