@@ -1,4 +1,3 @@
-import { DEFAULT_CARD_LIMITS } from '@core/card/index';
 import { userDisplayName } from '@core/chat/index';
 import type { CharacterPhotoRequest } from '@core/contract';
 import { AppError } from '../errors';

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import type { ApiErrorBody, ChatGetRequest, ChatGetResponse, ChatPhotoResponse, CompletionRequest, CompletionResult } from '@core/contract';
+import type { ApiErrorBody, ChatGetRequest, CompletionRequest, CompletionResult } from '@core/contract';
 import { PAGE_SIZES } from '@core/contract/constants';
 import * as routes from '@core/contract/routes';
 import { noteNoAnswer } from '../lib/connectivity';

@@ -1,8 +1,3 @@
-import type { UploadResponse } from '@core/contract';
-import { accessToken } from '../auth/refresh';
-import { identityHeaders } from './identity';
-import { apiUrl } from './authorizedFetch';
-import { ApiError, NETWORK_ERROR_MESSAGE } from './errors';
 import { api } from './call';
 import * as routes from '@core/contract/routes';
 

@@ -1,6 +1,5 @@
 import Dexie from 'dexie';
-import type { ChatMessage, CompletionResult, RecentChat } from '@core/contract';
-import { LAST_MESSAGE_CHARS } from '@core/contract/constants';
+import type { ChatMessage, RecentChat } from '@core/contract';
 import { db, type LocalChat, type LocalMessage } from './db';
 import { reapplyChanges } from './messageChanges';
 

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { type Card, characterDisplayName, fillPlaceholders } from '@core/card/index';
+import { type Card, characterDisplayName } from '@core/card/index';
 import { fillGreeting, greetingAt, isTimeZone } from '@core/chat/index';
 import type { CompletionRequest, CompletionResult } from '@core/contract';
 import { findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';

@@ -4,8 +4,6 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { userDisplayName } from '@core/chat/index';
-import type { ChatUpdate, RecentChat } from '@core/contract';
-import { findOwnChat } from '../../db/repositories/chats';
 import { isForeignKeyViolation } from '../../db/errors';
 import { findDefaultPersona, findOwnPersona, setChatPersona } from '../../db/repositories/personas';
 import type { Chat, Database } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { characterDisplayName, DEFAULT_CARD_LIMITS, fillPlaceholders } from '@core/card/index';
+import { characterDisplayName, fillPlaceholders } from '@core/card/index';
 import type { ChatPhotoResponse } from '@core/contract';
 import { setChatPortrait } from '../../db/repositories/chats';
 import { blockBytes } from '../../db/repositories/storage';

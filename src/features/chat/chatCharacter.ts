@@ -1,4 +1,4 @@
-import { characterDisplayName, fillPlaceholders } from '@core/card/placeholders';
+import { characterDisplayName } from '@core/card/placeholders';
 import type { Card } from '@core/card/types';
 import { fillGreeting } from '@core/chat/greetingMacros';
 import { cardGreetings, type CardGreeting } from '@core/chat/greetings';

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CollectionItem } from '@core/contract';
 import { COLLECTIONS_PAGE_SIZE } from '../../api/collections';
 import type { PullPhase } from '../../lib/pullPhase';

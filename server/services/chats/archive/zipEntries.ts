@@ -4,7 +4,7 @@
  * on zlib's thread pool, never on the thread that runs the import, and stop at their declared size.
  */
 import { promisify } from 'node:util';
-import { DAMAGE, damagedEntry, listZipEntries as listEntries, packedEntry, readZipEntry as readEntry, type ZipEntry, ZipError } from '@core/zip/index';
+import { DAMAGE, damagedEntry, listZipEntries as listEntries, packedEntry, type ZipEntry, ZipError } from '@core/zip/index';
 import zlib from 'node:zlib';
 import { ArchiveError } from './archiveError';
 

@@ -1,7 +1,6 @@
 import { Fragment, type ReactNode, useMemo } from 'react';
 import { type Block, type Inline, parseMessage } from '@core/chat/markdown/index';
 import { RemoteImage } from './RemoteImage';
-import { tokenizeStyledText } from '@core/chat/styledText';
 import styles from './StyledText.module.css';
 
 /** Links open in a new tab, and tell the page they lead to nothing of ours (no opener, no referrer). */
