@@ -4,7 +4,7 @@
  * Characters that reorder text: a name holding U+202E can make "evil‮gnp.exe" read "evilexe.png".
  * They have no business in a file name.
  */
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
 /** Path separators and the characters Windows refuses in file names. */
 const RESERVED_CHARS = /[\\/<>:"|?*]/g;

@@ -18,6 +18,16 @@ export interface ErrorBody {
   message: string;
 }
 
+/** A 429 that says when to come back: the error handler sends `retryAfterSeconds` as Retry-After. */
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'rate_limited', message);
+  }
+}
+
 export const unauthorized = (message = 'Authentication required') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'Access denied') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);

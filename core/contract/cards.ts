@@ -12,7 +12,8 @@ import {
   SuccessResponse,
   type Endpoint,
 } from './common';
-import { MAX_EDIT_IMAGE_BYTES, PAGE_SIZES, THUMBNAIL_WIDTHS } from './constants';
+import { GALLERY_SORTS, MAX_EDIT_IMAGE_BYTES, PAGE_SIZES, THUMBNAIL_WIDTHS } from './constants';
+import { MAX_FILTER_TAGS, MAX_TAG_CHARS } from '../tags';
 
 /** The card fields lists carry (spec §3 "Collection item" / "Public image"). */
 export const CardSummaryData = Type.Object({
@@ -47,6 +48,11 @@ const ImageFields = {
   upload_time: Type.String(),
   favorite_count: Type.Integer(),
   card_data: CardSummary,
+  /** Chats started with the card, by anyone. */
+  chat_count: Type.Integer(),
+  /** The handle of the person who shared it (its creator page, /@handle); null when they have none. */
+  creator_handle: NullableString(),
+  content_rating: StringEnum(['sfw', 'nsfw']),
 };
 
 /** A gallery entry (GET /api/upload/image). */
@@ -65,6 +71,13 @@ export const CollectionItem = Type.Object({
   is_public: Type.Integer(),
   view_count: Type.Integer(),
   download_count: Type.Integer(),
+  /** Where the card stands on its way to the public gallery (publishing.ts ReviewStatus). */
+  review: Type.Object({
+    state: StringEnum(['private', 'submitted', 'published', 'rejected']),
+    note: NullableString(),
+    changes: Type.Unsafe<'submitted' | 'rejected' | null>({ type: ['string', 'null'], enum: ['submitted', 'rejected', null] }),
+    changes_note: NullableString(),
+  }),
 });
 export type CollectionItem = Static<typeof CollectionItem>;
 
@@ -74,15 +87,24 @@ export type UploadResponse = Static<typeof UploadResponse>;
 export const GalleryQuery = Type.Object({
   ...LimitOffsetQuery(PAGE_SIZES.gallery).properties,
   q: Type.Optional(Type.String({ maxLength: 200, pattern: '^[^\\x00]*$' })),
+  /** Absent: the first of GALLERY_SORTS (Trending). */
+  sort: Type.Optional(StringEnum(GALLERY_SORTS)),
+  /** Cards with every one of these tags (repeat the parameter: `tag=a&tag=b`). */
+  tag: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: MAX_TAG_CHARS * 4 }), { maxItems: MAX_FILTER_TAGS })),
+  /** '1': NSFW cards too, for a signed-in person who confirmed being 18 or older and chose to see them; ignored for anyone else. */
+  nsfw: Type.Optional(StringEnum(['0', '1'])),
 });
 export type GalleryQuery = Static<typeof GalleryQuery>;
 
 export const PublicImagesResponse = Type.Object({
   success: Type.Literal(true),
   data: Type.Array(PublicImage),
+  /** How many cards match, counted up to 1,000 (a bigger gallery says 1,000). */
   total: Type.Integer(),
   limit: Type.Integer(),
   offset: Type.Integer(),
+  /** Whether a page after this one has cards. */
+  has_more: Type.Boolean(),
 });
 export type PublicImagesResponse = Static<typeof PublicImagesResponse>;
 
@@ -259,3 +281,8 @@ export const deleteImage = { params: IdParams, response: { 200: SuccessResponse 
 export const collections = { querystring: CollectionsQuery, response: { 200: CollectionsResponse } } satisfies Endpoint;
 export const chatCharacters = { response: { 200: ChatCharactersResponse } } satisfies Endpoint;
 export const characterDetails = { params: FileIdParams, response: { 200: CharacterDetails } } satisfies Endpoint;
+
+export const PopularTags = Type.Object({ tags: Type.Array(Type.Object({ tag: Type.String(), count: Type.Integer() })) });
+export type PopularTags = Static<typeof PopularTags>;
+/** GET /api/gallery/tags: the gallery's most used tags, for Home's chips. */
+export const popularTags = { querystring: Type.Object({ nsfw: Type.Optional(StringEnum(['0', '1'])) }), response: { 200: PopularTags } } satisfies Endpoint;

@@ -11,3 +11,6 @@ export * from './chats';
 export * from './replacement';
 export * from './account';
 export * from './personas';
+export * from './publishing';
+export * from './creators';
+export * from './characterPages';

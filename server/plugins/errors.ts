@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, type ErrorBody } from '../errors';
+import { AppError, TooManyRequestsError, type ErrorBody } from '../errors';
 import { outageOf } from '../outages';
 import { STORAGE_FULL, STORAGE_FULL_RETRY_AFTER_SECONDS, StorageWatch } from '../storageFull';
 
@@ -65,6 +65,7 @@ export const errorsPlugin = fp<{ dataDir: string }>(async (app: FastifyInstance,
     if (error instanceof AppError) {
       status = error.statusCode;
       body = { error: error.code, message: error.message };
+      if (error instanceof TooManyRequestsError) void reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       const code = clientErrorCode(error);

@@ -36,6 +36,7 @@ import {
   thumbnailBytes,
   thumbnailsOf,
 } from './uploads';
+import { needsReview, submitChanges } from './publishing/revisions';
 import { checkStorageRoom } from './storage';
 import type { RequestUser } from './users';
 
@@ -98,6 +99,8 @@ function rewrite(picture: Uint8Array, card: Card): { png: Uint8Array; width: num
  * anyone but an administrator 403, bad data 400 naming the field (the contract) or the codec's
  * reason. Nothing counts against the plan's slots: the card had its slot already (a release frees
  * it); a private card's growth counts against the plan's storage (413). The card's chats take the new name.
+ * An edit of a published card by anyone but an administrator waits for review instead
+ * (publishing/revisions.ts): the published version stays until it is approved.
  */
 export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: string, edit: CardEdit): Promise<CollectionItem> {
   const image = await findImage(ctx.db, fileId);
@@ -126,6 +129,10 @@ export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: s
     isPublic ? Promise.resolve() : checkStorageRoom(db, user, storedBytes, image.stored_bytes);
   await checkRoom(ctx.db);
   const written = samePng ? [] : await storeBlobs(ctx, keys, png, thumbnails);
+  if (needsReview(image, user)) {
+    const content = { blob_key: keys.card, thumb_keys: JSON.stringify(keys.thumbs), ...columns, stored_bytes: storedBytes };
+    return submitChanges(ctx, user, image, content, written);
+  }
 
   let saved: Image;
   try {

@@ -25,6 +25,9 @@ function image(data: Partial<PublicImage['card_data']['data']> = {}, extra: Part
     thumbnail_srcset: `/api/upload/image/thumbnail/${id}/240.webp 240w, /api/upload/image/thumbnail/${id}/480.webp 480w`,
     upload_time: new Date(Date.UTC(2026, 10, 1, 0, counter)).toISOString(),
     favorite_count: 0,
+    chat_count: 0,
+    creator_handle: null,
+    content_rating: 'sfw',
     card_data: {
       spec_version: '2.0',
       data: { name: id, description: '', personality: '', scenario: '', first_mes: '', creator: '', tags: [], ...data },

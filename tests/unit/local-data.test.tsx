@@ -27,6 +27,9 @@ const card = (id: string): CachedCard => ({
   thumbnail_srcset: '',
   upload_time: TIME,
   favorite_count: 0,
+  chat_count: 0,
+  creator_handle: null,
+  content_rating: 'sfw',
   card_data: SUMMARY,
   searchText: id,
 });
@@ -39,6 +42,7 @@ const collection = (id: string): CollectionItem => ({
   is_public: 1,
   view_count: 0,
   download_count: 0,
+  review: { state: 'published', note: null, changes: null, changes_note: null },
 });
 const chat = (id: string): LocalChat => ({
   chat_id: id,

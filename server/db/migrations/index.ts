@@ -10,6 +10,7 @@ import * as messageSwipes from './2026-11-25T19-12_message_swipes';
 import * as accountRights from './2026-11-25T19-20_account_rights';
 import * as personas from './2026-11-25T21-40_personas';
 import * as hiddenMessagesChatMetadata from './2026-11-25T22-00_hidden_messages_chat_metadata';
+import * as publishing from './2026-11-27T22-20_publishing';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T19-20_account_rights': accountRights,
   '2026-11-25T21-40_personas': personas,
   '2026-11-25T22-00_hidden_messages_chat_metadata': hiddenMessagesChatMetadata,
+  '2026-11-27T22-20_publishing': publishing,
 };
