@@ -13,6 +13,7 @@ import { chatRows } from './chat';
 import { chatWindowFigures } from './chat-window';
 import { codecFigures } from './codec';
 import { galleryLoadFigures } from './gallery-load';
+import { galleryScaleFigures } from './gallery-scale';
 import { importRows, importToServer, NEWEST_LINE, storeInDexie } from './import';
 import { cardOfSize } from './lib/cards';
 import { loadAverage, machineLine } from './lib/machine';
@@ -166,6 +167,7 @@ async function main(): Promise<void> {
   await measure('12', 'Reconnect after an outage', '≤ 15 s, each once', 'before issue 13: never, until a reload', reconnectFigures);
   await measure('13', 'Data export of a big account', 'flat memory', '—', accountExportFigures);
   await measure('14', 'Prompt with a 300-entry lorebook over a 2,000-message chat', '≤ 10 ms p95', 'the builder before', promptFigures);
+  await measure('15', 'The gallery at 100,000 public cards, server time', '≤ 50 ms p95; search ≤ 100 ms', '—', galleryScaleFigures);
   await measure('—', 'In-process chat figures', '', '', chatRows);
 
   const order = (row: Row) => (row.n === '—' ? 99 : Number.parseInt(row.n, 10));

@@ -99,7 +99,11 @@ export type GalleryQuery = Static<typeof GalleryQuery>;
 export const PublicImagesResponse = Type.Object({
   success: Type.Literal(true),
   data: Type.Array(PublicImage),
-  /** How many cards match, counted up to 1,000 (a bigger gallery says 1,000). */
+  /**
+   * How many cards match: the whole gallery (or a creator's cards) counted up to 1,000; a search or a
+   * tag filter only as far as this page went (the cards up to it, plus one when more follow), exact
+   * once `has_more` is false.
+   */
   total: Type.Integer(),
   limit: Type.Integer(),
   offset: Type.Integer(),
@@ -285,4 +289,7 @@ export const characterDetails = { params: FileIdParams, response: { 200: Charact
 export const PopularTags = Type.Object({ tags: Type.Array(Type.Object({ tag: Type.String(), count: Type.Integer() })) });
 export type PopularTags = Static<typeof PopularTags>;
 /** GET /api/gallery/tags: the gallery's most used tags, for Home's chips. */
-export const popularTags = { querystring: Type.Object({ nsfw: Type.Optional(StringEnum(['0', '1'])) }), response: { 200: PopularTags } } satisfies Endpoint;
+export const popularTags = {
+  querystring: Type.Object({ nsfw: Type.Optional(StringEnum(['0', '1'])) }),
+  response: { 200: PopularTags },
+} satisfies Endpoint;

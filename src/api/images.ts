@@ -10,14 +10,42 @@ import { authorizedFetch, authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';
 import { GALLERY_PAGE_SIZE } from '../../core/gallery';
+import { GALLERY_SORTS, type GallerySortId } from '../../core/contract/constants';
 
 export { GALLERY_PAGE_SIZE };
 
-/** GET /api/upload/image: public cards, newest first; `q` matches name, tag or creator. */
-export function listPublicImages({ q, offset = 0, limit = GALLERY_PAGE_SIZE }: { q?: string; offset?: number; limit?: number }) {
-  const searchParams: Record<string, string | number> = { limit, offset };
-  if (q) searchParams.q = q;
-  return apiJson<PublicImagesResponse>('upload/image', { searchParams });
+/** What a gallery list asks for: a search, a sort (absent: Trending), tags it must all have, NSFW cards too. */
+export interface GalleryQuery {
+  q?: string | undefined;
+  sort?: GallerySortId | undefined;
+  tags?: readonly string[] | undefined;
+  nsfw?: boolean | undefined;
+  /** A creator's published cards (their page), newest first, instead of the whole gallery. */
+  creator?: string | undefined;
+}
+
+/** The query's parameters, as the server reads them (the default sort is not named: Home's first page URL stays the preloaded one). */
+export function galleryParams(
+  { q, sort, tags = [], nsfw = false }: GalleryQuery,
+  offset: number,
+  limit = GALLERY_PAGE_SIZE,
+): URLSearchParams {
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (q) params.set('q', q);
+  if (sort && sort !== GALLERY_SORTS[0]) params.set('sort', sort);
+  for (const tag of tags) params.append('tag', tag);
+  if (nsfw) params.set('nsfw', '1');
+  return params;
+}
+
+/** GET /api/upload/image: a page of public cards in the query's sort, filtered by its search and tags (or a creator's, newest first). */
+export function listPublicImages(query: GalleryQuery, offset = 0) {
+  if (query.creator) {
+    return apiJson<PublicImagesResponse>(`creators/${encodeURIComponent(query.creator)}/cards`, {
+      searchParams: galleryParams({ nsfw: query.nsfw }, offset),
+    });
+  }
+  return apiJson<PublicImagesResponse>('upload/image', { searchParams: galleryParams(query, offset) });
 }
 
 export const addFavorite = (body: FavoriteAddRequest) => apiJson<FavoriteAddResponse>('favorites/add', { method: 'post', json: body });

@@ -14,7 +14,7 @@ const UNSENT: ReadonlySet<LocalMessage['state']> = new Set(['pending', 'failed']
  * sent, and the persona choices the server does not have yet.
  */
 export async function clearLocalData(): Promise<void> {
-  const cleared = [db.cards, ...USER_COPY_TABLES];
+  const cleared = [db.cards, db.galleryLists, db.creators, ...USER_COPY_TABLES];
   await db.transaction('rw', [...cleared, db.chats, db.messages, db.outbox, db.chatPersonas], async () => {
     for (const table of cleared) await table.clear();
     await db.chatPersonas.filter((choice) => !choice.pending).delete();

@@ -2,6 +2,7 @@ import { refreshTokens } from '../auth/refresh';
 import { isExpired, loadTokens } from '../auth/tokens';
 import { waitingChats } from '../db/outbox';
 import { deliverQueue, refreshChatList, waitUnlessRefused, type DeliveryOutcome } from './delivery';
+import { sendShareRequests } from './shareOutbox';
 
 let running: Promise<void> | null = null;
 let again = false;
@@ -128,6 +129,7 @@ async function flushOnce(): Promise<void> {
       }
     }
     refusals = 0;
+    await sendShareRequests();
   } finally {
     // Once per flush, not per message: N replayed messages need one fresh recent list.
     if (stored > 0) refreshChatList();

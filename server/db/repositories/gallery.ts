@@ -30,18 +30,17 @@ export interface GalleryFilter {
   ownerId?: string | undefined;
 }
 
-/** Totals are counted up to this: past it a list says "1,000+", and counting stops there. */
+/** Totals of the whole gallery (or of a creator) are counted up to this: past it a list says "1,000". */
 export const GALLERY_COUNT_CAP = 1000;
 
 /**
- * Up to this many matches, a tag or a search is followed from its own index and the matches are
- * sorted; past it, the sort's index is walked and each card checked, which finds a page among many
- * matches sooner than sorting them all. (SQLite; PostgreSQL's planner chooses by its statistics.)
+ * Counting a tag's or a search's matches stops here: past it, a set counts as this big in the
+ * estimate below (SQLite). PostgreSQL's planner makes the same choice from its own statistics.
  */
-const FOLLOW_MATCHES_UP_TO = 2000;
+const COUNT_MATCHES_UP_TO = 20_000;
 
 /** The gallery's columns of a card, from its row in `images`. */
-function galleryColumns(image: Pick<Image, 'card_name' | 'card_tags' | 'card_creator' | 'content_rating'>) {
+export function galleryColumns(image: Pick<Image, 'card_name' | 'card_tags' | 'card_creator' | 'content_rating'>) {
   const tags = galleryTags(JSON.parse(image.card_tags) as unknown[]);
   return {
     tags,
@@ -114,7 +113,7 @@ const ftsQuery = (words: readonly string[]) => words.map((word) => `"${word}"*`)
 /** PostgreSQL's tsquery for the same. */
 const tsQuery = (words: readonly string[]) => words.map((word) => `${word}:*`).join(' & ');
 
-/** How many cards have every tag, counted up to `cap` (SQLite). */
+/** How many rows a query gives, counted up to `cap`. */
 async function countUpTo(db: Kysely<Database>, matches: RawBuilder<unknown>, cap: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*) as n from (${matches} limit ${cap + 1}) m`.execute(db);
   return Number(rows[0]?.n ?? 0);
@@ -124,11 +123,31 @@ const tagMatches = (tag: string) => sql`select seq from gallery_tags where tag =
 const wordMatches = (words: readonly string[]) => sql`select rowid as seq from gallery_fts where gallery_fts match ${ftsQuery(words)}`;
 
 /**
- * The filter's conditions on `g`. SQLite: each tag and the search is a set of seqs; with few
- * matches the set is followed (`g.seq in (...)`, by primary key), with many it is only checked
- * along the sort's walk (`+g.seq`: the unary plus keeps the planner off the set's index).
+ * SQLite: each tag, and the search, is a set of cards. Two ways to find a page of the cards in all of
+ * them, chosen per query from how big each set is (a capped count, a millisecond or two):
+ * - follow: the sets' intersection, by primary key, then sorted; costs as much as the smallest set;
+ * - walk: the sort's own index, each card checked (a tag by its primary key, the search against its
+ *   matches gathered once), stopping after a page; costs as many cards as it takes to meet a page's
+ *   worth, which, taking the sets as independent, is the page over the product of their shares.
+ * The unary plus on `+g.seq` keeps the planner walking the sort's index rather than following the set.
  */
-async function conditions(db: Kysely<Database>, filter: GalleryFilter): Promise<RawBuilder<unknown>[]> {
+async function sqliteFilter(db: Kysely<Database>, filter: GalleryFilter, wanted: number): Promise<RawBuilder<unknown> | null> {
+  const sets = [...filter.tags.map(tagMatches), ...(filter.words.length > 0 ? [wordMatches(filter.words)] : [])];
+  if (sets.length === 0) return null;
+  const sizes: number[] = [];
+  for (const set of sets) sizes.push(await countUpTo(db, set, COUNT_MATCHES_UP_TO));
+  const smallest = Math.min(...sizes);
+  const { n: cards } = (await sql<{ n: number | null }>`select max(seq) as n from gallery`.execute(db)).rows[0] ?? { n: 0 };
+  const share = sizes.reduce((product, size) => product * Math.min(1, size / Math.max(1, Number(cards))), 1);
+  const walked = share > 0 ? wanted / share : Number.POSITIVE_INFINITY;
+  if (smallest <= walked) return sql`g.seq in (${sql.join(sets, sql` intersect `)})`;
+  const checks = filter.tags.map((tag) => sql`exists (select 1 from gallery_tags t where t.tag = ${tag} and t.seq = g.seq)`);
+  if (filter.words.length > 0) checks.push(sql`+g.seq in (${wordMatches(filter.words)})`);
+  return sql.join(checks, sql` and `);
+}
+
+/** The filter's conditions on `g` (the gallery row). */
+async function conditions(db: Kysely<Database>, filter: GalleryFilter, wanted: number): Promise<RawBuilder<unknown>[]> {
   const where: RawBuilder<unknown>[] = [];
   if (!filter.nsfw) where.push(sql`g.nsfw = 0`);
   if (filter.ownerId) where.push(sql`g.image_id in (select id from images where owner_id = ${filter.ownerId} and is_public = 1)`);
@@ -137,13 +156,8 @@ async function conditions(db: Kysely<Database>, filter: GalleryFilter): Promise<
     if (filter.words.length > 0) where.push(sql`to_tsvector('simple', g.search_text) @@ to_tsquery('simple', ${tsQuery(filter.words)})`);
     return where;
   }
-  const sets = [...filter.tags.map(tagMatches), ...(filter.words.length > 0 ? [wordMatches(filter.words)] : [])];
-  if (sets.length === 0) return where;
-  let fewest = Number.POSITIVE_INFINITY;
-  for (const set of sets) fewest = Math.min(fewest, await countUpTo(db, set, FOLLOW_MATCHES_UP_TO));
-  const all = sql.join(sets, sql` intersect `);
-  where.push(fewest <= FOLLOW_MATCHES_UP_TO ? sql`g.seq in (${all})` : sql`+g.seq in (${all})`);
-  return where;
+  const sets = await sqliteFilter(db, filter, wanted);
+  return sets ? [...where, sets] : where;
 }
 
 function orderBy(sort: GallerySort): RawBuilder<unknown> {
@@ -154,7 +168,11 @@ function orderBy(sort: GallerySort): RawBuilder<unknown> {
 export interface GalleryPage {
   /** The page's cards in order. */
   ids: string[];
-  /** How many cards match, counted up to GALLERY_COUNT_CAP. */
+  /**
+   * How many cards match: the whole gallery's (or a creator's) counted up to GALLERY_COUNT_CAP; a
+   * search's or a tag filter's only as far as this page went (exact once `hasMore` is false), since
+   * counting all the matches of a common word or tag would cost more than finding the page.
+   */
   total: number;
   hasMore: boolean;
 }
@@ -165,7 +183,7 @@ export async function listGallery(
   filter: GalleryFilter,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<GalleryPage> {
-  const where = await conditions(db, filter);
+  const where = await conditions(db, filter, offset + limit + 1);
   const filtered = where.length > 0 ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   const page = await sql<{
     image_id: string;
@@ -173,13 +191,20 @@ export async function listGallery(
   const ids = page.rows.map((row) => row.image_id);
   const hasMore = ids.length > limit;
   if (hasMore) ids.pop();
-  // The total costs nothing more when the page ends the list.
-  const total = hasMore || (ids.length === 0 && offset > 0) ? await countUpTo(db, sql`select 1 from gallery g ${filtered}`, GALLERY_COUNT_CAP) : offset + ids.length;
+  const searched = filter.tags.length > 0 || filter.words.length > 0;
+  // Past the end of a list there is no page to say how far it went: it is counted.
+  const counted = (!searched && hasMore) || (ids.length === 0 && offset > 0);
+  const total = counted
+    ? await countUpTo(db, sql`select 1 from gallery g ${filtered}`, GALLERY_COUNT_CAP)
+    : offset + ids.length + (hasMore ? 1 : 0);
   return { ids, total: Math.min(total, GALLERY_COUNT_CAP), hasMore };
 }
 
 /** The most used tags of the listed cards, most used first. */
-export async function popularTags(db: Kysely<Database>, { nsfw, limit }: { nsfw: boolean; limit: number }): Promise<{ tag: string; count: number }[]> {
+export async function popularTags(
+  db: Kysely<Database>,
+  { nsfw, limit }: { nsfw: boolean; limit: number },
+): Promise<{ tag: string; count: number }[]> {
   const rows = await db
     .selectFrom('gallery_tags as t')
     .innerJoin('gallery as g', 'g.seq', 't.seq')

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { GalleryQuery } from '../../api/images';
 import { useProfile } from '../../auth/useProfile';
 import { useSavedCopyNote } from '../../lib/useOnline';
 import type { CachedCard } from '../../db/db';
@@ -10,13 +11,22 @@ import { CharacterCard } from './CharacterCard';
 import { FIRST_ROW } from '../../../core/gallery';
 import styles from './Gallery.module.css';
 import { useGallery } from './useGallery';
+import { useWhenSeen } from './useWhenSeen';
 
 // Loaded when a card is first viewed: Home's first load has a byte budget (bench figure 1).
 const ViewCardDialog = lazy(() => import('./ViewCardDialog').then((module) => ({ default: module.ViewCardDialog })));
 
-/** The 'Character Cards' tab: loading, error, empty, or the grid of public cards (from Dexie). */
-export function Gallery({ q }: { q?: string }) {
-  const gallery = useGallery(q);
+/**
+ * The 'Character Cards' tab: loading, error, empty, or the grid of public cards (from Dexie), paging
+ * on as the reader scrolls near the end ('Load more' too, for a keyboard). NSFW thumbnails stay
+ * blurred until tapped.
+ */
+export function Gallery({ query }: { query: GalleryQuery }) {
+  const gallery = useGallery(query);
+  const { q } = query;
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  const more = useRef<HTMLButtonElement>(null);
+  useWhenSeen(more, gallery.loadMore, gallery.hasMore && !gallery.loadingMore);
   const profile = useProfile();
   const savedNote = useSavedCopyNote('cards');
   const navigate = useNavigate();
@@ -54,8 +64,14 @@ export function Gallery({ q }: { q?: string }) {
     }
     return (
       <div className={styles.status}>
-        <p className={styles.statusTitle}>{q ? `No characters match “${q}”` : 'No characters yet'}</p>
-        <p>{q ? 'Try another name, tag or creator.' : 'Public character cards will appear here as soon as they are shared.'}</p>
+        <p className={styles.statusTitle}>
+          {q ? `No characters match “${q}”` : query.tags?.length ? 'No characters have all these tags' : 'No characters yet'}
+        </p>
+        <p>
+          {q || query.tags?.length
+            ? 'Try another name, tag or creator.'
+            : 'Public character cards will appear here as soon as they are shared.'}
+        </p>
       </div>
     );
   }
@@ -85,12 +101,14 @@ export function Gallery({ q }: { q?: string }) {
             onView={view}
             onFavorite={favorite}
             onDownload={download}
+            blurred={card.content_rating === 'nsfw' && !revealed.has(card.file_id)}
+            onReveal={() => setRevealed(new Set(revealed).add(card.file_id))}
           />
         ))}
       </div>
       {gallery.hasMore && (
         <div className={styles.more}>
-          <button type="button" className={styles.button} onClick={gallery.loadMore} disabled={gallery.loadingMore}>
+          <button type="button" ref={more} className={styles.button} onClick={gallery.loadMore} disabled={gallery.loadingMore}>
             {gallery.loadingMore ? 'Loading...' : 'Load more'}
           </button>
         </div>

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { GALLERY_PAGE_SIZE } from '../../api/images';
-import { galleryCards } from '../../db/cards';
+import { GALLERY_PAGE_SIZE, type GalleryQuery } from '../../api/images';
+import { galleryCards, listHasMore, listKey } from '../../db/cards';
 import type { CachedCard } from '../../db/db';
 import { pullGallery } from '../../sync/gallery';
 import { connectivity, onReconnected } from '../../lib/connectivity';
@@ -14,69 +14,73 @@ export interface Gallery {
   hasMore: boolean;
   loadingMore: boolean;
   retry: () => void;
+  /** The next page: pulled when cardchat answers, else more of the device's copy. */
   loadMore: () => void;
 }
 
-/** The home gallery for a search: pulls from the server, and reads what to show from Dexie. */
-export function useGallery(q: string | undefined): Gallery {
+/** A gallery list (Home's sort, search and tags; NSFW cards when chosen): pulls from the server, reads what to show from Dexie. */
+export function useGallery(query: GalleryQuery): Gallery {
+  const key = listKey(query);
   const [pages, setPages] = useState(1);
   const [phase, setPhase] = useState<PullPhase>('loading');
-  const [total, setTotal] = useState<number | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [loadingMore, setLoadingMore] = useState(false);
-  // A 'Load more' answer that arrives after the search changed belongs to the old search.
-  const currentQ = useRef(q);
-  currentQ.current = q;
+  // The query as of this render, for pulls started by an effect keyed by `key` alone.
+  const current = useRef({ key, query });
+  current.current = { key, query };
 
   useEffect(() => {
-    let current = true;
+    let live = true;
     setPages(1);
-    setTotal(null);
     if (connectivity() !== 'online') {
       setPhase('offline');
       return;
     }
     setPhase('loading');
-    pullGallery({ q, offset: 0 }).then(
-      (pull) => {
-        if (!current) return;
-        setTotal(pull.total);
-        setPhase('ready');
-      },
+    pullGallery({ ...current.current.query, offset: 0 }).then(
+      () => live && setPhase('ready'),
       (error: unknown) => {
-        if (!current) return;
+        if (!live) return;
         console.error('Failed to load public images', error);
         setPhase(failedPullPhase(error));
       },
     );
     return () => {
-      current = false;
+      live = false;
     };
-  }, [q, attempt]);
+  }, [key, attempt]);
 
   // cardchat answering again (after offline or unreachable) refreshes what was shown from the cache.
-  useEffect(() => {
-    return onReconnected(() => setAttempt((n) => n + 1));
-  }, []);
+  useEffect(() => onReconnected(() => setAttempt((n) => n + 1)), []);
 
-  const cards = useLiveQuery(() => galleryCards({ q, limit: pages * GALLERY_PAGE_SIZE }), [q, pages]);
+  const shown = pages * GALLERY_PAGE_SIZE;
+  const view = useLiveQuery(
+    async () => ({
+      cards: await galleryCards({ ...current.current.query, limit: shown }),
+      more: await listHasMore(current.current.query, shown),
+    }),
+    [key, shown],
+  );
 
   const loadMore = useCallback(() => {
+    if (phase !== 'ready') {
+      setPages((n) => n + 1);
+      return;
+    }
+    const asked = key;
     setLoadingMore(true);
-    pullGallery({ q, offset: pages * GALLERY_PAGE_SIZE })
-      .then((pull) => {
-        if (currentQ.current !== q) return;
-        setTotal(pull.total);
-        setPages((n) => n + 1);
+    pullGallery({ ...current.current.query, offset: pages * GALLERY_PAGE_SIZE })
+      .then(() => {
+        if (current.current.key === asked) setPages((n) => n + 1);
       })
       .catch((error: unknown) => console.error('Failed to load more public images', error))
       .finally(() => setLoadingMore(false));
-  }, [q, pages]);
+  }, [key, pages, phase]);
 
   return {
-    cards,
+    cards: view?.cards,
     phase,
-    hasMore: phase === 'ready' && total !== null && total > (cards?.length ?? 0),
+    hasMore: view?.more === true,
     loadingMore,
     retry: useCallback(() => setAttempt((n) => n + 1), []),
     loadMore,
