@@ -7,8 +7,6 @@
 export const MAX_TAG_CHARS = 50;
 /** How many of a card's tags the gallery files it under. */
 export const MAX_CARD_TAGS = 30;
-/** How many tags one gallery filter may ask for at once. */
-export const MAX_FILTER_TAGS = 5;
 /** How many words of a search count; the rest are ignored. */
 export const MAX_SEARCH_WORDS = 8;
 const MAX_WORD_CHARS = 40;

@@ -12,8 +12,8 @@ import {
   SuccessResponse,
   type Endpoint,
 } from './common';
-import { GALLERY_SORTS, MAX_EDIT_IMAGE_BYTES, PAGE_SIZES, THUMBNAIL_WIDTHS } from './constants';
-import { MAX_FILTER_TAGS, MAX_TAG_CHARS } from '../tags';
+import { GALLERY_SORTS, MAX_EDIT_IMAGE_BYTES, MAX_FILTER_TAGS, PAGE_SIZES, THUMBNAIL_WIDTHS } from './constants';
+import { MAX_TAG_CHARS } from '../tags';
 
 /** The card fields lists carry (spec §3 "Collection item" / "Public image"). */
 export const CardSummaryData = Type.Object({

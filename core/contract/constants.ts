@@ -100,27 +100,5 @@ export const EXPORT_ESTIMATE_HEADER = 'x-export-estimated-bytes';
 export const GALLERY_SORTS = ['trending', 'newest', 'liked', 'chatted'] as const;
 export type GallerySortId = (typeof GALLERY_SORTS)[number];
 
-/** Publishing and reports: what one person may have waiting, and how long their texts may be. */
-export const PUBLISHING_LIMITS = {
-  /** Cards (and edits of published ones) one person may have waiting for review at once. */
-  waitingSubmissions: 20,
-  /** A review's or an unpublish's reason, shown to the creator. */
-  noteChars: 500,
-  /** What a report says beside its reason. */
-  reportChars: 1000,
-  /** Reports one person may send in an hour. */
-  reportsPerHour: 10,
-} as const;
-
-/** Why a card is reported, as the report form lists them. */
-export const REPORT_REASONS = {
-  minors: 'Sexual content involving minors',
-  real_person: 'A real person, without their consent',
-  hate: 'Hate or harassment',
-  violence: 'Graphic violence or self-harm',
-  rating: 'NSFW content marked as SFW',
-  stolen: "Someone else's card, reposted",
-  spam: 'Spam or advertising',
-  other: 'Something else',
-} as const;
-export type ReportReason = keyof typeof REPORT_REASONS;
+/** How many tags one gallery filter may ask for at once. */
+export const MAX_FILTER_TAGS = 5;

@@ -14,3 +14,4 @@ export * from './personas';
 export * from './publishing';
 export * from './creators';
 export * from './characterPages';
+export * from './publishingLimits';

@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { WholeCard } from './cards';
 import { FileIdParams, Id, IdParams, NullableString, StringEnum, SuccessResponse, type Endpoint } from './common';
-import { PUBLISHING_LIMITS, REPORT_REASONS } from './constants';
+import { PUBLISHING_LIMITS, REPORT_REASONS } from './publishingLimits';
 
 export const ContentRating = StringEnum(['sfw', 'nsfw']);
 export type ContentRating = Static<typeof ContentRating>;

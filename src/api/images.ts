@@ -3,6 +3,7 @@ import type {
   FavoriteAddRequest,
   FavoriteAddResponse,
   FavoriteCheckResponse,
+  PopularTags,
   PublicImagesResponse,
   SuccessResponse,
 } from '../../core/contract';
@@ -47,6 +48,9 @@ export function listPublicImages(query: GalleryQuery, offset = 0) {
   }
   return apiJson<PublicImagesResponse>('upload/image', { searchParams: galleryParams(query, offset) });
 }
+
+/** GET /api/gallery/tags: the gallery's most used tags (with NSFW cards' when asked and allowed). */
+export const getPopularTags = (nsfw: boolean) => apiJson<PopularTags>('gallery/tags', { searchParams: nsfw ? { nsfw: '1' } : {} });
 
 export const addFavorite = (body: FavoriteAddRequest) => apiJson<FavoriteAddResponse>('favorites/add', { method: 'post', json: body });
 

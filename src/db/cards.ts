@@ -1,6 +1,5 @@
 import type { PublicImage } from '../../core/contract';
 import { GALLERY_SORTS } from '../../core/contract/constants';
-import { galleryTags, matchesWords, queryWords } from '../../core/tags';
 import type { GalleryQuery } from '../api/images';
 import { db, type CachedCard } from './db';
 
@@ -12,34 +11,7 @@ export function searchTextOf(image: PublicImage): string {
 
 /** Which gallery list a query is: its sort, search, tags and whether NSFW cards are in it. */
 export function listKey({ q, sort = GALLERY_SORTS[0], tags = [], nsfw = false, creator }: GalleryQuery): string {
-  return JSON.stringify(creator ? ['creator', creator, nsfw] : [sort, queryWords(q).join(' '), [...tags].sort(), nsfw]);
-}
-
-/** The order a list never pulled is shown in offline, from what each cached card says. */
-const LOCAL_ORDER: Record<string, (card: CachedCard) => number | string> = {
-  liked: (card) => card.favorite_count,
-  chatted: (card) => card.chat_count ?? 0,
-};
-
-/**
- * A list never pulled (a search first made offline): the cached cards that match it, as the server
- * would match them (words, tags, rating), in the sort's order as far as the cards say (Trending has
- * no local score: newest first).
- */
-async function matchingCachedCards(query: GalleryQuery): Promise<CachedCard[]> {
-  const words = queryWords(query.q);
-  const tags = query.tags ?? [];
-  const cards = await db.cards
-    .filter(
-      (card) =>
-        (query.nsfw || card.content_rating !== 'nsfw') &&
-        (!query.creator || card.creator_handle === query.creator) &&
-        matchesWords(card.searchText, words) &&
-        tags.every((tag) => galleryTags(card.card_data.data.tags ?? []).includes(tag)),
-    )
-    .toArray();
-  const key = LOCAL_ORDER[query.sort ?? ''];
-  return cards.sort((a, b) => (key ? Number(key(b)) - Number(key(a)) : 0) || b.upload_time.localeCompare(a.upload_time));
+  return JSON.stringify(creator ? ['creator', creator, nsfw] : [sort, (q ?? '').trim().toLowerCase(), [...tags].sort(), nsfw]);
 }
 
 /**
@@ -48,7 +20,8 @@ async function matchingCachedCards(query: GalleryQuery): Promise<CachedCard[]> {
  */
 export async function galleryCards(query: GalleryQuery & { limit: number }): Promise<CachedCard[]> {
   const list = await db.galleryLists.get(listKey(query));
-  if (!list) return (await matchingCachedCards(query)).slice(0, query.limit);
+  // Loaded when first needed (a search first made offline): Home's first view does without it.
+  if (!list) return (await (await import('./cardSearch')).matchingCachedCards(query)).slice(0, query.limit);
   const cards = await db.cards.bulkGet(list.ids.slice(0, query.limit));
   return cards.filter((card) => card !== undefined);
 }

@@ -228,6 +228,9 @@ export class CardchatDb extends Dexie {
 
 export const db = new CardchatDb();
 
+/** Copies of what anyone may see (the gallery's cards and lists, creators' pages): nobody's data, kept across sign-outs. */
+export const PUBLIC_CACHE_TABLES: readonly Table[] = [db.cards, db.galleryLists, db.creators];
+
 /**
  * Copies of what the server holds for the signed-in user: pulled again when they are gone, so both
  * "Clear local data" and signing out clear them whole.
@@ -245,7 +248,7 @@ export const USER_COPY_TABLES: readonly Table[] = [
 /**
  * The tables that hold a user's data: the copies above, the profile, the chats and messages, what
  * waits to be sent, the persona choices and the editor's drafts. Signing out clears them all; the
- * gallery cache (`cards`) is public and is the one table that is nobody's.
+ * public caches (PUBLIC_CACHE_TABLES) are nobody's.
  */
 export const USER_DATA_TABLES: readonly Table[] = [
   ...USER_COPY_TABLES,

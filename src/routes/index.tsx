@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GALLERY_SORTS, type GallerySortId } from '../../core/contract/constants';
-import { MAX_FILTER_TAGS, normalizeTag } from '../../core/tags';
+import { GALLERY_SORTS, MAX_FILTER_TAGS, type GallerySortId } from '../../core/contract/constants';
 import { HomePage } from '../features/gallery/HomePage';
 
 export interface HomeSearch {
@@ -15,9 +14,10 @@ const isSort = (value: unknown): value is GallerySortId => (GALLERY_SORTS as rea
 
 export const Route = createFileRoute('/')({
   validateSearch: (search: Record<string, unknown>): HomeSearch => {
+    // Tags as the gallery files them (trimmed, lower-case); the server normalises them again.
     const tags =
       typeof search.tags === 'string'
-        ? [...new Set(search.tags.split(',').map(normalizeTag).filter(Boolean))].slice(0, MAX_FILTER_TAGS)
+        ? [...new Set(search.tags.split(',').map((tag) => tag.trim().toLowerCase()))].filter(Boolean).slice(0, MAX_FILTER_TAGS)
         : [];
     return {
       ...(typeof search.q === 'string' && search.q.trim() ? { q: search.q.trim() } : {}),

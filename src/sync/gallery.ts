@@ -1,9 +1,8 @@
 import { addFavorite, checkFavorite, removeFavorite } from '../api/favorites';
-import { listPublicImages, type GalleryQuery } from '../api/images';
+import { getPopularTags, listPublicImages, type GalleryQuery } from '../api/images';
 import { GALLERY_SORTS } from '../../core/contract/constants';
 import { ApiError } from '../api/errors';
 import { listKey, markFavorite, saveGalleryPage, savePopularTags } from '../db/cards';
-import { getPopularTags } from '../api/discovery';
 import { saveFavoriteFlag } from '../db/favorites';
 import type { PublicImage, PublicImagesResponse } from '../../core/contract';
 import type { CachedCard } from '../db/db';

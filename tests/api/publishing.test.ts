@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLISHING_LIMITS } from '../../core/contract/constants';
+import { PUBLISHING_LIMITS } from '../../core/contract/publishingLimits';
 import { cardPng, upload, userOf, type Uploader } from './cards';
 import { createTestApp, databases, type TestApp } from './helpers';
 import { accessToken, bearer } from './tokens';
@@ -31,7 +31,11 @@ describe.each(databases)('publishing with review (%s)', (dialect) => {
   };
   const submit = (user: Uploader, id: string, rating = 'sfw') => post(`/api/publishing/${id}/submit`, user, { content_rating: rating });
   const newest = async (user?: Uploader) =>
-    (await get('/api/upload/image?sort=newest&limit=100', user)).json().data as Array<{ file_id: string; title: string; creator_handle: string | null }>;
+    (await get('/api/upload/image?sort=newest&limit=100', user)).json().data as Array<{
+      file_id: string;
+      title: string;
+      creator_handle: string | null;
+    }>;
   const collectionItem = async (user: Uploader, id: string) =>
     (await get('/api/collections?limit=100', user)).json().data.find((item: { file_id: string }) => item.file_id === id);
   const queue = async () => (await get('/api/admin/review', admin)).json();
@@ -48,7 +52,9 @@ describe.each(databases)('publishing with review (%s)', (dialect) => {
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json()).toEqual({ state: 'submitted', content_rating: 'sfw', note: null, changes: null, changes_note: null });
     expect((await newest()).map((card) => card.file_id)).not.toContain(lyra);
-    expect(await queue()).toMatchObject({ submissions: [{ file_id: lyra, kind: 'submission', name: 'Lyra Vale', creator_handle: 'ada_writes' }] });
+    expect(await queue()).toMatchObject({
+      submissions: [{ file_id: lyra, kind: 'submission', name: 'Lyra Vale', creator_handle: 'ada_writes' }],
+    });
     const picture = await get(`/api/admin/review/${lyra}/picture`, admin);
     expect([picture.statusCode, picture.headers['content-type']]).toEqual([200, 'image/webp']);
     // Someone else's submission is not theirs to withdraw or submit.
@@ -113,7 +119,10 @@ describe.each(databases)('publishing with review (%s)', (dialect) => {
     await submit(ada, id, 'nsfw');
     const reason = 'Missing a description\u202e. <script>alert(1)</script>';
     expect((await post(`/api/admin/review/${id}/reject`, admin, { reason })).statusCode).toBe(200);
-    expect((await collectionItem(ada, id)).review).toMatchObject({ state: 'rejected', note: 'Missing a description. <script>alert(1)</script>' });
+    expect((await collectionItem(ada, id)).review).toMatchObject({
+      state: 'rejected',
+      note: 'Missing a description. <script>alert(1)</script>',
+    });
     expect((await newest()).map((card) => card.file_id)).not.toContain(id);
     // Nothing is waiting now: a second decision finds nothing.
     expect((await post(`/api/admin/review/${id}/approve`, admin, {})).statusCode).toBe(404);
@@ -177,7 +186,9 @@ describe.each(databases)('publishing with review (%s)', (dialect) => {
     expect(first.json()).toMatchObject({ success: true, created: true });
     expect((await report(reporter, id)).json()).toMatchObject({ created: false });
     const reports = (await queue()).reports;
-    expect(reports).toMatchObject([{ file_id: id, card_name: 'Reported One', reason: 'real_person', details: 'A real person.', card_public: true }]);
+    expect(reports).toMatchObject([
+      { file_id: id, card_name: 'Reported One', reason: 'real_person', details: 'A real person.', card_public: true },
+    ]);
 
     // Not a public card: nothing to report (a private one does not exist to anyone but its owner).
     const privateId = await ownCard(ada, { name: 'Private One' });

@@ -6,7 +6,7 @@
  * instance agrees.
  */
 import type { ReportRequest, ReportResponse } from '../../../core/contract';
-import { PUBLISHING_LIMITS } from '../../../core/contract/constants';
+import { PUBLISHING_LIMITS } from '../../../core/contract/publishingLimits';
 import { publicText } from '../../../core/publicText';
 import { lockOwner } from '../../db/repositories/images';
 import { findOpenReport, insertReport, reportTimesSince } from '../../db/repositories/reports';
@@ -41,7 +41,13 @@ export async function reportCard(ctx: ServiceContext, user: RequestUser, request
     if (await findOpenReport(trx, image.id, user.id)) return false;
     const recent = await reportTimesSince(trx, user.id, new Date(now - HOUR_MS).toISOString());
     if (recent.length >= PUBLISHING_LIMITS.reportsPerHour) throw tooManyReports(recent[0]!, now);
-    await insertReport(trx, { image_id: image.id, reporter_id: user.id, reason: request.reason, details, created_at: new Date(now).toISOString() });
+    await insertReport(trx, {
+      image_id: image.id,
+      reporter_id: user.id,
+      reason: request.reason,
+      details,
+      created_at: new Date(now).toISOString(),
+    });
     return true;
   });
   return { success: true, message: MESSAGE_REPORTED, created };

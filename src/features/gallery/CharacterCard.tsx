@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Download, Eye, EyeOff, Heart } from 'lucide-react';
+import { Download, Eye, Heart } from 'lucide-react';
 import type { CachedCard } from '../../db/db';
 import { TagList } from '../../ui/TagList';
 import { toCardView, VISIBLE_TAGS } from './cardView';
@@ -35,7 +35,6 @@ export function CharacterCard({ card, onOpen, onView, onFavorite, onDownload, pr
       </span>
       {blurred && (
         <button type="button" className={styles.reveal} onClick={onReveal} aria-label={`Show ${view.name}'s portrait (NSFW)`}>
-          <EyeOff size={18} aria-hidden="true" />
           NSFW · tap to show
         </button>
       )}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useProfile } from '../../auth/useProfile';
 import type { GalleryQuery } from '../../api/images';
 import { Gallery } from './Gallery';
-import { GalleryFilters } from './GalleryFilters';
+import { GallerySorts } from './GallerySorts';
 import styles from './HomePage.module.css';
 
 const route = getRouteApi('/');
@@ -32,8 +32,8 @@ export function HomePage() {
         </button>
       </div>
       <div role="tabpanel" id="gallery-panel" aria-labelledby="gallery-tab">
-        <GalleryFilters query={query} />
-        <Gallery query={query} />
+        <GallerySorts current={sort} />
+        <Gallery query={query} tagChips />
       </div>
     </div>
   );

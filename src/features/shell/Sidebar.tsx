@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import {
   Bell,
-  ClipboardCheck,
   CreditCard,
+  Eye,
   FileText,
   FolderOpen,
   Heart,
@@ -34,7 +34,7 @@ const NAV: NavItem[] = [
   { to: '/collections', label: 'Collections', icon: FolderOpen },
   { to: '/pricing', label: 'Pricing', icon: CreditCard },
   { to: '/profile', label: 'Profile', icon: User, signedInOnly: true },
-  { to: '/admin/review', label: 'Review', icon: ClipboardCheck, adminOnly: true },
+  { to: '/admin/review', label: 'Review', icon: Eye, adminOnly: true },
   { to: '/terms', label: 'Terms', icon: FileText },
   { to: '/privacy', label: 'Privacy', icon: Shield },
 ];
