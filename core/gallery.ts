@@ -12,6 +12,14 @@ export const GALLERY_PAGE_SIZE = PAGE_SIZES.gallery;
  */
 export const GALLERY_FIRST_PAGE_URL = `/api/upload/image?limit=${GALLERY_PAGE_SIZE}&offset=0`;
 
+/**
+ * Whether an address is Home as every first visit sees it: no search, no sort but the first, no tag.
+ * Only then does the shell preload the first page, and the app pull it first.
+ */
+export function isPlainHome(url: URL): boolean {
+  return url.pathname === '/' && ['q', 'sort', 'tags'].every((name) => !url.searchParams.get(name)?.trim());
+}
+
 /** A phone's first row: its pictures are fetched first (and named in Home's shell); the rest load lazily. */
 export const FIRST_ROW = 2;
 

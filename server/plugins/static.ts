@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { characterPreloads } from '../services/characterPages/preloads';
 import { previewHead, withPreviewHead } from '../services/characterPages/previewHead';
+import { isPlainHome } from '../../core/gallery';
 import { homePreloads } from '../services/images/homePreloads';
 
 /** Paths that belong to the server: a miss there is a JSON 404, never the app shell. */
@@ -17,13 +18,10 @@ function isServerPath(url: string): boolean {
 
 /**
  * Home's shell names the gallery's first page and its first row's pictures as preloads, so the browser
- * asks for them while the app's code is still on its way (services/images/homePreloads.ts). A search
- * (`?q=`) lists other cards.
+ * asks for them while the app's code is still on its way (services/images/homePreloads.ts). A search,
+ * another sort or a tag filter lists other cards.
  */
-function isHomeWithoutSearch(url: string): boolean {
-  const address = new URL(url, 'http://cardchat');
-  return address.pathname === '/' && !address.searchParams.get('q')?.trim();
-}
+const isHomeWithoutSearch = (url: string) => isPlainHome(new URL(url, 'http://cardchat'));
 
 function cacheHeaders(reply: FastifyReply, filePath: string): void {
   const relative = filePath.split(path.sep).join('/');
