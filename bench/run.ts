@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7, figure 11 from issue 15, figure 12 from issue 13): builds dist/, measures every figure of the issue's table on this
+ * `npm run bench` (issue 7, figure 11 from issue 15, figure 12 from issue 13, figures 15 and 16 from issue 30): builds dist/, measures every figure of the issue's table on this
  * machine, prints one table (figure, value, goal, anchor, pass/fail by the goal) and writes it to
  * bench/results.md with the machine it was measured on. Timings are medians of several runs;
  * ratios are measured side by side in the same run. Tests never assert timings; this does.
@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { accountExportFigures } from './account-export';
 import { bundleFigures } from './bundle';
+import { characterPageFigures } from './character-page';
 import { chatRows } from './chat';
 import { chatWindowFigures } from './chat-window';
 import { codecFigures } from './codec';
@@ -130,6 +131,9 @@ async function sessionFigures(session: Session, bigCard: Uint8Array): Promise<vo
   await measure('11', 'First visit on a slow phone', '≤ 2.5 s; repeat ≤ 1 s; JS ≤ 170 KiB', 'a bare static server', () =>
     slowPhoneFigures(session),
   );
+  await measure('16', "A character page's first view on the slow phone", '≤ 2.5 s', "figure 11's first card", () =>
+    characterPageFigures(session),
+  );
 }
 
 async function main(): Promise<void> {
@@ -153,7 +157,7 @@ async function main(): Promise<void> {
     return codec.rows;
   });
   let session: Session | undefined;
-  if (!only || ['1', '3', '4', '5', '6', '7', '8', '9', '11'].some((n) => only.has(n))) {
+  if (!only || ['1', '3', '4', '5', '6', '7', '8', '9', '11', '16'].some((n) => only.has(n))) {
     try {
       session = await openSession();
       await sessionFigures(session, bigCard.length ? bigCard : cardOfSize(20 * MB));
@@ -179,7 +183,7 @@ async function main(): Promise<void> {
     `Measured ${new Date().toISOString()} on ${machineLine()}.`,
     `Load average (1 min) before the run ${loadBefore}; after each figure ${loads.join(', ')}. The whole run took ${minutes.toFixed(1)} minutes, building dist/ included.`,
     "Timings are medians of several runs (see each file in bench/); ratios (2, 5, 7) and figure 11's reference are measured side by side, alternating, in the same run.",
-    'Figures 1, 3–9 and 11 run against one server started as `npm start` starts it (SQLite, seeded gallery, tests/support/fakeOpenAI as the LLM, per-user rate limits raised: bench/lib/session.ts) and one user signed up in Chromium; figure 11 visits as a fresh phone, no one signed in, beside a bare static server (bench/lib/bare-static.ts). Figure 12 runs its own server behind a loopback TCP proxy that refuses connections for a while (bench/reconnect.ts).',
+    'Figures 1, 3–9, 11 and 16 run against one server started as `npm start` starts it (SQLite, seeded gallery, tests/support/fakeOpenAI as the LLM, per-user rate limits raised: bench/lib/session.ts) and one user signed up in Chromium; figures 11 and 16 visit as a fresh phone, no one signed in, figure 11 beside a bare static server (bench/lib/bare-static.ts). Figure 12 runs its own server behind a loopback TCP proxy that refuses connections for a while (bench/reconnect.ts). Figure 15 builds its own databases of 100,000 public cards (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and asks the server in-process.',
     '"—" rows are kept from before issue 7: the server\'s own time, in-process.',
     '',
     renderTable(rows),

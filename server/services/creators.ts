@@ -5,7 +5,8 @@
 import type { ContentSettings, CreatorPage, CreatorSettings, GalleryQuery, PublicImagesResponse } from '../../core/contract';
 import { handleProblem, MAX_BIO_CHARS, normalizeHandle } from '../../core/creators/handle';
 import { publicText } from '../../core/publicText';
-import { creatorTotals, findUserByHandle, updateCreatorFields } from '../db/repositories/creators';
+import { creatorTotals, findUserByHandle } from '../db/repositories/creators';
+import { updateUser } from '../db/repositories/users';
 import { isUniqueViolation } from '../db/errors';
 import type { User } from '../db/schema';
 import { AppError, badRequest, notFound } from '../errors';
@@ -25,7 +26,7 @@ export async function updateCreator(ctx: ServiceContext, user: RequestUser, sett
   if (problem) throw badRequest('invalid_handle', problem);
   const bio = publicText(settings.bio, MAX_BIO_CHARS, { multiline: true });
   try {
-    return asRequestUser(await updateCreatorFields(ctx.db, user.id, { handle, bio }), user);
+    return asRequestUser(await updateUser(ctx.db, user.id, { handle, bio }), user);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, 'handle_taken', MESSAGE_HANDLE_TAKEN);
     throw error;
@@ -40,7 +41,7 @@ export async function updateContent(ctx: ServiceContext, user: RequestUser, sett
     adult_confirmed_at: confirmedAt,
     ...(settings.show_nsfw === undefined ? {} : { show_nsfw: settings.show_nsfw ? 1 : 0 }),
   };
-  return asRequestUser(await updateCreatorFields(ctx.db, user.id, changes), user);
+  return asRequestUser(await updateUser(ctx.db, user.id, changes), user);
 }
 
 async function creatorOf(ctx: Pick<ServiceContext, 'db'>, handle: string): Promise<User> {

@@ -130,4 +130,3 @@ export function profileOf(user: RequestUser): UserProfile {
     show_nsfw: user.show_nsfw === 1,
   };
 }
-

@@ -10,9 +10,7 @@ import type {
   SuccessResponse,
   UserProfile,
 } from '../../core/contract';
-import { authorizedFetch } from './authorizedFetch';
 import { apiJson } from './client';
-import { errorFromResponse } from './errors';
 
 const card = (fileId: string) => encodeURIComponent(fileId);
 
@@ -42,10 +40,3 @@ export const unpublishAsAdmin = (fileId: string, reason: string) =>
 
 export const dismissReport = (id: string) =>
   apiJson<SuccessResponse>(`admin/reports/${encodeURIComponent(id)}/dismiss`, { method: 'post' });
-
-/** The portrait under review (administrators only, with the token): a Blob for an object URL. */
-export async function fetchReviewPicture(url: string): Promise<Blob> {
-  const response = await authorizedFetch(url.replace(/^\/api\//, ''));
-  if (!response.ok) throw await errorFromResponse(response);
-  return response.blob();
-}

@@ -167,7 +167,7 @@ describe('sharing and discovering characters', () => {
       const reporter = phone ? await desktop(await newPage()) : await newPage({ phone: true });
       await signUpAt(reporter, 'reporter');
       await reporter.goto(`/characters/${fileId}`);
-      await reporter.getByRole('button', { name: 'Report' }).click();
+      await reporter.getByRole('button', { name: 'Report', exact: true }).click();
       const report = reporter.getByRole('dialog', { name: `Report ${name}` });
       await report.getByLabel('Spam or advertising').check();
       await report.getByLabel('Anything the administrators should know (optional)').fill('Posted three times today.');

@@ -10,19 +10,6 @@ export function findUserById(db: Kysely<Database>, id: string): Promise<User | u
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function updateCreatorFields(
-  db: Kysely<Database>,
-  id: string,
-  changes: Partial<Pick<User, 'handle' | 'bio' | 'adult_confirmed_at' | 'show_nsfw'>>,
-): Promise<User> {
-  return db
-    .updateTable('users')
-    .set({ ...changes, updated_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
 /** Over the person's published cards: how many, and the chats and likes they had. */
 export async function creatorTotals(db: Kysely<Database>, ownerId: string): Promise<{ cards: number; chats: number; likes: number }> {
   const row = await db

@@ -7,7 +7,9 @@ import type { CardRevision, Database, Image } from '../schema';
 import { fileInGallery } from './gallery';
 import { changingGallery } from './images';
 
-export type ReviewChange = Partial<Pick<Image, 'review_state' | 'is_public' | 'review_note' | 'submitted_at' | 'published_at' | 'content_rating'>>;
+export type ReviewChange = Partial<
+  Pick<Image, 'review_state' | 'is_public' | 'review_note' | 'submitted_at' | 'published_at' | 'content_rating'>
+>;
 
 /**
  * Moves a card along its review (and in or out of the gallery, in the same transaction: the caller's).

@@ -24,7 +24,12 @@ export const NSFW_PREVIEW = 'A character for adults on cardchat. Sign in to see 
 function shortText(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
-  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? flat
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 export async function previewHead(ctx: Pick<ServiceContext, 'db'>, fileId: string, publicUrl: string): Promise<PreviewHead | null> {
@@ -36,7 +41,9 @@ export async function previewHead(ctx: Pick<ServiceContext, 'db'>, fileId: strin
   const url = `${origin}/characters/${encodeURIComponent(image.id)}`;
   if (image.content_rating === 'nsfw') return { title: `${name} (NSFW) · cardchat`, description: NSFW_PREVIEW, image: null, url };
   const text = card.data.description || card.data.scenario || card.data.personality || '';
-  const description = text.trim() ? shortText(fillPlaceholders(text, { char: name, user: 'you' }), DESCRIPTION_CHARS) : `Chat with ${name} on cardchat.`;
+  const description = text.trim()
+    ? shortText(fillPlaceholders(text, { char: name, user: 'you' }), DESCRIPTION_CHARS)
+    : `Chat with ${name} on cardchat.`;
   return {
     title: `${name} · cardchat`,
     description,

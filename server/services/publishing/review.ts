@@ -64,7 +64,12 @@ export async function submitCard(ctx: ServiceContext, user: RequestUser, fileId:
     }
     if (current.review_state !== 'submitted') await checkWaitingRoom(trx, user.id);
     const submitted_at = current.review_state === 'submitted' ? current.submitted_at : now;
-    return changeReview(trx, image.id, { review_state: 'submitted', submitted_at, review_note: null, content_rating: request.content_rating });
+    return changeReview(trx, image.id, {
+      review_state: 'submitted',
+      submitted_at,
+      review_note: null,
+      content_rating: request.content_rating,
+    });
   });
   if (!saved) throw imageNotFound();
   return ownReviewStatus(ctx, saved);

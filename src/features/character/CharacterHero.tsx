@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { EyeOff, Heart, MessageCircle, Eye } from 'lucide-react';
+import { Eye, EyeOff, Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { CharacterPage } from '../../../core/contract';
 import { DEFAULT_AVATAR } from '../../ui/Avatar';
 import { useAvatarSrc } from '../chat/history/useAvatarSrc';
 import styles from './CharacterPage.module.css';
 import { cardText } from './characterText';
-
-const count = (value: number) => value.toLocaleString();
 
 /** The page's top: portrait (an NSFW one blurred until tapped), name, creator, tags and counts. */
 export function CharacterHero({ page, blurred }: { page: CharacterPage; blurred: boolean }) {
@@ -16,6 +14,11 @@ export function CharacterHero({ page, blurred }: { page: CharacterPage; blurred:
   const [revealed, setRevealed] = useState(false);
   const [failed, setFailed] = useState(false);
   const hidden = blurred && !revealed;
+  const stats = [
+    { label: 'Chats', Icon: MessageCircle, value: page.stats.chats },
+    { label: 'Likes', Icon: Heart, value: page.stats.likes },
+    { label: 'Views', Icon: Eye, value: page.stats.views },
+  ];
   return (
     <header className={styles.hero}>
       <div className={hidden ? `${styles.portrait} ${styles.blurred}` : styles.portrait}>
@@ -65,27 +68,15 @@ export function CharacterHero({ page, blurred }: { page: CharacterPage; blurred:
           </ul>
         )}
         <dl className={styles.stats}>
-          <div>
-            <dt>
-              <MessageCircle size={16} aria-hidden="true" />
-              Chats
-            </dt>
-            <dd>{count(page.stats.chats)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Heart size={16} aria-hidden="true" />
-              Likes
-            </dt>
-            <dd>{count(page.stats.likes)}</dd>
-          </div>
-          <div>
-            <dt>
-              <Eye size={16} aria-hidden="true" />
-              Views
-            </dt>
-            <dd>{count(page.stats.views)}</dd>
-          </div>
+          {stats.map(({ label, Icon, value }) => (
+            <div key={label}>
+              <dt>
+                <Icon size={16} aria-hidden="true" />
+                {label}
+              </dt>
+              <dd>{value.toLocaleString()}</dd>
+            </div>
+          ))}
         </dl>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { Check, Share2 } from 'lucide-react';
+import { Share2 } from 'lucide-react';
 import { useState } from 'react';
 import styles from './CharacterPage.module.css';
 
@@ -31,7 +31,7 @@ export function ShareButton({ name, fileId, isPublic }: { name: string; fileId: 
   return (
     <>
       <button type="button" className={styles.secondary} onClick={() => void share()}>
-        {state === 'copied' ? <Check size={16} aria-hidden="true" /> : <Share2 size={16} aria-hidden="true" />}
+        <Share2 size={16} aria-hidden="true" />
         {state === 'copied' ? 'Link copied' : 'Share'}
       </button>
       <span className={styles.shareNote} role="status">

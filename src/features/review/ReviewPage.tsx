@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { approveCard, dismissReport, rejectCard, unpublishAsAdmin } from '../../api/publishing';
 import { useSession } from '../../auth/useSession';
 import { profileOf } from '../../auth/session';
+import { NotFoundPage } from '../../ui/NotFoundPage';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { ReportEntry } from './ReportEntry';
@@ -20,15 +20,7 @@ export function ReviewPage() {
   const { queue, error, act } = useReviewQueue(isAdmin);
 
   if (session.status === 'loading') return <Spinner label="Loading" />;
-  if (!isAdmin) {
-    return (
-      <PageHeader title="Page not found">
-        <p>
-          There is nothing at this address. <Link to="/">Back to Home</Link>
-        </p>
-      </PageHeader>
-    );
-  }
+  if (!isAdmin) return <NotFoundPage />;
   return (
     <div className={styles.page}>
       <PageHeader title="Review" />

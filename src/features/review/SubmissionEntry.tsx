@@ -46,7 +46,7 @@ export function SubmissionEntry({
         ))}
         <label className={styles.rating}>
           Content rating{' '}
-          <select value={rating} onChange={(event) => setRating(event.target.value as ContentRating)}>
+          <select className={styles.select} value={rating} onChange={(event) => setRating(event.target.value as ContentRating)}>
             <option value="sfw">SFW</option>
             <option value="nsfw">NSFW</option>
           </select>
