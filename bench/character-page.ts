@@ -1,5 +1,5 @@
 /**
- * Figure 16 (issue 30): a character page's first view on figure 11's slow phone (Lighthouse mobile:
+ * Figure 16: a character page's first view on figure 11's slow phone (Lighthouse mobile:
  * CPU 4× slower, 150 ms round trips, 1.6 Mbps; 390×844, a fresh profile each run): from navigation
  * to the first frame painted with the character's portrait decoded and its name on screen, a link
  * someone shared opened by a visitor. Medians of three.

@@ -1,5 +1,5 @@
 /**
- * Figure 15 (issue 30): the gallery at 100,000 public cards, on SQLite and (with TEST_DATABASE_URL)
+ * Figure 15: the gallery at 100,000 public cards, on SQLite and (with TEST_DATABASE_URL)
  * PostgreSQL, the server's own time (buildApp + inject, no network): the first page of each sort, a
  * 3-tag filter, and a search as it is typed, letter by letter. Each request is asked with the
  * gallery's page cache dropped first, so it is the query that is measured, not the cache. p95 of many.

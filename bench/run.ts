@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 7, figure 11 from issue 15, figure 12 from issue 13, figures 15 and 16 from issue 30): builds dist/, measures every figure of the issue's table on this
+ * `npm run bench` (issue 7, figure 11 from issue 15, figure 12 from issue 13, figures 15 and 16: sharing): builds dist/, measures every figure of the issue's table on this
  * machine, prints one table (figure, value, goal, anchor, pass/fail by the goal) and writes it to
  * bench/results.md with the machine it was measured on. Timings are medians of several runs;
  * ratios are measured side by side in the same run. Tests never assert timings; this does.

@@ -1,4 +1,4 @@
-/** Issue 30: a character's page (/characters/{file_id}) as the API describes it. */
+/** A character's page (/characters/{file_id}) as the API describes it. */
 import { Type, type Static } from 'typebox';
 import { WholeCard } from './cards';
 import { CardType, FileIdParams, NullableString, type Endpoint } from './common';

@@ -1,4 +1,4 @@
-/** Issue 30: creators' public pages (/@handle), their settings in Profile, and the age confirmation. */
+/** Creators' public pages (/@handle), their settings in Profile, and the age confirmation. */
 import { Type, type Static } from 'typebox';
 import { PublicImagesResponse } from './cards';
 import { LimitOffsetQuery, NullableString, StringEnum, type Endpoint } from './common';

@@ -1,4 +1,4 @@
-/** Issue 30: publishing with review, the administrators' queue, and reports. */
+/** Publishing with review, the administrators' queue, and reports. */
 import { Type, type Static } from 'typebox';
 import { WholeCard } from './cards';
 import { FileIdParams, Id, IdParams, NullableString, StringEnum, SuccessResponse, type Endpoint } from './common';

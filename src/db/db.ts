@@ -113,8 +113,8 @@ export interface MessageChange extends QueuedItem {
 export type OutboxItem = MessageSend | MessageChange;
 
 /**
- * A card submitted for the gallery, or a report of one, made offline or while cardchat did not answer
- * (issue 30): waits in `shareOutbox` beside the messages' outbox, items of the same shape but of no
+ * A card submitted for the gallery, or a report of one, made offline or while cardchat did not answer:
+ * waits in `shareOutbox` beside the messages' outbox, items of the same shape but of no
  * chat, sent in the order made by the same flush (sync/shareOutbox.ts).
  */
 export interface ShareRequest extends Omit<QueuedItem, 'chat_id'> {
@@ -215,7 +215,7 @@ export class CardchatDb extends Dexie {
       characters: 'file_id',
       favoriteFlags: 'file_id',
     });
-    // Issue 30: each gallery list in the server's order (sorts, searches, tag filters, creators'
+    // Each gallery list in the server's order (sorts, searches, tag filters, creators'
     // cards), character pages and creator pages as last seen, so they open offline.
     this.version(11).stores({
       galleryLists: 'key',

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { galleryTags, searchWords } from '../../../core/tags';
 
 /**
- * Sharing and discovery (issue 30):
+ * Sharing and discovery:
  * - `users`: a public `handle` (unique) and `bio` for the creator page; `adult_confirmed_at` (the
  *   person said they are 18 or older) and `show_nsfw` (they chose to see NSFW cards).
  * - `images`: the card's review state (`private`, `submitted`, `published`, `rejected`; published
