@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { readCard } from '../core/card/index';
+import { readCard } from '@core/card/index';
 import { freePort, spawnServer, stopChild, waitForHealth } from '../scripts/lib/server-process';
 import { openDb } from '../server/db/index';
 import { migrateToLatest } from '../server/db/migrate';

@@ -5,7 +5,7 @@
  */
 import extractChunks from 'png-chunks-extract';
 import { decode as decodeText } from 'png-chunk-text';
-import { readCard } from '../core/card/index';
+import { readCard } from '@core/card/index';
 import { cardOfSize } from './lib/cards';
 import { median, MB } from './lib/stats';
 import type { Row } from './lib/table';

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { strToU8, zipSync } from 'fflate';
-import { writeChatJsonl, type ArchiveMessage } from '../core/chat/index';
+import { writeChatJsonl, type ArchiveMessage } from '@core/chat/index';
 import { multipartBody } from '../tests/api/cards';
 import { apiJson, timedPost } from './lib/http';
 import type { Session } from './lib/session';

@@ -5,7 +5,7 @@
  * and their replies; then duplicates are counted by text.
  */
 import type { Page } from 'playwright-core';
-import type { ChatGetResponse } from '../core/contract';
+import type { ChatGetResponse } from '@core/contract';
 import { apiJson, type Api } from './lib/http';
 import type { Session } from './lib/session';
 import { sleep } from './lib/stats';

@@ -9,9 +9,9 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { normalizeCard, type Card } from '../core/card/index';
-import { buildPrompt, type BuildPromptInput } from '../core/chat/index';
-import type { ChatRole } from '../core/contract';
+import { normalizeCard, type Card } from '@core/card/index';
+import { buildPrompt, type BuildPromptInput } from '@core/chat/index';
+import type { ChatRole } from '@core/contract';
 import { ms } from './lib/stats';
 import type { Row } from './lib/table';
 

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { refreshSession, sessionStore, watchConnectivity } from './auth/session';
 import { appConfig, checkAppConfig } from './config/appConfig';
-import { isPlainHome } from '../core/gallery';
+import { isPlainHome } from '@core/gallery';
 import { preloadFirstRow } from './features/gallery/firstRow';
 import { ConfigErrorScreen } from './features/shell/ConfigErrorScreen';
 import { applyTheme } from './features/shell/theme';

@@ -13,7 +13,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { CARD_IMAGE_CACHE, FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '../core/caches';
+import { CARD_IMAGE_CACHE, FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '@core/caches';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -3,7 +3,7 @@
  * with fine noise, which deflate shrinks about as much as a photo) and a card with a long
  * description, written by the project's codec. Real-sized, so reading and thumbnailing are too.
  */
-import { makePng, writeCard } from '../../core/card/index';
+import { makePng, writeCard } from '@core/card/index';
 import { testCard } from '../../tests/support/cards';
 
 function photoLikePixels(width: number, height: number, seed: number): Uint8Array {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { mulberry32 } from '../../core/chat/macros/seeded';
+import { mulberry32 } from '@core/chat/macros/seeded';
 import { galleryColumns } from '../../server/db/repositories/gallery';
 import type { Database } from '../../server/db/schema';
 

@@ -4,7 +4,7 @@
  * the figures use.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { PublicImage, PublicImagesResponse } from '../../core/contract';
+import type { PublicImage, PublicImagesResponse } from '@core/contract';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
 import { startFakeOpenAI, type FakeOpenAI } from '../../tests/support/fakeOpenAI';
 import { accessTokenOf, launchChromium, signUpInBrowser } from './browser';

@@ -4,7 +4,7 @@
  * Every choice comes from a hash of the user's message, so the same message to the same card
  * always gets the same reply — the e2e tests and screenshots rely on that.
  */
-import { boundedText, characterDisplayName, fillPlaceholders, type Card } from '../../core/card/index';
+import { boundedText, characterDisplayName, fillPlaceholders, type Card } from '@core/card/index';
 
 const ACTIONS = ['looks up', 'leans in a little', 'pauses for a moment', 'smiles faintly', 'glances around'];
 const OPENERS = ['Ah', 'Well', 'Hm', 'Oh'];

@@ -4,7 +4,7 @@
  * streaming, cancelling and styling can be seen and tested.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { estimateMessageTokens, estimateTokens, type PromptMessage } from '../../core/chat/prompt/index';
+import { estimateMessageTokens, estimateTokens, type PromptMessage } from '@core/chat/prompt/index';
 import { demoReply } from './demo-reply';
 import type { AiProvider, CompletionUsage } from './provider';
 import { abortedError } from './provider-errors';

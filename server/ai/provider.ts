@@ -1,5 +1,5 @@
-import type { Card } from '../../core/card/index';
-import type { PromptMessage } from '../../core/chat/prompt/index';
+import type { Card } from '@core/card/index';
+import type { PromptMessage } from '@core/chat/prompt/index';
 import { AppError } from '../errors';
 
 export interface CompletionUsage {

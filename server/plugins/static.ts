@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { characterPreloads } from '../services/characterPages/preloads';
 import { previewHead, withPreviewHead } from '../services/characterPages/previewHead';
-import { isPlainHome } from '../../core/gallery';
+import { isPlainHome } from '@core/gallery';
 import { homePreloads } from '../services/images/homePreloads';
 
 /** Paths that belong to the server: a miss there is a JSON 404, never the app shell. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EXPORT_ESTIMATE_HEADER } from '../../core/contract/constants';
-import * as contract from '../../core/contract/account';
+import { EXPORT_ESTIMATE_HEADER } from '@core/contract/constants';
+import * as contract from '@core/contract/account';
 import { signedIn } from '../auth/signedIn';
 import { requestAccountDeletion } from '../services/account/deletion';
 import { exportAccount } from '../services/account/export';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '../../core/contract/cards';
+import * as contract from '@core/contract/cards';
 import { cardExport } from '../services/cardDownloads';
 import { viewerOf } from '../services/cardHits';
 

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { isChatFileName, SUPPORTED_CHAT_FORMATS } from '../../core/chat/index';
-import * as contract from '../../core/contract/chats';
+import { isChatFileName, SUPPORTED_CHAT_FORMATS } from '@core/chat/index';
+import * as contract from '@core/contract/chats';
 import { signedIn } from '../auth/signedIn';
 import { AppError, badRequest } from '../errors';
 import { exportChat, importChats } from '../services/chats/transfer';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '../../core/contract/chats';
-import { PAGE_SIZES } from '../../core/contract/constants';
+import * as contract from '@core/contract/chats';
+import { PAGE_SIZES } from '@core/contract/constants';
 import { signedIn } from '../auth/signedIn';
 import { removeChat } from '../services/chats/deletes';
 import { updateChat } from '../services/chats/persona';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '../../core/contract/users';
+import * as contract from '@core/contract/users';
 import { issuerOf, type Config } from '../config';
 
 /**

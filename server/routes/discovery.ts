@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import * as cards from '../../core/contract/cards';
-import * as pages from '../../core/contract/characterPages';
-import * as creators from '../../core/contract/creators';
+import * as cards from '@core/contract/cards';
+import * as pages from '@core/contract/characterPages';
+import * as creators from '@core/contract/creators';
 import { viewerOf } from '../services/cardHits';
 import { characterPage } from '../services/characterPages/page';
 import { creatorCards, creatorPage } from '../services/creators';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '../../core/contract/favorites';
+import * as contract from '@core/contract/favorites';
 import { signedIn } from '../auth/signedIn';
 import { addFavorite, favoritesCount, favoritesPage, isFavorited, removeFavorite } from '../services/favorites';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import * as contract from '../../core/contract/users';
+import * as contract from '@core/contract/users';
 import { STORAGE_UNAVAILABLE } from '../blobs/store';
 import type { Config } from '../config';
 import { DATABASE_UNAVAILABLE } from '../db/errors';

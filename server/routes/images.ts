@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { MESSAGE_TOO_LARGE } from '../../core/card/index';
-import * as contract from '../../core/contract/cards';
-import { GALLERY_SORTS } from '../../core/contract/constants';
+import { MESSAGE_TOO_LARGE } from '@core/card/index';
+import * as contract from '@core/contract/cards';
+import { GALLERY_SORTS } from '@core/contract/constants';
 import { signedIn } from '../auth/signedIn';
 import { cachedGalleryPage } from '../db/galleryCache';
 import { strictValidatorCompiler } from '../lazySchemas';

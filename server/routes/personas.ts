@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '../../core/contract/personas';
+import * as contract from '@core/contract/personas';
 import { signedIn } from '../auth/signedIn';
 import { MESSAGE_AVATAR_TOO_LARGE } from '../services/personas/avatar';
 import { changePersona, newPersona, personaAvatar, personaList, removePersona } from '../services/personas/index';

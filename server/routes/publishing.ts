@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as creators from '../../core/contract/creators';
-import * as contract from '../../core/contract/publishing';
+import * as creators from '@core/contract/creators';
+import * as contract from '@core/contract/publishing';
 import { signedIn } from '../auth/signedIn';
 import { updateContent, updateCreator } from '../services/creators';
 import { reportCard } from '../services/publishing/reports';

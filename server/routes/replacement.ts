@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '../../core/contract/replacement';
-import { userType } from '../../core/contract/users';
+import * as contract from '@core/contract/replacement';
+import { userType } from '@core/contract/users';
 import { signedIn } from '../auth/signedIn';
 import { deleteCharacterChats } from '../services/chats/deletes';
 import { characterUsage } from '../services/chats/reads';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import * as contract from '../../core/contract/publishing';
+import * as contract from '@core/contract/publishing';
 import { notFound } from '../errors';
 import { approve, dismissReport, reject, reviewPicture, reviewQueue, unpublish } from '../services/publishing/moderation';
 
@@ -23,7 +23,10 @@ export const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/admin/review', { schema: contract.reviewQueue }, async (request) => reviewQueue(request.ctx));
 
   app.get('/api/admin/review/:file_id/picture', { schema: contract.reviewPicture }, async (request, reply) =>
-    reply.type('image/webp').header('cache-control', 'no-store').send(await reviewPicture(request.ctx, request.params.file_id)),
+    reply
+      .type('image/webp')
+      .header('cache-control', 'no-store')
+      .send(await reviewPicture(request.ctx, request.params.file_id)),
   );
 
   app.post('/api/admin/review/:file_id/approve', { schema: contract.approveCard }, async (request) => {

@@ -1,4 +1,4 @@
-import { normalizeCard, writeCard } from '../../core/card/index';
+import { normalizeCard, writeCard } from '@core/card/index';
 import { galleryIsEmpty } from '../db/repositories/gallery';
 import { AppError } from '../errors';
 import type { ServiceContext } from '../services/context';

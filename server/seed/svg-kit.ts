@@ -3,7 +3,7 @@
  * free text, so no value can close a tag or attribute early.
  */
 
-import { mulberry32 } from '../../core/chat/macros/seeded';
+import { mulberry32 } from '@core/chat/macros/seeded';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 

@@ -4,7 +4,7 @@
  * upload service can hand these objects to the card writer without copying them field by field.
  */
 
-import type { CardData } from '../../core/card/types';
+import type { CardData } from '@core/card/types';
 
 /** One lorebook entry in the Character Card V2 shape (only the fields the seed uses). */
 export type SeedLoreEntry = {

@@ -2,8 +2,8 @@
  * A card as people take it away besides the PNG (images/files.ts): the V3 .json and the .charx with
  * its assets.
  */
-import { cardToCharx, cardToJsonFile } from '../../core/card/index';
-import type { CardExportFormat } from '../../core/contract';
+import { cardToCharx, cardToJsonFile } from '@core/card/index';
+import type { CardExportFormat } from '@core/contract';
 import { countOnce } from './cardHits';
 import type { ServiceContext } from './context';
 import { readableImage } from './images/access';

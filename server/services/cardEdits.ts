@@ -10,9 +10,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { normalizeCard, readCard, writeCard, type Card } from '../../core/card/index';
-import type { CardEdit, CollectionItem } from '../../core/contract';
-import { MAX_EDIT_IMAGE_BYTES } from '../../core/contract/constants';
+import { normalizeCard, readCard, writeCard, type Card } from '@core/card/index';
+import type { CardEdit, CollectionItem } from '@core/contract';
+import { MAX_EDIT_IMAGE_BYTES } from '@core/contract/constants';
 import { renameChatsOfImage } from '../db/repositories/chats';
 import { findImage, lockOwner, switchImageCard } from '../db/repositories/images';
 import { isUniqueViolation } from '../db/errors';

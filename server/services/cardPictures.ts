@@ -3,14 +3,7 @@
  * default portrait for a card that came without one (.json, .yaml, a .charx with no icon).
  */
 import { readFile } from 'node:fs/promises';
-import {
-  DEFAULT_CARD_LIMITS,
-  hasCardTextChunks,
-  MESSAGE_TOO_MANY_PIXELS,
-  PNG_SIGNATURE,
-  writeCard,
-  type CardFile,
-} from '../../core/card/index';
+import { DEFAULT_CARD_LIMITS, hasCardTextChunks, MESSAGE_TOO_MANY_PIXELS, PNG_SIGNATURE, writeCard, type CardFile } from '@core/card/index';
 import { badRequest, type AppError } from '../errors';
 import { projectFile } from '../paths';
 import { loadSharp } from './sharp';

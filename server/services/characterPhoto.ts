@@ -1,6 +1,6 @@
-import { DEFAULT_CARD_LIMITS } from '../../core/card/index';
-import { userDisplayName } from '../../core/chat/index';
-import type { CharacterPhotoRequest } from '../../core/contract';
+import { DEFAULT_CARD_LIMITS } from '@core/card/index';
+import { userDisplayName } from '@core/chat/index';
+import type { CharacterPhotoRequest } from '@core/contract';
 import { AppError } from '../errors';
 import { portraitPrompt, requestImage } from './chats/photo';
 import type { ServiceContext } from './context';

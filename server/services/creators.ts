@@ -2,9 +2,9 @@
  * Creators: a handle and a bio chosen in Profile make a public page (/@handle) of the person's
  * published cards; the age confirmation and the choice to see NSFW cards live here too.
  */
-import type { ContentSettings, CreatorPage, CreatorSettings, GalleryQuery, PublicImagesResponse } from '../../core/contract';
-import { handleProblem, MAX_BIO_CHARS, normalizeHandle } from '../../core/creators/handle';
-import { publicText } from '../../core/publicText';
+import type { ContentSettings, CreatorPage, CreatorSettings, GalleryQuery, PublicImagesResponse } from '@core/contract';
+import { handleProblem, MAX_BIO_CHARS, normalizeHandle } from '@core/creators/handle';
+import { publicText } from '@core/publicText';
 import { creatorTotals, findUserByHandle } from '../db/repositories/creators';
 import { updateUser } from '../db/repositories/users';
 import { isUniqueViolation } from '../db/errors';

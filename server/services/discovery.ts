@@ -2,9 +2,9 @@
  * The public gallery as people explore it (Home's sorts, tag chips and search; creator pages): who
  * sees NSFW cards, which filter a query makes, and the page it lists.
  */
-import type { GalleryQuery, PopularTags, PublicImagesResponse } from '../../core/contract';
-import { GALLERY_SORTS } from '../../core/contract/constants';
-import { normalizeTag, queryWords } from '../../core/tags';
+import type { GalleryQuery, PopularTags, PublicImagesResponse } from '@core/contract';
+import { GALLERY_SORTS } from '@core/contract/constants';
+import { normalizeTag, queryWords } from '@core/tags';
 import { listGallery, popularTags, type GalleryFilter } from '../db/repositories/gallery';
 import { galleryImages } from '../db/repositories/images';
 import type { User } from '../db/schema';

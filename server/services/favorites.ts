@@ -1,5 +1,5 @@
-import type { CardSummaryData } from '../../core/card/index';
-import type { Favorite } from '../../core/contract';
+import type { CardSummaryData } from '@core/card/index';
+import type { Favorite } from '@core/contract';
 import {
   deleteFavorite,
   findFavoriteByIdOrFileId,

@@ -8,8 +8,8 @@ import {
   writeCard,
   type Card,
   type EmbeddedAsset,
-} from '../../core/card/index';
-import { MAX_REPLACEMENT_BYTES, type ReplaceRequest, type ReplaceResult } from '../../core/contract/replacement';
+} from '@core/card/index';
+import { MAX_REPLACEMENT_BYTES, type ReplaceRequest, type ReplaceResult } from '@core/contract/replacement';
 import { moveChatsToImage } from '../db/repositories/chats';
 import { findFavoriteOfImage } from '../db/repositories/favorites';
 import { AppError, badRequest } from '../errors';

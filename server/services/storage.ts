@@ -5,10 +5,10 @@
  * last of the room.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { formatBytes } from '../../core/bytes';
-import type { StorageUsage } from '../../core/contract';
-import { storageQuota } from '../../core/contract/constants';
-import { planLabel } from '../../core/plans';
+import { formatBytes } from '@core/bytes';
+import type { StorageUsage } from '@core/contract';
+import { storageQuota } from '@core/contract/constants';
+import { planLabel } from '@core/plans';
 import { storedBytesOf } from '../db/repositories/storage';
 import type { Database, User } from '../db/schema';
 import { AppError } from '../errors';

@@ -1,6 +1,6 @@
 /** An upload's multipart body: its limits, and the card file and fields read from it. */
 import type { Multipart } from '@fastify/multipart';
-import { DEFAULT_CARD_LIMITS } from '../../core/card/index';
+import { DEFAULT_CARD_LIMITS } from '@core/card/index';
 import { AppError, badRequest } from '../errors';
 
 /** The multipart limits: one file a little over the cap (so "too large" is detectable), a few small fields. */

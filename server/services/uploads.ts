@@ -11,11 +11,11 @@ import {
   readCardFile,
   summarizeCard,
   type Card,
-} from '../../core/card/index';
-import { privateSlots } from '../../core/contract/constants';
-import { safeFileName } from '../../core/fileName';
-import { planLabel } from '../../core/plans';
-import type { CollectionItem } from '../../core/contract';
+} from '@core/card/index';
+import { privateSlots } from '@core/contract/constants';
+import { safeFileName } from '@core/fileName';
+import { planLabel } from '@core/plans';
+import type { CollectionItem } from '@core/contract';
 import { countPrivateImages, findImage, findImageByOwnerAndHash, insertImage, lockOwner } from '../db/repositories/images';
 import { isUniqueViolation } from '../db/errors';
 import type { Database } from '../db/schema';

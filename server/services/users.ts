@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ProfileUpdate, UserProfile } from '../../core/contract';
-import { PLAN_IDS, type PlanId } from '../../core/contract/constants';
+import type { ProfileUpdate, UserProfile } from '@core/contract';
+import { PLAN_IDS, type PlanId } from '@core/contract/constants';
 import type { AccessClaims } from '../auth/verify';
 import { embeddedAccountId } from './account/embedded';
 import type { ServiceContext } from './context';

@@ -1,5 +1,5 @@
-import type { ChangePasswordRequest, ChangePasswordResponse, DeleteAccountRequest, DeleteAccountResponse } from '../../core/contract';
-import { EXPORT_ESTIMATE_HEADER } from '../../core/contract/constants';
+import type { ChangePasswordRequest, ChangePasswordResponse, DeleteAccountRequest, DeleteAccountResponse } from '@core/contract';
+import { EXPORT_ESTIMATE_HEADER } from '@core/contract/constants';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';

@@ -1,4 +1,4 @@
-import type { CardEdit, CharacterPhotoRequest, UploadResponse, WholeCard } from '../../core/contract';
+import type { CardEdit, CharacterPhotoRequest, UploadResponse, WholeCard } from '@core/contract';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';

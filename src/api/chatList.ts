@@ -1,5 +1,5 @@
-import type { ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse, SuccessResponse } from '../../core/contract';
-import { PAGE_SIZES } from '../../core/contract/constants';
+import type { ChatExportRequest, ChatImportResponse, ChatListRequest, ChatListResponse, SuccessResponse } from '@core/contract';
+import { PAGE_SIZES } from '@core/contract/constants';
 import { authorizedFetch } from './authorizedFetch';
 import { apiJson, REQUEST_TIMEOUT_MS } from './client';
 import { ApiError, errorFromResponse } from './errors';

@@ -1,13 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import type {
-  ApiErrorBody,
-  ChatGetRequest,
-  ChatGetResponse,
-  ChatPhotoResponse,
-  CompletionRequest,
-  CompletionResult,
-} from '../../core/contract';
-import { PAGE_SIZES } from '../../core/contract/constants';
+import type { ApiErrorBody, ChatGetRequest, ChatGetResponse, ChatPhotoResponse, CompletionRequest, CompletionResult } from '@core/contract';
+import { PAGE_SIZES } from '@core/contract/constants';
 import { noteNoAnswer } from '../lib/connectivity';
 import { authorizedFetch, isTimeout } from './authorizedFetch';
 import { apiJson } from './client';

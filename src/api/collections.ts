@@ -5,8 +5,8 @@ import type {
   ReplaceRequest,
   ReplaceResult,
   SuccessResponse,
-} from '../../core/contract';
-import { PAGE_SIZES } from '../../core/contract/constants';
+} from '@core/contract';
+import { PAGE_SIZES } from '@core/contract/constants';
 import { apiJson } from './client';
 
 /** The spec's collections page size (§9). */

@@ -1,5 +1,5 @@
-import type { CharacterPage, CreatorPage } from '../../core/contract';
-import { characterPageDataUrl } from '../../core/gallery';
+import type { CharacterPage, CreatorPage } from '@core/contract';
+import { characterPageDataUrl } from '@core/gallery';
 import { apiJson } from './client';
 
 /** GET /api/character-pages/{id}: a character's page; counts a view. */

@@ -1,5 +1,5 @@
 import { HTTPError, TimeoutError } from 'ky';
-import type { ApiErrorBody } from '../../core/contract';
+import type { ApiErrorBody } from '@core/contract';
 
 /** Every failed call surfaces as this, with the text a person should read. */
 export class ApiError extends Error {

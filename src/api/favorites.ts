@@ -1,5 +1,5 @@
-import type { FavoritesCountResponse, FavoritesListResponse } from '../../core/contract';
-import { PAGE_SIZES } from '../../core/contract/constants';
+import type { FavoritesCountResponse, FavoritesListResponse } from '@core/contract';
+import { PAGE_SIZES } from '@core/contract/constants';
 import { apiJson } from './client';
 
 // Adding, removing and checking live with the gallery's calls; the Favorites page uses the same ones.

@@ -6,12 +6,12 @@ import type {
   PopularTags,
   PublicImagesResponse,
   SuccessResponse,
-} from '../../core/contract';
+} from '@core/contract';
 import { authorizedFetch, authorizedFetchUrl } from './authorizedFetch';
 import { apiJson } from './client';
 import { errorFromResponse } from './errors';
-import { GALLERY_PAGE_SIZE } from '../../core/gallery';
-import { GALLERY_SORTS, type GallerySortId } from '../../core/contract/constants';
+import { GALLERY_PAGE_SIZE } from '@core/gallery';
+import { GALLERY_SORTS, type GallerySortId } from '@core/contract/constants';
 
 export { GALLERY_PAGE_SIZE };
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, DeleteFromRequest, EditMessageRequest, MessagesDeleted } from '../../core/contract';
+import type { ChatMessage, DeleteFromRequest, EditMessageRequest, MessagesDeleted } from '@core/contract';
 import { apiJson } from './client';
 
 /** Each change carries its outbox id as the Idempotency-Key: a retry (or another tab's) applies once. */

@@ -1,4 +1,4 @@
-import type { ChatUpdate, Persona, PersonaCreate, PersonaDeleted, PersonaList, PersonaUpdate, RecentChat } from '../../core/contract';
+import type { ChatUpdate, Persona, PersonaCreate, PersonaDeleted, PersonaList, PersonaUpdate, RecentChat } from '@core/contract';
 import { apiJson } from './client';
 
 const path = (id: string) => `personas/${encodeURIComponent(id)}`;

@@ -9,7 +9,7 @@ import type {
   ReviewStatus,
   SuccessResponse,
   UserProfile,
-} from '../../core/contract';
+} from '@core/contract';
 import { apiJson } from './client';
 
 const card = (fileId: string) => encodeURIComponent(fileId);

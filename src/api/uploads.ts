@@ -1,4 +1,4 @@
-import type { UploadResponse } from '../../core/contract';
+import type { UploadResponse } from '@core/contract';
 import { accessToken } from '../auth/refresh';
 import { identityHeaders } from './identity';
 import { apiUrl } from './authorizedFetch';

@@ -1,4 +1,4 @@
-import type { ProfileUpdate, StorageUsage, UserProfile, UserTypeResponse } from '../../core/contract';
+import type { ProfileUpdate, StorageUsage, UserProfile, UserTypeResponse } from '@core/contract';
 import { apiJson } from './client';
 
 export const getProfile = () => apiJson<UserProfile>('users/profile');

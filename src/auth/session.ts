@@ -1,5 +1,5 @@
-import { CARD_IMAGE_CACHE } from '../../core/caches';
-import type { UserProfile } from '../../core/contract';
+import { CARD_IMAGE_CACHE } from '@core/caches';
+import type { UserProfile } from '@core/contract';
 import { ApiError } from '../api/errors';
 import { getProfile } from '../api/users';
 import { OFFLINE_SESSION_MS } from '../config/appConfig';

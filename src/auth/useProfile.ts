@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../core/contract';
+import type { UserProfile } from '@core/contract';
 import { profileOf } from './session';
 import { useSession } from './useSession';
 

@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_CHARS } from '../../core/contract/constants';
+import { MAX_MESSAGE_CHARS } from '@core/contract/constants';
 
 /**
  * The application configuration of spec §3: where the API lives and the product's limits.

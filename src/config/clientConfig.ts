@@ -1,4 +1,4 @@
-import type { ClientConfig } from '../../core/contract';
+import type { ClientConfig } from '@core/contract';
 
 const KEY = 'cardchat.clientConfig';
 let pending: Promise<ClientConfig> | undefined;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ClientConfig } from '../../core/contract';
+import type { ClientConfig } from '@core/contract';
 import { loadClientConfig } from './clientConfig';
 
 /** The deployment's run-time settings; undefined until known (or while unreachable and never cached). */

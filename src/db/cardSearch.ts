@@ -1,4 +1,4 @@
-import { galleryTags, matchesWords, queryWords } from '../../core/tags';
+import { galleryTags, matchesWords, queryWords } from '@core/tags';
 import type { GalleryQuery } from '../api/images';
 import { db, type CachedCard } from './db';
 

@@ -1,5 +1,5 @@
-import type { PublicImage } from '../../core/contract';
-import { GALLERY_SORTS } from '../../core/contract/constants';
+import type { PublicImage } from '@core/contract';
+import { GALLERY_SORTS } from '@core/contract/constants';
 import type { GalleryQuery } from '../api/images';
 import { db, type CachedCard } from './db';
 

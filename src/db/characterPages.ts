@@ -1,4 +1,4 @@
-import type { CharacterPage } from '../../core/contract';
+import type { CharacterPage } from '@core/contract';
 import { db } from './db';
 
 /** A character's page as this device last saw it (offline, it opens from here). */

@@ -1,4 +1,4 @@
-import type { CharacterDetails } from '../../core/contract';
+import type { CharacterDetails } from '@core/contract';
 import { db } from './db';
 
 /** A card's details as the server last gave them (sync/characters.ts), if this device has them. */

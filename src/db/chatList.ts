@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { RecentChat } from '../../core/contract';
+import type { RecentChat } from '@core/contract';
 import { db, type LocalChat } from './db';
 
 /**

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { ChatMessage, CompletionResult, RecentChat } from '../../core/contract';
+import type { ChatMessage, CompletionResult, RecentChat } from '@core/contract';
 import { db, type LocalChat, type LocalMessage } from './db';
 import { reapplyChanges } from './messageChanges';
 

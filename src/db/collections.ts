@@ -1,4 +1,4 @@
-import type { CollectionItem } from '../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import { db } from './db';
 
 /** The cached page of the user's collection, newest first (as the server orders it). */

@@ -1,4 +1,4 @@
-import type { CreatorPage } from '../../core/contract';
+import type { CreatorPage } from '@core/contract';
 import { db } from './db';
 
 export async function storedCreator(handle: string): Promise<CreatorPage | null> {

@@ -14,7 +14,7 @@ import type {
   RecentChat,
   ReportRequest,
   UserProfile,
-} from '../../core/contract';
+} from '@core/contract';
 import type { CharacterDraftRecord } from './drafts';
 
 /** The signed-in user as last confirmed by the server; opens signed-in pages offline for 24 hours. */

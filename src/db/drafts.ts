@@ -4,7 +4,7 @@
  * created, the card's file_id for an edit. A draft goes once it is saved (or discarded); sign-out
  * deletes them with the rest of the user's data, and Log out asks first.
  */
-import type { Card } from '../../core/card/index';
+import type { Card } from '@core/card/index';
 import type { CharacterDraft } from '../features/editor/model/draft';
 import { db } from './db';
 

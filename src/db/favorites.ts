@@ -1,4 +1,4 @@
-import type { Favorite } from '../../core/contract';
+import type { Favorite } from '@core/contract';
 import { db } from './db';
 
 /** The user's favorites as last pulled, newest first (as the server lists them). */

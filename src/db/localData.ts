@@ -1,4 +1,4 @@
-import { CARD_IMAGE_CACHE } from '../../core/caches';
+import { CARD_IMAGE_CACHE } from '@core/caches';
 import { db, PUBLIC_CACHE_TABLES, USER_COPY_TABLES, type LocalMessage } from './db';
 
 /**

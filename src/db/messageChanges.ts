@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
-import { swipeRangeProblem, withChosenSwipe, withEditedContent, type SwipeFields } from '../../core/chat/swipes';
-import type { EditMessageRequest } from '../../core/contract';
+import { swipeRangeProblem, withChosenSwipe, withEditedContent, type SwipeFields } from '@core/chat/swipes';
+import type { EditMessageRequest } from '@core/contract';
 import { db, type LocalMessage, type MessageChange, type MessageSend } from './db';
 
 /** A change waits to be undone for this long before it is sent (deletes only). */

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import type { ChatMessage, CompletionRequest, CompletionResult, MessagesDeleted } from '../../core/contract';
+import type { ChatMessage, CompletionRequest, CompletionResult, MessagesDeleted } from '@core/contract';
 import { lastSeq, markFailed, markPending, storeCompletion, writePendingMessage, type ChatSeed } from './chatMessages';
 import { db, type LocalMessage, type MessageChange, type MessageSend, type OutboxItem } from './db';
 import { applyLocally, reapplyChanges, releaseHolds, UNDO_MS } from './messageChanges';

@@ -1,4 +1,4 @@
-import type { Persona } from '../../core/contract';
+import type { Persona } from '@core/contract';
 import { db, type ChatPersonaChoice, type LocalPersona } from './db';
 
 export type PersonaAvatar = NonNullable<LocalPersona['avatar']>;

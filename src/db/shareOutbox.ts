@@ -1,4 +1,4 @@
-import type { ContentRating, ReportRequest } from '../../core/contract';
+import type { ContentRating, ReportRequest } from '@core/contract';
 import { db, type ShareRequest } from './db';
 
 /** Queues a submission or a report (made now) to be sent in order; returns its key. */

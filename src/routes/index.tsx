@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GALLERY_SORTS, MAX_FILTER_TAGS, type GallerySortId } from '../../core/contract/constants';
+import { GALLERY_SORTS, MAX_FILTER_TAGS, type GallerySortId } from '@core/contract/constants';
 import { HomePage } from '../features/gallery/HomePage';
 
 export interface HomeSearch {

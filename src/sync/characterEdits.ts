@@ -1,5 +1,5 @@
-import { CARD_IMAGE_CACHE } from '../../core/caches';
-import type { CollectionItem } from '../../core/contract';
+import { CARD_IMAGE_CACHE } from '@core/caches';
+import type { CollectionItem } from '@core/contract';
 import { db } from '../db/db';
 
 /**

@@ -1,5 +1,5 @@
-import type { CharacterPage } from '../../core/contract';
-import { characterPageDataUrl } from '../../core/gallery';
+import type { CharacterPage } from '@core/contract';
+import { characterPageDataUrl } from '@core/gallery';
 import { REQUEST_TIMEOUT_MS } from '../api/client';
 import { getCharacterPage } from '../api/discovery';
 import { ApiError, errorFromResponse, NETWORK_ERROR_MESSAGE } from '../api/errors';

@@ -1,4 +1,4 @@
-import type { CharacterDetails } from '../../core/contract';
+import type { CharacterDetails } from '@core/contract';
 import { getCharacterDetails } from '../api/characters';
 import { saveCharacter } from '../db/characters';
 

@@ -1,4 +1,4 @@
-import type { ChatImportResponse } from '../../core/contract';
+import type { ChatImportResponse } from '@core/contract';
 import { CHAT_LIST_PAGE_SIZE, deleteChat, importChats, listChats } from '../api/chatList';
 import { generateChatPhoto } from '../api/chatMessages';
 import { ApiError } from '../api/errors';

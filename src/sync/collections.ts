@@ -1,4 +1,4 @@
-import type { CollectionItem } from '../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import {
   characterUsage,
   COLLECTIONS_PAGE_SIZE,

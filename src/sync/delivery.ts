@@ -1,4 +1,4 @@
-import type { CompletionRequest } from '../../core/contract';
+import type { CompletionRequest } from '@core/contract';
 import { streamCompletion } from '../api/chatMessages';
 import { ApiError } from '../api/errors';
 import { loadTokens } from '../auth/tokens';

@@ -1,4 +1,4 @@
-import type { Favorite } from '../../core/contract';
+import type { Favorite } from '@core/contract';
 import { checkFavorite, countFavorites, listFavorites, removeFavorite } from '../api/favorites';
 import { deleteFavorite, favoritesCached, saveFavoriteFlag, saveFavoritesPage } from '../db/favorites';
 import { recordFavorite } from './gallery';

@@ -1,5 +1,5 @@
-import { GALLERY_FIRST_PAGE_URL } from '../../core/gallery';
-import type { PublicImagesResponse } from '../../core/contract';
+import { GALLERY_FIRST_PAGE_URL } from '@core/gallery';
+import type { PublicImagesResponse } from '@core/contract';
 import { REQUEST_TIMEOUT_MS } from '../api/client';
 
 /**

@@ -1,10 +1,10 @@
 import { addFavorite, checkFavorite, removeFavorite } from '../api/favorites';
 import { getPopularTags, listPublicImages, type GalleryQuery } from '../api/images';
-import { GALLERY_SORTS } from '../../core/contract/constants';
+import { GALLERY_SORTS } from '@core/contract/constants';
 import { ApiError } from '../api/errors';
 import { listKey, markFavorite, saveGalleryPage, savePopularTags } from '../db/cards';
 import { saveFavoriteFlag } from '../db/favorites';
-import type { PublicImage, PublicImagesResponse } from '../../core/contract';
+import type { PublicImage, PublicImagesResponse } from '@core/contract';
 import type { CachedCard } from '../db/db';
 import { fetchFirstGalleryPage } from './firstGalleryPage';
 

@@ -1,4 +1,4 @@
-import { FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '../../core/caches';
+import { FLUSH_OUTBOX_MESSAGE, OUTBOX_SYNC_TAG } from '@core/caches';
 import { sessionStore } from '../auth/session';
 import { dropInterruptedReplies } from '../db/chatMessages';
 import { checkNow, connectivity, onReconnected } from '../lib/connectivity';

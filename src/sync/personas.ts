@@ -1,4 +1,4 @@
-import type { Persona, PersonaCreate, PersonaDeleted } from '../../core/contract';
+import type { Persona, PersonaCreate, PersonaDeleted } from '@core/contract';
 import { fetchImageBlob } from '../api/images';
 import { ApiError } from '../api/errors';
 import { createPersona, deletePersona, listPersonas, updateChat, updatePersona } from '../api/personas';

@@ -1,4 +1,4 @@
-import type { ContentRating, ReportRequest } from '../../core/contract';
+import type { ContentRating, ReportRequest } from '@core/contract';
 import { unpublishCard } from '../api/publishing';
 import { isShareRequestWaiting, queueShareRequest } from '../db/shareOutbox';
 import { noteReviewStatus } from './reviewStatus';

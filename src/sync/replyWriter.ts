@@ -1,4 +1,4 @@
-import { joinContinuation } from '../../core/chat/swipes';
+import { joinContinuation } from '@core/chat/swipes';
 import { putMessage, setMessageText } from '../db/chatMessages';
 import type { LocalMessage } from '../db/db';
 import { setStreamingText } from './streamingText';

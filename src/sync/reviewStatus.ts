@@ -1,4 +1,4 @@
-import type { ReviewStatus } from '../../core/contract';
+import type { ReviewStatus } from '@core/contract';
 import { updateCharacterPage } from '../db/characterPages';
 import { updateCollectionItem } from '../db/collections';
 

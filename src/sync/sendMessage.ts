@@ -1,4 +1,4 @@
-import type { CompletionRequest } from '../../core/contract';
+import type { CompletionRequest } from '@core/contract';
 import { dropStoppedReplies, type ChatSeed } from '../db/chatMessages';
 import type { LocalMessage } from '../db/db';
 import { chatOutbox, enqueueMessage, requeueMessage } from '../db/outbox';

@@ -1,4 +1,4 @@
-import type { ReviewStatus } from '../../core/contract';
+import type { ReviewStatus } from '@core/contract';
 import { ApiError } from '../api/errors';
 import { sendReport, submitCard } from '../api/publishing';
 import type { ShareRequest } from '../db/db';

@@ -8,7 +8,7 @@ import { unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { encodeTextChunk, makePng, toV2Json, toV3Json, writeCard } from '../../core/card/index';
+import { encodeTextChunk, makePng, toV2Json, toV3Json, writeCard } from '@core/card/index';
 import { updateUser } from '../../server/db/repositories/users';
 import { testCard } from '../support/cards';
 import {

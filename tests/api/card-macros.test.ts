@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeCard } from '../../core/card/index';
-import { fillGreeting } from '../../core/chat/index';
+import { normalizeCard } from '@core/card/index';
+import { fillGreeting } from '@core/chat/index';
 import type { FakeOpenAI } from '../support/fakeOpenAI';
 import type { Uploader } from './cards';
 import { chatTestBed, complete } from './chat-helpers';

@@ -1,4 +1,4 @@
-import { encodeTextChunk, makePng } from '../../core/card/index';
+import { encodeTextChunk, makePng } from '@core/card/index';
 import { testCardPng } from '../support/cards';
 import type { TestApp } from './helpers';
 import { accessToken, bearer } from './tokens';

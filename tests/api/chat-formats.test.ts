@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../core/contract';
+import type { ChatMessage } from '@core/contract';
 import { FOREIGN_CHAT_FILES, foreignChatText } from '../fixtures/ecosystem';
 import type { FakeOpenAI } from '../support/fakeOpenAI';
 import { userOf, type Uploader } from './cards';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Card } from '../../core/card/index';
-import type { CompletionResult } from '../../core/contract';
+import type { Card } from '@core/card/index';
+import type { CompletionResult } from '@core/contract';
 import type { DialectName } from '../../server/db/index';
 import { testCardPng } from '../support/cards';
 import { startFakeOpenAI } from '../support/fakeOpenAI';

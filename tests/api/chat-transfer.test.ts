@@ -1,7 +1,7 @@
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCard } from '../../core/card/index';
-import type { ChatMessage } from '../../core/contract';
+import { readCard } from '@core/card/index';
+import type { ChatMessage } from '@core/contract';
 import { PIP_CHAT_FILE, pipChatText } from '../fixtures/ecosystem';
 import { testCardPng } from '../support/cards';
 import { multipartBody, userOf, type Uploader } from './cards';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, RecentChat } from '../../core/contract';
+import type { ChatMessage, RecentChat } from '@core/contract';
 import { updateUser } from '../../server/db/repositories/users';
 import { testCardPng } from '../support/cards';
 import { upload, userOf, type Uploader } from './cards';

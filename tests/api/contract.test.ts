@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import * as users from '../../core/contract/users';
+import * as users from '@core/contract/users';
 import { createTestApp, databases } from './helpers';
 import { checkResponseShapes, strictSchema } from './responseShapes';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concatBytes, encodeChunk, MESSAGE_UNSUPPORTED_TYPE, PNG_SIGNATURE, readCard, writeCard } from '../../core/card/index';
+import { concatBytes, encodeChunk, MESSAGE_UNSUPPORTED_TYPE, PNG_SIGNATURE, readCard, writeCard } from '@core/card/index';
 import { updateUser } from '../../server/db/repositories/users';
 import { cardPng, multipartBody, plainPng, upload, userOf, type Uploader } from './cards';
 import { createTestApp, databases, type TestApp } from './helpers';

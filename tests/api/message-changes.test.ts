@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../core/contract';
+import type { ChatMessage } from '@core/contract';
 import { testCardPng } from '../support/cards';
 import type { FakeOpenAI } from '../support/fakeOpenAI';
 import type { Uploader } from './cards';

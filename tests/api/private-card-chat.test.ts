@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCard } from '../../core/card/index';
+import { readCard } from '@core/card/index';
 import { testCardPng } from '../support/cards';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI';
 import { userOf, type Uploader } from './cards';

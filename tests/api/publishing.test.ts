@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLISHING_LIMITS } from '../../core/contract/publishingLimits';
+import { PUBLISHING_LIMITS } from '@core/contract/publishingLimits';
 import { cardPng, upload, userOf, type Uploader } from './cards';
 import { createTestApp, databases, type TestApp } from './helpers';
 import { accessToken, bearer } from './tokens';

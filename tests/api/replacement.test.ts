@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCard } from '../../core/card/index';
+import { readCard } from '@core/card/index';
 import { updateUser } from '../../server/db/repositories/users';
 import { MESSAGE_FREE_PLAN } from '../../server/services/replacement';
 import { cardPng, upload, userOf, type Uploader } from './cards';

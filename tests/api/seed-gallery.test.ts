@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCard } from '../../core/card/index';
+import { readCard } from '@core/card/index';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
 import { seedGallery } from '../../server/seed/seedGallery';
 import { createTestApp, databases, type TestApp } from './helpers';

@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBytes } from '../../core/bytes';
-import { STORAGE_QUOTA_BYTES } from '../../core/contract/constants';
+import { formatBytes } from '@core/bytes';
+import { STORAGE_QUOTA_BYTES } from '@core/contract/constants';
 import { insertChat } from '../../server/db/repositories/chats';
 import { MESSAGE_ROW_BYTES } from '../../server/db/repositories/storage';
 import { updateUser } from '../../server/db/repositories/users';

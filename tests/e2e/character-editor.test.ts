@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makePng } from '../../core/card/index';
+import { makePng } from '@core/card/index';
 import { chatLog, lastAiPrompt, newPage, screenshot, sendInChat, signUp, uniqueEmail } from './browser';
 import { horizontalOverflow, seriousViolations } from './page-checks';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { writeChatJsonl } from '../../core/chat/index';
+import { writeChatJsonl } from '@core/chat/index';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
 import { homeWithSeededCards, newPage, screenshot, signUp, uniqueEmail } from './browser';
 import { horizontalOverflow, seriousViolations } from './page-checks';

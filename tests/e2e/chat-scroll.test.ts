@@ -7,8 +7,8 @@
 import { zipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ChatImportResponse } from '../../core/contract';
-import { writeChatJsonl } from '../../core/chat/index';
+import type { ChatImportResponse } from '@core/contract';
+import { writeChatJsonl } from '@core/chat/index';
 import {
   chatLog,
   FIRST_CHARACTER,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { readCard } from '../../core/card/index';
+import { readCard } from '@core/card/index';
 import { testCardPng } from '../support/cards';
 import { newPage, pageToken, screenshot, setPlan, signUp, uniqueEmail, uploadCard } from './browser';
 import { horizontalOverflow } from './page-checks';

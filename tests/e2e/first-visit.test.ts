@@ -2,7 +2,7 @@ import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { GALLERY_FIRST_PAGE_URL } from '../../core/gallery';
+import { GALLERY_FIRST_PAGE_URL } from '@core/gallery';
 import { baseURL, newContext, screenshot } from './browser';
 import { serviceWorkerInControl } from './page-checks';
 

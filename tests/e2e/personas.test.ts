@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makePng } from '../../core/card/index';
+import { makePng } from '@core/card/index';
 import {
   backOnline,
   chatLog,

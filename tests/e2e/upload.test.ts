@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makePng } from '../../core/card/index';
+import { makePng } from '@core/card/index';
 import { testCardPng } from '../support/cards';
 import { newPage, pageToken, pageTokens, screenshot, signInAsAdministrator, signUp, uniqueEmail } from './browser';
 import { seriousViolations } from './page-checks';

@@ -4,7 +4,7 @@
  * and PNGs with embedded asset chunks. Nothing is copied from another project.
  */
 import { zipSync, type Zippable } from 'fflate';
-import { concatBytes, encodeChunk, makePng, toV2Json, toV3Json, writeCard, type Card, type EmbeddedAsset } from '../../core/card/index';
+import { concatBytes, encodeChunk, makePng, toV2Json, toV3Json, writeCard, type Card, type EmbeddedAsset } from '@core/card/index';
 import { testCard } from './cards';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

@@ -1,4 +1,4 @@
-import { makePng, readCard, writeCard, type Card } from '../../core/card/index';
+import { makePng, readCard, writeCard, type Card } from '@core/card/index';
 
 let serial = 0;
 

@@ -3,7 +3,7 @@
  * that lie about sizes or checksums, unsafe names, encrypted flags.
  */
 import { crc32 } from 'node:zlib';
-import { concatBytes } from '../../core/card/index';
+import { concatBytes } from '@core/card/index';
 
 export interface CraftedEntry {
   /** Text is written as UTF-8 with the UTF-8 flag; bytes as they are, without it. */

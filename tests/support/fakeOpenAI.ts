@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { makePng } from '../../core/card/index';
+import { makePng } from '@core/card/index';
 
 export type FakeBehaviour =
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planLabel } from '../../core/plans';
+import { planLabel } from '@core/plans';
 import { appConfig, AppConfigError, checkAppConfig } from '../../src/config/appConfig';
 import { safeReturnPath } from '../../src/auth/login';
 

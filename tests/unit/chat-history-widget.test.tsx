@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserProfile } from '../../core/contract';
+import type { UserProfile } from '@core/contract';
 import * as api from '../../src/api/chatList';
 import { sessionStore } from '../../src/auth/session';
 import { validateChatSearch } from '../../src/features/chat/chatSearch';

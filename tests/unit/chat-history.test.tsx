@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatListResponse, RecentChat } from '../../core/contract';
+import type { ChatListResponse, RecentChat } from '@core/contract';
 import * as api from '../../src/api/chatList';
 import { ApiError } from '../../src/api/errors';
 import { recentChats, saveChatListPage } from '../../src/db/chatList';

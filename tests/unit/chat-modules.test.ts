@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userDisplayName } from '../../core/chat/index';
+import { userDisplayName } from '@core/chat/index';
 import { cardPortraitUrl } from '../../src/features/chat/chatCharacter';
 
 describe('names and portraits in the chat', () => {

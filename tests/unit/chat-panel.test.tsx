@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientConfig } from '../../core/contract';
+import type { ClientConfig } from '@core/contract';
 import { db } from '../../src/db/db';
 import type { CharacterView } from '../../src/features/chat/chatCharacter';
 import { CharacterPanel } from '../../src/features/chat/panel/CharacterPanel';

@@ -3,7 +3,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RecentChat } from '../../core/contract';
+import type { RecentChat } from '@core/contract';
 import { db } from '../../src/db/db';
 import { validateChatSearch } from '../../src/features/chat/chatSearch';
 import { useChatSelection } from '../../src/features/chat/useChatSelection';

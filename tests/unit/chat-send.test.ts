@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedOf } from './outboxServer';
-import type { ChatGetResponse, ChatMessage, CompletionResult, RecentChat } from '../../core/contract';
+import type { ChatGetResponse, ChatMessage, CompletionResult, RecentChat } from '@core/contract';
 
 const getChatMessages = vi.fn<(request: unknown) => Promise<ChatGetResponse>>();
 vi.mock('../../src/api/chatMessages', async (importOriginal) => ({

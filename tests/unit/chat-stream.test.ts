@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CompletionResult } from '../../core/contract';
+import type { CompletionResult } from '@core/contract';
 
 const accessToken = vi.fn<(options?: { forceRefresh?: boolean }) => Promise<string | null>>();
 vi.mock('../../src/auth/refresh', () => ({ accessToken: (options?: { forceRefresh?: boolean }) => accessToken(options) }));

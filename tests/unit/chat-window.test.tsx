@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedOf } from './outboxServer';
 import { listProps } from './messageListProps';
-import type { ChatMessage, CompletionResult } from '../../core/contract';
+import type { ChatMessage, CompletionResult } from '@core/contract';
 import { db, type LocalMessage } from '../../src/db/db';
 import { filledGreetings, fromSelected, takeCardClick, type SelectedCharacter } from '../../src/features/chat/chatCharacter';
 import { ChatConversation } from '../../src/features/chat/window/ChatConversation';

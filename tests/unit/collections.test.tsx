@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CollectionItem } from '../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import * as api from '../../src/api/collections';
 import * as images from '../../src/api/images';
 import * as users from '../../src/api/users';

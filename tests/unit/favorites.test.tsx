@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CharacterDetails, Favorite } from '../../core/contract';
+import type { CharacterDetails, Favorite } from '@core/contract';
 import { ApiError } from '../../src/api/errors';
 import { db } from '../../src/db/db';
 import { favoritesList, saveFavoritesPage } from '../../src/db/favorites';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GALLERY_FIRST_PAGE_URL } from '../../core/gallery';
-import type { PublicImage } from '../../core/contract';
+import { GALLERY_FIRST_PAGE_URL } from '@core/gallery';
+import type { PublicImage } from '@core/contract';
 import { galleryCards } from '../../src/db/cards';
 import { db } from '../../src/db/db';
 import { afterFirstView } from '../../src/pwa/afterFirstView';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicImage } from '../../core/contract';
+import type { PublicImage } from '@core/contract';
 import { galleryCards, listKey, saveGalleryPage, searchTextOf } from '../../src/db/cards';
 import { db, type CachedCard } from '../../src/db/db';
 import { CharacterCard } from '../../src/features/gallery/CharacterCard';

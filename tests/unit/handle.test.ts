@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handleProblem, HANDLE_MAX_CHARS, HANDLE_MIN_CHARS, normalizeHandle } from '../../core/creators/handle';
+import { handleProblem, HANDLE_MAX_CHARS, HANDLE_MIN_CHARS, normalizeHandle } from '@core/creators/handle';
 
 describe('a creator handle', () => {
   it('is what was typed without a leading @ or spaces, in lower case', () => {

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARD_IMAGE_CACHE } from '../../core/caches';
-import type { CardSummary, CollectionItem, UserProfile } from '../../core/contract';
+import { CARD_IMAGE_CACHE } from '@core/caches';
+import type { CardSummary, CollectionItem, UserProfile } from '@core/contract';
 import { loadTokens, saveTokens } from '../../src/auth/tokens';
 import {
   db,
@@ -13,7 +13,7 @@ import {
   type LocalMessage,
   type OutboxItem,
 } from '../../src/db/db';
-import { formatBytes } from '../../core/bytes';
+import { formatBytes } from '@core/bytes';
 import { clearLocalData } from '../../src/db/localData';
 import { LocalDataSection, persistenceLine, usageLine } from '../../src/features/profile/LocalDataSection';
 import { installDialogStandIn } from './dialogStandIn';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { render, screen } from '@testing-library/react';
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatGetResponse, ChatMessage } from '../../core/contract';
+import type { ChatGetResponse, ChatMessage } from '@core/contract';
 import { refusal, seedOf, useOutboxBed } from './outboxServer';
 
 const getChatMessages = vi.fn<(request: unknown) => Promise<ChatGetResponse>>();

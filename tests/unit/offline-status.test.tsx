@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserProfile } from '../../core/contract';
+import type { UserProfile } from '@core/contract';
 import { signOut } from '../../src/auth/session';
 import { db, type OutboxItem } from '../../src/db/db';
 import { OFFLINE_BANNER, OfflineStatus, unreachableLine, waitingLine } from '../../src/features/shell/OfflineStatus';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedOf } from './outboxServer';
-import type { UserProfile } from '../../core/contract';
+import type { UserProfile } from '@core/contract';
 
 const flushOutbox = vi.fn(() => Promise.resolve());
 const cancelScheduledFlush = vi.fn();

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatGetResponse } from '../../core/contract';
+import type { ChatGetResponse } from '@core/contract';
 import { held, refusal, seedOf, tokensOf, useOutboxBed } from './outboxServer';
 
 const getChatMessages = vi.fn<(request: unknown) => Promise<ChatGetResponse>>();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import type { ChatMessage, CompletionResult } from '../../core/contract';
+import type { ChatMessage, CompletionResult } from '@core/contract';
 
 /** One POST /api/chat/completions as the fake server saw it. */
 export interface Call {

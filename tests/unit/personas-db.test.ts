@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Persona } from '../../core/contract';
+import type { Persona } from '@core/contract';
 
 const { db } = await import('../../src/db/db');
 const { personasList, putChatChoice, putPersona, savePersonas, settleChatChoice, chatChoice } = await import('../../src/db/personas');

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StorageUsage } from '../../core/contract';
+import type { StorageUsage } from '@core/contract';
 
 const getStorageUsage = vi.fn<() => Promise<StorageUsage>>();
 vi.mock('../../src/api/users', async (importOriginal) => ({

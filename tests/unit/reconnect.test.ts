@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserProfile } from '../../core/contract';
+import type { UserProfile } from '@core/contract';
 import { ApiError } from '../../src/api/errors';
 import { tokensOf } from './outboxServer';
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserProfile } from '../../core/contract';
+import type { UserProfile } from '@core/contract';
 import { ApiError } from '../../src/api/errors';
 import { OFFLINE_SESSION_MS } from '../../src/config/appConfig';
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CharacterPage, CollectionItem, ReportRequest, ReviewStatus } from '../../core/contract';
+import type { CharacterPage, CollectionItem, ReportRequest, ReviewStatus } from '@core/contract';
 
 const submitCard = vi.fn<(fileId: string, rating: string) => Promise<ReviewStatus>>();
 const sendReport = vi.fn<(report: ReportRequest) => Promise<unknown>>();

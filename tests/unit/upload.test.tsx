@@ -13,8 +13,8 @@ import {
   MESSAGE_TOO_LARGE,
   writeCard,
   type Card,
-} from '../../core/card/index';
-import type { UserProfile } from '../../core/contract';
+} from '@core/card/index';
+import type { UserProfile } from '@core/contract';
 import { OFFLINE_REASON } from '../../src/lib/useOnline';
 import { testCard } from '../support/cards';
 import { jsonV2, risuCharx, yamlCard } from '../support/cardFiles';

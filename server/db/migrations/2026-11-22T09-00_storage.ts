@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { boundedText, MAX_NAME_CHARS, summarizeCard, type Card } from '../../../core/card/index';
+import { boundedText, MAX_NAME_CHARS, summarizeCard, type Card } from '@core/card/index';
 
 /**
  * What each user keeps stored, so plans can bound it (issue 16):

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { galleryTags, searchWords } from '../../../core/tags';
+import { galleryTags, searchWords } from '@core/tags';
 
 /**
  * Sharing and discovery:

@@ -5,7 +5,7 @@
  * either followed from its own index (few matches) or checked along the sort's walk (many).
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { galleryTags, searchWords } from '../../../core/tags';
+import { galleryTags, searchWords } from '@core/tags';
 import { isPostgres } from '../dialect';
 import type { Database, Image } from '../schema';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DeleteAccountRequest, DeleteAccountResponse } from '../../../core/contract';
+import type { DeleteAccountRequest, DeleteAccountResponse } from '@core/contract';
 import {
   adoptPublicImages,
   chatBatch,

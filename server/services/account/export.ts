@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { chatHeaderLine, chatMessageLine } from '../../../core/chat/index';
-import { privateSlots } from '../../../core/contract/constants';
-import { planLabel } from '../../../core/plans';
-import { userDisplayName } from '../../../core/chat/index';
+import { chatHeaderLine, chatMessageLine } from '@core/chat/index';
+import { privateSlots } from '@core/contract/constants';
+import { planLabel } from '@core/plans';
+import { userDisplayName } from '@core/chat/index';
 import { exportedCards, exportedChats, exportedFavorites } from '../../db/repositories/accountExport';
 import { listPersonas } from '../../db/repositories/personas';
 import { messagesAfter } from '../../db/repositories/messages';

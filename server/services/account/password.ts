@@ -1,4 +1,4 @@
-import type { ChangePasswordRequest, ChangePasswordResponse } from '../../../core/contract';
+import type { ChangePasswordRequest, ChangePasswordResponse } from '@core/contract';
 import { findLocalAccountById } from '../../db/repositories/localAccounts';
 import { AppError, badRequest } from '../../errors';
 import { isAccountPassword, newPasswordHash, storeNewPassword } from '../../idp/accounts';

@@ -3,8 +3,8 @@
  * (its creator, counts, dates), for everyone when public, for its owner when private (else 404 like
  * any card of another's). An NSFW card is shown to signed-in adults only; its owner always sees it.
  */
-import type { CharacterPage } from '../../../core/contract';
-import { THUMBNAIL_WIDTHS, thumbnailUrl } from '../../../core/contract/constants';
+import type { CharacterPage } from '@core/contract';
+import { THUMBNAIL_WIDTHS, thumbnailUrl } from '@core/contract/constants';
 import { findUserById } from '../../db/repositories/creators';
 import { AppError } from '../../errors';
 import { countOnce } from '../cardHits';

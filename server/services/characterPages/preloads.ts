@@ -1,4 +1,4 @@
-import { characterPageDataUrl } from '../../../core/gallery';
+import { characterPageDataUrl } from '@core/gallery';
 import type { PreviewHead } from './previewHead';
 
 /**

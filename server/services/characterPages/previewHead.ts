@@ -4,8 +4,8 @@
  * Graph and Twitter card tags. Every value is the card author's text, escaped for HTML. A private
  * card has no preview (its page answers 404 like its API); an NSFW card's says only its name.
  */
-import { characterDisplayName, fillPlaceholders, type Card } from '../../../core/card/index';
-import { THUMBNAIL_WIDTHS, thumbnailUrl } from '../../../core/contract/constants';
+import { characterDisplayName, fillPlaceholders, type Card } from '@core/card/index';
+import { THUMBNAIL_WIDTHS, thumbnailUrl } from '@core/contract/constants';
 import { findImage } from '../../db/repositories/images';
 import type { ServiceContext } from '../context';
 import { thumbnailRevision } from '../images/presentation';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage } from '../../../core/contract';
+import type { ChatMessage } from '@core/contract';
 import { lockChat } from '../../db/repositories/chats';
 import { nextSeq } from '../../db/repositories/messages';
 import type { Message } from '../../db/schema';
 import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
-import { userDisplayName } from '../../../core/chat/index';
+import { userDisplayName } from '@core/chat/index';
 import { checkedMessageText } from './messageText';
 import { ownChat } from './reads';
 import { storeMessages } from './storeMessages';

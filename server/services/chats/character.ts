@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { normalizeCard, type Card } from '../../../core/card/index';
+import { normalizeCard, type Card } from '@core/card/index';
 import { findImage } from '../../db/repositories/images';
 import type { Chat, Database } from '../../db/schema';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { CompletionResult } from '../../../core/contract';
+import type { CompletionResult } from '@core/contract';
 import { claimForRetry, findCompletionRequest } from '../../db/repositories/completionRequests';
 import { findMessages } from '../../db/repositories/messages';
 import type { CompletionRequestRow, Database, Message } from '../../db/schema';

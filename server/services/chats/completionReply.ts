@@ -1,8 +1,8 @@
 /** A prepared completion's reply: asked of the AI, streamed, and stored once whole. */
 import type { Transaction } from 'kysely';
-import { characterDisplayName } from '../../../core/card/index';
-import { buildPrompt, withContinuation, withNewSwipe, type TimedWorldInfo } from '../../../core/chat/index';
-import type { CompletionResult } from '../../../core/contract';
+import { characterDisplayName } from '@core/card/index';
+import { buildPrompt, withContinuation, withNewSwipe, type TimedWorldInfo } from '@core/chat/index';
+import type { CompletionResult } from '@core/contract';
 import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
 import { findMessages, messagesBefore, nextSeq, updateMessage } from '../../db/repositories/messages';

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { characterDisplayName, type Card } from '../../../core/card/index';
-import { fillGreeting, greetingAt, isTimeZone } from '../../../core/chat/index';
-import type { CompletionRequest, CompletionResult } from '../../../core/contract';
+import { characterDisplayName, type Card } from '@core/card/index';
+import { fillGreeting, greetingAt, isTimeZone } from '@core/chat/index';
+import type { CompletionRequest, CompletionResult } from '@core/contract';
 import { findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
 import { insertCompletionRequest } from '../../db/repositories/completionRequests';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { swipeRangeProblem, withChosenSwipe, withEditedContent } from '../../../core/chat/index';
-import type { ChatMessage, EditMessageRequest, MessagesDeleted } from '../../../core/contract';
+import { swipeRangeProblem, withChosenSwipe, withEditedContent } from '@core/chat/index';
+import type { ChatMessage, EditMessageRequest, MessagesDeleted } from '@core/contract';
 import { adjustChatTotals, findChatById, lockChat, resetLastMessageAt } from '../../db/repositories/chats';
 import { findMessageChange, insertMessageChange } from '../../db/repositories/messageChanges';
 import { deleteMessages, deleteMessagesFrom, findMessages, findOwnMessage, textsFrom, updateMessage } from '../../db/repositories/messages';

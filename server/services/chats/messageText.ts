@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_CHARS, MAX_REPLY_CHARS } from '../../../core/contract/constants';
+import { MAX_MESSAGE_CHARS, MAX_REPLY_CHARS } from '@core/contract/constants';
 import type { Message } from '../../db/schema';
 import { badRequest } from '../../errors';
 

@@ -3,8 +3,8 @@
  * into the prompt), else the profile name. PUT /api/chats/{chat_id} and every completion may change it.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { userDisplayName } from '../../../core/chat/index';
-import type { ChatUpdate, RecentChat } from '../../../core/contract';
+import { userDisplayName } from '@core/chat/index';
+import type { ChatUpdate, RecentChat } from '@core/contract';
 import { findOwnChat } from '../../db/repositories/chats';
 import { isForeignKeyViolation } from '../../db/errors';
 import { findDefaultPersona, findOwnPersona, setChatPersona } from '../../db/repositories/personas';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { characterDisplayName, DEFAULT_CARD_LIMITS, fillPlaceholders } from '../../../core/card/index';
-import type { ChatPhotoResponse } from '../../../core/contract';
+import { characterDisplayName, DEFAULT_CARD_LIMITS, fillPlaceholders } from '@core/card/index';
+import type { ChatPhotoResponse } from '@core/contract';
 import { setChatPortrait } from '../../db/repositories/chats';
 import { AppError, notFound } from '../../errors';
 import { checkStorageRoom } from '../storage';

@@ -1,4 +1,4 @@
-import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse } from '../../../core/contract';
+import type { ChatGetResponse, ChatListResponse, ChatMessage, CharacterUsageResponse } from '@core/contract';
 import { countChatsOfImage, findOwnChat, listChats } from '../../db/repositories/chats';
 import { findOwnMessage, messagesBefore, messagesPage } from '../../db/repositories/messages';
 import type { Chat } from '../../db/schema';

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import type { CompletionResult } from '../../../core/contract';
+import type { CompletionResult } from '@core/contract';
 import { failureOf } from './completionReply';
 
 /**

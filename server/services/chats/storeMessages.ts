@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { alternativesOf, type SwipeFields } from '../../../core/chat/index';
+import { alternativesOf, type SwipeFields } from '@core/chat/index';
 import { adjustChatTotals } from '../../db/repositories/chats';
 import { insertMessages } from '../../db/repositories/messages';
 import type { Database, Message } from '../../db/schema';

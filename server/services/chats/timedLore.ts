@@ -3,7 +3,7 @@
  * own key, so an exported chat carries them to SillyTavern and an imported one brings them here.
  */
 import type { Transaction } from 'kysely';
-import type { TimedWorldInfo } from '../../../core/chat/index';
+import type { TimedWorldInfo } from '@core/chat/index';
 import { findChatById, setChatMetadata } from '../../db/repositories/chats';
 import type { Chat, Database } from '../../db/schema';
 

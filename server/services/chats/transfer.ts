@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buffer } from 'node:stream/consumers';
-import { readCard, writeCard, type Card } from '../../../core/card/index';
-import { writeChatJsonl, writeChatText, type ArchiveChat, type ArchiveMessage } from '../../../core/chat/index';
-import type { ChatExportFormat, ChatImportResponse } from '../../../core/contract';
+import { readCard, writeCard, type Card } from '@core/card/index';
+import { writeChatJsonl, writeChatText, type ArchiveChat, type ArchiveMessage } from '@core/chat/index';
+import type { ChatExportFormat, ChatImportResponse } from '@core/contract';
 import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
 import { findImage, findReadableImageBy, lockOwner } from '../../db/repositories/images';
 import { chatStoredBytes } from '../../db/repositories/storage';

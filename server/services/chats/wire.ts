@@ -1,6 +1,6 @@
-import type { ChatMessage, RecentChat } from '../../../core/contract';
+import type { ChatMessage, RecentChat } from '@core/contract';
 import type { Chat, Message } from '../../db/schema';
-import { thumbnailUrl } from '../../../core/contract/constants';
+import { thumbnailUrl } from '@core/contract/constants';
 import { swipeFieldsOf } from './storeMessages';
 
 /** The URL of a chat's generated portrait (the user's own, so fetched with the Bearer token). */

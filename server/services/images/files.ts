@@ -1,9 +1,9 @@
 /** A card's PNG and thumbnails from the blob store. */
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { hasCardTextChunks, writeCard, type Card } from '../../../core/card/index';
-import type { ThumbnailWidth } from '../../../core/contract/constants';
-import { safeFileName } from '../../../core/fileName';
+import { hasCardTextChunks, writeCard, type Card } from '@core/card/index';
+import type { ThumbnailWidth } from '@core/contract/constants';
+import { safeFileName } from '@core/fileName';
 import type { Image } from '../../db/schema';
 import { notFound } from '../../errors';
 import { countOnce } from '../cardHits';

@@ -1,4 +1,4 @@
-import { FIRST_ROW, GALLERY_FIRST_PAGE_URL, PORTRAIT_SIZES } from '../../../core/gallery';
+import { FIRST_ROW, GALLERY_FIRST_PAGE_URL, PORTRAIT_SIZES } from '@core/gallery';
 import { cachedGalleryValue } from '../../db/galleryCache';
 import type { ServiceContext } from '../context';
 import { galleryPage } from '../discovery';

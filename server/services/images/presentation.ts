@@ -1,7 +1,7 @@
 /** How a stored card reads on the wire: the list items, the gallery entry, the character (core/contract). */
-import type { CardSummaryData } from '../../../core/card/index';
-import type { CardSummary, CardType, ChatCharacter, CollectionItem, PublicImage, WholeCard } from '../../../core/contract';
-import { THUMBNAIL_WIDTHS, thumbnailUrl } from '../../../core/contract/constants';
+import type { CardSummaryData } from '@core/card/index';
+import type { CardSummary, CardType, ChatCharacter, CollectionItem, PublicImage, WholeCard } from '@core/contract';
+import { THUMBNAIL_WIDTHS, thumbnailUrl } from '@core/contract/constants';
 import type { GalleryImage, ListedImage } from '../../db/repositories/images';
 import type { Image } from '../../db/schema';
 

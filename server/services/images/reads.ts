@@ -6,9 +6,9 @@ import type {
   CollectionsQuery,
   CollectionsResponse,
   WholeCard,
-} from '../../../core/contract';
+} from '@core/contract';
 import { latestChatPerImage } from '../../db/repositories/chats';
-import type { Card } from '../../../core/card/index';
+import type { Card } from '@core/card/index';
 import { listOwnerImages } from '../../db/repositories/images';
 import { findRevision } from '../../db/repositories/publishing';
 import { countOnce } from '../cardHits';

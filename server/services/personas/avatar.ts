@@ -4,7 +4,7 @@
  * as the bytes that came in.
  */
 import { randomUUID } from 'node:crypto';
-import { PERSONA_LIMITS } from '../../../core/contract/constants';
+import { PERSONA_LIMITS } from '@core/contract/constants';
 import { badRequest } from '../../errors';
 import type { ServiceContext } from '../context';
 import { convertPicture } from '../cardPictures';

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { Persona, PersonaCreate, PersonaDeleted, PersonaList, PersonaUpdate } from '../../../core/contract';
-import { PERSONA_LIMITS } from '../../../core/contract/constants';
+import type { Persona, PersonaCreate, PersonaDeleted, PersonaList, PersonaUpdate } from '@core/contract';
+import { PERSONA_LIMITS } from '@core/contract/constants';
 import { lockOwner } from '../../db/repositories/images';
 import {
   clearDefaultPersona,

@@ -5,9 +5,9 @@
  * else (routes/review.ts), so none of this is reached by them.
  */
 import type { Readable } from 'node:stream';
-import type { ApproveRequest, ReviewItem, ReviewQueue, WholeCard } from '../../../core/contract';
-import { publicText } from '../../../core/publicText';
-import { PUBLISHING_LIMITS } from '../../../core/contract/publishingLimits';
+import type { ApproveRequest, ReviewItem, ReviewQueue, WholeCard } from '@core/contract';
+import { publicText } from '@core/publicText';
+import { PUBLISHING_LIMITS } from '@core/contract/publishingLimits';
 import { findImage } from '../../db/repositories/images';
 import { changeReview, changeRevision, findRevision, waitingCards, waitingChanges } from '../../db/repositories/publishing';
 import { openReports, resolveReports } from '../../db/repositories/reports';

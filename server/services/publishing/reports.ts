@@ -5,9 +5,9 @@
  * PUBLISHING_LIMITS.reportsPerHour reports an hour per person, counted in the database so every
  * instance agrees.
  */
-import type { ReportRequest, ReportResponse } from '../../../core/contract';
-import { PUBLISHING_LIMITS } from '../../../core/contract/publishingLimits';
-import { publicText } from '../../../core/publicText';
+import type { ReportRequest, ReportResponse } from '@core/contract';
+import { PUBLISHING_LIMITS } from '@core/contract/publishingLimits';
+import { publicText } from '@core/publicText';
 import { lockOwner } from '../../db/repositories/images';
 import { findOpenReport, insertReport, reportTimesSince } from '../../db/repositories/reports';
 import { badRequest, TooManyRequestsError } from '../../errors';

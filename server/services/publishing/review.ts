@@ -4,7 +4,7 @@
  * in moderation.ts.
  */
 import type { Kysely } from 'kysely';
-import type { ReviewStatus, SubmitRequest } from '../../../core/contract';
+import type { ReviewStatus, SubmitRequest } from '@core/contract';
 import { findImage, lockOwner } from '../../db/repositories/images';
 import { changeReview, dropFavorites, findRevision } from '../../db/repositories/publishing';
 import type { CardRevision, Database, Image } from '../../db/schema';

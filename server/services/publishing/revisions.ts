@@ -5,7 +5,7 @@
  * Administrators' own edits need no review.
  */
 import type { Kysely } from 'kysely';
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import { renameChatsOfImage } from '../../db/repositories/chats';
 import { isUniqueViolation } from '../../db/errors';
 import { lockOwner, switchImageCard, type ImageCardChange } from '../../db/repositories/images';

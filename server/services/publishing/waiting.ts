@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PUBLISHING_LIMITS } from '../../../core/contract/publishingLimits';
+import { PUBLISHING_LIMITS } from '@core/contract/publishingLimits';
 import { waitingSubmissions } from '../../db/repositories/publishing';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';

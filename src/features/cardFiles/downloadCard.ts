@@ -1,5 +1,5 @@
 import { fetchCardExport, fetchImageBlob } from '../../api/images';
-import { safeFileName } from '../../../core/fileName';
+import { safeFileName } from '@core/fileName';
 import { saveBlob } from '../../lib/saveFile';
 
 export type CardDownloadFormat = 'png' | 'json' | 'charx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Flag, MessageCircle, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import type { CharacterPage } from '../../../core/contract';
+import type { CharacterPage } from '@core/contract';
 import { useProfile } from '../../auth/useProfile';
 import { CardDownloads } from '../cardFiles/CardDownloads';
 import { FavoriteButton } from '../chat/panel/FavoriteButton';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Eye, EyeOff, Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
-import type { CharacterPage } from '../../../core/contract';
+import type { CharacterPage } from '@core/contract';
 import { DEFAULT_AVATAR } from '../../ui/Avatar';
 import { useAvatarSrc } from '../chat/history/useAvatarSrc';
 import styles from './CharacterPage.module.css';

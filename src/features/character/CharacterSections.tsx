@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { CharacterPage } from '../../../core/contract';
-import { userDisplayName } from '../../../core/chat/userName';
+import type { CharacterPage } from '@core/contract';
+import { userDisplayName } from '@core/chat/userName';
 import { useProfile } from '../../auth/useProfile';
 import { StyledText } from '../chat/window/StyledText';
 import styles from './CharacterPage.module.css';

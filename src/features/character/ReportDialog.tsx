@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { PUBLISHING_LIMITS, REPORT_REASONS, type ReportReason } from '../../../core/contract/publishingLimits';
+import { PUBLISHING_LIMITS, REPORT_REASONS, type ReportReason } from '@core/contract/publishingLimits';
 import { reportCharacter } from '../../sync/publishing';
 import { useModalDialog } from '../../ui/useModalDialog';
 import styles from '../review/Review.module.css';

@@ -1,6 +1,6 @@
 /** What a character's page says of its card beyond the fields themselves: token count, lorebook size, its greetings as the chat shows them. */
-import type { CharacterPage, PublicImage } from '../../../core/contract';
-import { estimateTokens } from '../../../core/chat/tokens';
+import type { CharacterPage, PublicImage } from '@core/contract';
+import { estimateTokens } from '@core/chat/tokens';
 import { filledGreetings, fromDetails, type CharacterView } from '../chat/chatCharacter';
 
 type Data = Record<string, unknown>;

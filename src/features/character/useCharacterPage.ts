@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import type { CharacterPage } from '../../../core/contract';
+import type { CharacterPage } from '@core/contract';
 import { ApiError } from '../../api/errors';
 import { storedCharacterPage } from '../../db/characterPages';
 import { onReconnected } from '../../lib/connectivity';

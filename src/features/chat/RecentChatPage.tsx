@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { userDisplayName } from '../../../core/chat/userName';
+import { userDisplayName } from '@core/chat/userName';
 import { useProfile } from '../../auth/useProfile';
 import hidden from '../../ui/visuallyHidden.module.css';
 import { ChatHistoryPanel } from './history/ChatHistoryPanel';

@@ -1,9 +1,9 @@
-import { characterDisplayName } from '../../../core/card/placeholders';
-import type { Card } from '../../../core/card/types';
-import { fillGreeting } from '../../../core/chat/greetingMacros';
-import { cardGreetings, type CardGreeting } from '../../../core/chat/greetings';
-import type { CharacterDetails, RecentChat } from '../../../core/contract';
-import { thumbnailUrl } from '../../../core/contract/constants';
+import { characterDisplayName } from '@core/card/placeholders';
+import type { Card } from '@core/card/types';
+import { fillGreeting } from '@core/chat/greetingMacros';
+import { cardGreetings, type CardGreeting } from '@core/chat/greetings';
+import type { CharacterDetails, RecentChat } from '@core/contract';
+import { thumbnailUrl } from '@core/contract/constants';
 
 /** What a card click stores under `selectedCharacter` (gallery/cardActions.ts, also used by Favorites). */
 export interface SelectedCharacter {

@@ -8,7 +8,7 @@ import type { LocalChat } from '../../db/db';
 import { chatToReopen } from '../../sync/chatList';
 import { pullNewestMessages } from '../../sync/chatMessages';
 import { fromSelected, takeCardClick, type CharacterView, type SelectedCharacter } from './chatCharacter';
-import { thumbnailUrl } from '../../../core/contract/constants';
+import { thumbnailUrl } from '@core/contract/constants';
 
 /** The chat the window shows. */
 export interface ChatTarget {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Download, Eye, MessageCircle, Pencil, Trash2 } from 'lucide-react';
-import type { CollectionItem, ReplaceResult } from '../../../core/contract';
+import type { CollectionItem, ReplaceResult } from '@core/contract';
 import { TagList } from '../../ui/TagList';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { CardImage } from './CardImage';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import { PublishControls } from '../review/PublishControls';
 import { Modal } from '../replace/Modal';
 import replaceStyles from '../replace/Replace.module.css';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import { useSession } from '../../auth/useSession';
 import { cardHasChats, deleteCollectionCard, forgetReplacedCard } from '../../sync/collections';
 import { PageHeader } from '../../ui/PageHeader';

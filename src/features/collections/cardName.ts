@@ -1,4 +1,4 @@
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 
 /** Spec §9: tags shown per collection card. */
 export const COLLECTION_TAGS = 5;

@@ -1,5 +1,5 @@
-import { safeFileName } from '../../../core/fileName';
-import type { CollectionItem } from '../../../core/contract';
+import { safeFileName } from '@core/fileName';
+import type { CollectionItem } from '@core/contract';
 import { fetchImageBlob } from '../../api/images';
 import { saveBlob } from '../../lib/saveFile';
 import { cardName } from './cardName';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState } from 'react';
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import { COLLECTIONS_PAGE_SIZE } from '../../api/collections';
 import { failedPullPhase, type PullPhase } from '../../lib/pullPhase';
 import { collectionItems } from '../../db/collections';

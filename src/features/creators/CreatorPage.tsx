@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { normalizeHandle } from '../../../core/creators/handle';
+import { normalizeHandle } from '@core/creators/handle';
 import { ApiError } from '../../api/errors';
 import type { GalleryQuery } from '../../api/images';
 import { useProfile } from '../../auth/useProfile';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { handleProblem, HANDLE_MAX_CHARS, MAX_BIO_CHARS, normalizeHandle } from '../../../core/creators/handle';
+import { handleProblem, HANDLE_MAX_CHARS, MAX_BIO_CHARS, normalizeHandle } from '@core/creators/handle';
 import { updateCreator } from '../../api/publishing';
 import { refreshSession } from '../../auth/session';
 import styles from '../profile/Account.module.css';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ContentSettings } from '../../../core/contract';
+import type { ContentSettings } from '@core/contract';
 import { updateContentSettings } from '../../api/publishing';
 import { refreshSession } from '../../auth/session';
 import styles from '../profile/Account.module.css';

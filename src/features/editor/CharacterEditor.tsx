@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { characterDisplayName } from '../../../core/card/index';
-import { userDisplayName } from '../../../core/chat/userName';
+import { characterDisplayName } from '@core/card/index';
+import { userDisplayName } from '@core/chat/userName';
 import { useProfile } from '../../auth/useProfile';
 import { useClientConfig } from '../../config/useClientConfig';
 import { collectionItem } from '../../db/collections';

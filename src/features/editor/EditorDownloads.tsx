@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { cardToCharx, cardToJsonFile, writeCard, type Card } from '../../../core/card/index';
-import { safeFileName } from '../../../core/fileName';
+import { cardToCharx, cardToJsonFile, writeCard, type Card } from '@core/card/index';
+import { safeFileName } from '@core/fileName';
 import { fetchImageBlob } from '../../api/images';
 import type { DraftPicture } from '../../db/drafts';
 import { saveBlob } from '../../lib/saveFile';

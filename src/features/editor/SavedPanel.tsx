@@ -3,7 +3,7 @@ import { MessageCircle } from 'lucide-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { collectionItem } from '../../db/collections';
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
 import { PublishControls } from '../review/PublishControls';
 import styles from './Editor.module.css';

@@ -4,9 +4,9 @@
  * POST /api/upload/image, where the plan's slots apply. An edit sends the card's V3 data (and a new
  * picture, when there is one) to PUT /api/upload/card/{file_id}, which rewrites the stored PNG.
  */
-import { isCardError, writeCard, type Card } from '../../../core/card/index';
-import type { CardEdit, CollectionItem } from '../../../core/contract';
-import { safeFileName } from '../../../core/fileName';
+import { isCardError, writeCard, type Card } from '@core/card/index';
+import type { CardEdit, CollectionItem } from '@core/contract';
+import { safeFileName } from '@core/fileName';
 import { saveCardEdit } from '../../api/characterEditor';
 import { ApiError } from '../../api/errors';
 import { uploadCard } from '../../api/uploads';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { Card } from '../../../core/card/index';
+import type { Card } from '@core/card/index';
 import { getCard } from '../../api/characterEditor';
 import { ApiError } from '../../api/errors';
 import { deleteDraft, getDraft, NEW_DRAFT_ID, putDraft, type CharacterDraftRecord } from '../../db/drafts';

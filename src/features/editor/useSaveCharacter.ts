@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Card } from '../../../core/card/index';
-import type { CollectionItem } from '../../../core/contract';
+import type { Card } from '@core/card/index';
+import type { CollectionItem } from '@core/contract';
 import { getCard } from '../../api/characterEditor';
 import { ApiError } from '../../api/errors';
 import { UPLOAD_FAILED } from '../../api/uploads';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { fillPlaceholders } from '../../../core/card/placeholders';
-import type { Favorite } from '../../../core/contract';
+import { fillPlaceholders } from '@core/card/placeholders';
+import type { Favorite } from '@core/contract';
 import { ChangeCharacterButton } from '../replace/ChangeCharacterButton';
 import { addedLine, TAG_COLLAPSE_ABOVE } from './favoritesLogic';
 import { TagList } from '../../ui/TagList';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { Favorite } from '../../../core/contract';
+import type { Favorite } from '@core/contract';
 import { pullCharacter } from '../../sync/characters';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';

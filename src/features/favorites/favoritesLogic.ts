@@ -1,4 +1,4 @@
-import type { CharacterDetails, Favorite, PublicImage } from '../../../core/contract';
+import type { CharacterDetails, Favorite, PublicImage } from '@core/contract';
 
 /** Above this many tags a favorite's tags collapse behind 'Show more' (spec §9). */
 export const TAG_COLLAPSE_ABOVE = 6;

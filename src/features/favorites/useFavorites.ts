@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Favorite } from '../../../core/contract';
+import type { Favorite } from '@core/contract';
 import { favoritesList } from '../../db/favorites';
 import { pullFavorites, pullFavoritesCount, removeFromFavorites } from '../../sync/favorites';
 import { afterRemove, hasMorePages } from './favoritesLogic';

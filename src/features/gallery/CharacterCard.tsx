@@ -4,7 +4,7 @@ import type { CachedCard } from '../../db/db';
 import { TagList } from '../../ui/TagList';
 import { toCardView, VISIBLE_TAGS } from './cardView';
 import styles from './CharacterCard.module.css';
-import { PORTRAIT_SIZES } from '../../../core/gallery';
+import { PORTRAIT_SIZES } from '@core/gallery';
 import { Portrait } from './Portrait';
 
 interface Props {

@@ -8,7 +8,7 @@ import { toggleFavorite } from '../../sync/gallery';
 import { Spinner } from '../../ui/Spinner';
 import { saveCardImage, useOpenCardChat } from './cardActions';
 import { CharacterCard } from './CharacterCard';
-import { FIRST_ROW } from '../../../core/gallery';
+import { FIRST_ROW } from '@core/gallery';
 import styles from './Gallery.module.css';
 import { useGallery } from './useGallery';
 import { useWhenSeen } from './useWhenSeen';

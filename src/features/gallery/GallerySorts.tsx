@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { GALLERY_SORTS, type GallerySortId } from '../../../core/contract/constants';
+import { GALLERY_SORTS, type GallerySortId } from '@core/contract/constants';
 import styles from './Filters.module.css';
 
 const SORT_LABELS: Record<GallerySortId, string> = {

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
-import { MAX_FILTER_TAGS } from '../../../core/contract/constants';
+import { MAX_FILTER_TAGS } from '@core/contract/constants';
 import { popularTags } from '../../db/cards';
 import { pullPopularTags } from '../../sync/gallery';
 import styles from './Filters.module.css';

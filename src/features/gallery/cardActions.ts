@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { safeFileName } from '../../../core/fileName';
-import type { CollectionItem, PublicImage } from '../../../core/contract';
+import { safeFileName } from '@core/fileName';
+import type { CollectionItem, PublicImage } from '@core/contract';
 import { fetchImageBlob } from '../../api/images';
 import { saveBlob } from '../../lib/saveFile';
 import { toCardView } from './cardView';

@@ -1,5 +1,5 @@
-import { fillPlaceholders } from '../../../core/card/placeholders';
-import type { PublicImage } from '../../../core/contract';
+import { fillPlaceholders } from '@core/card/placeholders';
+import type { PublicImage } from '@core/contract';
 
 /** Spec §3 "Public image": what the home view shows for a gallery entry. */
 export interface CardView {

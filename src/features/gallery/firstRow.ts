@@ -1,5 +1,5 @@
-import type { PublicImage } from '../../../core/contract';
-import { FIRST_ROW, PORTRAIT_SIZES } from '../../../core/gallery';
+import type { PublicImage } from '@core/contract';
+import { FIRST_ROW, PORTRAIT_SIZES } from '@core/gallery';
 
 /**
  * Starts the first row's pictures the moment the early list arrives (src/main.tsx),

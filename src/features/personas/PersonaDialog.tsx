@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { PERSONA_LIMITS } from '../../../core/contract/constants';
+import { PERSONA_LIMITS } from '@core/contract/constants';
 import { ApiError } from '../../api/errors';
 import type { LocalPersona } from '../../db/db';
 import { savePersona } from '../../sync/personas';

@@ -1,6 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { PERSONA_LIMITS } from '../../../core/contract/constants';
+import { PERSONA_LIMITS } from '@core/contract/constants';
 import { ApiError } from '../../api/errors';
 import type { LocalPersona } from '../../db/db';
 import { removePersona } from '../../sync/personas';

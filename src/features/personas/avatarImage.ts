@@ -1,4 +1,4 @@
-import { PERSONA_LIMITS } from '../../../core/contract/constants';
+import { PERSONA_LIMITS } from '@core/contract/constants';
 
 /** The side of the square a chosen picture is scaled to before it is sent (the server keeps 256). */
 const SENT_SIDE = 512;

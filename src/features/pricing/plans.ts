@@ -1,5 +1,5 @@
-import type { PlanId } from '../../../core/contract/constants';
-import { privateSlotsLabel, storageFeature } from '../../../core/plans';
+import type { PlanId } from '@core/contract/constants';
+import { privateSlotsLabel, storageFeature } from '@core/plans';
 
 /**
  * The plans shown on /pricing. `id` is the value stored in users.plan ('normal' is Free), so the

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ClientConfig } from '../../../core/contract';
+import type { ClientConfig } from '@core/contract';
 import { deleteAccount } from '../../api/account';
 import { forgetDeletedAccount } from '../../auth/session';
 import styles from './Account.module.css';

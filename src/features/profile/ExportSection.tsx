@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatBytes } from '../../../core/bytes';
+import { formatBytes } from '@core/bytes';
 import { downloadExport, type ExportProgress } from '../../api/account';
 import { ApiError } from '../../api/errors';
 import { saveBlob } from '../../lib/saveFile';

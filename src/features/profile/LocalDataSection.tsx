@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatBytes } from '../../../core/bytes';
+import { formatBytes } from '@core/bytes';
 import { clearLocalData, type StorageState } from '../../db/localData';
 import { ClearLocalDataDialog } from './ClearLocalDataDialog';
 import styles from './LocalData.module.css';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { ClientConfig } from '../../../core/contract';
+import type { ClientConfig } from '@core/contract';
 import { changePassword } from '../../api/account';
 import styles from './Account.module.css';
 import { ActionStatus } from './ActionStatus';

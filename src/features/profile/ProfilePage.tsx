@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { userDisplayName } from '../../../core/chat/userName';
-import { planLabel } from '../../../core/plans';
+import { userDisplayName } from '@core/chat/userName';
+import { planLabel } from '@core/plans';
 import { profileOf, refreshSession } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 import { useClientConfig } from '../../config/useClientConfig';

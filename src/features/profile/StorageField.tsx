@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { formatBytes } from '../../../core/bytes';
+import { formatBytes } from '@core/bytes';
 import { useOnline } from '../../lib/useOnline';
 import styles from './ProfilePage.module.css';
 import { useAccountStorage } from './useAccountStorage';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { StorageUsage } from '../../../core/contract';
+import type { StorageUsage } from '@core/contract';
 import { getStorageUsage } from '../../api/users';
 
 export type AccountStorage = { state: 'loading' } | { state: 'loaded'; usage: StorageUsage } | { state: 'unavailable'; reason: string };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReplaceResult } from '../../../core/contract';
+import type { ReplaceResult } from '@core/contract';
 import { getUserType } from '../../api/users';
 import { useProfile } from '../../auth/useProfile';
 import { EditDialog } from './EditDialog';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiError } from '../../api/errors';
-import type { ReplaceResult } from '../../../core/contract';
+import type { ReplaceResult } from '@core/contract';
 import { replaceCharacterImage } from '../../api/collections';
 import { Modal } from './Modal';
 import styles from './Replace.module.css';

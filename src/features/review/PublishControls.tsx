@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import type { ContentRating } from '../../../core/contract';
+import type { ContentRating } from '@core/contract';
 import { shareRequestsOf } from '../../db/shareOutbox';
 import { unpublish, type ShareOutcome } from '../../sync/publishing';
 import { OnlineButton } from '../../ui/OnlineButton';

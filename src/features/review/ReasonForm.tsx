@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PUBLISHING_LIMITS } from '../../../core/contract/publishingLimits';
+import { PUBLISHING_LIMITS } from '@core/contract/publishingLimits';
 import { OnlineButton } from '../../ui/OnlineButton';
 import styles from './ReviewPage.module.css';
 

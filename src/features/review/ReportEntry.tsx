@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { ReportItem } from '../../../core/contract';
-import { REPORT_REASONS } from '../../../core/contract/publishingLimits';
+import type { ReportItem } from '@core/contract';
+import { REPORT_REASONS } from '@core/contract/publishingLimits';
 import { OnlineButton } from '../../ui/OnlineButton';
 import { ReasonForm } from './ReasonForm';
 import styles from './ReviewPage.module.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ContentRating, ReviewItem } from '../../../core/contract';
+import type { ContentRating, ReviewItem } from '@core/contract';
 import { OnlineButton } from '../../ui/OnlineButton';
 import { StyledText } from '../chat/window/StyledText';
 import { ReasonForm } from './ReasonForm';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import type { ContentRating } from '../../../core/contract';
+import type { ContentRating } from '@core/contract';
 import { useProfile } from '../../auth/useProfile';
 import { submitForReview, type ShareOutcome } from '../../sync/publishing';
 import { useModalDialog } from '../../ui/useModalDialog';

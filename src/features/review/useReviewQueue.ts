@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ReviewQueue } from '../../../core/contract';
+import type { ReviewQueue } from '@core/contract';
 import { getReviewQueue } from '../../api/publishing';
 
 /**

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { ChevronDown, LogOut, Settings, User, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import type { UserProfile } from '../../../core/contract';
+import type { UserProfile } from '@core/contract';
 import { signOut } from '../../auth/session';
 import { draftCount } from '../../db/drafts';
 import { waitingKinds } from '../../db/outboxCount';

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { CARD_FILE_ACCEPT } from '../../../core/card/index';
+import { CARD_FILE_ACCEPT } from '@core/card/index';
 import { formatMegabytes } from './inspectFile';
 import type { FileState } from './uploadState';
 import styles from './UploadPage.module.css';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { CARD_FILE_FORMATS } from '../../../core/card/index';
+import { CARD_FILE_FORMATS } from '@core/card/index';
 import { PageHeader } from '../../ui/PageHeader';
 import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
 import { PricingLinkText } from '../../ui/PricingLinkText';

@@ -5,7 +5,7 @@ import {
   MESSAGE_INVALID_CARD_FILE,
   readCardFile,
   type CardFileSource,
-} from '../../../core/card/index';
+} from '@core/card/index';
 
 /** What the browser learns from a chosen file before anything is sent. */
 export interface InspectedCard {

@@ -2,7 +2,7 @@
  * The spec's upload flow (§4) as a reducer: no file → validating → valid | invalid; then
  * uploading → success (form cleared) | error. Kept free of React so it can be tested alone.
  */
-import type { CollectionItem } from '../../../core/contract';
+import type { CollectionItem } from '@core/contract';
 import type { InspectedCard } from './inspectFile';
 
 export type FileState =

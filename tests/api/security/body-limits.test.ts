@@ -6,10 +6,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_TOO_LARGE } from '../../../core/card/index';
-import { CARD_EDIT_BODY_LIMIT } from '../../../core/contract/cards';
-import { MESSAGE_IMPORT_TOO_LARGE } from '../../../core/contract/chats';
-import { PERSONA_BODY_LIMIT } from '../../../core/contract/personas';
+import { MESSAGE_TOO_LARGE } from '@core/card/index';
+import { CARD_EDIT_BODY_LIMIT } from '@core/contract/cards';
+import { MESSAGE_IMPORT_TOO_LARGE } from '@core/contract/chats';
+import { PERSONA_BODY_LIMIT } from '@core/contract/personas';
 import { MESSAGE_EDIT_TOO_LARGE } from '../../../server/services/cardEdits';
 import { MESSAGE_AVATAR_TOO_LARGE } from '../../../server/services/personas/avatar';
 import { MESSAGE_TOO_BIG } from '../../../server/services/replacement';

@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGE_CARD_TOO_LARGE } from '../../../core/card/index';
-import { SUMMARY_LIMITS, TRUNCATION_MARK } from '../../../core/card/summary';
-import { TRUNCATION_MARKER } from '../../../core/chat/index';
+import { MESSAGE_CARD_TOO_LARGE } from '@core/card/index';
+import { SUMMARY_LIMITS, TRUNCATION_MARK } from '@core/card/summary';
+import { TRUNCATION_MARKER } from '@core/chat/index';
 import { startFakeOpenAI, type FakeOpenAI } from '../../support/fakeOpenAI';
 import { testCardPng } from '../../support/cards';
 import { cardTextChunk, pngWith } from '../../unit/card/helpers';

@@ -10,7 +10,7 @@ import { deflateSync, zipSync } from 'fflate';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardErrorMessage, type CardErrorCode, MESSAGE_TOO_MANY_PIXELS } from '../../../core/card/index';
+import { cardErrorMessage, type CardErrorCode, MESSAGE_TOO_MANY_PIXELS } from '@core/card/index';
 import { updateUser } from '../../../server/db/repositories/users';
 import { MESSAGE_NOT_IMAGE } from '../../../server/services/replacement';
 import { cardPng, upload, userOf, type FilePart, type Uploader } from '../cards';

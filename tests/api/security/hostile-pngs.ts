@@ -5,8 +5,8 @@
  */
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
-import { MAX_TEXT_BYTES } from '../../../core/card/limits';
-import { concatBytes, encodeChunk, encodeTextChunk } from '../../../core/card/png';
+import { MAX_TEXT_BYTES } from '@core/card/limits';
+import { concatBytes, encodeChunk, encodeTextChunk } from '@core/card/png';
 import { testCard } from '../../support/cards';
 import { assemble, base64Of, cardTextChunk, ihdrChunk, listChunks, pngWith, zlibZerosBomb } from '../../unit/card/helpers';
 

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makePng, writeCard } from '../../../core/card/index';
+import { makePng, writeCard } from '@core/card/index';
 import { testCard } from '../../support/cards';
 import { upload, userOf, type Uploader } from '../cards';
 import { complete, exportChat, getChat, importArchive, ownCard } from '../chat-helpers';

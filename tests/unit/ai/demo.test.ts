@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../../../core/card/index';
+import type { Card } from '@core/card/index';
 import { createDemoProvider } from '../../../server/ai/demo';
 import { MAX_DEMO_REPLY_CHARS } from '../../../server/ai/demo-reply';
 import { ProviderError, type ProviderStream } from '../../../server/ai/provider';

@@ -4,9 +4,9 @@
  */
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { MAX_TEXT_BYTES } from '../../../core/card/limits';
-import { concatBytes, encodeChunk, encodeTextChunk, makePng } from '../../../core/card/png';
-import { readCard } from '../../../core/card/read';
+import { MAX_TEXT_BYTES } from '@core/card/limits';
+import { concatBytes, encodeChunk, encodeTextChunk, makePng } from '@core/card/png';
+import { readCard } from '@core/card/read';
 import {
   assemble,
   base64Of,

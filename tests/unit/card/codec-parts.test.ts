@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { crc32 as nodeCrc32 } from 'node:zlib';
 import { unzlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { decodeBase64, encodeBase64 } from '../../../core/card/base64';
-import { CardError } from '../../../core/card/errors';
-import { checkJsonDepth, parseJson } from '../../../core/card/json';
-import { PNG_SIGNATURE, crc32, encodeChunk, encodeTextChunk, makePng } from '../../../core/card/png';
+import { decodeBase64, encodeBase64 } from '@core/card/base64';
+import { CardError } from '@core/card/errors';
+import { checkJsonDepth, parseJson } from '@core/card/json';
+import { PNG_SIGNATURE, crc32, encodeChunk, encodeTextChunk, makePng } from '@core/card/png';
 import { expectCardError, listChunks } from './helpers';
 
 const ascii = (text: string) => new TextEncoder().encode(text);

@@ -1,12 +1,12 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { CardError, type CardErrorCode, cardErrorMessage } from '../../../core/card/errors';
-import { MAX_FILE_BYTES } from '../../../core/card/limits';
-import { concatBytes, encodeChunk, encodeTextChunk } from '../../../core/card/png';
-import { readCard } from '../../../core/card/read';
-import { checkFile, countsAsCard } from '../../../core/card/validate';
-import { readCardFile } from '../../../core/card/files';
-import { writeCard } from '../../../core/card/write';
+import { CardError, type CardErrorCode, cardErrorMessage } from '@core/card/errors';
+import { MAX_FILE_BYTES } from '@core/card/limits';
+import { concatBytes, encodeChunk, encodeTextChunk } from '@core/card/png';
+import { readCard } from '@core/card/read';
+import { checkFile, countsAsCard } from '@core/card/validate';
+import { readCardFile } from '@core/card/files';
+import { writeCard } from '@core/card/write';
 import { craftZip } from '../../support/craftZip';
 import { assemble, base64Of, cardTextChunk, expectCardError, ihdrChunk, listChunks, pngWith } from './helpers';
 

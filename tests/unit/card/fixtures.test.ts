@@ -3,9 +3,9 @@
  */
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { readCard } from '../../../core/card/read';
-import { writeCard } from '../../../core/card/write';
-import { concatBytes } from '../../../core/card/png';
+import { readCard } from '@core/card/read';
+import { writeCard } from '@core/card/write';
+import { concatBytes } from '@core/card/png';
 import { sillyTavernCard, tavernAiCard } from '../../fixtures/ecosystem';
 import { listChunks } from './helpers';
 

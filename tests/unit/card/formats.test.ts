@@ -11,7 +11,7 @@ import {
   DEFAULT_CARD_LIMITS,
   writeCard,
   type CardFile,
-} from '../../../core/card/index';
+} from '@core/card/index';
 import { testCard } from '../../support/cards';
 import {
   apng,

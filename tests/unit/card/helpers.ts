@@ -6,9 +6,9 @@
 import { Buffer } from 'node:buffer';
 import { Zlib } from 'fflate';
 import { expect } from 'vitest';
-import { CardError, type CardErrorCode } from '../../../core/card/errors';
-import { PNG_SIGNATURE, concatBytes, encodeChunk, encodeTextChunk, makePng } from '../../../core/card/png';
-import type { Card } from '../../../core/card/types';
+import { CardError, type CardErrorCode } from '@core/card/errors';
+import { PNG_SIGNATURE, concatBytes, encodeChunk, encodeTextChunk, makePng } from '@core/card/png';
+import type { Card } from '@core/card/types';
 
 export function base64Of(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeCard } from '../../../core/card/index';
-import { loreWarnings } from '../../../core/card/loreWarnings';
-import { compileRegexKey, isRegexKey, MAX_REGEX_KEY_CHARS, requiredLiteral } from '../../../core/card/regexKeys';
+import { normalizeCard } from '@core/card/index';
+import { loreWarnings } from '@core/card/loreWarnings';
+import { compileRegexKey, isRegexKey, MAX_REGEX_KEY_CHARS, requiredLiteral } from '@core/card/regexKeys';
 
 const withBook = (entries: unknown) =>
   normalizeCard({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Mira', character_book: { entries } } }).card;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterDisplayName, fillPlaceholders } from '../../../core/card/placeholders';
+import { characterDisplayName, fillPlaceholders } from '@core/card/placeholders';
 import { fullCard } from './helpers';
 
 const names = { char: 'Mira', user: 'Ada' };

@@ -4,11 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CardError } from '../../../core/card/errors';
-import { PNG_SIGNATURE, concatBytes, crc32, encodeChunk, encodeTextChunk, makePng } from '../../../core/card/png';
-import { readCard } from '../../../core/card/read';
-import type { Card } from '../../../core/card/types';
-import { writeCard } from '../../../core/card/write';
+import { CardError } from '@core/card/errors';
+import { PNG_SIGNATURE, concatBytes, crc32, encodeChunk, encodeTextChunk, makePng } from '@core/card/png';
+import { readCard } from '@core/card/read';
+import type { Card } from '@core/card/types';
+import { writeCard } from '@core/card/write';
 import { base64Of, cardTextChunk, fullCard, ihdrChunk, pngWith } from './helpers';
 
 function onlyCardError(fn: () => unknown): ReturnType<typeof readCard> | undefined {

@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { readCard } from '../../../core/card/read';
-import { writeCard } from '../../../core/card/write';
-import { encodeTextChunk, makePng } from '../../../core/card/png';
+import { readCard } from '@core/card/read';
+import { writeCard } from '@core/card/write';
+import { encodeTextChunk, makePng } from '@core/card/png';
 import { base64Of, cardTextChunk, expectCardError, fullCard, pngWith } from './helpers';
 
 const v1 = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBase64 } from '../../../core/card/base64';
-import { readCard } from '../../../core/card/read';
-import { writeCard } from '../../../core/card/write';
-import { concatBytes, encodeChunk, encodeTextChunk, makePng } from '../../../core/card/png';
-import type { Card } from '../../../core/card/types';
+import { decodeBase64 } from '@core/card/base64';
+import { readCard } from '@core/card/read';
+import { writeCard } from '@core/card/write';
+import { concatBytes, encodeChunk, encodeTextChunk, makePng } from '@core/card/png';
+import type { Card } from '@core/card/types';
 import { cardTextChunk, expectCardError, fullCard, keywordOf, listChunks, pngWith } from './helpers';
 
 function chunkJson(png: Uint8Array, keyword: string): Record<string, unknown> {

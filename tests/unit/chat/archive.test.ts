@@ -2,7 +2,7 @@
 import { deflateRawSync } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { writeChatJsonl, type ArchiveChat } from '../../../core/chat/sillytavern';
+import { writeChatJsonl, type ArchiveChat } from '@core/chat/sillytavern';
 import {
   ArchiveError,
   buildChatZip,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chatFileSteps, writeChatText } from '../../../core/chat/chatFile';
-import { ChatFileError, parseChatJsonl, writeChatJsonl, type ArchiveChat } from '../../../core/chat/sillytavern';
+import { chatFileSteps, writeChatText } from '@core/chat/chatFile';
+import { ChatFileError, parseChatJsonl, writeChatJsonl, type ArchiveChat } from '@core/chat/sillytavern';
 import { FOREIGN_CHAT_FILES, foreignChatText } from '../../fixtures/ecosystem';
 
 const NOW = '2026-11-25T22:00:00.000Z';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillGreeting } from '../../../core/chat/index';
+import { fillGreeting } from '@core/chat/index';
 import { card } from './promptSupport';
 
 const willow = card({ name: 'Willow', description: 'A marsh witch.', scenario: 'Dusk.' });

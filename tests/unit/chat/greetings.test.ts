@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeCard } from '../../../core/card/index';
-import { cardGreetings, greetingAt } from '../../../core/chat/index';
+import { normalizeCard } from '@core/card/index';
+import { cardGreetings, greetingAt } from '@core/chat/index';
 
 const card = normalizeCard({
   spec: 'chara_card_v2',

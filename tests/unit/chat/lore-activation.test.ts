@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, MAX_LORE_STEPS, readLorebook } from '../../../core/chat/index';
+import { estimateTokens, MAX_LORE_STEPS, readLorebook } from '@core/chat/index';
 import { book, entry, fired, scan, values } from './loreSupport';
 
 describe('lorebook keys', () => {

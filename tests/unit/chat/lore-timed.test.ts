@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTimedWorldInfo, type TimedWorldInfo } from '../../../core/chat/index';
+import { readTimedWorldInfo, type TimedWorldInfo } from '@core/chat/index';
 import { book, entry, scan, values } from './loreSupport';
 
 /** One prompt after another: the effects each leaves are the next one's. */

@@ -1,5 +1,5 @@
 /** Running the lorebook scan on a book and a few messages, with exact dice. */
-import { expandMacros, readLorebook, scanLore, type LoreScanResult, type TimedWorldInfo } from '../../../core/chat/index';
+import { expandMacros, readLorebook, scanLore, type LoreScanResult, type TimedWorldInfo } from '@core/chat/index';
 
 export const entry = (keys: unknown, content: string, more: Record<string, unknown> = {}) => ({
   keys,

@@ -8,7 +8,7 @@ import {
   rollDice,
   seededRandom,
   type MacroEnv,
-} from '../../../core/chat/index';
+} from '@core/chat/index';
 
 /** A generator that returns the given values in turn (then the last one forever). */
 const values = (...list: number[]) => {

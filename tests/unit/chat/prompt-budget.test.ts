@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildPrompt, estimateMessageTokens, estimateTokens, LORE_BUDGET_SHARE, truncateToTokens } from '../../../core/chat/index';
-import type { ChatRole } from '../../../core/contract';
+import { buildPrompt, estimateMessageTokens, estimateTokens, LORE_BUDGET_SHARE, truncateToTokens } from '@core/chat/index';
+import type { ChatRole } from '@core/contract';
 import { build, card, chat, contents } from './promptSupport';
 
 describe('buildPrompt: fitting the budget', () => {

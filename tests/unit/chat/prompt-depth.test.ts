@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrompt } from '../../../core/chat/index';
-import type { ChatRole } from '../../../core/contract';
+import { buildPrompt } from '@core/chat/index';
+import type { ChatRole } from '@core/contract';
 import { card, chat } from './promptSupport';
 
 const history = chat('u0', 'a1', 'u2', 'a3', 'u4', 'a5', 'u6');

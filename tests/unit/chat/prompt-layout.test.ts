@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCard } from '../../../core/card/index';
+import { readCard } from '@core/card/index';
 import {
   buildPrompt,
   DEFAULT_SYSTEM_PROMPT,
@@ -9,8 +9,8 @@ import {
   withEditedContent,
   withNewSwipe,
   type SwipeFields,
-} from '../../../core/chat/index';
-import type { ChatRole } from '../../../core/contract';
+} from '@core/chat/index';
+import type { ChatRole } from '@core/contract';
 import { sillyTavernCard } from '../../fixtures/ecosystem';
 import { build, card, chat, contents, full } from './promptSupport';
 

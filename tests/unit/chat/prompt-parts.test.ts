@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrompt, estimateMessageTokens } from '../../../core/chat/index';
+import { buildPrompt, estimateMessageTokens } from '@core/chat/index';
 import { card, chat } from './promptSupport';
 
 const rich = card({

@@ -1,7 +1,7 @@
 /** Cards and chats for the prompt builder's tests. */
-import { normalizeCard, type Card } from '../../../core/card/index';
-import { buildPrompt, type BuildPromptInput } from '../../../core/chat/index';
-import type { ChatRole } from '../../../core/contract';
+import { normalizeCard, type Card } from '@core/card/index';
+import { buildPrompt, type BuildPromptInput } from '@core/chat/index';
+import type { ChatRole } from '@core/contract';
 
 export function card(data: Record<string, unknown>): Card {
   return normalizeCard({ spec: 'chara_card_v2', spec_version: '2.0', data: { name: 'Mira Vell', ...data } }).card;

@@ -12,9 +12,9 @@
  * folds SillyTavern's form into cardchat's; everything else must be equal.
  */
 import { describe, expect, it } from 'vitest';
-import { readCard } from '../../../core/card/index';
-import { buildPrompt, type PromptMessage } from '../../../core/chat/index';
-import type { ChatRole } from '../../../core/contract';
+import { readCard } from '@core/card/index';
+import { buildPrompt, type PromptMessage } from '@core/chat/index';
+import type { ChatRole } from '@core/contract';
 import { sillyTavernCard } from '../../fixtures/ecosystem';
 import { card } from './promptSupport';
 

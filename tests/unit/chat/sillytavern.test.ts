@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChatFileError, parseChatJsonl, parseSillyTavernDate, writeChatJsonl, type ArchiveChat } from '../../../core/chat/sillytavern';
+import { ChatFileError, parseChatJsonl, parseSillyTavernDate, writeChatJsonl, type ArchiveChat } from '@core/chat/sillytavern';
 import { PIP_CHAT_FILE, pipChatText } from '../../fixtures/ecosystem';
 
 const lines = (...values: unknown[]) => values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join('\n');

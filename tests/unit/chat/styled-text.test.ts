@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tokenizeStyledText } from '../../../core/chat/index';
+import { tokenizeStyledText } from '@core/chat/index';
 
 describe('tokenizeStyledText', () => {
   it('splits actions, scenes, dialogue and asterisk emphasis from plain text', () => {

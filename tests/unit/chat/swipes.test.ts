@@ -8,7 +8,7 @@ import {
   withContinuation,
   withEditedContent,
   withNewSwipe,
-} from '../../../core/chat/index';
+} from '@core/chat/index';
 
 describe('a reply and its versions (swipes)', () => {
   it('has no swipes until a second version arrives, then shows the newest', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makePng, readCard, writeCard, type Card } from '../../../core/card/index';
-import { buildPrompt, estimateMessageTokens, estimateTokens } from '../../../core/chat/index';
+import { makePng, readCard, writeCard, type Card } from '@core/card/index';
+import { buildPrompt, estimateMessageTokens, estimateTokens } from '@core/chat/index';
 import { cardFromDraft, draftFromCard, emptyDraft, type CharacterDraft } from '../../../src/features/editor/model/draft';
 import { estimateCard } from '../../../src/features/editor/model/estimates';
 import { lorebookFromEntries, newLoreEntry } from '../../../src/features/editor/model/lorebookDraft';

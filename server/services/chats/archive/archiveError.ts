@@ -2,7 +2,7 @@
  * Why an uploaded chat archive or chat file was refused. `message` is a sentence for the person importing it;
  * `status` is the HTTP status the route answers with (413 when the only problem is size).
  */
-export { shownName } from '../../../../core/zip/index';
+export { shownName } from '@core/zip/index';
 
 export type ArchiveErrorCode =
   | 'not_zip'

@@ -1,7 +1,7 @@
 /** File names going into and coming out of chat archives. */
-import { safeFileName } from '../../../../core/fileName';
+import { safeFileName } from '@core/fileName';
 
-export { entryNameKey, isSafeEntryName } from '../../../../core/zip/index';
+export { entryNameKey, isSafeEntryName } from '@core/zip/index';
 
 /** A file name base for an archive entry, from free text such as a character's name; 'chat' when nothing usable is left. */
 export const safeArchiveName = (base: string): string => safeFileName(base, 'chat');

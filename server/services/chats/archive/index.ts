@@ -12,9 +12,9 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { zip, type AsyncZippable } from 'fflate';
-import { DEFAULT_CARD_LIMITS } from '../../../../core/card/index';
-import { chatFileSteps, isChatFileName } from '../../../../core/chat/chatFile';
-import { CHAT_FILE_SIZE_CODES, isChatFileError, SUPPORTED_CHAT_FORMATS, type ArchiveChat } from '../../../../core/chat/sillytavern';
+import { DEFAULT_CARD_LIMITS } from '@core/card/index';
+import { chatFileSteps, isChatFileName } from '@core/chat/chatFile';
+import { CHAT_FILE_SIZE_CODES, isChatFileError, SUPPORTED_CHAT_FORMATS, type ArchiveChat } from '@core/chat/sillytavern';
 import { ArchiveError, shownName } from './archiveError';
 import { EntryNames, entryNameKey, isSafeEntryName } from './archiveNames';
 import { listZipEntries, readZipEntry, type ZipEntry } from './zipEntries';

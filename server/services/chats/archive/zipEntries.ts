@@ -2,10 +2,10 @@
  * The chat import's view of core/zip's bounded reader: the same listing and inflating, with its
  * refusals as ArchiveErrors (413 when the only problem is the number of entries).
  */
-import { listZipEntries as listEntries, readZipEntry as readEntry, ZipError, type ZipEntry } from '../../../../core/zip/index';
+import { listZipEntries as listEntries, readZipEntry as readEntry, ZipError, type ZipEntry } from '@core/zip/index';
 import { ArchiveError } from './archiveError';
 
-export { MESSAGE_NOT_ZIP, type ZipEntry } from '../../../../core/zip/index';
+export { MESSAGE_NOT_ZIP, type ZipEntry } from '@core/zip/index';
 
 function asArchiveError<T>(read: () => T): T {
   try {

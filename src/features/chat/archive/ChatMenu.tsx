@@ -1,5 +1,5 @@
 import { Download, FileText, MoreVertical, Trash2 } from 'lucide-react';
-import type { ChatExportFormat } from '../../../../core/contract';
+import type { ChatExportFormat } from '@core/contract';
 import { useId, useState } from 'react';
 import { EXPORT_FAILED } from '../../../api/chatList';
 import type { LocalChat } from '../../../db/db';

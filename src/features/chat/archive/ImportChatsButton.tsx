@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import type { ChatImportResponse } from '../../../../core/contract';
+import type { ChatImportResponse } from '@core/contract';
 import { importChatFiles } from '../../../sync/chatList';
 import { PricingLinkText } from '../../../ui/PricingLinkText';
 import { Spinner } from '../../../ui/Spinner';

@@ -1,4 +1,4 @@
-import type { ChatExportFormat } from '../../../../core/contract';
+import type { ChatExportFormat } from '@core/contract';
 import { exportChat } from '../../../api/chatList';
 import type { LocalChat } from '../../../db/db';
 import { saveBlob } from '../../../lib/saveFile';

@@ -1,4 +1,4 @@
-import { CHAT_FILE_EXTENSIONS, isChatFileName } from '../../../../core/chat/chatFile';
+import { CHAT_FILE_EXTENSIONS, isChatFileName } from '@core/chat/chatFile';
 import { IMPORT_FAILED } from '../../../api/chatList';
 import { ApiError } from '../../../api/errors';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MAX_MESSAGE_CHARS, MAX_REPLY_CHARS } from '../../../../core/contract/constants';
+import { MAX_MESSAGE_CHARS, MAX_REPLY_CHARS } from '@core/contract/constants';
 import type { LocalMessage } from '../../../db/db';
 import hidden from '../../../ui/visuallyHidden.module.css';
 import styles from './MessageEdit.module.css';

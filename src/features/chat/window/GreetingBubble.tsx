@@ -1,4 +1,4 @@
-import type { CardGreeting } from '../../../../core/chat/greetings';
+import type { CardGreeting } from '@core/chat/greetings';
 import styles from './MessageList.module.css';
 import { StyledText } from './StyledText';
 import { SwipeControl } from './SwipeControl';

@@ -1,5 +1,5 @@
 import { ChevronsRight, RefreshCw } from 'lucide-react';
-import { alternativesOf, chosenSwipe } from '../../../../core/chat/swipes';
+import { alternativesOf, chosenSwipe } from '@core/chat/swipes';
 import type { LocalMessage } from '../../../db/db';
 import styles from './MessageEdit.module.css';
 import { SwipeControl } from './SwipeControl';

@@ -1,4 +1,4 @@
-import { tokenizeStyledText } from '../../../../core/chat/styledText';
+import { tokenizeStyledText } from '@core/chat/styledText';
 import styles from './StyledText.module.css';
 
 /**

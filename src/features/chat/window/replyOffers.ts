@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import { alternativesOf } from '../../../../core/chat/swipes';
+import { alternativesOf } from '@core/chat/swipes';
 import type { LocalMessage } from '../../../db/db';
 
 /** Why messages cannot be changed, nor the AI asked, while a reply comes in. */

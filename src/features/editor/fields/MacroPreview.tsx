@@ -1,4 +1,4 @@
-import { macrosUsed } from '../../../../core/chat/macros/names';
+import { macrosUsed } from '@core/chat/macros/names';
 import styles from '../Editor.module.css';
 
 interface Props {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { PromptRole } from '../../../../core/chat/lore/index';
+import type { PromptRole } from '@core/chat/lore/index';
 import styles from '../Editor.module.css';
 
 /** Who says a text put inside the chat (the character's note, a lorebook entry at a depth). */

@@ -7,7 +7,7 @@
  * loaded (its unknown fields, `extensions`, `assets`, the lorebook's other fields and each entry's
  * unshown ones) and writes only the fields below over it.
  */
-import type { Card, CardData } from '../../../../core/card/index';
+import type { Card, CardData } from '@core/card/index';
 import { loreEntriesFromBook, lorebookFromEntries, type LoreEntryDraft } from './lorebookDraft';
 
 /** The text fields, each named as in the card. */

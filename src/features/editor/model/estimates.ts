@@ -3,9 +3,9 @@
  * the text as the prompt will carry it (its macros filled), so what the editor says a card costs is
  * what a chat will spend on it.
  */
-import type { Card } from '../../../../core/card/index';
-import { buildPrompt } from '../../../../core/chat/prompt/index';
-import { estimateTokens } from '../../../../core/chat/tokens';
+import type { Card } from '@core/card/index';
+import { buildPrompt } from '@core/chat/prompt/index';
+import { estimateTokens } from '@core/chat/tokens';
 import { TEXT_FIELDS, type TextField } from './draft';
 import { macroFiller } from './macroPreview';
 

@@ -12,7 +12,7 @@ import {
   readLoreEntry,
   type PromptRole,
   type SelectiveLogic,
-} from '../../../../core/chat/lore/index';
+} from '@core/chat/lore/index';
 
 export interface LoreActivationDraft {
   wholeWords: boolean;

@@ -6,8 +6,8 @@
  * included (`disable`, `extensions.case_sensitive`, `extensions.position`), so a toggle here means
  * the same thing in the prompt and in SillyTavern.
  */
-import type { CharacterBook } from '../../../../core/card/index';
-import { LORE_POSITIONS, readLoreEntry, type LorePosition } from '../../../../core/chat/lore/index';
+import type { CharacterBook } from '@core/card/index';
+import { LORE_POSITIONS, readLoreEntry, type LorePosition } from '@core/chat/lore/index';
 import { writeActivation, type LoreActivationDraft } from './loreActivation';
 
 export type { LorePosition };

@@ -3,8 +3,8 @@
  * filled by the same code the server uses (core/chat). Its dice are seeded, so the preview does not
  * change at every keystroke; a chat rolls its own.
  */
-import type { Card } from '../../../../core/card/index';
-import { greetingEnv } from '../../../../core/chat/greetingMacros';
+import type { Card } from '@core/card/index';
+import { greetingEnv } from '@core/chat/greetingMacros';
 
 export const PREVIEW_CHAT_ID = 'editor-preview';
 

@@ -2,8 +2,8 @@
  * What the editor says about a draft as it is written: errors keep it from being saved (each names
  * the control it belongs to, so it shows beside it), warnings only inform.
  */
-import { MAX_JSON_BYTES, MAX_TEXT_BYTES, toV3Json, type Card } from '../../../../core/card/index';
-import { loreWarnings } from '../../../../core/card/loreWarnings';
+import { MAX_JSON_BYTES, MAX_TEXT_BYTES, toV3Json, type Card } from '@core/card/index';
+import { loreWarnings } from '@core/card/loreWarnings';
 import type { CharacterDraft } from './draft';
 import type { CardEstimate } from './estimates';
 

@@ -3,8 +3,8 @@
  * card's 2:3 frame and written as a PNG (the codec writes the card into PNGs only). The crop is a
  * centre and a zoom, so it reads the same whatever size the picture is shown at.
  */
-import { MAX_PIXELS, MAX_SIDE } from '../../../../core/card/index';
-import { MAX_EDIT_IMAGE_BYTES } from '../../../../core/contract/constants';
+import { MAX_PIXELS, MAX_SIDE } from '@core/card/index';
+import { MAX_EDIT_IMAGE_BYTES } from '@core/contract/constants';
 import type { PictureCrop } from '../../../db/drafts';
 
 /** Width ÷ height of a card. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Card } from '../../../../core/card/index';
-import { cardGreetings } from '../../../../core/chat/greetings';
+import type { Card } from '@core/card/index';
+import { cardGreetings } from '@core/chat/greetings';
 import { GreetingBubble } from '../../chat/window/GreetingBubble';
 import styles from '../Editor.module.css';
 

@@ -1,4 +1,4 @@
-import type { Card } from '../../../../core/card/index';
+import type { Card } from '@core/card/index';
 import type { CharacterDraftRecord } from '../../../db/drafts';
 import type { EditorAction, Removed } from '../model/editorState';
 import type { CardEstimate } from '../model/estimates';
