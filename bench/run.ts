@@ -9,11 +9,13 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { accountExportFigures } from './account-export';
 import { bundleFigures } from './bundle';
+import { characterPageFigures } from './character-page';
 import { chatRows } from './chat';
 import { scrollFigures } from './chat-scroll';
 import { chatWindowFigures } from './chat-window';
 import { codecFigures } from './codec';
 import { galleryLoadFigures } from './gallery-load';
+import { galleryScaleFigures } from './gallery-scale';
 import { importRows, importToServer, NEWEST_LINE, storeInDexie } from './import';
 import { cardOfSize } from './lib/cards';
 import { loadAverage, machineLine } from './lib/machine';
@@ -134,6 +136,9 @@ async function sessionFigures(session: Session, bigCard: Uint8Array): Promise<vo
   await measure('11', 'First visit on a slow phone', '≤ 2.5 s; repeat ≤ 1 s; JS ≤ 170 KiB', 'a bare static server', () =>
     slowPhoneFigures(session),
   );
+  await measure('21', "A character page's first view on the slow phone", '≤ 2.5 s', "figure 11's first card", () =>
+    characterPageFigures(session),
+  );
 }
 
 async function main(): Promise<void> {
@@ -157,7 +162,7 @@ async function main(): Promise<void> {
     return codec.rows;
   });
   let session: Session | undefined;
-  if (!only || ['1', '3', '4', '5', '6', '7', '8', '9', '11'].some((n) => only.has(n))) {
+  if (!only || ['1', '3', '4', '5', '6', '7', '8', '9', '11', '21'].some((n) => only.has(n))) {
     try {
       session = await openSession();
       await sessionFigures(session, bigCard.length ? bigCard : cardOfSize(20 * MB));
@@ -187,6 +192,7 @@ async function main(): Promise<void> {
     fairnessFigures,
   );
   await measure('19', 'Sign-up answer, known vs new address', '≤ 5 ms apart', 'before issue 27: 409', signUpFigures);
+  await measure('20', 'The gallery at 100,000 public cards, server time', '≤ 50 ms p95; search ≤ 100 ms', '—', galleryScaleFigures);
   await measure('—', 'In-process chat figures', '', '', chatRows);
 
   const order = (row: Row) => (row.n === '—' ? 99 : Number.parseInt(row.n, 10));
@@ -198,7 +204,7 @@ async function main(): Promise<void> {
     `Measured ${new Date().toISOString()} on ${machineLine()}.`,
     `Load average (1 min) before the run ${loadBefore}; after each figure ${loads.join(', ')}. The whole run took ${minutes.toFixed(1)} minutes, building dist/ included.`,
     "Timings are medians of several runs (see each file in bench/); ratios (2, 5, 7) and figure 11's reference are measured side by side, alternating, in the same run.",
-    'Figures 1, 3–9 and 11 run against one server started as `npm start` starts it (SQLite, seeded gallery, tests/support/fakeOpenAI as the LLM, per-user rate limits raised: bench/lib/session.ts) and one user signed up in Chromium; figure 11 visits as a fresh phone, no one signed in, beside a bare static server (bench/lib/bare-static.ts). Figure 12 runs its own server behind a loopback TCP proxy that refuses connections for a while (bench/reconnect.ts).',
+    'Figures 1, 3–9, 11 and 21 run against one server started as `npm start` starts it (SQLite, seeded gallery, tests/support/fakeOpenAI as the LLM, per-user rate limits raised: bench/lib/session.ts) and one user signed up in Chromium; figures 11 and 21 visit as a fresh phone, no one signed in, figure 11 beside a bare static server (bench/lib/bare-static.ts). Figure 12 runs its own server behind a loopback TCP proxy that refuses connections for a while (bench/reconnect.ts). Figure 20 builds its own databases of 100,000 public cards (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and asks the server in-process.',
     '"—" rows are the oldest figures, kept: the server\'s own time, in-process.',
     '',
     renderTable(rows),

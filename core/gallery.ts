@@ -12,8 +12,22 @@ export const GALLERY_PAGE_SIZE = PAGE_SIZES.gallery;
  */
 export const GALLERY_FIRST_PAGE_URL = `/api/upload/image?limit=${GALLERY_PAGE_SIZE}&offset=0`;
 
+/**
+ * Whether an address is Home as every first visit sees it: no search, no sort but the first, no tag.
+ * Only then does the shell preload the first page, and the app pull it first.
+ */
+export function isPlainHome(url: URL): boolean {
+  return url.pathname === '/' && ['q', 'sort', 'tags'].every((name) => !url.searchParams.get(name)?.trim());
+}
+
 /** A phone's first row: its pictures are fetched first (and named in Home's shell); the rest load lazily. */
 export const FIRST_ROW = 2;
 
 /** Two columns on a phone, ~220 px tiles from tablets up: lets the browser pick 240w or 480w. */
 export const PORTRAIT_SIZES = '(max-width: 640px) 50vw, 240px';
+
+/**
+ * A character page's data, as the page fetches it and its shell from the server preloads it
+ * (server/plugins/static.ts): the same URL on both sides, or the browser fetches it twice.
+ */
+export const characterPageDataUrl = (fileId: string) => `/api/character-pages/${encodeURIComponent(fileId)}`;

@@ -18,6 +18,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { rateLimitsPlugin } from './plugins/rateLimits';
 import { securityPlugin } from './plugins/security';
 import { staticPlugin } from './plugins/static';
+import { trendingPlugin } from './plugins/trending';
 import { accountRoutes } from './routes/account';
 import { characterRoutes } from './routes/characters';
 import { cardDownloadRoutes } from './routes/cardDownloads';
@@ -32,6 +33,9 @@ import { imageRoutes } from './routes/images';
 import { jobRoutes } from './routes/jobs';
 import { messageRoutes } from './routes/messages';
 import { personaRoutes } from './routes/personas';
+import { discoveryRoutes } from './routes/discovery';
+import { publishingRoutes } from './routes/publishing';
+import { reviewRoutes } from './routes/review';
 import { replacementRoutes } from './routes/replacement';
 import { userRoutes } from './routes/users';
 
@@ -70,6 +74,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(aiPlugin, { llm: config.llm });
   await app.register(jobsPlugin, { config });
   await app.register(contextPlugin, { config });
+  await app.register(trendingPlugin);
   await app.register(authPlugin, {
     admins: { emails: config.adminEmails, requireVerifiedEmail: !embedded },
     verify: rememberVerifiedTokens(
@@ -98,7 +103,10 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(messageRoutes);
   await app.register(personaRoutes);
   await app.register(jobRoutes);
+  await app.register(discoveryRoutes);
+  await app.register(publishingRoutes);
+  await app.register(reviewRoutes);
   if (keys) await app.register(idpPlugin, { config, keys });
-  await app.register(staticPlugin, { distDir: config.distDir });
+  await app.register(staticPlugin, { distDir: config.distDir, publicUrl: config.publicUrl });
   return app;
 }

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { refreshSession, sessionStore, watchConnectivity } from './auth/session';
 import { appConfig, checkAppConfig } from './config/appConfig';
+import { isPlainHome } from '@core/gallery';
 import { preloadFirstRow } from './features/gallery/firstRow';
 import { ConfigErrorScreen } from './features/shell/ConfigErrorScreen';
 import { applyTheme } from './features/shell/theme';
@@ -40,13 +41,12 @@ function startOutboxOnceSignedIn(): void {
 }
 
 /**
- * Home's gallery is pulled before anything else (src/sync/gallery.ts), unless a search (`?q=`)
- * filters it, and its first row's pictures are started as soon as the list is in; how many cards
+ * Home's gallery is pulled before anything else (src/sync/gallery.ts), unless a search, a sort or
+ * tags (`?q=`, `?sort=`, `?tags=`) ask for another list, and its first row's pictures are started as soon as the list is in; how many cards
  * it brought tells when Home's first view is complete.
  */
 function startFirstView(): Promise<number> | undefined {
-  const home = window.location.pathname === '/' && !new URLSearchParams(window.location.search).get('q')?.trim();
-  if (!home) return undefined;
+  if (!isPlainHome(new URL(window.location.href))) return undefined;
   return pullFirstGalleryPageEarly().then((cards) => {
     preloadFirstRow(cards);
     return cards.length;

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AtChar123handleChar125RouteImport } from './routes/@{$handle}'
 import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as AntiSlaveryPolicyRouteImport } from './routes/anti-slavery-policy'
 import { Route as CallbackRouteImport } from './routes/callback'
@@ -22,11 +23,18 @@ import { Route as SignedInCreateRouteImport } from './routes/_signedIn/create'
 import { Route as SignedInFavoritesRouteImport } from './routes/_signedIn/favorites'
 import { Route as SignedInProfileRouteImport } from './routes/_signedIn/profile'
 import { Route as SignedInRecentChatRouteImport } from './routes/_signedIn/recent-chat'
+import { Route as AdminReviewRouteImport } from './routes/admin.review'
+import { Route as CharactersFileIdRouteImport } from './routes/characters.$fileId'
 import { Route as SignedInCharactersFileIdEditRouteImport } from './routes/_signedIn/characters.$fileId.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AtChar123handleChar125Route = AtChar123handleChar125RouteImport.update({
+  id: '/@{$handle}',
+  path: '/@{$handle}',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignedInRoute = SignedInRouteImport.update({
@@ -88,6 +96,16 @@ const SignedInRecentChatRoute = SignedInRecentChatRouteImport.update({
   path: '/recent-chat',
   getParentRoute: () => SignedInRoute,
 } as any)
+const AdminReviewRoute = AdminReviewRouteImport.update({
+  id: '/admin/review',
+  path: '/admin/review',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CharactersFileIdRoute = CharactersFileIdRouteImport.update({
+  id: '/characters/$fileId',
+  path: '/characters/$fileId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SignedInCharactersFileIdEditRoute =
   SignedInCharactersFileIdEditRouteImport.update({
     id: '/characters/$fileId/edit',
@@ -97,6 +115,7 @@ const SignedInCharactersFileIdEditRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/@{$handle}': typeof AtChar123handleChar125Route
   '/anti-slavery-policy': typeof AntiSlaveryPolicyRoute
   '/callback': typeof CallbackRoute
   '/login': typeof LoginRoute
@@ -108,10 +127,13 @@ export interface FileRoutesByFullPath {
   '/favorites': typeof SignedInFavoritesRoute
   '/profile': typeof SignedInProfileRoute
   '/recent-chat': typeof SignedInRecentChatRoute
+  '/admin/review': typeof AdminReviewRoute
+  '/characters/$fileId': typeof CharactersFileIdRoute
   '/characters/$fileId/edit': typeof SignedInCharactersFileIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/@{$handle}': typeof AtChar123handleChar125Route
   '/anti-slavery-policy': typeof AntiSlaveryPolicyRoute
   '/callback': typeof CallbackRoute
   '/login': typeof LoginRoute
@@ -123,11 +145,14 @@ export interface FileRoutesByTo {
   '/favorites': typeof SignedInFavoritesRoute
   '/profile': typeof SignedInProfileRoute
   '/recent-chat': typeof SignedInRecentChatRoute
+  '/admin/review': typeof AdminReviewRoute
+  '/characters/$fileId': typeof CharactersFileIdRoute
   '/characters/$fileId/edit': typeof SignedInCharactersFileIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/@{$handle}': typeof AtChar123handleChar125Route
   '/_signedIn': typeof SignedInRouteWithChildren
   '/anti-slavery-policy': typeof AntiSlaveryPolicyRoute
   '/callback': typeof CallbackRoute
@@ -140,12 +165,15 @@ export interface FileRoutesById {
   '/_signedIn/favorites': typeof SignedInFavoritesRoute
   '/_signedIn/profile': typeof SignedInProfileRoute
   '/_signedIn/recent-chat': typeof SignedInRecentChatRoute
+  '/admin/review': typeof AdminReviewRoute
+  '/characters/$fileId': typeof CharactersFileIdRoute
   '/_signedIn/characters/$fileId/edit': typeof SignedInCharactersFileIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/@{$handle}'
     | '/anti-slavery-policy'
     | '/callback'
     | '/login'
@@ -157,10 +185,13 @@ export interface FileRouteTypes {
     | '/favorites'
     | '/profile'
     | '/recent-chat'
+    | '/admin/review'
+    | '/characters/$fileId'
     | '/characters/$fileId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/@{$handle}'
     | '/anti-slavery-policy'
     | '/callback'
     | '/login'
@@ -172,10 +203,13 @@ export interface FileRouteTypes {
     | '/favorites'
     | '/profile'
     | '/recent-chat'
+    | '/admin/review'
+    | '/characters/$fileId'
     | '/characters/$fileId/edit'
   id:
     | '__root__'
     | '/'
+    | '/@{$handle}'
     | '/_signedIn'
     | '/anti-slavery-policy'
     | '/callback'
@@ -188,11 +222,14 @@ export interface FileRouteTypes {
     | '/_signedIn/favorites'
     | '/_signedIn/profile'
     | '/_signedIn/recent-chat'
+    | '/admin/review'
+    | '/characters/$fileId'
     | '/_signedIn/characters/$fileId/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AtChar123handleChar125Route: typeof AtChar123handleChar125Route
   SignedInRoute: typeof SignedInRouteWithChildren
   AntiSlaveryPolicyRoute: typeof AntiSlaveryPolicyRoute
   CallbackRoute: typeof CallbackRoute
@@ -200,6 +237,8 @@ export interface RootRouteChildren {
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
+  AdminReviewRoute: typeof AdminReviewRoute
+  CharactersFileIdRoute: typeof CharactersFileIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -209,6 +248,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/@{$handle}': {
+      id: '/@{$handle}'
+      path: '/@{$handle}'
+      fullPath: '/@{$handle}'
+      preLoaderRoute: typeof AtChar123handleChar125RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_signedIn': {
@@ -295,6 +341,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInRecentChatRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/admin/review': {
+      id: '/admin/review'
+      path: '/admin/review'
+      fullPath: '/admin/review'
+      preLoaderRoute: typeof AdminReviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/characters/$fileId': {
+      id: '/characters/$fileId'
+      path: '/characters/$fileId'
+      fullPath: '/characters/$fileId'
+      preLoaderRoute: typeof CharactersFileIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_signedIn/characters/$fileId/edit': {
       id: '/_signedIn/characters/$fileId/edit'
       path: '/characters/$fileId/edit'
@@ -329,6 +389,7 @@ const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AtChar123handleChar125Route: AtChar123handleChar125Route,
   SignedInRoute: SignedInRouteWithChildren,
   AntiSlaveryPolicyRoute: AntiSlaveryPolicyRoute,
   CallbackRoute: CallbackRoute,
@@ -336,6 +397,8 @@ const rootRouteChildren: RootRouteChildren = {
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
+  AdminReviewRoute: AdminReviewRoute,
+  CharactersFileIdRoute: CharactersFileIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

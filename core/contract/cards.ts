@@ -13,7 +13,8 @@ import {
   type Endpoint,
 } from './common';
 import * as routes from './routes';
-import { MAX_EDIT_IMAGE_BYTES, PAGE_SIZES, THUMBNAIL_WIDTHS } from './constants';
+import { GALLERY_SORTS, MAX_EDIT_IMAGE_BYTES, MAX_FILTER_TAGS, PAGE_SIZES, THUMBNAIL_WIDTHS } from './constants';
+import { MAX_TAG_CHARS } from '../tags';
 
 /** The card fields lists carry (collection items and gallery entries). */
 export const CardSummaryData = Type.Object({
@@ -48,6 +49,11 @@ const ImageFields = {
   upload_time: Type.String(),
   favorite_count: Type.Integer(),
   card_data: CardSummary,
+  /** Chats started with the card, by anyone. */
+  chat_count: Type.Integer(),
+  /** The handle of the person who shared it (its creator page, /@handle); null when they have none. */
+  creator_handle: NullableString(),
+  content_rating: StringEnum(['sfw', 'nsfw']),
 };
 
 /** A gallery entry (GET /api/upload/image). */
@@ -66,6 +72,13 @@ export const CollectionItem = Type.Object({
   is_public: Type.Integer(),
   view_count: Type.Integer(),
   download_count: Type.Integer(),
+  /** Where the card stands on its way to the public gallery (publishing.ts ReviewStatus). */
+  review: Type.Object({
+    state: StringEnum(['private', 'submitted', 'published', 'rejected']),
+    note: NullableString(),
+    changes: Type.Unsafe<'submitted' | 'rejected' | null>({ type: ['string', 'null'], enum: ['submitted', 'rejected', null] }),
+    changes_note: NullableString(),
+  }),
 });
 export type CollectionItem = Static<typeof CollectionItem>;
 
@@ -75,15 +88,28 @@ export type UploadResponse = Static<typeof UploadResponse>;
 export const GalleryQuery = Type.Object({
   ...LimitOffsetQuery(PAGE_SIZES.gallery).properties,
   q: Type.Optional(Type.String({ maxLength: 200, pattern: '^[^\\x00]*$' })),
+  /** Absent: the first of GALLERY_SORTS (Trending). */
+  sort: Type.Optional(StringEnum(GALLERY_SORTS)),
+  /** Cards with every one of these tags (repeat the parameter: `tag=a&tag=b`). */
+  tag: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: MAX_TAG_CHARS * 4 }), { maxItems: MAX_FILTER_TAGS })),
+  /** '1': NSFW cards too, for a signed-in person who confirmed being 18 or older and chose to see them; ignored for anyone else. */
+  nsfw: Type.Optional(StringEnum(['0', '1'])),
 });
 export type GalleryQuery = Static<typeof GalleryQuery>;
 
 export const PublicImagesResponse = Type.Object({
   success: Type.Literal(true),
   data: Type.Array(PublicImage),
+  /**
+   * How many cards match: the whole gallery (or a creator's cards) counted up to 1,000; a search or a
+   * tag filter only as far as this page went (the cards up to it, plus one when more follow), exact
+   * once `has_more` is false.
+   */
   total: Type.Integer(),
   limit: Type.Integer(),
   offset: Type.Integer(),
+  /** Whether a page after this one has cards. */
+  has_more: Type.Boolean(),
 });
 export type PublicImagesResponse = Static<typeof PublicImagesResponse>;
 
@@ -275,4 +301,13 @@ export const characterDetails = {
   ...routes.characterDetails,
   params: FileIdParams,
   response: { 200: CharacterDetails },
+} satisfies Endpoint;
+
+export const PopularTags = Type.Object({ tags: Type.Array(Type.Object({ tag: Type.String(), count: Type.Integer() })) });
+export type PopularTags = Static<typeof PopularTags>;
+/** The gallery's most used tags, for Home's chips. */
+export const popularTags = {
+  ...routes.popularTags,
+  querystring: Type.Object({ nsfw: Type.Optional(StringEnum(['0', '1'])) }),
+  response: { 200: PopularTags },
 } satisfies Endpoint;

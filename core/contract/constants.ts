@@ -100,3 +100,10 @@ export const PERSONA_LIMITS = {
   /** The avatar as sent (PNG, JPEG, WebP or GIF); the PWA scales a photo down before sending it. */
   avatarBytes: 2 * 1024 * 1024,
 } as const;
+
+/** The gallery's sorts, its default first (Home's first page: core/gallery.ts). */
+export const GALLERY_SORTS = ['trending', 'newest', 'liked', 'chatted'] as const;
+export type GallerySortId = (typeof GALLERY_SORTS)[number];
+
+/** How many tags one gallery filter may ask for at once. */
+export const MAX_FILTER_TAGS = 5;

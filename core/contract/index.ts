@@ -12,3 +12,7 @@ export * from './replacement';
 export * from './account';
 export * from './personas';
 export * from './jobs';
+export * from './publishing';
+export * from './creators';
+export * from './characterPages';
+export * from './publishingLimits';

@@ -17,6 +17,13 @@ export const UserProfile = Type.Object({
   sub: Type.String(),
   plan: PlanName,
   is_admin: Type.Boolean(),
+  // The server always sends these four; a profile cached on a device before they existed lacks them.
+  /** Their creator page's handle (/@handle), or null; and its bio. */
+  handle: Type.Optional(NullableString()),
+  bio: Type.Optional(Type.String()),
+  /** They confirmed being 18 or older, and whether they chose to see NSFW cards. */
+  adult_confirmed: Type.Optional(Type.Boolean()),
+  show_nsfw: Type.Optional(Type.Boolean()),
 });
 export type UserProfile = Static<typeof UserProfile>;
 

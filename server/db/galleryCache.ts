@@ -9,7 +9,7 @@
  * TTL_MS too; on SQLite it cannot (the one connection waits for the commit). docs/ARCHITECTURE.md §5.
  */
 const TTL_MS = 1_000;
-/** Values kept per database (pages by limit × offset, Home's preloads); clients ask for a handful, anything else is rebuilt. */
+/** Values kept per database (pages by sort × limit × offset, Home's preloads); clients ask for a handful, anything else is rebuilt. */
 const MAX_PAGES = 32;
 
 interface Page {
@@ -28,8 +28,12 @@ export function invalidateGallery(): void {
 }
 
 /** The cached body of an unfiltered page, or what `build` makes (cached unless a write happened meanwhile). */
-export function cachedGalleryPage<Body>(db: object, limit: number, offset: number, build: () => Promise<Body>): Promise<Body> {
-  return cachedGalleryValue(db, `${limit}:${offset}`, build);
+export function cachedGalleryPage<Body>(
+  db: object,
+  { sort, limit, offset }: { sort: string; limit: number; offset: number },
+  build: () => Promise<Body>,
+): Promise<Body> {
+  return cachedGalleryValue(db, `${sort}:${limit}:${offset}`, build);
 }
 
 /**

@@ -17,6 +17,14 @@ export interface UsersTable {
   updated_at: string;
   /** Set when the person asked for the account's deletion: from then on it is refused, until the row goes. */
   deleted_at: Generated<string | null>;
+  /** The creator page's address (/@handle), lower-case and unique; null until the person chooses one. */
+  handle: Generated<string | null>;
+  /** The creator page's few lines about them. */
+  bio: Generated<string>;
+  /** When the person confirmed being 18 or older; null until they do. */
+  adult_confirmed_at: Generated<string | null>;
+  /** 1: they chose to see NSFW cards (only once confirmed adult). */
+  show_nsfw: Generated<number>;
 }
 
 /** Accounts of the embedded OpenID provider; `id` is the `sub` it issues. */
@@ -114,8 +122,84 @@ export interface ImagesTable {
   stored_bytes: Generated<number>;
   /** JSON text: the bounded CardSummaryData (core/card/summary.ts) lists send instead of card_json. */
   card_summary: Generated<string>;
+  /** Where the card stands on its way to the gallery; 'published' exactly when is_public is 1. */
+  review_state: Generated<ReviewState>;
+  content_rating: Generated<ContentRating>;
+  /** Why a review rejected the card, or an administrator unpublished it: shown to the creator. */
+  review_note: Generated<string | null>;
+  submitted_at: Generated<string | null>;
+  published_at: Generated<string | null>;
+  /** Chats started with the card, by anyone. */
+  chat_count: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export type ReviewState = 'private' | 'submitted' | 'published' | 'rejected';
+export type ContentRating = 'sfw' | 'nsfw';
+
+/** The card and blobs of an edit of a published card, waiting for review (or rejected); one per card. */
+export interface CardRevisionsTable {
+  image_id: string;
+  owner_id: string;
+  state: 'submitted' | 'rejected';
+  content_rating: ContentRating;
+  note: string | null;
+  submitted_at: string;
+  blob_key: string;
+  thumb_keys: string;
+  display_title: string;
+  sha256: string;
+  file_size: number;
+  width: number;
+  height: number;
+  aspect_ratio: string;
+  card_json: string;
+  card_summary: string;
+  card_name: string;
+  card_tags: string;
+  card_creator: string;
+  spec_version: string;
+  stored_bytes: number;
+}
+
+/** A public card as the gallery sorts, filters and searches it (server/db/repositories/gallery.ts). */
+export interface GalleryTable {
+  /** Given in the order cards were published: "Newest" is this, descending. */
+  seq: Generated<number>;
+  image_id: string;
+  nsfw: number;
+  favorite_count: number;
+  chat_count: number;
+  trend_score: Generated<number>;
+  /** The words of the card's name, tags and creator (core/tags.ts searchWords), full-text indexed. */
+  search_text: string;
+  /** The normalised tags, one per line. */
+  tags_text: string;
+}
+
+export interface GalleryTagsTable {
+  tag: string;
+  seq: number;
+}
+
+/** Chats started and likes given in one UTC hour (`YYYY-MM-DDTHH`), for Trending. */
+export interface CardActivityTable {
+  image_id: string;
+  hour: string;
+  chats: Generated<number>;
+  likes: Generated<number>;
+}
+
+export interface ReportsTable {
+  id: string;
+  image_id: string;
+  reporter_id: string;
+  reason: string;
+  details: string;
+  state: 'open' | 'dismissed' | 'actioned';
+  created_at: string;
+  resolved_at: string | null;
 }
 
 export interface FavoritesTable {
@@ -220,7 +304,7 @@ export interface MessageChangesTable {
 /** A view or download already counted today: one per (card, kind, viewer, day). */
 export interface CardHitsTable {
   image_id: string;
-  kind: 'view' | 'download';
+  kind: 'view' | 'download' | 'chat';
   /** `user:<users.id>` when signed in, else `address:<keyed hash of the address>`. */
   viewer: string;
   /** UTC date, YYYY-MM-DD. */
@@ -286,6 +370,11 @@ export interface Database {
   jobs: JobsTable;
   rate_limits: RateLimitsTable;
   sign_up_requests: SignUpRequestsTable;
+  card_revisions: CardRevisionsTable;
+  gallery: GalleryTable;
+  gallery_tags: GalleryTagsTable;
+  card_activity: CardActivityTable;
+  reports: ReportsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -304,3 +393,5 @@ export type CompletionRequestRow = Selectable<CompletionRequestsTable>;
 export type PersonaRow = Selectable<PersonasTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewPersona = Insertable<PersonasTable>;
+export type CardRevision = Selectable<CardRevisionsTable>;
+export type Report = Selectable<ReportsTable>;

@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { characterPreloads } from '../services/characterPages/preloads';
+import { previewHead, withPreviewHead } from '../services/characterPages/previewHead';
+import { isPlainHome } from '@core/gallery';
 import { homePreloads } from '../services/images/homePreloads';
 
 /** Paths that belong to the server: a miss there is a JSON 404, never the app shell. */
@@ -15,13 +18,10 @@ function isServerPath(url: string): boolean {
 
 /**
  * Home's shell names the gallery's first page and its first row's pictures as preloads, so the browser
- * asks for them while the app's code is still on its way (services/images/homePreloads.ts). A search
- * (`?q=`) lists other cards.
+ * asks for them while the app's code is still on its way (services/images/homePreloads.ts). A search,
+ * another sort or a tag filter lists other cards.
  */
-function isHomeWithoutSearch(url: string): boolean {
-  const address = new URL(url, 'http://cardchat');
-  return address.pathname === '/' && !address.searchParams.get('q')?.trim();
-}
+const isHomeWithoutSearch = (url: string) => isPlainHome(new URL(url, 'http://cardchat'));
 
 function cacheHeaders(reply: FastifyReply, filePath: string): void {
   const relative = filePath.split(path.sep).join('/');
@@ -38,7 +38,7 @@ function cacheHeaders(reply: FastifyReply, filePath: string): void {
  * Serves the built PWA from distDir. Unknown GET paths outside /api and /oidc get index.html so that
  * client-side routes survive a reload; when dist/ is absent (API tests) every miss is a JSON 404.
  */
-export const staticPlugin = fp<{ distDir: string }>(async (app: FastifyInstance, { distDir }) => {
+export const staticPlugin = fp<{ distDir: string; publicUrl: string }>(async (app: FastifyInstance, { distDir, publicUrl }) => {
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasDist) {
     await app.register(fastifyStatic, {
@@ -67,4 +67,32 @@ export const staticPlugin = fp<{ distDir: string }>(async (app: FastifyInstance,
   app.setNotFoundHandler(shell);
   // The wildcard route would take Home for the folder itself: Home is the shell like every page.
   if (hasDist) app.get('/', shell);
+  if (hasDist) app.get('/characters/:file_id', characterShell(path.join(distDir, 'index.html'), publicUrl));
 });
+
+const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * A character's page: the shell with the character in its head for link previews, and its data and
+ * portrait preloaded. A card that is not public answers 404 (what its API says to all but its owner,
+ * whose app, booting from this same shell, shows it anyway). A database that does not answer leaves
+ * the plain shell.
+ */
+function characterShell(indexFile: string, publicUrl: string) {
+  let html: string | undefined;
+  return async (request: FastifyRequest<{ Params: { file_id: string } }>, reply: FastifyReply) => {
+    html ??= await fs.promises.readFile(indexFile, 'utf8');
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    const id = request.params.file_id;
+    let head;
+    try {
+      head = ID.test(id) ? await previewHead(request.ctx, id, publicUrl) : null;
+    } catch (error) {
+      request.log.warn({ err: error }, "a character page's shell goes without its preview");
+      return reply.send(html);
+    }
+    if (!head) return reply.status(404).send(html);
+    reply.header('Link', characterPreloads(id, head, new URL(publicUrl).origin));
+    return reply.send(withPreviewHead(html, head));
+  };
+}

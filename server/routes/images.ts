@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGE_TOO_LARGE } from '@core/card/index';
 import * as contract from '@core/contract/cards';
+import { GALLERY_SORTS } from '@core/contract/constants';
 import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { cachedGalleryPage } from '../db/galleryCache';
@@ -12,7 +13,8 @@ import { editCard, MESSAGE_EDIT_TOO_LARGE, MESSAGE_SAVED } from '../services/car
 import { viewerOf } from '../services/cardHits';
 import { removeImage } from '../services/images/delete';
 import { imageFile, thumbnailFile } from '../services/images/files';
-import { cardJson, cardTags, galleryPage } from '../services/images/reads';
+import { galleryPage, isSharedPage } from '../services/discovery';
+import { cardJson, cardTags } from '../services/images/reads';
 import { MESSAGE_NO_FILE, MULTIPART_OVERHEAD_BYTES, readUploadForm, refuseDeclaredLength, UPLOAD_LIMITS } from '../services/uploadForm';
 import { MESSAGE_UPLOADED, uploadCard } from '../services/uploads';
 
@@ -46,13 +48,17 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...endpoint(contract.gallery),
+    // Only what NSFW cards a list shows depends on who asks, so only then is the token read.
+    preHandler: async (request) => {
+      if (request.query.nsfw === '1') await app.authenticateIfPresent(request);
+    },
     handler: async (request, reply) => {
-      const { limit, offset, q } = request.query;
-      if (q?.trim()) return galleryPage(request.ctx, request.query);
+      if (!isSharedPage(request.query)) return galleryPage(request.ctx, request.query, request.user);
+      const { sort = GALLERY_SORTS[0], limit, offset } = request.query;
       // reply.serialize is the route's response schema serialiser (it makes a string): a cached body is
       // byte for byte what Fastify would send. Kept as bytes, so each answer writes them without encoding.
-      const body = await cachedGalleryPage(request.ctx.db, limit, offset, async () =>
-        Buffer.from(reply.serialize(await galleryPage(request.ctx, { limit, offset })) as string),
+      const body = await cachedGalleryPage(request.ctx.db, { sort, limit, offset }, async () =>
+        Buffer.from(reply.serialize(await galleryPage(request.ctx, request.query, null)) as string),
       );
       // The bytes are that response, serialised already: the type provider knows only the object.
       return reply.type(JSON_TYPE).send(body as unknown as contract.PublicImagesResponse);

@@ -3,19 +3,7 @@ import * as contract from '@core/contract/users';
 import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { storageUsage } from '../services/storage';
-import { updateProfile, type RequestUser } from '../services/users';
-
-function profileOf(user: RequestUser): contract.UserProfile {
-  return {
-    email: user.email,
-    name: user.name,
-    picture: user.picture,
-    uid: user.id,
-    sub: user.subject,
-    plan: user.plan,
-    is_admin: user.isAdmin,
-  };
-}
+import { profileOf, updateProfile } from '../services/users';
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({ ...endpoint(contract.getProfile), preHandler: app.authenticate, handler: async (request) => profileOf(signedIn(request)) });

@@ -1,5 +1,5 @@
 import { normalizeCard, writeCard } from '@core/card/index';
-import { listPublicImages } from '../db/repositories/images';
+import { galleryIsEmpty } from '../db/repositories/gallery';
 import { AppError } from '../errors';
 import type { ServiceContext } from '../services/context';
 import { uploadCard } from '../services/uploads';
@@ -27,7 +27,7 @@ function slug(name: string): string {
  * together are safe, because portraits render to the same bytes and a repeat upload is refused.
  */
 export async function seedGallery(ctx: ServiceContext): Promise<number> {
-  if ((await listPublicImages(ctx.db, { limit: 1, offset: 0 })).total > 0) return 0;
+  if (!(await galleryIsEmpty(ctx.db))) return 0;
   const owner = await galleryAccount(ctx.db);
   let seeded = 0;
   // The gallery shows newest first, so the first character of the list is uploaded last.

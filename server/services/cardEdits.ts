@@ -37,6 +37,7 @@ import {
   thumbnailBytes,
 } from './cardStorage';
 import { checkMayChangePicture } from './plans';
+import { needsReview, submitChanges } from './publishing/revisions';
 import { makeThumbnails } from './thumbnails';
 import { checkStorageRoom } from './storage';
 import { lockAccount, type RequestUser } from './users';
@@ -103,6 +104,8 @@ function rewrite(picture: Uint8Array, card: Card): { png: Uint8Array; width: num
  * reason; a new picture on a Free plan 403, as every change of a character's picture is. Nothing
  * counts against the plan's slots: the card had its slot already (a release frees
  * it); a private card's growth counts against the plan's storage (413). The card's chats take the new name.
+ * An edit of a published card by anyone but an administrator waits for review instead
+ * (publishing/revisions.ts): the published version stays until it is approved.
  */
 export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: string, edit: CardEdit): Promise<CollectionItem> {
   const image = await findImage(ctx.db, fileId);
@@ -134,6 +137,10 @@ export async function editCard(ctx: ServiceContext, user: RequestUser, fileId: s
     isPublic ? Promise.resolve() : checkStorageRoom(db, user, storedBytes, image.stored_bytes);
   await checkRoom(ctx.db);
   const written = samePng ? [] : await storeBlobs(ctx, keys, png, thumbnails);
+  if (needsReview(image, user)) {
+    const content = { blob_key: keys.card, thumb_keys: JSON.stringify(keys.thumbs), ...columns, stored_bytes: storedBytes };
+    return submitChanges(ctx, user, image, content, written);
+  }
 
   let saved: Image;
   try {

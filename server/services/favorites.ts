@@ -11,6 +11,7 @@ import {
 import { changeFavoriteCount } from '../db/repositories/images';
 import { badRequest, notFound } from '../errors';
 import { readableImage } from './images/access';
+import { noteLike } from './publishing/activity';
 import { cardTypeOf, imageUrl } from './images/presentation';
 import { lockAccount, type RequestUser } from './users';
 import type { ServiceContext } from './context';
@@ -50,6 +51,7 @@ export async function addFavorite(
       await lockAccount(trx, user.id);
       const inserted = await insertFavoriteIfAbsent(trx, user.id, image.id);
       if (inserted) await changeFavoriteCount(trx, image.id, 1);
+      if (inserted) await noteLike(trx, image.id, 1, new Date());
       return inserted;
     });
   } catch (error) {
@@ -71,6 +73,7 @@ export async function removeFavorite(ctx: ServiceContext, user: RequestUser, id:
     if (!favorite) return false;
     if (!(await deleteFavorite(trx, favorite.id))) return false;
     await changeFavoriteCount(trx, favorite.image_id, -1);
+    await noteLike(trx, favorite.image_id, -1, new Date(favorite.created_at));
     return true;
   });
   if (!removed) throw notFound('Favorite not found');

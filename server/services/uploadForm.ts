@@ -38,13 +38,15 @@ export interface UploadForm {
   /** The stream hit the size cap: the bytes are incomplete. */
   truncated: boolean;
   publicRelease: boolean;
+  /** An administrator's public release: its content rating ('nsfw' when the form says so). */
+  contentRating?: 'sfw' | 'nsfw';
   /** The user's own card this upload replaces: its slot is free for the new one. */
   replacing?: string | undefined;
 }
 
 /**
  * Reads the multipart form: the file of field `image` into memory (the card's validation needs all
- * of it; the multipart limit stops it at 20 MB + 1 byte) and the `public_release` field.
+ * of it; the multipart limit stops it at 20 MB + 1 byte), the `public_release` field and its `content_rating`.
  */
 export async function readUploadForm(parts: AsyncIterableIterator<Multipart>): Promise<UploadForm> {
   try {
@@ -58,8 +60,9 @@ export async function readUploadForm(parts: AsyncIterableIterator<Multipart>): P
 }
 
 async function readParts(parts: AsyncIterableIterator<Multipart>): Promise<UploadForm> {
-  let form: Omit<UploadForm, 'publicRelease'> | undefined;
+  let form: Omit<UploadForm, 'publicRelease' | 'contentRating'> | undefined;
   let publicRelease = false;
+  let contentRating: 'sfw' | 'nsfw' = 'sfw';
   for await (const part of parts) {
     if (part.type === 'file') {
       if (part.fieldname !== 'image' || form) {
@@ -76,8 +79,10 @@ async function readParts(parts: AsyncIterableIterator<Multipart>): Promise<Uploa
       };
     } else if (part.fieldname === 'public_release') {
       publicRelease = String(part.value).trim().toLowerCase() === 'true';
+    } else if (part.fieldname === 'content_rating') {
+      contentRating = String(part.value).trim().toLowerCase() === 'nsfw' ? 'nsfw' : 'sfw';
     }
   }
   if (!form) throw badRequest('invalid_upload', MESSAGE_NO_FILE);
-  return { ...form, publicRelease };
+  return { ...form, publicRelease, contentRating };
 }

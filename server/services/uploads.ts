@@ -125,6 +125,7 @@ export async function uploadCard(ctx: ServiceContext, user: RequestUser, form: U
         id,
         owner_id: user.id,
         is_public: isPublic ? 1 : 0,
+        content_rating: isPublic ? (form.contentRating ?? 'sfw') : 'sfw',
         filename: sanitizeFilename(form.filename),
         blob_key: keys.card,
         thumb_keys: JSON.stringify(keys.thumbs),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ProfileUpdate } from '@core/contract';
+import type { ProfileUpdate, UserProfile } from '@core/contract';
 import { PLAN_IDS, type PlanId } from '@core/contract/constants';
 import type { AccessClaims } from '../auth/verify';
 import { embeddedAccountId } from './account/embedded';
@@ -122,4 +122,21 @@ export function parsePlan(value: string): PlanId {
     throw new AppError(400, 'invalid_plan', `Unknown plan '${value}'. Plans: free (normal), monthly, quarterly, yearly`);
   }
   return plan as PlanId;
+}
+
+/** The profile as GET /api/users/profile answers it. */
+export function profileOf(user: RequestUser): UserProfile {
+  return {
+    email: user.email,
+    name: user.name,
+    picture: user.picture,
+    uid: user.id,
+    sub: user.subject,
+    plan: user.plan,
+    is_admin: user.isAdmin,
+    handle: user.handle,
+    bio: user.bio,
+    adult_confirmed: user.adult_confirmed_at !== null,
+    show_nsfw: user.show_nsfw === 1,
+  };
 }

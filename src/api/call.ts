@@ -115,6 +115,9 @@ async function failure(error: unknown, options: CallOptions): Promise<unknown> {
 function pathOf(path: string, { params, query }: AnyInput): string {
   const filled = path.replace(/^\/api\//, '').replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, String(value));
+  // A list repeats its parameter (`tag=a&tag=b`), as Fastify reads an array.
+  for (const [name, value] of Object.entries(query ?? {})) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) search.append(name, String(one));
+  }
   return search.size > 0 ? `${filled}?${search}` : filled;
 }

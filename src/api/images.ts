@@ -1,4 +1,5 @@
 import type { CardExportFormat, FavoriteAddRequest } from '@core/contract';
+import { GALLERY_SORTS, type GallerySortId } from '@core/contract/constants';
 import * as routes from '@core/contract/routes';
 import { GALLERY_PAGE_SIZE } from '@core/gallery';
 import { authorizedFetchUrl } from './authorizedFetch';
@@ -7,10 +8,36 @@ import { errorFromResponse } from './errors';
 
 export { GALLERY_PAGE_SIZE };
 
-/** GET /api/upload/image: public cards, newest first; `q` matches name, tag or creator. */
-export function listPublicImages({ q, offset = 0, limit = GALLERY_PAGE_SIZE }: { q?: string; offset?: number; limit?: number }) {
-  return api(routes.gallery, { query: { limit, offset, q: q || undefined } });
+/** What a gallery list asks for: a search, a sort (absent: Trending), tags it must all have, NSFW cards too. */
+export interface GalleryQuery {
+  q?: string | undefined;
+  sort?: GallerySortId | undefined;
+  tags?: readonly string[] | undefined;
+  nsfw?: boolean | undefined;
+  /** A creator's published cards (their page), newest first, instead of the whole gallery. */
+  creator?: string | undefined;
 }
+
+/**
+ * GET /api/upload/image: a page of public cards in the query's sort, filtered by its search and tags
+ * (or a creator's, newest first). The default sort is not named: Home's first page URL stays the
+ * preloaded one.
+ */
+export function listPublicImages({ q, sort, tags = [], nsfw = false, creator }: GalleryQuery, offset = 0) {
+  const shown = { limit: GALLERY_PAGE_SIZE, offset, nsfw: nsfw ? ('1' as const) : undefined };
+  if (creator) return api(routes.creatorCards, { params: { handle: creator }, query: shown });
+  return api(routes.gallery, {
+    query: {
+      ...shown,
+      q: q || undefined,
+      sort: sort && sort !== GALLERY_SORTS[0] ? sort : undefined,
+      tag: tags.length > 0 ? [...tags] : undefined,
+    },
+  });
+}
+
+/** GET /api/gallery/tags: the gallery's most used tags (with NSFW cards' when asked and allowed). */
+export const getPopularTags = (nsfw: boolean) => api(routes.popularTags, { query: { nsfw: nsfw ? '1' : undefined } });
 
 export const addFavorite = (body: FavoriteAddRequest) => api(routes.addFavorite, { body });
 

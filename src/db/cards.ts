@@ -1,4 +1,6 @@
 import type { PublicImage } from '@core/contract';
+import { GALLERY_SORTS } from '@core/contract/constants';
+import type { GalleryQuery } from '../api/images';
 import { db, type CachedCard } from './db';
 
 /** The text offline search looks in: name, tags and creator, the fields the server's `q` matches. */
@@ -7,35 +9,66 @@ export function searchTextOf(image: PublicImage): string {
   return [name || image.display_title, ...(tags ?? []), creator ?? ''].join('\n').toLowerCase();
 }
 
-/**
- * Newest first, at most `limit`, optionally only those whose name, a tag or the creator contains `q`
- * (case-insensitive), so a search gives the same answer offline as the server gives online.
- */
-export function galleryCards({ q, limit }: { q?: string; limit: number }): Promise<CachedCard[]> {
-  const needle = q?.trim().toLowerCase();
-  let cards = db.cards.orderBy('upload_time').reverse();
-  if (needle) cards = cards.filter((card) => card.searchText.includes(needle));
-  return cards.limit(limit).toArray();
+/** Which gallery list a query is: its sort, search, tags and whether NSFW cards are in it. */
+export function listKey({ q, sort = GALLERY_SORTS[0], tags = [], nsfw = false, creator }: GalleryQuery): string {
+  return JSON.stringify(creator ? ['creator', creator, nsfw] : [sort, (q ?? '').trim().toLowerCase(), [...tags].sort(), nsfw]);
 }
 
 /**
- * Stores a page from the server. A favorite flag learned on this device survives, since the list
- * does not carry it. With `window` (an unfiltered first page), cached cards the server no longer
- * lists within that window are removed; see pullGallery for why only there.
+ * What a gallery list shows: the cards in the order the server last gave them, at most `limit`; for
+ * a list never pulled, the cached cards that match it, so a search gives an answer offline too.
  */
-export async function saveGalleryPage(images: PublicImage[], window?: { complete: boolean }): Promise<void> {
-  await db.transaction('rw', db.cards, async () => {
+export async function galleryCards(query: GalleryQuery & { limit: number }): Promise<CachedCard[]> {
+  const list = await db.galleryLists.get(listKey(query));
+  // Loaded when first needed (a search first made offline): Home's first view does without it.
+  if (!list) return (await (await import('./cardSearch')).matchingCachedCards(query)).slice(0, query.limit);
+  const cards = await db.cards.bulkGet(list.ids.slice(0, query.limit));
+  return cards.filter((card) => card !== undefined);
+}
+
+/** Whether the list has more cards than `shown` on this device or on the server. */
+export async function listHasMore(query: GalleryQuery, shown: number): Promise<boolean> {
+  const list = await db.galleryLists.get(listKey(query));
+  return list ? list.hasMore || list.ids.length > shown : false;
+}
+
+/**
+ * Stores a page of a list: its cards (a favorite flag learned on this device survives, since lists
+ * do not carry it), and their places in the list from `offset` on. The cards after the page stay in
+ * the list as they were, so a phone that scrolled far yesterday still has them offline, until a pull
+ * reaches them (or says the list ends: then the rest goes, and cards no list holds any more go too).
+ */
+export async function saveGalleryPage(
+  key: string,
+  images: PublicImage[],
+  { offset, hasMore }: { offset: number; hasMore: boolean },
+): Promise<void> {
+  await db.transaction('rw', db.cards, db.galleryLists, async () => {
     const known = await db.cards.bulkGet(images.map((image) => image.file_id));
     await db.cards.bulkPut(images.map((image, i) => ({ ...image, searchText: searchTextOf(image), favorited: known[i]?.favorited })));
-    if (!window) return;
-    const listed = new Set(images.map((image) => image.file_id));
-    // Everything at least as new as the oldest card on the page was in the window; when the page
-    // held all the server's cards, the window is the whole gallery.
-    const oldest = images.at(-1)?.upload_time ?? '';
-    const inWindow = window.complete ? db.cards.toCollection() : db.cards.where('upload_time').aboveOrEqual(oldest);
-    const gone = (await inWindow.primaryKeys()).filter((id) => !listed.has(id));
-    await db.cards.bulkDelete(gone);
+    const old = (await db.galleryLists.get(key))?.ids ?? [];
+    const page = images.map((image) => image.file_id);
+    const listed = new Set(page);
+    const before = old.slice(0, offset).filter((id) => !listed.has(id));
+    const after = hasMore ? old.slice(offset).filter((id) => !listed.has(id)) : [];
+    const ids = [...before, ...page, ...after];
+    await db.galleryLists.put({ key, ids, hasMore });
+    if (hasMore) return;
+    const kept = new Set<string>();
+    await db.galleryLists.each((list) => list.ids.forEach((id) => kept.add(id)));
+    await db.cards.bulkDelete(old.filter((id) => !kept.has(id)));
   });
+}
+
+/** The gallery's most used tags as last pulled (kept beside the lists: they are a list of tags). */
+const tagsKey = (nsfw: boolean) => JSON.stringify(['tags', nsfw]);
+
+export async function popularTags(nsfw: boolean): Promise<string[]> {
+  return (await db.galleryLists.get(tagsKey(nsfw)))?.ids ?? [];
+}
+
+export async function savePopularTags(nsfw: boolean, tags: string[]): Promise<void> {
+  await db.galleryLists.put({ key: tagsKey(nsfw), ids: tags, hasMore: false });
 }
 
 /** Records a favorite toggle and moves the like count by what the server did (never below 0). */

@@ -21,3 +21,8 @@ export async function removeCollectionItem(fileId: string): Promise<void> {
 export function collectionItem(fileId: string): Promise<CollectionItem | undefined> {
   return db.collections.get(fileId);
 }
+
+/** Changes the cached entry of one of the person's cards (where it stands on its way to the gallery). */
+export async function updateCollectionItem(fileId: string, change: (item: CollectionItem) => void): Promise<void> {
+  await db.collections.update(fileId, change);
+}

@@ -1,7 +1,10 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type {
   CharacterDetails,
+  CharacterPage,
   ChatMessage,
+  ContentRating,
+  CreatorPage,
   CollectionItem,
   CompletionRequest,
   EditMessageRequest,
@@ -9,6 +12,7 @@ import type {
   Persona,
   PublicImage,
   RecentChat,
+  ReportRequest,
   UserProfile,
 } from '@core/contract';
 import type { CharacterDraftRecord } from './drafts';
@@ -108,6 +112,27 @@ export interface MessageChange extends QueuedItem {
 
 export type OutboxItem = MessageSend | MessageChange;
 
+/**
+ * A card submitted for the gallery, or a report of one, made offline or while cardchat did not answer:
+ * waits in `shareOutbox` beside the messages' outbox, items of the same shape but of no
+ * chat, sent in the order made by the same flush (sync/send/shareRequests.ts).
+ */
+export interface ShareRequest extends Omit<QueuedItem, 'chat_id'> {
+  kind: 'submit' | 'report';
+  file_id: string;
+  submit?: { content_rating: ContentRating };
+  report?: ReportRequest;
+}
+
+/** A page of a gallery list in the order the server gave it (a sort, search or tag filter; a creator's cards). */
+export interface GalleryList {
+  /** sync/gallery.ts listKey: which list. */
+  key: string;
+  /** The cards' file ids, in order, as far as pulled. */
+  ids: string[];
+  hasMore: boolean;
+}
+
 /** Whether the user has favorited a public card, as the server last said. */
 export interface FavoriteFlag {
   file_id: string;
@@ -131,6 +156,10 @@ export class CardchatDb extends Dexie {
   drafts!: EntityTable<CharacterDraftRecord, 'id'>;
   characters!: EntityTable<CharacterDetails, 'file_id'>;
   favoriteFlags!: EntityTable<FavoriteFlag, 'file_id'>;
+  galleryLists!: EntityTable<GalleryList, 'key'>;
+  characterPages!: EntityTable<CharacterPage, 'file_id'>;
+  creators!: EntityTable<CreatorPage, 'handle'>;
+  shareOutbox!: EntityTable<ShareRequest, 'client_id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -189,21 +218,40 @@ export class CardchatDb extends Dexie {
       characters: 'file_id',
       favoriteFlags: 'file_id',
     });
+    // Each gallery list in the server's order (sorts, searches, tag filters, creators'
+    // cards), character pages and creator pages as last seen, so they open offline.
+    this.version(11).stores({
+      galleryLists: 'key',
+      characterPages: 'file_id',
+      creators: 'handle',
+      shareOutbox: 'client_id, created_at, file_id',
+    });
   }
 }
 
 export const db = new CardchatDb();
 
+/** Copies of what anyone may see (the gallery's cards and lists, creators' pages): nobody's data, kept across sign-outs. */
+export const PUBLIC_CACHE_TABLES: readonly Table[] = [db.cards, db.galleryLists, db.creators];
+
 /**
  * Copies of what the server holds for the signed-in user: pulled again when they are gone, so both
  * "Clear local data" and signing out clear them whole.
  */
-export const USER_COPY_TABLES: readonly Table[] = [db.collections, db.favorites, db.favoriteFlags, db.characters, db.personas];
+export const USER_COPY_TABLES: readonly Table[] = [
+  db.collections,
+  db.favorites,
+  db.favoriteFlags,
+  db.characters,
+  db.personas,
+  // A page may be of the user's own private card, and says what is theirs (Edit, its review).
+  db.characterPages,
+];
 
 /**
  * The tables that hold a user's data: the copies above, the profile, the chats and messages, what
  * waits to be sent, the persona choices and the editor's drafts. Signing out clears them all; the
- * gallery cache (`cards`) is public and is the one table that is nobody's.
+ * public caches (PUBLIC_CACHE_TABLES) are nobody's.
  */
 export const USER_DATA_TABLES: readonly Table[] = [
   ...USER_COPY_TABLES,
@@ -211,6 +259,7 @@ export const USER_DATA_TABLES: readonly Table[] = [
   db.chats,
   db.messages,
   db.outbox,
+  db.shareOutbox,
   db.chatPersonas,
   db.drafts,
 ];

@@ -1,5 +1,5 @@
 import { CARD_IMAGE_CACHE } from '@core/caches';
-import { db, USER_COPY_TABLES, type LocalMessage } from './db';
+import { db, PUBLIC_CACHE_TABLES, USER_COPY_TABLES, type LocalMessage } from './db';
 
 /**
  * Message states that hold something the user typed and the server does not have yet: they survive
@@ -14,7 +14,7 @@ const UNSENT: ReadonlySet<LocalMessage['state']> = new Set(['pending', 'failed']
  * sent, and the persona choices the server does not have yet.
  */
 export async function clearLocalData(): Promise<void> {
-  const cleared = [db.cards, ...USER_COPY_TABLES];
+  const cleared = [...PUBLIC_CACHE_TABLES, ...USER_COPY_TABLES];
   await db.transaction('rw', [...cleared, db.chats, db.messages, db.outbox, db.chatPersonas], async () => {
     for (const table of cleared) await table.clear();
     await db.chatPersonas.filter((choice) => !choice.pending).delete();

@@ -1,44 +1,45 @@
 import { addFavorite, checkFavorite, removeFavorite } from '../api/favorites';
-import { GALLERY_PAGE_SIZE, listPublicImages } from '../api/images';
+import { getPopularTags, listPublicImages, type GalleryQuery } from '../api/images';
+import { GALLERY_SORTS } from '@core/contract/constants';
 import { ApiError } from '../api/errors';
-import { markFavorite, saveGalleryPage } from '../db/cards';
+import { listKey, markFavorite, saveGalleryPage, savePopularTags } from '../db/cards';
 import { saveFavoriteFlag } from '../db/favorites';
 import type { PublicImage, PublicImagesResponse } from '@core/contract';
 import type { CachedCard } from '../db/db';
 import { fetchFirstGalleryPage } from './firstGalleryPage';
 
 export interface GalleryPull {
-  /** How many public cards the server has for this query. */
+  /** How many public cards the server has for this query (counted up to 1,000). */
   total: number;
   /** How many cards this page brought. */
   count: number;
+  hasMore: boolean;
 }
 
+/** Home as every visitor first sees it: no search, no tag, the first sort, no NSFW cards. */
+const isFirstView = (query: GalleryQuery) =>
+  !query.creator && !query.q && (query.tags ?? []).length === 0 && (query.sort ?? GALLERY_SORTS[0]) === GALLERY_SORTS[0] && !query.nsfw;
+
 /**
- * Fetches one page of the public gallery and writes it to Dexie; the screens update from there.
- *
- * Cards that left the gallery (deleted, or made private) are removed only after a fresh unfiltered
- * first page, and only within the window that page covers: the cards at least as new as its oldest
- * one (or all of them when the page held the whole gallery). Those are exactly the cards the server
- * would have listed had it still had them. Older cached cards are kept until a pull covers them,
- * so a phone that saw page 3 yesterday still has it offline; a filtered page proves nothing about
- * cards that do not match, so it never removes anything.
+ * Fetches one page of a gallery list and writes it to Dexie (its cards, and their places in the
+ * list: db/cards.ts saveGalleryPage); the screens update from there.
  */
-export async function pullGallery({ q, offset }: { q?: string; offset: number }): Promise<GalleryPull> {
-  const firstUnfiltered = !q && offset === 0;
-  if (firstUnfiltered && earlyPull) {
+export async function pullGallery(query: GalleryQuery & { offset: number }): Promise<GalleryPull> {
+  if (query.offset === 0 && isFirstView(query) && earlyPull) {
     const early = earlyPull;
     earlyPull = undefined;
     // One that failed is asked for again through the API client, with its retries and messages.
     const pulled = await early.catch(() => undefined);
     if (pulled) return pulled;
   }
-  return savePage(await listPublicImages({ q, offset, limit: GALLERY_PAGE_SIZE }), firstUnfiltered);
+  return savePage(query, query.offset, await listPublicImages(query, query.offset));
 }
 
-async function savePage(page: PublicImagesResponse, firstUnfiltered: boolean): Promise<GalleryPull> {
-  await saveGalleryPage(page.data, firstUnfiltered ? { complete: page.data.length >= page.total } : undefined);
-  return { total: page.total, count: page.data.length };
+async function savePage(query: GalleryQuery, offset: number, page: PublicImagesResponse): Promise<GalleryPull> {
+  // An older server (or a test's) says only the total.
+  const hasMore = page.has_more ?? offset + page.data.length < page.total;
+  await saveGalleryPage(listKey(query), page.data, { offset, hasMore });
+  return { total: page.total, count: page.data.length, hasMore };
 }
 
 /** Home's first pull, started at start-up; the first pull Home itself makes takes it. */
@@ -52,9 +53,18 @@ let earlyPull: Promise<GalleryPull> | undefined;
  */
 export function pullFirstGalleryPageEarly(): Promise<PublicImage[]> {
   const page = fetchFirstGalleryPage();
-  earlyPull = page.then((fetched) => savePage(fetched, true));
+  earlyPull = page.then((fetched) => savePage({}, 0, fetched));
   earlyPull.catch(() => undefined); // handled by the pull that takes it
   return page.then((fetched) => fetched.data);
+}
+
+/** The gallery's most used tags, for Home's chips. */
+export async function pullPopularTags(nsfw: boolean): Promise<void> {
+  const { tags } = await getPopularTags(nsfw);
+  await savePopularTags(
+    nsfw,
+    tags.map((entry) => entry.tag),
+  );
 }
 
 /** What a favorite says of its card (the server takes the rest from the card itself). */

@@ -19,6 +19,9 @@ function card(n: number): PublicImage {
     thumbnail_srcset: `/api/upload/image/thumbnail/${id}/240.webp 240w`,
     upload_time: new Date(Date.UTC(2026, 10, 1, 0, n)).toISOString(),
     favorite_count: 0,
+    chat_count: 0,
+    creator_handle: null,
+    content_rating: 'sfw',
     card_data: {
       spec_version: '2.0',
       data: { name: id, description: '', personality: '', scenario: '', first_mes: '', creator: '', tags: [] },
@@ -46,7 +49,7 @@ describe("Home's first gallery page, pulled at start-up", () => {
   it("is asked for once, by the shell's preload URL, and is what Home's first pull gets", async () => {
     fetchMock.mockResolvedValue(page([card(1), card(2)]));
     expect((await pullFirstGalleryPageEarly()).map((c) => c.file_id)).toEqual(['card-1', 'card-2']);
-    expect(await pullGallery({ offset: 0 })).toEqual({ total: 2, count: 2 });
+    expect(await pullGallery({ offset: 0 })).toEqual({ total: 2, count: 2, hasMore: false });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(urlOf(fetchMock.mock.calls[0]![0])).toBe(GALLERY_FIRST_PAGE_URL);
     expect((await galleryCards({ limit: 20 })).map((c) => c.file_id).sort()).toEqual(['card-1', 'card-2']);
@@ -60,7 +63,7 @@ describe("Home's first gallery page, pulled at start-up", () => {
     fetchMock.mockResolvedValueOnce(new Response('busy', { status: 503 }));
     await expect(pullFirstGalleryPageEarly()).rejects.toThrow('503');
     fetchMock.mockResolvedValue(page([card(4)]));
-    expect(await pullGallery({ offset: 0 })).toEqual({ total: 1, count: 1 });
+    expect(await pullGallery({ offset: 0 })).toEqual({ total: 1, count: 1, hasMore: false });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect((await galleryCards({ limit: 20 })).map((c) => c.file_id)).toEqual(['card-4']);
   });

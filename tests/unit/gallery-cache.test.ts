@@ -13,51 +13,51 @@ describe('gallery page cache', () => {
   it('keeps a page for a second, then builds it again', async () => {
     const db = {};
     const page = counter();
-    expect(await cachedGalleryPage(db, 20, 0, page.build)).toBe('page 1');
+    expect(await cachedGalleryPage(db, { sort: 'trending', limit: 20, offset: 0 }, page.build)).toBe('page 1');
     vi.advanceTimersByTime(900);
-    expect(await cachedGalleryPage(db, 20, 0, page.build)).toBe('page 1');
+    expect(await cachedGalleryPage(db, { sort: 'trending', limit: 20, offset: 0 }, page.build)).toBe('page 1');
     vi.advanceTimersByTime(200);
-    expect(await cachedGalleryPage(db, 20, 0, page.build)).toBe('page 2');
+    expect(await cachedGalleryPage(db, { sort: 'trending', limit: 20, offset: 0 }, page.build)).toBe('page 2');
   });
 
   it('keeps pages apart by limit, offset and database', async () => {
     const page = counter();
     const [one, two] = [{}, {}];
-    expect(await cachedGalleryPage(one, 20, 0, page.build)).toBe('page 1');
-    expect(await cachedGalleryPage(one, 20, 20, page.build)).toBe('page 2');
-    expect(await cachedGalleryPage(one, 10, 0, page.build)).toBe('page 3');
-    expect(await cachedGalleryPage(two, 20, 0, page.build)).toBe('page 4');
-    expect(await cachedGalleryPage(one, 20, 0, page.build)).toBe('page 1');
+    expect(await cachedGalleryPage(one, { sort: 'trending', limit: 20, offset: 0 }, page.build)).toBe('page 1');
+    expect(await cachedGalleryPage(one, { sort: 'trending', limit: 20, offset: 20 }, page.build)).toBe('page 2');
+    expect(await cachedGalleryPage(one, { sort: 'trending', limit: 10, offset: 0 }, page.build)).toBe('page 3');
+    expect(await cachedGalleryPage(two, { sort: 'trending', limit: 20, offset: 0 }, page.build)).toBe('page 4');
+    expect(await cachedGalleryPage(one, { sort: 'trending', limit: 20, offset: 0 }, page.build)).toBe('page 1');
   });
 
   it('drops every page on a write', async () => {
     const db = {};
     const page = counter();
-    await cachedGalleryPage(db, 20, 0, page.build);
+    await cachedGalleryPage(db, { sort: 'trending', limit: 20, offset: 0 }, page.build);
     invalidateGallery();
-    expect(await cachedGalleryPage(db, 20, 0, page.build)).toBe('page 2');
+    expect(await cachedGalleryPage(db, { sort: 'trending', limit: 20, offset: 0 }, page.build)).toBe('page 2');
     expect(page.built()).toBe(2);
   });
 
   it('does not keep a page built while a write happened', async () => {
     const db = {};
     const page = counter();
-    const racing = await cachedGalleryPage(db, 20, 0, async () => {
+    const racing = await cachedGalleryPage(db, { sort: 'trending', limit: 20, offset: 0 }, async () => {
       invalidateGallery();
       return 'built before the write landed';
     });
     expect(racing).toBe('built before the write landed');
-    expect(await cachedGalleryPage(db, 20, 0, page.build)).toBe('page 1');
+    expect(await cachedGalleryPage(db, { sort: 'trending', limit: 20, offset: 0 }, page.build)).toBe('page 1');
   });
 
   it('holds a bounded number of pages, forgetting the oldest', async () => {
     const db = {};
     const page = counter();
-    for (let offset = 0; offset <= 32; offset++) await cachedGalleryPage(db, 1, offset, page.build);
+    for (let offset = 0; offset <= 32; offset++) await cachedGalleryPage(db, { sort: 'trending', limit: 1, offset: offset }, page.build);
     expect(page.built()).toBe(33);
-    await cachedGalleryPage(db, 1, 32, page.build);
+    await cachedGalleryPage(db, { sort: 'trending', limit: 1, offset: 32 }, page.build);
     expect(page.built()).toBe(33);
-    await cachedGalleryPage(db, 1, 0, page.build);
+    await cachedGalleryPage(db, { sort: 'trending', limit: 1, offset: 0 }, page.build);
     expect(page.built()).toBe(34);
   });
 });

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicImage } from '@core/contract';
-import { galleryCards, saveGalleryPage, searchTextOf } from '../../src/db/cards';
+import { galleryCards, listKey, saveGalleryPage, searchTextOf } from '../../src/db/cards';
 import { db, type CachedCard } from '../../src/db/db';
 import { CharacterCard } from '../../src/features/gallery/CharacterCard';
 import { rememberSelectedCharacter } from '../../src/features/gallery/cardActions';
@@ -25,6 +25,9 @@ function image(data: Partial<PublicImage['card_data']['data']> = {}, extra: Part
     thumbnail_srcset: `/api/upload/image/thumbnail/${id}/240.webp 240w, /api/upload/image/thumbnail/${id}/480.webp 480w`,
     upload_time: new Date(Date.UTC(2026, 10, 1, 0, counter)).toISOString(),
     favorite_count: 0,
+    chat_count: 0,
+    creator_handle: null,
+    content_rating: 'sfw',
     card_data: {
       spec_version: '2.0',
       data: { name: id, description: '', personality: '', scenario: '', first_mes: '', creator: '', tags: [], ...data },
@@ -152,32 +155,43 @@ describe("a tile's one line of tags", () => {
 });
 
 describe('the cached gallery', () => {
-  beforeEach(() => db.cards.clear());
+  beforeEach(async () => {
+    await db.cards.clear();
+    await db.galleryLists.clear();
+  });
+  const ids = (cards: CachedCard[]) => cards.map((card) => card.file_id);
 
-  it('searches offline by name, tag or creator, case-insensitively, newest first', async () => {
+  it('shows a list in the order the server gave it, and searches the cached cards offline as the server does', async () => {
     const alice = image({ name: 'Alice Wonder', tags: ['Fantasy'], creator: 'carroll' });
     const bob = image({ name: 'Bob', tags: ['Sci-Fi', 'fantasy-lite'], creator: 'Asimov' });
-    const eve = image({ name: 'Eve', tags: ['Noir'], creator: 'Hammett' });
-    await saveGalleryPage([eve, bob, alice]);
-    const names = async (q?: string) => (await galleryCards({ q, limit: 20 })).map((card) => card.card_data.data.name);
-    expect(await names()).toEqual(['Eve', 'Bob', 'Alice Wonder']);
+    const eve = image({ name: 'Eve', tags: ['Noir'], creator: 'Hammett' }, { content_rating: 'nsfw' });
+    await saveGalleryPage(listKey({}), [bob, alice, eve], { offset: 0, hasMore: false });
+    const names = async (q?: string, nsfw = false) => (await galleryCards({ q, nsfw, limit: 20 })).map((card) => card.card_data.data.name);
+    expect(await names()).toEqual(['Bob', 'Alice Wonder', 'Eve']);
+    // Never pulled: the cached cards it matches, by the start of their words, newest first.
     expect(await names('WONDER')).toEqual(['Alice Wonder']);
     expect(await names('fantasy')).toEqual(['Bob', 'Alice Wonder']);
     expect(await names('asim')).toEqual(['Bob']);
-    expect(await names('nobody')).toEqual([]);
+    expect(await names('onder')).toEqual([]);
+    expect(await names('hammett')).toEqual([]);
+    expect(await names('hammett', true)).toEqual(['Eve']);
+    expect(await galleryCards({ tags: ['fantasy'], limit: 20 })).toHaveLength(1);
     expect(await galleryCards({ limit: 2 })).toHaveLength(2);
   });
 
-  it('drops cards gone from the first page window, keeps older ones, and keeps favorite flags', async () => {
-    const [old, mid, gone, kept] = [image(), image(), image(), image()];
-    await saveGalleryPage([kept, gone, mid, old]);
-    await db.cards.update(kept.file_id, { favorited: true });
-    // The first page (2 of 3 on the server) covers `mid` and newer: `gone` left, `old` is outside it.
-    await saveGalleryPage([kept, mid], { complete: false });
-    expect((await db.cards.toArray()).map((card) => card.file_id).sort()).toEqual([old, mid, kept].map((c) => c.file_id).sort());
-    expect((await db.cards.get(kept.file_id))?.favorited).toBe(true);
-    // An empty gallery on the server empties the cache.
-    await saveGalleryPage([], { complete: true });
-    expect(await db.cards.count()).toBe(0);
+  it("replaces a page's places in its list, keeps the rest until the list ends, and keeps favorite flags", async () => {
+    const [a, b, c, d, e] = [image(), image(), image(), image(), image()];
+    const key = listKey({ sort: 'newest' });
+    await saveGalleryPage(key, [a, b], { offset: 0, hasMore: true });
+    await saveGalleryPage(key, [c, d], { offset: 2, hasMore: true });
+    await db.cards.update(a.file_id, { favorited: true });
+    // A fresh first page: `e` is new, `b` moved down; what was pulled after it stays for offline.
+    await saveGalleryPage(key, [e, a], { offset: 0, hasMore: true });
+    expect(ids(await galleryCards({ sort: 'newest', limit: 20 }))).toEqual([e, a, b, c, d].map((card) => card.file_id));
+    expect((await db.cards.get(a.file_id))?.favorited).toBe(true);
+    // The server says the list ends at the second page: what came after is gone, and cards no list holds.
+    await saveGalleryPage(key, [c], { offset: 2, hasMore: false });
+    expect(ids(await galleryCards({ sort: 'newest', limit: 20 }))).toEqual([e, a, c].map((card) => card.file_id));
+    expect(await db.cards.get(d.file_id)).toBeUndefined();
   });
 });

@@ -4,7 +4,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { CARD_IMAGE_CACHE } from '@core/caches';
 import type { CardSummary, CollectionItem, UserProfile } from '@core/contract';
 import { loadTokens, saveTokens } from '../../src/auth/tokens';
-import { db, USER_DATA_TABLES, type CachedCard, type LocalChat, type LocalMessage, type OutboxItem } from '../../src/db/db';
+import {
+  db,
+  PUBLIC_CACHE_TABLES,
+  USER_DATA_TABLES,
+  type CachedCard,
+  type LocalChat,
+  type LocalMessage,
+  type OutboxItem,
+} from '../../src/db/db';
 import { formatBytes } from '@core/bytes';
 import { clearLocalData } from '../../src/db/localData';
 import { LocalDataSection, persistenceLine, usageLine } from '../../src/features/profile/LocalDataSection';
@@ -27,6 +35,9 @@ const card = (id: string): CachedCard => ({
   thumbnail_srcset: '',
   upload_time: TIME,
   favorite_count: 0,
+  chat_count: 0,
+  creator_handle: null,
+  content_rating: 'sfw',
   card_data: SUMMARY,
   searchText: id,
 });
@@ -39,6 +50,7 @@ const collection = (id: string): CollectionItem => ({
   is_public: 1,
   view_count: 0,
   download_count: 0,
+  review: { state: 'published', note: null, changes: null, changes_note: null },
 });
 const chat = (id: string): LocalChat => ({
   chat_id: id,
@@ -148,8 +160,8 @@ describe('clearing local data', () => {
     expect(deleted).toEqual([CARD_IMAGE_CACHE]);
   });
 
-  it("knows every table: each holds a user's data (cleared at sign-out) or is the public gallery cache", () => {
-    const named = [...USER_DATA_TABLES.map((table) => table.name), 'cards'].sort();
+  it("knows every table: each holds a user's data (cleared at sign-out) or is a public cache", () => {
+    const named = [...USER_DATA_TABLES, ...PUBLIC_CACHE_TABLES].map((table) => table.name).sort();
     expect(db.tables.map((table) => table.name).sort()).toEqual(named);
   });
 });

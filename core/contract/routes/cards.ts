@@ -14,3 +14,4 @@ export const collections = { method: 'GET', path: '/api/collections' } as const;
 export const chatCharacters = { method: 'GET', path: '/api/characters' } as const;
 export const characterDetails = { method: 'GET', path: '/api/characters/:file_id' } as const;
 export const characterPhoto = { method: 'POST', path: '/api/characters/photo' } as const;
+export const popularTags = { method: 'GET', path: '/api/gallery/tags' } as const;

@@ -17,6 +17,9 @@ export * from './chats';
 export * from './personas';
 export * from './replacement';
 export * from './jobs';
+export * from './publishing';
+export * from './creators';
+export * from './characterPages';
 
 /** What each route is: an HTTP method and a Fastify-style path (`:name` for a path parameter). */
 export interface Route {

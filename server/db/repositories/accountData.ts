@@ -31,6 +31,23 @@ export async function adoptPublicImages(db: Kysely<Database>, fromUserId: string
   return Number(result.numUpdatedRows);
 }
 
+/** Edits of the person's cards waiting for review, with the blobs of their cards (the revisions' own blobs are those the cards do not share). */
+export function revisionBatch(db: Kysely<Database>, ownerId: string, limit: number) {
+  return db
+    .selectFrom('card_revisions as r')
+    .innerJoin('images', 'images.id', 'r.image_id')
+    .select(['r.image_id', 'r.blob_key', 'r.thumb_keys', 'images.blob_key as card_blob_key', 'images.thumb_keys as card_thumb_keys'])
+    .where('r.owner_id', '=', ownerId)
+    .orderBy('r.image_id')
+    .limit(limit)
+    .execute();
+}
+
+export async function deleteRevisions(db: Kysely<Database>, ownerId: string, imageIds: string[]): Promise<void> {
+  if (imageIds.length === 0) return;
+  await db.deleteFrom('card_revisions').where('owner_id', '=', ownerId).where('image_id', 'in', imageIds).execute();
+}
+
 export function ownedImageBatch(db: Kysely<Database>, userId: string, limit: number) {
   return db
     .selectFrom('images')
@@ -75,6 +92,11 @@ export async function deleteUserFavorites(db: Kysely<Database>, userId: string):
       .updateTable('images')
       .set((eb) => ({ favorite_count: eb('favorite_count', '-', 1) }))
       .where('id', 'in', (eb) => eb.selectFrom('favorites').select('image_id').where('user_id', '=', userId))
+      .execute();
+    await trx
+      .updateTable('gallery')
+      .set((eb) => ({ favorite_count: eb('favorite_count', '-', 1) }))
+      .where('image_id', 'in', (eb) => eb.selectFrom('favorites').select('image_id').where('user_id', '=', userId))
       .execute();
     await trx.deleteFrom('favorites').where('user_id', '=', userId).execute();
   });

@@ -29,3 +29,14 @@ export async function countHitOnce(db: Kysely<Database>, hit: CardHitsTable): Pr
 export async function deleteViewerHits(db: Kysely<Database>, viewer: string): Promise<void> {
   await db.deleteFrom('card_hits').where('viewer', '=', viewer).execute();
 }
+
+/** Whether this is the viewer's first chat with the card today (recorded now): a day's chats count once per person. */
+export async function firstChatToday(db: Kysely<Database>, imageId: string, viewer: string, day: string): Promise<boolean> {
+  const recorded = await db
+    .insertInto('card_hits')
+    .values({ image_id: imageId, kind: 'chat', viewer, day })
+    .onConflict((oc) => oc.columns(['image_id', 'kind', 'viewer', 'day']).doNothing())
+    .returning('day')
+    .executeTakeFirst();
+  return recorded !== undefined;
+}

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { lowerContains } from '../like';
 import { invalidateGallery } from '../galleryCache';
+import { changeGalleryCount, fileInGallery } from './gallery';
 import type { Database, Image, NewImage } from '../schema';
 
 /**
@@ -8,7 +8,7 @@ import type { Database, Image, NewImage } from '../schema';
  * (db/galleryCache.ts) before it, so no page built meanwhile is kept, and after it, for a read
  * that ran first on another connection (PostgreSQL). A transaction commits later still: see there.
  */
-async function changingGallery<T>(write: () => Promise<T>): Promise<T> {
+export async function changingGallery<T>(write: () => Promise<T>): Promise<T> {
   invalidateGallery();
   try {
     return await write();
@@ -17,8 +17,16 @@ async function changingGallery<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A card published as it is written (an administrator's 'Publish as public'): it needs no review. */
+const publishedNow = (at: string) => ({ is_public: 1, review_state: 'published' as const, published_at: at, review_note: null });
+
 export function insertImage(db: Kysely<Database>, image: NewImage): Promise<Image> {
-  const insert = () => db.insertInto('images').values(image).returningAll().executeTakeFirstOrThrow();
+  const values = image.is_public ? { ...image, ...publishedNow(image.created_at) } : image;
+  const insert = async () => {
+    const row = await db.insertInto('images').values(values).returningAll().executeTakeFirstOrThrow();
+    if (row.is_public === 1) await fileInGallery(db, row);
+    return row;
+  };
   // A private card never shows in the gallery: the common upload keeps the cached pages.
   return image.is_public ? changingGallery(insert) : insert();
 }
@@ -54,14 +62,18 @@ export function switchImageCard(
   image: Pick<Image, 'id' | 'blob_key' | 'is_public'>,
   change: ImageCardChange,
 ): Promise<Image | undefined> {
-  const update = () =>
-    db
+  const publishing = change.is_public === 1 && image.is_public !== 1;
+  const update = async () => {
+    const row = await db
       .updateTable('images')
-      .set(change)
+      .set(publishing ? { ...change, ...publishedNow(change.updated_at) } : change)
       .where('id', '=', image.id)
       .where('blob_key', '=', image.blob_key)
       .returningAll()
       .executeTakeFirst();
+    if (row && (row.is_public === 1 || image.is_public === 1)) await fileInGallery(db, row);
+    return row;
+  };
   return image.is_public || change.is_public ? changingGallery(update) : update();
 }
 
@@ -125,11 +137,36 @@ export type GalleryImage = Pick<
   | 'card_summary'
   | 'spec_version'
   | 'favorite_count'
+  | 'chat_count'
+  | 'content_rating'
   | 'created_at'
->;
+> & {
+  /** The owner's handle, when the list knows it. */
+  creator_handle?: string | null;
+};
 
-/** A card as the owner's lists show it: everything but card_json. */
-export type ListedImage = Omit<Image, 'card_json'>;
+export const GALLERY_COLUMNS = [
+  'id',
+  'is_public',
+  'filename',
+  'display_title',
+  'blob_key',
+  'thumb_keys',
+  'card_name',
+  'card_summary',
+  'spec_version',
+  'favorite_count',
+  'chat_count',
+  'content_rating',
+  'created_at',
+] as const satisfies readonly (keyof GalleryImage)[];
+
+/** A card as the owner's lists show it: everything but card_json, and an edit of it waiting for review, if any. */
+export type ListedImage = Omit<Image, 'card_json'> & {
+  creator_handle?: string | null;
+  changes_state?: 'submitted' | 'rejected' | null;
+  changes_note?: string | null;
+};
 
 const LISTED_COLUMNS = [
   'id',
@@ -153,50 +190,28 @@ const LISTED_COLUMNS = [
   'favorite_count',
   'stored_bytes',
   'card_summary',
+  'review_state',
+  'content_rating',
+  'review_note',
+  'submitted_at',
+  'published_at',
+  'chat_count',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof ListedImage)[];
 
-/**
- * Public images, newest first; `q` matches name, any tag or creator, case-insensitively (ASCII case
- * on SQLite). One statement: the page with the total as an uncorrelated subquery (a window count
- * would make the database read every matching row). Past the end there is no row to carry the
- * total, so it is counted alone.
- */
-export async function listPublicImages(
-  db: Kysely<Database>,
-  { limit, offset, q }: { limit: number; offset: number; q?: string | undefined },
-): Promise<{ rows: GalleryImage[]; total: number }> {
-  let matching = db.selectFrom('images').where('is_public', '=', 1);
-  const text = q?.trim();
-  if (text) {
-    matching = matching.where((eb) =>
-      eb.or([lowerContains('card_name', text), lowerContains('card_creator', text), lowerContains('card_tags', text)]),
-    );
-  }
-  const count = matching.select((eb) => eb.fn.countAll().as('count'));
-  const rows = await matching
-    .select([
-      'id',
-      'is_public',
-      'filename',
-      'display_title',
-      'blob_key',
-      'thumb_keys',
-      'card_name',
-      'card_summary',
-      'spec_version',
-      'favorite_count',
-      'created_at',
-    ])
-    .select(count.as('total'))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset(offset)
+/** The gallery's cards with these ids, in this order, with their creators' handles. */
+export async function galleryImages(db: Kysely<Database>, ids: readonly string[]): Promise<GalleryImage[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('images')
+    .leftJoin('users', 'users.id', 'images.owner_id')
+    .select(GALLERY_COLUMNS.map((column) => `images.${column}` as const))
+    .select('users.handle as creator_handle')
+    .where('images.id', 'in', ids)
     .execute();
-  if (rows.length > 0) return { rows: rows.map(({ total: _, ...image }) => image), total: Number(rows[0]!.total) };
-  return { rows: [], total: offset === 0 ? 0 : Number((await count.executeTakeFirstOrThrow()).count) };
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
 }
 
 export async function listOwnerImages(
@@ -204,22 +219,40 @@ export async function listOwnerImages(
   ownerId: string,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<{ rows: ListedImage[]; total: number }> {
-  const query = db.selectFrom('images').where('owner_id', '=', ownerId);
+  const query = db.selectFrom('images').where('images.owner_id', '=', ownerId);
   const [rows, count] = await Promise.all([
-    query.select(LISTED_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    query
+      .leftJoin('card_revisions as r', 'r.image_id', 'images.id')
+      .select(LISTED_COLUMNS.map((column) => `images.${column}` as const))
+      .select(['r.state as changes_state', 'r.note as changes_note'])
+      .orderBy('images.created_at', 'desc')
+      .orderBy('images.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.count) };
 }
 
 export async function changeFavoriteCount(db: Kysely<Database>, id: string, delta: 1 | -1): Promise<void> {
-  await changingGallery(() =>
-    db
+  await changingGallery(async () => {
+    await db
       .updateTable('images')
       .set((eb) => ({ favorite_count: eb('favorite_count', '+', delta) }))
       .where('id', '=', id)
-      .execute(),
-  );
+      .execute();
+    await changeGalleryCount(db, id, 'favorite_count', delta);
+  });
+}
+
+/** One more chat started with the card (its page's and the gallery's "chats"). */
+export async function changeChatCount(db: Kysely<Database>, id: string): Promise<void> {
+  await db
+    .updateTable('images')
+    .set((eb) => ({ chat_count: eb('chat_count', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Deletes the row (its favorites go with it, ON DELETE CASCADE); true when a row was deleted. */

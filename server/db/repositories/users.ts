@@ -34,7 +34,7 @@ export async function insertUser(db: Kysely<Database>, identity: Identity): Prom
 export async function updateUser(
   db: Kysely<Database>,
   id: string,
-  changes: Partial<Pick<User, 'email' | 'name' | 'picture' | 'plan'>>,
+  changes: Partial<Pick<User, 'email' | 'name' | 'picture' | 'plan' | 'handle' | 'bio' | 'adult_confirmed_at' | 'show_nsfw'>>,
 ): Promise<User> {
   return db
     .updateTable('users')

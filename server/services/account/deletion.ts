@@ -7,10 +7,12 @@ import {
   deleteOwnedChats,
   deleteOwnedImages,
   deleteOwnedPersonas,
+  deleteRevisions,
   deleteUserFavorites,
   deleteUserIfEmpty,
   ownedImageBatch,
   personaBatch,
+  revisionBatch,
 } from '../../db/repositories/accountData';
 import {
   markDeletionFinished,
@@ -30,6 +32,7 @@ import { accountViewer } from '../cardHits';
 import type { ServiceContext } from '../context';
 import { galleryAccount } from '../galleryAccount';
 import { blobKeysOf } from '../images/delete';
+import { ownBlobs } from '../publishing/revisions';
 import { embeddedAccountId, issuerHost } from './embedded';
 import { ACCOUNT_DELETED, type RequestUser } from '../users';
 
@@ -111,6 +114,23 @@ async function inBatches<T>(load: () => Promise<T[]>, step: (rows: T[]) => Promi
 export async function finishAccountDeletion(ctx: ServiceContext, userId: string, stop: () => boolean = () => false): Promise<boolean> {
   const db: Kysely<Database> = ctx.db;
   for (;;) {
+    // Edits waiting for review go first: a public card adopted below must not keep its old owner's.
+    const revisions = await inBatches(
+      () => revisionBatch(db, userId, BATCH),
+      async (rows) => {
+        await deleteBlobs(
+          ctx,
+          rows.flatMap((row) => ownBlobs(row, { blob_key: row.card_blob_key, thumb_keys: row.card_thumb_keys })),
+        );
+        await deleteRevisions(
+          db,
+          userId,
+          rows.map((row) => row.image_id),
+        );
+      },
+      stop,
+    );
+    if (!revisions) return false;
     // An administrator's public cards stay in the gallery, under the gallery's own account.
     await adoptPublicImages(db, userId, async () => (await galleryAccount(db)).id);
     const images = await inBatches(

@@ -10,6 +10,7 @@ import { findMessages, lastSeqOfRole, messagesBefore, nextSeq } from '../../db/r
 import type { Chat, CompletionRequestRow, Database, Message } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { readableImage } from '../images/access';
+import { noteChatStarted } from '../publishing/activity';
 import { cardTypeOf } from '../images/presentation';
 import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
@@ -186,7 +187,7 @@ export async function prepareCompletion(
   };
   try {
     // As few statements as will do: they all stand between the user's message and the first token.
-    return await ctx.db.transaction().execute(async (trx) => {
+    const prepared = await ctx.db.transaction().execute(async (trx): Promise<PreparedCompletion> => {
       // A chat inserted here is invisible to everyone else until commit: no lock to take, no message to number after.
       // A new chat holds the account's lock, so one racing the account's deletion is refused (401), never left behind.
       if (isNew) await lockAccount(trx, user.id);
@@ -234,6 +235,9 @@ export async function prepareCompletion(
         },
       };
     });
+    // The card's chat count and Trending move once the chat is stored.
+    if (isNew && chat.image_id) await noteChatStarted(ctx, chat.image_id, user.id);
+    return prepared;
   } catch (error) {
     // The persona it names was deleted on another device at this very moment: sent again, it counts
     // as the profile name.

@@ -2,6 +2,7 @@ import { deleteImage, findImage } from '../../db/repositories/images';
 import type { Image } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { ServiceContext } from '../context';
+import { revisionOnlyBlobs } from '../publishing/revisions';
 import type { RequestUser } from '../users';
 
 export const DELETE_NOT_FOUND = 'Image not found or no permission to delete';
@@ -30,6 +31,8 @@ export async function removeImage(ctx: ServiceContext, scope: 'public' | 'user',
   const image = await findImage(ctx.db, id);
   const allowed = image && (scope === 'user' ? image.owner_id === user.id : image.is_public === 1);
   if (!image || !allowed) throw new AppError(404, 'not_found', DELETE_NOT_FOUND);
+  // An edit waiting for review goes with the row; its own blobs go with the card's.
+  const revisionBlobs = await revisionOnlyBlobs(ctx.db, image);
   if (!(await deleteImage(ctx.db, image.id))) throw new AppError(404, 'not_found', DELETE_NOT_FOUND);
-  await removeBlobs(ctx, blobKeysOf(image));
+  await removeBlobs(ctx, [...blobKeysOf(image), ...revisionBlobs]);
 }

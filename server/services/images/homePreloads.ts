@@ -1,7 +1,7 @@
 import { FIRST_ROW, GALLERY_FIRST_PAGE_URL, PORTRAIT_SIZES } from '@core/gallery';
 import { cachedGalleryValue } from '../../db/galleryCache';
 import type { ServiceContext } from '../context';
-import { galleryPage } from './reads';
+import { galleryPage } from '../discovery';
 
 /**
  * The Link header of Home's shell: the gallery's first page (`crossorigin`, anonymous, as the page's
@@ -15,7 +15,7 @@ export async function homePreloads(ctx: Pick<ServiceContext, 'db' | 'log'>): Pro
   const list = `<${GALLERY_FIRST_PAGE_URL}>; rel=preload; as=fetch; crossorigin`;
   try {
     return await cachedGalleryValue(ctx.db, 'home-preloads', async () => {
-      const { data } = await galleryPage(ctx, { limit: FIRST_ROW, offset: 0 });
+      const { data } = await galleryPage(ctx, { limit: FIRST_ROW, offset: 0 }, null);
       const pictures = data.map(
         (card) =>
           `<${card.thumbnail_url}>; rel=preload; as=image; imagesrcset="${card.thumbnail_srcset}"; imagesizes="${PORTRAIT_SIZES}"; fetchpriority=high`,

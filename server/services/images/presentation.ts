@@ -40,7 +40,7 @@ export function imageUrl(image: Pick<Image, 'id' | 'is_public' | 'blob_key'>): s
   return revision ? `${path}?v=${revision}` : path;
 }
 
-function thumbnailRevision(image: Pick<Image, 'id' | 'thumb_keys'>): string | undefined {
+export function thumbnailRevision(image: Pick<Image, 'id' | 'thumb_keys'>): string | undefined {
   const keys = JSON.parse(image.thumb_keys) as Record<string, string>;
   return revisionOf(keys[String(THUMBNAIL_WIDTHS[0])], image.id);
 }
@@ -62,6 +62,9 @@ export function publicImageOf(image: GalleryImage): PublicImage {
     upload_time: image.created_at,
     favorite_count: image.favorite_count,
     card_data: summaryOf(image),
+    chat_count: image.chat_count,
+    creator_handle: image.creator_handle ?? null,
+    content_rating: image.content_rating,
   };
 }
 
@@ -75,6 +78,12 @@ export function collectionItemOf(image: ListedImage): CollectionItem {
     is_public: image.is_public,
     view_count: image.view_count,
     download_count: image.download_count,
+    review: {
+      state: image.review_state,
+      note: image.review_note,
+      changes: image.changes_state ?? null,
+      changes_note: image.changes_note ?? null,
+    },
   };
 }
 

@@ -5,32 +5,27 @@ import type {
   ChatCharactersResponse,
   CollectionsQuery,
   CollectionsResponse,
-  GalleryQuery,
-  PublicImagesResponse,
   WholeCard,
 } from '@core/contract';
 import { latestChatPerImage } from '../../db/repositories/chats';
 import type { Card } from '@core/card/index';
-import { listOwnerImages, listPublicImages } from '../../db/repositories/images';
+import { listOwnerImages } from '../../db/repositories/images';
+import { findRevision } from '../../db/repositories/publishing';
 import { countOnce } from '../cardHits';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { readableImage, scopedImage } from './access';
-import { cardOf, cardTypeOf, chatCharacterOf, collectionItemOf, imageUrl, publicImageOf, tagsOf } from './presentation';
+import { cardOf, cardTypeOf, chatCharacterOf, collectionItemOf, imageUrl, tagsOf } from './presentation';
 
 /** GET /api/characters returns at most this many of the user's cards. */
 const USER_CHARACTERS_LIMIT = 1000;
-
-export async function galleryPage(ctx: Pick<ServiceContext, 'db'>, query: GalleryQuery): Promise<PublicImagesResponse> {
-  const { rows, total } = await listPublicImages(ctx.db, query);
-  return { success: true, data: rows.map(publicImageOf), total, limit: query.limit, offset: query.offset };
-}
 
 export async function collectionPage(ctx: ServiceContext, user: RequestUser, query: CollectionsQuery): Promise<CollectionsResponse> {
   const { rows, total } = await listOwnerImages(ctx.db, user.id, query);
   return {
     success: true,
-    data: rows.map(collectionItemOf),
+    // The user's own cards: their handle is the user's.
+    data: rows.map((row) => collectionItemOf({ ...row, creator_handle: user.handle })),
     total,
     limit: query.limit,
     offset: query.offset,
@@ -70,8 +65,11 @@ export async function characterDetails(
   };
 }
 
+/** The whole card; to its owner, an edit of theirs waiting for review (or rejected) rather than the published version: that is what they edit. */
 export async function cardJson(ctx: ServiceContext, id: string, user: RequestUser | null): Promise<WholeCard> {
-  return cardOf(await readableImage(ctx, id, user));
+  const image = await readableImage(ctx, id, user);
+  const revision = image.owner_id === user?.id ? await findRevision(ctx.db, image.id) : undefined;
+  return cardOf(revision ?? image);
 }
 
 export async function cardTags(

@@ -8,6 +8,9 @@ import { cardName, COLLECTION_TAGS } from './cardName';
 import styles from './Collections.module.css';
 import { OnlineButton } from '../../ui/OnlineButton';
 
+/** Where a card stands, when it is neither simply private nor simply public (its view says more). */
+const REVIEW_BADGE: Record<string, string | undefined> = { submitted: 'In review', rejected: 'Not accepted' };
+
 interface Props {
   item: CollectionItem;
   onChat: (item: CollectionItem) => void;
@@ -23,6 +26,7 @@ interface Props {
  */
 export function CollectionCard({ item, onChat, onView, onDownload, onDelete, onReplaced }: Props) {
   const name = cardName(item);
+  const badge = REVIEW_BADGE[item.review?.state ?? 'private'];
   return (
     <article className={styles.card} aria-label={name}>
       <span className={styles.portrait}>
@@ -30,6 +34,7 @@ export function CollectionCard({ item, onChat, onView, onDownload, onDelete, onR
       </span>
       <div className={styles.body}>
         <h2 className={styles.name}>{name}</h2>
+        {badge && <p className={styles.badge}>{badge}</p>}
         <TagList tags={item.card_data?.data?.tags ?? []} max={COLLECTION_TAGS} className={styles.tags} tagClassName={styles.tag} />
       </div>
       <div className={styles.actions}>

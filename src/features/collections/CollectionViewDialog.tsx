@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import type { CollectionItem } from '@core/contract';
+import { PublishControls } from '../review/PublishControls';
 import { Modal } from '../replace/Modal';
 import replaceStyles from '../replace/Replace.module.css';
 import { CardImage } from './CardImage';
@@ -7,7 +9,7 @@ import { formatMegabytes } from '../upload/inspectFile';
 import { cardName } from './cardName';
 import { CardDownloads } from '../cardFiles/CardDownloads';
 
-/** The view modal: the card's file facts; views and downloads only when above zero. */
+/** The view modal: the card's file facts (views and downloads only when above zero), where it stands on its way to the gallery, its page. */
 export function CollectionViewDialog({ item, onClose }: { item: CollectionItem | null; onClose: () => void }) {
   return (
     <Modal open={item !== null} titleId="collection-view-title" onClose={onClose}>
@@ -46,7 +48,13 @@ export function CollectionViewDialog({ item, onClose }: { item: CollectionItem |
             )}
           </dl>
           <CardDownloads card={{ fileId: item.file_id, name: cardName(item), isPublic: item.is_public === 1 }} />
+          {item.review && (
+            <PublishControls fileId={item.file_id} name={cardName(item)} review={item.review} rating={item.content_rating ?? 'sfw'} />
+          )}
           <div className={replaceStyles.buttons}>
+            <Link to="/characters/$fileId" params={{ fileId: item.file_id }} className={replaceStyles.secondary}>
+              Open page
+            </Link>
             <button type="button" className={replaceStyles.secondary} onClick={onClose}>
               Close
             </button>

@@ -16,6 +16,7 @@ import { estimateCard, type ContextSize } from './model/estimates';
 import { macroFiller } from './model/macroPreview';
 import { checkDraft } from './model/validation';
 import { PictureSection } from './picture/PictureSection';
+import { PublishControls } from '../review/PublishControls';
 import { SaveBar } from './SaveBar';
 import { SavedPanel } from './SavedPanel';
 import { BasicsSection } from './sections/BasicsSection';
@@ -153,6 +154,16 @@ export function CharacterEditor({ target }: { target: EditorTarget }) {
         keptAt={keptAt}
         state={saver.state}
         onSave={onSave}
+        publishing={
+          fileId && stored?.review && !isAdmin ? (
+            <PublishControls
+              fileId={fileId}
+              name={name || stored.display_title}
+              review={stored.review}
+              rating={stored.content_rating ?? 'sfw'}
+            />
+          ) : undefined
+        }
       />
       <DiscardDraft
         open={discarding}

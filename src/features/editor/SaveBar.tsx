@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Consents } from '../upload/Consents';
 import { MESSAGE_ACCEPT_PRIVACY, MESSAGE_CONFIRM_AGE } from '../upload/uploadState';
 import styles from './Editor.module.css';
@@ -18,13 +18,15 @@ interface Props {
   keptAt: number | null;
   state: SaveState;
   onSave: () => void;
+  /** Where the saved card stands on its way to the gallery, and its creator's controls (features/review). */
+  publishing?: ReactNode;
 }
 
 /**
  * Save, always in reach: a new character asks the upload's two confirmations first; an
  * administrator may publish; offline it says why it waits. The draft is on the device either way.
  */
-export function SaveBar({ isNew, isAdmin, isPublic, publicRelease, onPublicRelease, offline, keptAt, state, onSave }: Props) {
+export function SaveBar({ isNew, isAdmin, isPublic, publicRelease, onPublicRelease, offline, keptAt, state, onSave, publishing }: Props) {
   const [acceptPrivacy, setAcceptPrivacy] = useState(false);
   const [confirmAdult, setConfirmAdult] = useState(false);
   const saving = state.phase === 'saving';
@@ -91,6 +93,7 @@ export function SaveBar({ isNew, isAdmin, isPublic, publicRelease, onPublicRelea
           ))}
         </ul>
       )}
+      {publishing}
       {state.phase === 'failed' && (
         <p className={styles.error} role="alert">
           {state.message}

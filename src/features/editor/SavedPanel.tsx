@@ -1,13 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { MessageCircle } from 'lucide-react';
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
+import { collectionItem } from '../../db/collections';
 import type { CollectionItem } from '@core/contract';
 import { cardTypeOf, useOpenCardChat } from '../gallery/cardActions';
+import { PublishControls } from '../review/PublishControls';
 import styles from './Editor.module.css';
 
 /** After a save: the way to the chat, and where the card now is. */
 export function SavedPanel({ item, isNew, onDismiss }: { item: CollectionItem; isNew: boolean; onDismiss: () => void }) {
   const openChat = useOpenCardChat();
+  // As the device has it now: a submission made here changes it.
+  const current = useLiveQuery(() => collectionItem(item.file_id), [item.file_id]) ?? item;
   const panel = useRef<HTMLDivElement>(null);
   // The form is long: the result comes into view wherever the person was. A block body: Chromium's
   // scrollIntoView now returns a promise, which React would take for the effect's cleanup.
@@ -43,6 +48,14 @@ export function SavedPanel({ item, isNew, onDismiss }: { item: CollectionItem; i
           </button>
         )}
       </div>
+      {isNew && current.is_public !== 1 && current.review && (
+        <PublishControls
+          fileId={current.file_id}
+          name={current.display_title}
+          review={current.review}
+          rating={current.content_rating ?? 'sfw'}
+        />
+      )}
     </div>
   );
 }

@@ -58,6 +58,9 @@ export function characterFromFavorite(favorite: Favorite, details?: CharacterDet
     thumbnail_srcset: '',
     upload_time: favorite.created_at,
     favorite_count: 0,
+    chat_count: 0,
+    creator_handle: null,
+    content_rating: 'sfw',
     card_data: usable ? (details.card_data as unknown as PublicImage['card_data']) : fromFavorite,
   };
 }

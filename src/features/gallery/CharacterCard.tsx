@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { Download, Eye, Heart } from 'lucide-react';
 import type { CachedCard } from '../../db/db';
 import { TagList } from '../../ui/TagList';
@@ -14,6 +15,9 @@ interface Props {
   onDownload: (card: CachedCard) => void;
   /** In the first row: its picture is fetched first (Portrait). */
   priority?: boolean;
+  /** An NSFW card not tapped yet: its portrait is blurred, with a button to show it. */
+  blurred?: boolean;
+  onReveal?: () => void;
 }
 
 /**
@@ -21,13 +25,19 @@ interface Props {
  * actions. The name is the tile's button: it covers the whole tile, so a click anywhere opens the
  * chat, while the actions stay buttons of their own above it.
  */
-export function CharacterCard({ card, onOpen, onView, onFavorite, onDownload, priority }: Props) {
+export function CharacterCard({ card, onOpen, onView, onFavorite, onDownload, priority, blurred = false, onReveal }: Props) {
   const view = toCardView(card);
+  const handle = card.creator_handle;
   return (
     <article className={styles.card} aria-label={view.name}>
-      <span className={styles.portrait}>
+      <span className={blurred ? `${styles.portrait} ${styles.blurred}` : styles.portrait}>
         <Portrait card={card} sizes={PORTRAIT_SIZES} priority={priority} />
       </span>
+      {blurred && (
+        <button type="button" className={styles.reveal} onClick={onReveal} aria-label={`Show ${view.name}'s portrait (NSFW)`}>
+          NSFW · tap to show
+        </button>
+      )}
       <div className={styles.body}>
         <h2 className={styles.name}>
           <button type="button" className={styles.open} onClick={() => onOpen(card)} aria-label={`Chat with ${view.name}`}>
@@ -37,7 +47,13 @@ export function CharacterCard({ card, onOpen, onView, onFavorite, onDownload, pr
         <p className={styles.description}>{view.description}</p>
         <TagList tags={view.tags} max={VISIBLE_TAGS} oneLine className={styles.tags} tagClassName={styles.tag} />
         <p className={styles.meta}>
-          <span className={styles.creator}>@{view.user_name}</span>
+          {handle ? (
+            <Link to="/@{$handle}" params={{ handle }} className={`${styles.creator} ${styles.creatorLink}`}>
+              @{handle}
+            </Link>
+          ) : (
+            <span className={styles.creator}>@{view.user_name}</span>
+          )}
           <span className={styles.likes} aria-label={`${view.like_count} likes`}>
             <Heart size={14} aria-hidden="true" />
             {view.like_count}

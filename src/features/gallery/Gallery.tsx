@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import type { GalleryQuery } from '../../api/images';
 import { useProfile } from '../../auth/useProfile';
 import { useSavedCopyNote } from '../../lib/useOnline';
 import type { CachedCard } from '../../db/db';
@@ -10,13 +11,25 @@ import { CharacterCard } from './CharacterCard';
 import { FIRST_ROW } from '@core/gallery';
 import styles from './Gallery.module.css';
 import { useGallery } from './useGallery';
+import { useWhenSeen } from './useWhenSeen';
 
 // Loaded when a card is first viewed: Home's first load has a byte budget (bench figure 1).
 const ViewCardDialog = lazy(() => import('./ViewCardDialog').then((module) => ({ default: module.ViewCardDialog })));
+// Loaded once the gallery shows cards (or tags are chosen), for the same reason.
+const TagChips = lazy(() => import('./TagChips').then((module) => ({ default: module.TagChips })));
 
-/** The 'Character Cards' tab: loading, error, empty, or the grid of public cards (from Dexie). */
-export function Gallery({ q }: { q?: string }) {
-  const gallery = useGallery(q);
+/**
+ * The 'Character Cards' tab: loading, error, empty, or the grid of public cards (from Dexie), paging
+ * on as the reader scrolls near the end ('Load more' too, for a keyboard). NSFW thumbnails stay
+ * blurred until tapped.
+ */
+export function Gallery({ query, tagChips = false }: { query: GalleryQuery; tagChips?: boolean }) {
+  const gallery = useGallery(query);
+  const { q } = query;
+  const selectedTags = query.tags ?? [];
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
+  const more = useRef<HTMLButtonElement>(null);
+  useWhenSeen(more, gallery.loadMore, gallery.hasMore && !gallery.loadingMore);
   const profile = useProfile();
   const savedNote = useSavedCopyNote('cards');
   const navigate = useNavigate();
@@ -29,6 +42,13 @@ export function Gallery({ q }: { q?: string }) {
     setViewing(card);
   };
   const { cards, phase } = gallery;
+  // Chips come with the cards (or with tags chosen, so they can be taken off again).
+  const chips =
+    tagChips && (selectedTags.length > 0 || (cards?.length ?? 0) > 0) ? (
+      <Suspense fallback={null}>
+        <TagChips selected={selectedTags} nsfw={query.nsfw === true} />
+      </Suspense>
+    ) : null;
 
   // Nothing until Dexie answers, so a cached gallery never flashes a spinner or an empty state.
   if (cards === undefined) return null;
@@ -53,10 +73,19 @@ export function Gallery({ q }: { q?: string }) {
       );
     }
     return (
-      <div className={styles.status}>
-        <p className={styles.statusTitle}>{q ? `No characters match “${q}”` : 'No characters yet'}</p>
-        <p>{q ? 'Try another name, tag or creator.' : 'Public character cards will appear here as soon as they are shared.'}</p>
-      </div>
+      <>
+        {chips}
+        <div className={styles.status}>
+          <p className={styles.statusTitle}>
+            {q ? `No characters match “${q}”` : selectedTags.length ? 'No characters have all these tags' : 'No characters yet'}
+          </p>
+          <p>
+            {q || selectedTags.length
+              ? 'Try another name, tag or creator.'
+              : 'Public character cards will appear here as soon as they are shared.'}
+          </p>
+        </div>
+      </>
     );
   }
 
@@ -70,6 +99,7 @@ export function Gallery({ q }: { q?: string }) {
 
   return (
     <>
+      {chips}
       {phase === 'offline' && (
         <p className={styles.offline} role="status">
           {savedNote}
@@ -85,12 +115,14 @@ export function Gallery({ q }: { q?: string }) {
             onView={view}
             onFavorite={favorite}
             onDownload={download}
+            blurred={card.content_rating === 'nsfw' && !revealed.has(card.file_id)}
+            onReveal={() => setRevealed(new Set(revealed).add(card.file_id))}
           />
         ))}
       </div>
       {gallery.hasMore && (
         <div className={styles.more}>
-          <button type="button" className={styles.button} onClick={gallery.loadMore} disabled={gallery.loadingMore}>
+          <button type="button" ref={more} className={styles.button} onClick={gallery.loadMore} disabled={gallery.loadingMore}>
             {gallery.loadingMore ? 'Loading...' : 'Load more'}
           </button>
         </div>

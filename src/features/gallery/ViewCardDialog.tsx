@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import type { CachedCard } from '../../db/db';
 import { useModalDialog } from '../../ui/useModalDialog';
@@ -36,9 +37,14 @@ export function ViewCardDialog({ card, onClose }: { card: CachedCard | null; onC
             <Suspense fallback={null}>
               <CardDownloads card={{ fileId: card.file_id, name: view.name, isPublic: true }} />
             </Suspense>
-            <button type="button" className={styles.close} onClick={onClose}>
-              Close
-            </button>
+            <div className={styles.buttons}>
+              <Link to="/characters/$fileId" params={{ fileId: card.file_id }} className={styles.open}>
+                Open page
+              </Link>
+              <button type="button" className={styles.close} onClick={onClose}>
+                Close
+              </button>
+            </div>
           </div>
         </div>
       )}

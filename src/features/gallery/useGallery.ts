@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useRef, useState } from 'react';
-import { GALLERY_PAGE_SIZE } from '../../api/images';
-import { galleryCards } from '../../db/cards';
+import { GALLERY_PAGE_SIZE, type GalleryQuery } from '../../api/images';
+import { galleryCards, listHasMore, listKey } from '../../db/cards';
 import type { CachedCard } from '../../db/db';
 import { pullGallery } from '../../sync/gallery';
 import type { PullPhase } from '../../lib/pullPhase';
@@ -14,45 +14,53 @@ export interface Gallery {
   hasMore: boolean;
   loadingMore: boolean;
   retry: () => void;
+  /** The next page: pulled when cardchat answers, else more of the device's copy. */
   loadMore: () => void;
 }
 
-/** The home gallery for a search: pulls from the server, and reads what to show from Dexie. */
-export function useGallery(q: string | undefined): Gallery {
+/** A gallery list (Home's sort, search and tags; NSFW cards when chosen): pulls from the server, reads what to show from Dexie. */
+export function useGallery(query: GalleryQuery): Gallery {
+  const key = listKey(query);
   const [pages, setPages] = useState(1);
-  const [total, setTotal] = useState<number | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  // A 'Load more' answer that arrives after the search changed belongs to the old search.
-  const currentQ = useRef(q);
-  currentQ.current = q;
-  const { phase, retry } = usePull(q ?? '', {
-    starting: () => {
-      setPages(1);
-      setTotal(null);
-    },
-    pull: () => pullGallery({ q, offset: 0 }),
-    pulled: (pull) => setTotal(pull.total),
+  // The query as of this render: a 'Load more' answer that arrives after it changed belongs to the old one.
+  const current = useRef({ key, query });
+  current.current = { key, query };
+  const { phase, retry } = usePull(key, {
+    starting: () => setPages(1),
+    pull: () => pullGallery({ ...current.current.query, offset: 0 }),
+    pulled: () => undefined,
     failure: 'Failed to load public images',
   });
 
-  const cards = useLiveQuery(() => galleryCards({ q, limit: pages * GALLERY_PAGE_SIZE }), [q, pages]);
+  const shown = pages * GALLERY_PAGE_SIZE;
+  const view = useLiveQuery(
+    async () => ({
+      cards: await galleryCards({ ...current.current.query, limit: shown }),
+      more: await listHasMore(current.current.query, shown),
+    }),
+    [key, shown],
+  );
 
   const loadMore = useCallback(() => {
+    if (phase !== 'ready') {
+      setPages((n) => n + 1);
+      return;
+    }
+    const asked = key;
     setLoadingMore(true);
-    pullGallery({ q, offset: pages * GALLERY_PAGE_SIZE })
-      .then((pull) => {
-        if (currentQ.current !== q) return;
-        setTotal(pull.total);
-        setPages((n) => n + 1);
+    pullGallery({ ...current.current.query, offset: pages * GALLERY_PAGE_SIZE })
+      .then(() => {
+        if (current.current.key === asked) setPages((n) => n + 1);
       })
       .catch((error: unknown) => console.error('Failed to load more public images', error))
       .finally(() => setLoadingMore(false));
-  }, [q, pages]);
+  }, [key, pages, phase]);
 
   return {
-    cards,
+    cards: view?.cards,
     phase,
-    hasMore: phase === 'ready' && total !== null && total > (cards?.length ?? 0),
+    hasMore: view?.more === true,
     loadingMore,
     retry,
     loadMore,

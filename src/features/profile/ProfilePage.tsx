@@ -11,6 +11,8 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { DisplayNameSection } from './DisplayNameSection';
 import { ExportSection } from './ExportSection';
 import { PersonasSection } from '../personas/PersonasSection';
+import { CreatorSection } from '../creators/CreatorSection';
+import { MatureContentSection } from '../creators/MatureContentSection';
 import { LocalDataSection } from './LocalDataSection';
 import { PasswordSection } from './PasswordSection';
 import { StorageField } from './StorageField';
@@ -66,6 +68,8 @@ export function ProfilePage() {
       {profile && online && (
         <>
           <DisplayNameSection name={profile.name} />
+          <CreatorSection handle={profile.handle ?? null} bio={profile.bio ?? ''} />
+          <MatureContentSection adultConfirmed={profile.adult_confirmed === true} showNsfw={profile.show_nsfw === true} />
           <PasswordSection auth={auth} email={profile.email} />
           <ExportSection />
         </>

@@ -42,7 +42,13 @@ export function AppShell() {
       <a href="#main" className={styles.skip}>
         Skip to content
       </a>
-      <Sidebar signedIn={signedIn} collapsed={sidebar.collapsed} mobileOpen={sidebar.mobileOpen} onNavigate={sidebar.closeMobile} />
+      <Sidebar
+        signedIn={signedIn}
+        isAdmin={profileOf(session)?.is_admin === true}
+        collapsed={sidebar.collapsed}
+        mobileOpen={sidebar.mobileOpen}
+        onNavigate={sidebar.closeMobile}
+      />
       <div className={styles.column}>
         <TopBar session={session} isMobile={sidebar.isMobile} sidebarOpen={sidebar.mobileOpen} onToggleSidebar={sidebar.toggle} />
         {signedIn && (

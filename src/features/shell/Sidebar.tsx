@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import {
   Bell,
   CreditCard,
+  Eye,
   FileText,
   FolderOpen,
   Heart,
@@ -18,10 +19,11 @@ import { InstallAppButton } from './InstallAppButton';
 import styles from './Sidebar.module.css';
 
 interface NavItem {
-  to: '/' | '/recent-chat' | '/create' | '/favorites' | '/collections' | '/pricing' | '/profile' | '/terms' | '/privacy';
+  to: '/' | '/recent-chat' | '/create' | '/favorites' | '/collections' | '/pricing' | '/profile' | '/terms' | '/privacy' | '/admin/review';
   label: string;
   icon: LucideIcon;
   signedInOnly?: boolean;
+  adminOnly?: boolean;
 }
 
 const NAV: NavItem[] = [
@@ -32,6 +34,7 @@ const NAV: NavItem[] = [
   { to: '/collections', label: 'Collections', icon: FolderOpen },
   { to: '/pricing', label: 'Pricing', icon: CreditCard },
   { to: '/profile', label: 'Profile', icon: User, signedInOnly: true },
+  { to: '/admin/review', label: 'Review', icon: Eye, adminOnly: true },
   { to: '/terms', label: 'Terms', icon: FileText },
   { to: '/privacy', label: 'Privacy', icon: Shield },
 ];
@@ -44,12 +47,14 @@ const COMING_SOON: Array<{ label: string; icon: LucideIcon }> = [
 
 interface Props {
   signedIn: boolean;
+  /** An administrator (ADMIN_EMAILS): the review queue is listed. */
+  isAdmin?: boolean;
   collapsed: boolean;
   mobileOpen: boolean;
   onNavigate: () => void;
 }
 
-export function Sidebar({ signedIn, collapsed, mobileOpen, onNavigate }: Props) {
+export function Sidebar({ signedIn, isAdmin = false, collapsed, mobileOpen, onNavigate }: Props) {
   const className = [styles.sidebar, collapsed && styles.collapsed, mobileOpen && styles.open].filter(Boolean).join(' ');
   return (
     <>
@@ -61,7 +66,7 @@ export function Sidebar({ signedIn, collapsed, mobileOpen, onNavigate }: Props) 
           <span className={styles.label}>cardchat</span>
         </Link>
         <ul className={styles.list}>
-          {NAV.filter((item) => signedIn || !item.signedInOnly).map(({ to, label, icon: Icon }) => (
+          {NAV.filter((item) => (signedIn || !item.signedInOnly) && (isAdmin || !item.adminOnly)).map(({ to, label, icon: Icon }) => (
             <li key={to}>
               <Link
                 to={to}

@@ -1,6 +1,6 @@
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
 import { Menu, Moon, PanelLeft, Search, Sun } from 'lucide-react';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Session } from '../../auth/session';
 import { Spinner } from '../../ui/Spinner';
 import { OfflineStatus } from './OfflineStatus';
@@ -18,12 +18,40 @@ interface Props {
   onToggleSidebar: () => void;
 }
 
+/** Typing pauses this long before the gallery searches; Enter searches at once. */
+const TYPING_PAUSE_MS = 300;
+/** As one types, a search starts from two letters (one letter matches nearly everything). */
+const TYPED_MIN_CHARS = 2;
+
+/** The gallery's search: it follows the typing (a pause, then the list narrows) and Enter; the words live in Home's address (`?q=`). */
 function GallerySearch() {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
+  // Strict: false: the box also renders for an instant while the router leaves Home.
+  const { q } = useSearch({ strict: false });
+  const [text, setText] = useState(q ?? '');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const sent = useRef(q ?? '');
+  // The address changed by itself (Back, a link): the box follows it, never what is being typed.
+  useEffect(() => {
+    if ((q ?? '') !== sent.current) setText((sent.current = q ?? ''));
+  }, [q]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const search = (value: string, replace: boolean) => {
+    clearTimeout(timer.current);
+    sent.current = value;
+    void navigate({ to: '/', search: (prev) => ({ ...prev, q: value || undefined }), replace });
+  };
+  const type = (value: string) => {
+    setText(value);
+    clearTimeout(timer.current);
+    const words = value.trim();
+    if (words.length > 0 && words.length < TYPED_MIN_CHARS) return;
+    timer.current = setTimeout(() => search(words, true), TYPING_PAUSE_MS);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void navigate({ to: '/', search: text.trim() ? { q: text.trim() } : {} });
+    search(text.trim(), false);
   };
   return (
     <form className={styles.search} role="search" onSubmit={submit}>
@@ -31,7 +59,7 @@ function GallerySearch() {
       <input
         type="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => type(event.target.value)}
         placeholder="Search characters, tags or styles..."
         aria-label="Search characters"
         enterKeyHint="search"
