@@ -26,13 +26,13 @@ const { default: tseslint } = await import('typescript-eslint');
 
 /**
  * The PWA and its service worker take only types from the contract's schemas, and values from its
- * constants and routes: a value import would bring TypeBox into their bundles.
+ * constants, publishing limits and routes (plain values, no TypeBox): a value import would bring TypeBox into their bundles.
  */
 const contractValues = {
-  regex: '(^|[/@])core/contract(/(?!constants$|routes(/|$)).*)?$|^typebox(/|$)|(^|/)server/',
+  regex: '(^|[/@])core/contract(/(?!constants$|publishingLimits$|routes(/|$)).*)?$|^typebox(/|$)|(^|/)server/',
   allowTypeImports: true,
   message:
-    'The PWA imports only types from the contract (values from core/contract/constants and core/contract/routes), and nothing of the server.',
+    'The PWA imports only types from the contract (values from core/contract/constants, publishingLimits and routes), and nothing of the server.',
 };
 
 /** Code outside core/ names it by its alias (tsconfig.json's paths, Vite, vitest, esbuild), never by a climb. */

@@ -32,7 +32,8 @@ describe.each(databases)("a character's page (%s)", (dialect) => {
     const card = { name: `Mara ${HOSTILE}`, description: `{{char}} greets {{user}}. ${HOSTILE}`, tags: ['Sci-Fi'], creator: 'Someone' };
     publicId = (await upload(test, admin, cardPng(card), { public_release: 'true' })).json().data.file_id;
     privateId = (await upload(test, owner, cardPng({ name: 'Secret Diary', first_mes: 'Hi {{user}}' }))).json().data.file_id;
-    nsfwId = (await upload(test, admin, cardPng({ name: 'After Dark' }), { public_release: 'true', content_rating: 'nsfw' })).json().data.file_id;
+    nsfwId = (await upload(test, admin, cardPng({ name: 'After Dark' }), { public_release: 'true', content_rating: 'nsfw' })).json().data
+      .file_id;
   });
   afterAll(() => test.close());
 
@@ -101,7 +102,7 @@ describe.each(databases)("a character's page (%s)", (dialect) => {
     }
   });
 
-  it("previews an NSFW card by its name alone, without its portrait or text", async () => {
+  it('previews an NSFW card by its name alone, without its portrait or text', async () => {
     const html = (await get(`/characters/${nsfwId}`)).body;
     expect(html).toContain('<title>After Dark (NSFW) · cardchat</title>');
     expect(html).not.toContain('og:image');

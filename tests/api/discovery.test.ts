@@ -32,8 +32,14 @@ describe.each(databases)('discovery: sorts, tags, search, NSFW and creators (%s)
     return (response.json().data as { file_id: string }[]).map((card) => byId[card.file_id]);
   };
   const like = (user: Uploader, name: string) =>
-    test.app.inject({ method: 'POST', url: '/api/favorites/add', headers: user.headers, payload: { file_id: ids[name], image_type: 'public' } });
-  const settings = (user: Uploader, payload: object) => test.app.inject({ method: 'PUT', url: '/api/users/me/content', headers: user.headers, payload });
+    test.app.inject({
+      method: 'POST',
+      url: '/api/favorites/add',
+      headers: user.headers,
+      payload: { file_id: ids[name], image_type: 'public' },
+    });
+  const settings = (user: Uploader, payload: object) =>
+    test.app.inject({ method: 'PUT', url: '/api/users/me/content', headers: user.headers, payload });
 
   it('sorts by Newest, Most liked, Most chatted and Trending (recent chats and likes)', async () => {
     expect(await names('sort=newest')).toEqual(['Cinder', 'Bramble', 'Astra']);
@@ -86,7 +92,8 @@ describe.each(databases)('discovery: sorts, tags, search, NSFW and creators (%s)
     // Asked without nsfw=1 (Home's shared first page), the list is the same for everyone.
     expect(await names('sort=newest', adult)).not.toContain('Velvet');
     expect(await names('nsfw=1&q=velvet')).toEqual([]);
-    const tags = async (user?: Uploader) => (await get('/api/gallery/tags?nsfw=1', user)).json().tags.map((entry: { tag: string }) => entry.tag);
+    const tags = async (user?: Uploader) =>
+      (await get('/api/gallery/tags?nsfw=1', user)).json().tags.map((entry: { tag: string }) => entry.tag);
     expect(await tags()).not.toContain('romance');
     expect(await tags(adult)).toContain('romance');
 
@@ -104,12 +111,19 @@ describe.each(databases)('discovery: sorts, tags, search, NSFW and creators (%s)
     const saved = await put(one, ' @Night_Owl ', 'Writes <b>noir</b>\u202e.\n\n\n\nReally.');
     expect(saved.json()).toMatchObject({ handle: 'night_owl', bio: 'Writes <b>noir</b>.\n\nReally.' });
     expect((await put(two, 'NIGHT_OWL')).json()).toMatchObject({ error: 'handle_taken' });
-    for (const handle of ['no', 'admin', 'night-owl', 'x'.repeat(31)]) expect((await put(two, handle)).json().error, handle).toBe('invalid_handle');
+    for (const handle of ['no', 'admin', 'night-owl', 'x'.repeat(31)])
+      expect((await put(two, handle)).json().error, handle).toBe('invalid_handle');
     expect((await put(two, 'day_owl', 'y'.repeat(2000))).statusCode).toBe(400);
     expect((await put(two, 'day_owl', 'y'.repeat(400))).json().bio).toHaveLength(300);
     expect((await get('/api/users/profile', two)).json()).toMatchObject({ handle: 'day_owl' });
     const page = (await get('/api/creators/night_owl')).json();
-    expect(page).toEqual({ handle: 'night_owl', avatar_url: null, bio: 'Writes <b>noir</b>.\n\nReally.', joined_at: expect.any(String), totals: { cards: 0, chats: 0, likes: 0 } });
+    expect(page).toEqual({
+      handle: 'night_owl',
+      avatar_url: null,
+      bio: 'Writes <b>noir</b>.\n\nReally.',
+      joined_at: expect.any(String),
+      totals: { cards: 0, chats: 0, likes: 0 },
+    });
     expect((await get('/api/creators/nobody_here')).statusCode).toBe(404);
   });
 });
