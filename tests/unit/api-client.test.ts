@@ -40,6 +40,23 @@ describe('the API client', () => {
     expect(request.headers.get('x-user-email')).toBe('ada@example.com');
   });
 
+  it('puts the path parameters in the path and repeats a list in the query, as the server reads it', async () => {
+    accessToken.mockResolvedValue(null);
+    fetchMock.mockResolvedValue(json(200, { success: true, data: [], total: 0, limit: 20, offset: 0, has_more: false }));
+    await api(routes.gallery, { query: { limit: 20, offset: 40, q: undefined, sort: 'liked', tag: ['sci-fi', 'space & time'] } });
+    await api(routes.creatorCards, { params: { handle: 'quill_1' }, query: { limit: 20, offset: 0 } });
+    const [gallery, creator] = fetchMock.mock.calls.map(([request]) => new URL(request.url));
+    expect(gallery!.pathname).toBe('/api/upload/image');
+    expect([...gallery!.searchParams]).toEqual([
+      ['limit', '20'],
+      ['offset', '40'],
+      ['sort', 'liked'],
+      ['tag', 'sci-fi'],
+      ['tag', 'space & time'],
+    ]);
+    expect(creator!.pathname).toBe('/api/creators/quill_1/cards');
+  });
+
   it('refreshes the token once on a 401 and repeats the request with the new one', async () => {
     accessToken.mockImplementation(async (options) => (options?.forceRefresh ? 'fresh' : 'stale'));
     fetchMock.mockImplementation(async (request) =>
