@@ -8,10 +8,13 @@ export function waitingCount(): Promise<number> {
   return db.outbox.count();
 }
 
-/** What waits, told apart for log out's warning: messages, and changes to stored messages (edits, deletes). */
-export async function waitingKinds(): Promise<{ messages: number; changes: number }> {
+/**
+ * What waits, told apart for log out's warning: messages, changes to stored messages (edits,
+ * deletes), and submissions and reports (the share requests).
+ */
+export async function waitingKinds(): Promise<{ messages: number; changes: number; shares: number }> {
   const messages = await db.outbox.where('kind').equals('message').count();
-  return { messages, changes: (await db.outbox.count()) - messages };
+  return { messages, changes: (await db.outbox.count()) - messages, shares: await db.shareOutbox.count() };
 }
 
 /** What the top bar needs of each waiting message or change: which it is and since when it waits. */

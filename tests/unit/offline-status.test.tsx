@@ -11,7 +11,7 @@ import { noteAnswer, noteNoAnswer } from '../../src/lib/connectivity';
 import { forgetAnswered, markAnswered } from '../../src/sync/send/answeredSends';
 import { putDraft } from '../../src/db/drafts';
 import { freshRecord } from '../../src/features/editor/useEditorRecord';
-import { draftWarning, unsentWarning } from '../../src/features/shell/LogOutDialog';
+import { draftWarning, shareWarning, unsentWarning } from '../../src/features/shell/LogOutDialog';
 import { UserMenu } from '../../src/features/shell/UserMenu';
 import { installDialogStandIn } from './dialogStandIn';
 
@@ -52,6 +52,7 @@ const setOnline = (online: boolean) => vi.spyOn(navigator, 'onLine', 'get').mock
 beforeAll(installDialogStandIn);
 beforeEach(async () => {
   await db.outbox.clear();
+  await db.shareOutbox.clear();
   await db.drafts.clear();
   vi.mocked(signOut).mockReset();
 });
@@ -247,6 +248,25 @@ describe('log out', () => {
     expect(dialog.textContent).toContain("1 message hasn't been sent yet. Logging out deletes it.");
     expect(dialog.textContent).toContain("1 character draft isn't saved yet. Logging out deletes it.");
     expect(draftWarning(2)).toBe("2 character drafts aren't saved yet. Logging out deletes them.");
+    expect(signOut).not.toHaveBeenCalled();
+  });
+
+  it('asks first when a submission or a report made offline waits, though no message does', async () => {
+    await db.shareOutbox.add({
+      client_id: 'share-1',
+      kind: 'report',
+      file_id: 'card-1',
+      report: { file_id: 'card-1', reason: 'spam', details: '' },
+      created_at: new Date().toISOString(),
+      attempts: 1,
+      last_error: null,
+    });
+    render(<UserMenu profile={PROFILE} offline />);
+    logOut();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toBe(`Log out?${shareWarning(1)}CancelLog out`);
+    expect(shareWarning(1)).toBe("1 submission or report hasn't been sent yet. Logging out deletes it.");
+    expect(shareWarning(3)).toBe("3 submissions or reports haven't been sent yet. Logging out deletes them.");
     expect(signOut).not.toHaveBeenCalled();
   });
 

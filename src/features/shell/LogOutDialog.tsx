@@ -23,12 +23,21 @@ export function draftWarning(count: number): string {
     : `${count} character drafts aren't saved yet. Logging out deletes them.`;
 }
 
+/** "1 submission or report hasn't been sent yet. Logging out deletes it." */
+export function shareWarning(count: number): string {
+  return count === 1
+    ? "1 submission or report hasn't been sent yet. Logging out deletes it."
+    : `${count} submissions or reports haven't been sent yet. Logging out deletes them.`;
+}
+
 /** What a log out would delete that the server does not have. */
 export interface Unsaved {
   /** Messages waiting in the outbox. */
   messages: number;
   /** Edits and deletes of messages waiting in the outbox. */
   changes: number;
+  /** Cards submitted for the gallery and reports, made offline, waiting in the outbox. */
+  shares: number;
   /** The character editor's drafts. */
   drafts: number;
 }
@@ -40,7 +49,7 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Asks before a log out that would delete messages or drafts the server has not received. */
+/** Asks before a log out that would delete messages, submissions, reports or drafts the server has not received. */
 export function LogOutDialog({ waiting, onConfirm, onCancel }: Props) {
   const titleId = useId();
   return (
@@ -51,6 +60,7 @@ export function LogOutDialog({ waiting, onConfirm, onCancel }: Props) {
       {waiting !== null && waiting.messages + waiting.changes > 0 && (
         <p className={dialogStyles.text}>{unsentWarning(waiting.messages, waiting.changes)}</p>
       )}
+      {waiting !== null && waiting.shares > 0 && <p className={dialogStyles.text}>{shareWarning(waiting.shares)}</p>}
       {waiting !== null && waiting.drafts > 0 && <p className={dialogStyles.text}>{draftWarning(waiting.drafts)}</p>}
       <div className={dialogStyles.buttons}>
         {/* Cancel takes the focus: a stray Enter must never throw away what was typed. */}

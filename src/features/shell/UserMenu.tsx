@@ -20,14 +20,14 @@ export function UserMenu({ profile, offline }: { profile: UserProfile; offline: 
   const menuId = useId();
   const navigate = useNavigate();
   const label = profile.name || profile.email || 'Account';
-  // Set while asking whether to log out with messages or changes still in the outbox, or drafts not saved.
+  // Set while asking whether to log out with messages, changes, submissions or reports still in the outbox, or drafts not saved.
   const [unsent, setUnsent] = useState<Unsaved | null>(null);
   // Kept mounted once asked, so Cancel is the dialog's own close (focus goes back to the menu).
   const [asked, setAsked] = useState(false);
   // Counted at the click, not from a live query, so a message queued a moment ago is never missed.
   const logOut = async () => {
     const [waiting, drafts] = await Promise.all([waitingKinds(), draftCount()]);
-    if (waiting.messages + waiting.changes + drafts > 0) {
+    if (waiting.messages + waiting.changes + waiting.shares + drafts > 0) {
       setAsked(true);
       setUnsent({ ...waiting, drafts });
     } else await signOut();
