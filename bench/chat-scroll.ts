@@ -17,7 +17,7 @@ import type { Row } from './lib/table';
 /** Pixels scrolled up per frame: a fast fling (about 50,000 px a second). */
 const STEP_PX = 800;
 const MAX_SECONDS = 120;
-const ANCHOR = 'SillyTavern and cardchat before issue 26: neither reaches the start in 30 s of scrolling';
+const ANCHOR = 'SillyTavern and cardchat before windowing: neither reaches the start in 30 s of scrolling';
 
 interface ScrollResult {
   seconds: number;

@@ -1,5 +1,5 @@
 /**
- * Figures 15 and 16 (issue 27): one free account imports the largest archive the limits allow (3
+ * Figures 17 and 18: one free account imports the largest archive the limits allow (3
  * chats × 9,000 messages of 2,000 letters) again and again until its 250 MB quota refuses one, as the
  * audit did (another user's gallery p95 went from 2.5 ms to 532 ms). Another user reads the gallery
  * all the while; its p50 and p95 are set against the same requests on the idle server first. Then the

@@ -81,7 +81,7 @@ export async function pictureFigures(): Promise<Row[]> {
         figure: `${PARALLEL} persona avatars at once from one account, each a 44 KB GIF of 8000×8000`,
         value: describe(hostile),
         goal: `≤ ${GOAL_GROWTH_MB} MB; back within ${GOAL_RETURN_MB} MB in 60 s`,
-        anchor: 'before issue 27: 503 → 1,707 MiB, not given back',
+        anchor: 'audit, before the decode pool: 503 → 1,707 MiB, not given back',
         pass: passes(hostile),
       },
       {

@@ -183,7 +183,7 @@ async function main(): Promise<void> {
   await measure('13', 'Data export of a big account', 'flat memory', '—', accountExportFigures);
   await measure('14', 'Prompt with a 300-entry lorebook over a 2,000-message chat', '≤ 10 ms p95', 'the builder before', promptFigures);
   await measure('15', 'Search inside chats, 1,000,000 messages', 'p95 ≤ 100 ms', 'SillyTavern: no search inside chats', searchFigures);
-  await measure('16', 'Hostile pictures at once', '≤ 150 MB RSS, back in 60 s', 'before issue 27: 1,707 MiB', pictureFigures);
+  await measure('16', 'Hostile pictures at once', '≤ 150 MB RSS, back in 60 s', 'audit: 1,707 MiB', pictureFigures);
   await measure(
     '17',
     'Another user while one imports at its limit; disk per quota byte',
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
     'audit: 532 ms; 1.79',
     fairnessFigures,
   );
-  await measure('19', 'Sign-up answer, known vs new address', '≤ 5 ms apart', 'before issue 27: 409', signUpFigures);
+  await measure('19', 'Sign-up answer, known vs new address', '≤ 5 ms apart', 'audit: 409', signUpFigures);
   await measure('20', 'The gallery at 100,000 public cards, server time', '≤ 50 ms p95; search ≤ 100 ms', '—', galleryScaleFigures);
   await measure('—', 'In-process chat figures', '', '', chatRows);
 

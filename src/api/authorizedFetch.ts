@@ -23,7 +23,7 @@ export type AuthorizedInit = Omit<RequestInit, 'headers'> & { headers?: Record<s
 
 /**
  * fetch() of an API path with the user's identity headers and the refresh-once rule, for calls that
- * cannot go through apiJson (a streamed reply, a file download). No retries beyond that one: the
+ * cannot go through api() (a streamed reply, a file download). No retries beyond that one: the
  * caller decides what a failure means. Rejects only when no answer came (network, abort). What came
  * back feeds the app's connectivity; an abort does too when its reason is a timeout.
  */

@@ -43,7 +43,7 @@ export async function toApiError(error: unknown, timeoutMs: number, fallback?: s
 
 /**
  * The ApiError a refused call throws: the server's `message` and code, else `fallback`, else
- * 'HTTP {status}: {text}'. Shared by apiJson and the calls made with authorizedFetch.
+ * 'HTTP {status}: {text}'. Shared by api() and the calls made with authorizedFetch.
  */
 export async function errorFromResponse(response: Response, fallback?: string): Promise<ApiError> {
   let body: Partial<ApiErrorBody> | undefined;

@@ -21,7 +21,7 @@ describe('calls made with plain fetch (a streamed reply, a file)', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('refresh the token once on a 401 and send again with the same headers, as apiJson does', async () => {
+  it('refresh the token once on a 401 and send again with the same headers, as api() does', async () => {
     accessToken.mockImplementation(async (options) => (options?.forceRefresh ? 'fresh' : 'stale'));
     fetchMock
       .mockResolvedValueOnce(json(401, { error: 'unauthorized', message: 'expired' }))

@@ -1,5 +1,5 @@
 /**
- * The chat window's windowing (issue 26): a bounded window of pages read from the device one page at
+ * The chat window's windowing: a bounded window of pages read from the device one page at
  * a time, the server pulled a stretch ahead, both ways, from the newest message or a found one.
  */
 import 'fake-indexeddb/auto';
