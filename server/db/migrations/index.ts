@@ -13,6 +13,7 @@ import * as hiddenMessagesChatMetadata from './2026-11-25T22-00_hidden_messages_
 import * as chatTitlesMessageSearch from './2026-11-27T20-40_chat_titles_message_search';
 import * as jobs from './2026-11-27T21-15_jobs';
 import * as signUpRequests from './2026-11-27T22-09_sign_up_requests';
+import * as stoppedReplies from './2026-11-28T00-30_stopped_replies';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T20-40_chat_titles_message_search': chatTitlesMessageSearch,
   '2026-11-27T21-15_jobs': jobs,
   '2026-11-27T22-09_sign_up_requests': signUpRequests,
+  '2026-11-28T00-30_stopped_replies': stoppedReplies,
 };
