@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FakeOpenAI } from '../support/fakeOpenAI';
 import type { Uploader } from './cards';
-import { chatTestBed, complete, getChat } from './chat-helpers';
+import { chatTestBed, complete, editMessage, getChat } from './chat-helpers';
 import { databases, type TestApp } from './helpers';
 
 /** Stop keeps what was written: the client going away mid-reply stores the words that arrived, once. */
@@ -138,6 +138,21 @@ describe.each(databases)('a reply cut short by Stop (%s)', (dialect) => {
     const whole = await complete(test, alice, { chatId, continue: true });
     expect(whole.json().reply.content).toBe('You said: You and the end.');
     expect(whole.json().reply.stopped_swipe).toBeUndefined();
+  });
+
+  it('drops the mark when the person edits the stopped version, and keeps it when another version is chosen', async () => {
+    fake.next({ kind: 'stall', afterWords: 2 });
+    const chatId = randomUUID();
+    const key = randomUUID();
+    await stopWhen(key, { chat_id: chatId, character_id: card, messages: [{ role: 'user', content: 'Edit me' }] }, words(2));
+    const reply = (await stored(key)).json().reply;
+    fake.next({ kind: 'reply', text: 'A whole second version.' });
+    expect((await complete(test, alice, { chatId, regenerate: true })).json().reply).toMatchObject({ swipe_id: 1, stopped_swipe: 0 });
+    const back = await editMessage(test, alice, reply.id, { swipe_id: 0 });
+    expect(back.json()).toMatchObject({ content: 'You said:', stopped_swipe: 0 });
+    const edited = await editMessage(test, alice, reply.id, { content: 'You said: my own words.' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().stopped_swipe).toBeUndefined();
   });
 
   it('stores each word once when Stop races the last words', async () => {
