@@ -239,7 +239,7 @@ describe('sending a message', () => {
     expect((await rows()).map((row) => row.state)).toEqual(['failed']);
   });
 
-  /** Sends 'Tell me a story', shows 'Once upon a time' as it streams, and returns its key and Stop. */
+  /** Sends 'Tell me a story' and shows 'Once upon' as it streams: its key, the answer's feed, the reply's row, and Stop. */
   async function streamThenStop() {
     const stop = new AbortController();
     let feed!: ReturnType<typeof streamingAnswer>;
@@ -249,10 +249,24 @@ describe('sending a message', () => {
     };
     const sending = sendMessage({ seed, content: 'Tell me a story', userName: 'Grace', signal: stop.signal });
     await vi.waitFor(() => expect(calls).toHaveLength(1));
-    feed.push(chunk('Once upon a time'));
-    await vi.waitFor(async () => expect((await rows()).find((row) => row.state === 'streaming')?.content).toBe('Once upon a time'));
-    return { key: calls[0]!.headers['Idempotency-Key']!, stop: () => (stop.abort(), sending) };
+    feed.push(chunk('Once upon'));
+    await vi.waitFor(async () => expect((await rows()).find((row) => row.state === 'streaming')?.content).toBe('Once upon'));
+    const replyId = (await rows()).find((row) => row.state === 'streaming')!.id;
+    return { key: calls[0]!.headers['Idempotency-Key']!, feed, replyId, stop: () => (stop.abort(), sending) };
   }
+
+  /** The chat's newest page as the server answers it. */
+  const newestPage = (data: ChatMessage[]): ChatGetResponse => ({
+    success: true,
+    data,
+    chat: recentChat(),
+    page: 1,
+    page_size: 10,
+    total: data.length,
+    total_pages: 1,
+    has_before: false,
+    has_after: false,
+  });
 
   it('on Stop shows what the server kept as a normal reply with its mark, in place of the local rows, each word once', async () => {
     const { key, stop } = await streamThenStop();
@@ -281,17 +295,7 @@ describe('sending a message', () => {
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     const key = calls[0]!.headers['Idempotency-Key']!;
     const user = { ...stored({ seq: 1, role: 'user', content: 'Anyone?', client_id: key }), id: 'z-user' };
-    getChatMessages.mockResolvedValue({
-      success: true,
-      data: [user],
-      chat: recentChat(),
-      page: 1,
-      page_size: 10,
-      total: 1,
-      total_pages: 1,
-      has_before: false,
-      has_after: false,
-    });
+    getChatMessages.mockResolvedValue(newestPage([user]));
     stop.abort();
 
     expect(await sending).toEqual({ kind: 'stopped' });
@@ -301,39 +305,17 @@ describe('sending a message', () => {
 
   it('on Stop when the server cannot be asked keeps the partial reply as stopped and not saved, and learns from the server that the message was saved', async () => {
     storedCompletion.mockRejectedValue(new ApiError('Network error.', 0));
-    const stop = new AbortController();
-    let feed!: ReturnType<typeof streamingAnswer>;
-    answer = (call) => {
-      feed = streamingAnswer(call.signal);
-      return feed.response;
-    };
-    const sending = sendMessage({ seed, content: 'Tell me a story', userName: 'Grace', signal: stop.signal });
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
-    feed.push(chunk('Once upon'));
-    await vi.waitFor(async () => expect((await rows()).find((row) => row.state === 'streaming')?.content).toBe('Once upon'));
+    const { key, feed, replyId, stop } = await streamThenStop();
     // Shown but not yet written to Dexie when Stop comes: it is kept all the same.
-    const replyId = (await rows()).find((row) => row.state === 'streaming')!.id;
     feed.push(chunk(' a time'));
     await vi.waitFor(() => expect(streamingText(replyId)).toBe('Once upon a time'));
 
-    const key = calls[0]!.headers['Idempotency-Key']!;
     // The server stored the greeting first, so its numbers run one ahead of the device's guess.
     const greeting = stored({ seq: 1, role: 'assistant', content: 'Welcome.' });
     const user = { ...stored({ seq: 2, role: 'user', content: 'Tell me a story', client_id: key }), id: 'z-user' };
-    getChatMessages.mockResolvedValue({
-      success: true,
-      data: [greeting, user],
-      chat: recentChat(),
-      page: 1,
-      page_size: 10,
-      total: 2,
-      total_pages: 1,
-      has_before: false,
-      has_after: false,
-    });
-    stop.abort();
+    getChatMessages.mockResolvedValue(newestPage([greeting, user]));
 
-    expect(await sending).toEqual({ kind: 'stopped' });
+    expect(await stop()).toEqual({ kind: 'stopped' });
     const all = await rows();
     expect(all.map((row) => [row.role, row.state, row.content])).toEqual([
       ['assistant', 'sent', 'Welcome.'],
