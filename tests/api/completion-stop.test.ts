@@ -90,6 +90,9 @@ describe.each(databases)('a reply cut short by Stop (%s)', (dialect) => {
       ['user', 'Tell me a long story'],
       ['assistant', 'You said: Tell'],
     ]);
+    // Another device reading the chat sees the mark too.
+    expect(messages[1]!.stopped_swipe).toBe(0);
+    expect(messages[0]!.stopped_swipe).toBeUndefined();
 
     const asked = fake.requests.length;
     const retry = await complete(test, alice, { chatId, characterId: card, text: 'Tell me a long story', key });
