@@ -1,7 +1,7 @@
 /**
  * Stop keeps what was written, on a phone (390×844) and a desktop (1280×900): the words that arrived
- * stay as the character's reply with a quiet 'Stopped' note, Continue goes on from them, and both
- * are still there after a reload, as the server stored them.
+ * stay as the character's reply with a quiet 'Stopped' note, Regenerate adds a version beside them,
+ * Continue goes on from them, and all of it is still there after a reload, as the server stored it.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ describe.each([
   ['phone', { phone: true }],
   ['desktop', { phone: false }],
 ])('Stop on a %s', (size, { phone }) => {
-  it('keeps the words that arrived as the reply, marked Stopped; Continue extends it; a reload shows both', async () => {
+  it('keeps the words that arrived as the reply, marked Stopped; Regenerate adds a version; Continue extends it; a reload shows it', async () => {
     const page = await newPage({ phone });
     if (!phone) await page.setViewportSize({ width: 1280, height: 900 });
     await signUpFromRecentChat(page, { name: `Stopper ${size}`, email: uniqueEmail('stop'), password: 'stop-right-there-42' });
@@ -53,6 +53,15 @@ describe.each([
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.reload();
+    await bubble(page, 'You said: Tell').getByText('Stopped', { exact: true }).waitFor();
+
+    // Regenerate adds a version written whole (no note); the stopped one is still there, noted.
+    await nextAiReply({ kind: 'reply', text: 'A fresh take.' });
+    await bubble(page, 'You said: Tell').getByRole('button', { name: 'Regenerate' }).click();
+    const fresh = bubble(page, 'A fresh take.');
+    await fresh.getByRole('button', { name: 'Previous version' }).waitFor();
+    expect(await fresh.getByText('Stopped', { exact: true }).count()).toBe(0);
+    await fresh.getByRole('button', { name: 'Previous version' }).click();
     await bubble(page, 'You said: Tell').getByText('Stopped', { exact: true }).waitFor();
 
     await nextAiReply({ kind: 'reply', text: 'me a long story, once upon a time.' });
