@@ -75,3 +75,19 @@ export function joinContinuation(base: string, added: string): string {
 export function withContinuation(message: SwipeFields, added: string): SwipeFields {
   return withEditedContent(message, joinContinuation(message.content, added));
 }
+
+/**
+ * A reply cut short by Stop is kept with a mark on the version Stop ended (`stopped_swipe`, its
+ * index). Once the shown version is written again (a new version, more of it, an edit) the mark is
+ * on it when that writing was stopped too; otherwise a mark it had goes, and one on another version stays.
+ */
+export function stoppedSwipeAfter(mark: number | null | undefined, written: SwipeFields, stopped: boolean): number | null {
+  const shown = chosenSwipe(written);
+  if (stopped) return shown;
+  return mark === shown ? null : (mark ?? null);
+}
+
+/** Whether the shown version is one a Stop cut short. */
+export function shownStopped(message: SwipeFields & { stopped_swipe?: number | null | undefined }): boolean {
+  return message.stopped_swipe !== undefined && message.stopped_swipe !== null && message.stopped_swipe === chosenSwipe(message);
+}

@@ -29,6 +29,8 @@ export const ChatMessage = Type.Object({
   /** Hidden from the model (SillyTavern's hide): shown greyed, never sent in a prompt. Absent when not. */
   hidden: Type.Optional(Type.Literal(true)),
   swipe_id: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The version (its index; 0 on a reply with one) whose text ended at a Stop: kept, marked while shown. Absent when none. */
+  stopped_swipe: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type ChatMessage = Static<typeof ChatMessage>;
 
@@ -331,6 +333,13 @@ export const completion = {
   headers: IdempotencyHeaders,
   response: { 200: CompletionResult },
 } satisfies Endpoint;
+/**
+ * What the completion sent with this Idempotency-Key (`id`) stored, never asking the AI: after Stop,
+ * the reply cut short (or a whole one, when the last words won the race). 404 when it stored no
+ * reply (stopped before any word, failed, or never received); 409 in_progress while another
+ * instance still writes it.
+ */
+export const storedCompletion = { ...routes.storedCompletion, params: IdParams, response: { 200: CompletionResult } } satisfies Endpoint;
 /** Answers the .zip. */
 export const exportChat = { ...routes.exportChat, body: ChatExportRequest, response: {} } satisfies Endpoint;
 /** Multipart: the archive in the field `file`. */

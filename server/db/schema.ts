@@ -256,6 +256,8 @@ export interface MessagesTable {
   swipe_id: number | null;
   /** 1: hidden from the model (SillyTavern's is_system), still shown and exported. */
   hidden: Generated<number>;
+  /** The version (0 on a reply with one) whose text ended at a Stop: marked while shown. Else null. */
+  stopped_swipe: number | null;
 }
 
 /** Who a user may be in a chat: a name for {{user}}, a description for the prompt, an avatar. */

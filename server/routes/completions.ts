@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '@core/contract/chats';
 import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
-import { generate } from '../services/chats/completionReply';
+import { CLIENT_GONE, generate } from '../services/chats/completionReply';
+import { storedCompletion } from '../services/chats/completionLedger';
 import { prepareCompletion } from '../services/chats/completions';
 import { CompletionEventStream } from '../services/chats/sse';
 import { AppError } from '../errors';
@@ -48,9 +49,12 @@ export const completionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply;
       }
 
-      // Our client going away (closed tab, Stop) cancels the AI call, and so does a shutdown's end.
+      // Our client going away (closed tab, Stop) cancels the AI call, keeping what it wrote; a
+      // shutdown's end cancels it too, keeping nothing (the client tries again elsewhere).
       const controller = new AbortController();
-      reply.raw.on('close', () => controller.abort());
+      reply.raw.on('close', () => controller.abort(CLIENT_GONE));
+      // Gone while the request was being prepared: its 'close' came before anyone listened.
+      if (request.raw.socket.destroyed) controller.abort(CLIENT_GONE);
       running.add(controller);
       reply.raw.on('close', () => running.delete(controller));
       const endedByShutdown = (error: unknown) => (draining && controller.signal.aborted && !reply.raw.destroyed ? restarting() : error);
@@ -79,5 +83,11 @@ export const completionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       return reply;
     },
+  });
+
+  app.route({
+    ...endpoint(contract.storedCompletion),
+    preHandler: app.authenticate,
+    handler: async (request) => storedCompletion(request.ctx.db, signedIn(request).id, request.params.id),
   });
 };

@@ -16,6 +16,12 @@ export const getChatMessages = (request: ChatGetRequest) => api(routes.getChat, 
 /** POST /api/chats/photo: a portrait for a chat that has no card details. */
 export const generateChatPhoto = (chatId: string) => api(routes.makeChatPhoto, { body: { chat_id: chatId } });
 
+/**
+ * GET /api/chat/completions/{key}: what the server stored for a completion, never asking the AI (after
+ * Stop: the reply cut short). Rejects with ApiError 404 when it stored no reply.
+ */
+export const storedCompletion = (key: string) => api(routes.storedCompletion, { params: { id: key } });
+
 export interface StreamOptions {
   /** The new user message's client id (or a regeneration's own id): retries with it are safe. */
   idempotencyKey: string;

@@ -1,5 +1,5 @@
 import Dexie from 'dexie';
-import { swipeRangeProblem, withChosenSwipe, withEditedContent, type SwipeFields } from '@core/chat/swipes';
+import { stoppedSwipeAfter, swipeRangeProblem, withChosenSwipe, withEditedContent, type SwipeFields } from '@core/chat/swipes';
 import type { EditMessageRequest } from '@core/contract';
 import { db, type LocalMessage, type MessageChange, type MessageSend } from './db';
 
@@ -16,8 +16,9 @@ export function editedRow(row: LocalMessage, edit: EditMessageRequest): LocalMes
   let fields: SwipeFields = row;
   if (edit.swipe_id !== undefined && swipeRangeProblem(fields, edit.swipe_id) === null) fields = withChosenSwipe(fields, edit.swipe_id);
   if (edit.content !== undefined) fields = withEditedContent(fields, edit.content);
-  const { swipes: _swipes, swipe_id: _swipeId, ...rest } = row;
-  return { ...rest, ...fields };
+  const { swipes: _swipes, swipe_id: _swipeId, stopped_swipe: mark, ...rest } = row;
+  const stopped = edit.content === undefined ? mark : (stoppedSwipeAfter(mark, fields, false) ?? undefined);
+  return { ...rest, ...fields, ...(stopped === undefined ? {} : { stopped_swipe: stopped }) };
 }
 
 /** Moves the chat's message count in the recent list by what a delete took or Undo put back. */

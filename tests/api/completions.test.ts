@@ -199,15 +199,16 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
     expect(bobs.total).toBe(0);
   });
 
-  it('cancels the upstream call when the client goes away, and stores no reply', async () => {
+  it('cancels the upstream call when the client goes away, and keeps what it wrote (tests/api/completion-stop.test.ts)', async () => {
     fake.next({ kind: 'stall', afterWords: 2 });
     const address = await test.app.listen({ port: 0, host: '127.0.0.1' });
     const chatId = randomUUID();
+    const key = randomUUID();
     const abortedBefore = fake.aborted;
     const controller = new AbortController();
     const response = await fetch(`${address}/api/chat/completions`, {
       method: 'POST',
-      headers: { ...alice.headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      headers: { ...alice.headers, 'content-type': 'application/json', 'idempotency-key': key },
       body: JSON.stringify({
         chat_id: chatId,
         character_id: card,
@@ -221,8 +222,9 @@ describe.each(databases)('chat completions against an OpenAI-compatible service 
     controller.abort();
     await waitFor(() => fake.aborted > abortedBefore);
     await waitFor(() => fake.active === 0);
+    expect((await test.app.inject({ method: 'GET', url: `/api/chat/completions/${key}`, headers: alice.headers })).statusCode).toBe(200);
     const page = (await getChat(test, alice, { chat_id: chatId })).json();
-    expect(page.data.map((m: { role: string }) => m.role)).toEqual(['user']);
+    expect(page.data.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
     // undici opens a spare connection that never sends a request; Node's close() would wait for its
     // headers timeout, so it is closed here.
     test.app.server.closeAllConnections();

@@ -57,7 +57,7 @@ describe('the chat screen', () => {
     await page.context().close();
   });
 
-  it('regenerates the last reply, and Stop ends a reply early without saving it', async () => {
+  it('regenerates the last reply, and Stop ends a reply early keeping what it wrote (tests/e2e/chat-stop.test.ts)', async () => {
     const page = await newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
     await signUpToChat(page, 'Chat Regenerator');
@@ -78,19 +78,21 @@ describe('the chat screen', () => {
       .getByText(/^You said/)
       .waitFor();
     await page.getByRole('button', { name: 'Stop' }).click();
-    await chatLog(page).getByText('Stopped · not saved').waitFor();
+    await chatLog(page).getByText('Stopped', { exact: true }).waitFor();
     await expect.poll(() => page.getByPlaceholder('Type a message').isEnabled()).toBe(true);
 
-    // The server kept the message and the regenerated reply, and no part of the stopped one.
+    // The server kept the message, the regenerated reply, and the words of the stopped one.
     const stored = await storedMessages(page, new URL(page.url()).searchParams.get('chat')!);
-    expect(stored.slice(-3)).toEqual([
+    expect(stored.slice(-4)).toEqual([
       ['user', 'Tell me something'],
       ['assistant', 'A better second answer.'],
       ['user', 'Now a long story'],
+      ['assistant', 'You said: Now'],
     ]);
     await page.reload();
     await chatLog(page).getByText('A better second answer.').waitFor();
     await chatLog(page).getByText('Now a long story').waitFor();
+    await chatLog(page).getByText('You said: Now').waitFor();
     await page.context().close();
   });
 

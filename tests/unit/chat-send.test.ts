@@ -4,17 +4,20 @@ import { seedOf } from './outboxServer';
 import type { ChatGetResponse, ChatMessage, CompletionResult, RecentChat } from '@core/contract';
 
 const getChatMessages = vi.fn<(request: unknown) => Promise<ChatGetResponse>>();
+const storedCompletion = vi.fn<(key: string) => Promise<CompletionResult>>();
 vi.mock('../../src/api/chatMessages', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/api/chatMessages')>()),
   getChatMessages: (request: unknown) => getChatMessages(request),
+  storedCompletion: (key: string) => storedCompletion(key),
 }));
 const pullChatList = vi.fn(() => Promise.resolve({ page: 1, totalPages: 1 }));
 vi.mock('../../src/sync/chatList', () => ({ pullChatList: () => pullChatList() }));
 
 const { db } = await import('../../src/db/db');
+const { ApiError } = await import('../../src/api/errors');
 type LocalMessage = import('../../src/db/db').LocalMessage;
 const { STOPPED_REASON, saveServerPage } = await import('../../src/db/chatMessages');
-const { regenerateReply, retryMessage, sendMessage } = await import('../../src/sync/send/actions');
+const { continueReply, regenerateReply, retryMessage, sendMessage } = await import('../../src/sync/send/actions');
 const { STOPPED_BEFORE_SAVED } = await import('../../src/sync/send/stop');
 const { REPLY_SAVE_INTERVAL_MS } = await import('../../src/sync/send/replyWriter');
 const { streamingText } = await import('../../src/sync/send/streamingText');
@@ -88,6 +91,8 @@ beforeEach(async () => {
   await db.chats.clear();
   calls = [];
   getChatMessages.mockReset();
+  storedCompletion.mockReset();
+  storedCompletion.mockRejectedValue(new ApiError('No reply was stored for this request.', 404, 'not_found'));
   pullChatList.mockClear();
   vi.stubGlobal(
     'fetch',
@@ -234,7 +239,8 @@ describe('sending a message', () => {
     expect((await rows()).map((row) => row.state)).toEqual(['failed']);
   });
 
-  it('on Stop keeps the partial reply as stopped and not saved, and learns from the server that the message was saved', async () => {
+  /** Sends 'Tell me a story' and shows 'Once upon' as it streams: its key, the answer's feed, the reply's row, and Stop. */
+  async function streamThenStop() {
     const stop = new AbortController();
     let feed!: ReturnType<typeof streamingAnswer>;
     answer = (call) => {
@@ -245,29 +251,71 @@ describe('sending a message', () => {
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     feed.push(chunk('Once upon'));
     await vi.waitFor(async () => expect((await rows()).find((row) => row.state === 'streaming')?.content).toBe('Once upon'));
-    // Shown but not yet written to Dexie when Stop comes: it is kept all the same.
     const replyId = (await rows()).find((row) => row.state === 'streaming')!.id;
-    feed.push(chunk(' a time'));
-    await vi.waitFor(() => expect(streamingText(replyId)).toBe('Once upon a time'));
+    return { key: calls[0]!.headers['Idempotency-Key']!, feed, replyId, stop: () => (stop.abort(), sending) };
+  }
 
+  /** The chat's newest page as the server answers it. */
+  const newestPage = (data: ChatMessage[]): ChatGetResponse => ({
+    success: true,
+    data,
+    chat: recentChat(),
+    page: 1,
+    page_size: 10,
+    total: data.length,
+    total_pages: 1,
+    has_before: false,
+    has_after: false,
+  });
+
+  it('on Stop shows what the server kept as a normal reply with its mark, in place of the local rows, each word once', async () => {
+    const { key, stop } = await streamThenStop();
+    const user = { ...stored({ seq: 1, role: 'user', content: 'Tell me a story', client_id: key }), id: 'z-user' };
+    // The last words raced the Stop: the server kept them, and its text is the one shown.
+    const reply = stored({ seq: 2, role: 'assistant', content: 'Once upon a time there', stopped_swipe: 0 });
+    storedCompletion.mockResolvedValue(result(reply, user));
+
+    expect(await stop()).toEqual({ kind: 'stopped' });
+    expect(storedCompletion).toHaveBeenCalledWith(key);
+    expect(calls).toHaveLength(1);
+    expect((await rows()).map((row) => [row.id, row.state, row.content, row.stopped_swipe])).toEqual([
+      ['z-user', 'sent', 'Tell me a story', undefined],
+      [reply.id, 'sent', 'Once upon a time there', 0],
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+    expect((await db.chats.get(CHAT))?.last_message).toBe('Once upon a time there');
+    expect(getChatMessages).not.toHaveBeenCalled();
+  });
+
+  it('on Stop before the first word leaves no reply row, and learns from the server that the message was saved', async () => {
+    const stop = new AbortController();
+    answer = (call) =>
+      new Promise((_resolve, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+    const sending = sendMessage({ seed, content: 'Anyone?', userName: 'Grace', signal: stop.signal });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
     const key = calls[0]!.headers['Idempotency-Key']!;
-    // The server stored the greeting first, so its numbers run one ahead of the device's guess.
-    const greeting = stored({ seq: 1, role: 'assistant', content: 'Welcome.' });
-    const user = { ...stored({ seq: 2, role: 'user', content: 'Tell me a story', client_id: key }), id: 'z-user' };
-    getChatMessages.mockResolvedValue({
-      success: true,
-      data: [greeting, user],
-      chat: recentChat(),
-      page: 1,
-      page_size: 10,
-      total: 2,
-      total_pages: 1,
-      has_before: false,
-      has_after: false,
-    });
+    const user = { ...stored({ seq: 1, role: 'user', content: 'Anyone?', client_id: key }), id: 'z-user' };
+    getChatMessages.mockResolvedValue(newestPage([user]));
     stop.abort();
 
     expect(await sending).toEqual({ kind: 'stopped' });
+    expect((await rows()).map((row) => [row.id, row.state])).toEqual([['z-user', 'sent']]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('on Stop when the server cannot be asked keeps the partial reply as stopped and not saved, and learns from the server that the message was saved', async () => {
+    storedCompletion.mockRejectedValue(new ApiError('Network error.', 0));
+    const { key, feed, replyId, stop } = await streamThenStop();
+    // Shown but not yet written to Dexie when Stop comes: it is kept all the same.
+    feed.push(chunk(' a time'));
+    await vi.waitFor(() => expect(streamingText(replyId)).toBe('Once upon a time'));
+
+    // The server stored the greeting first, so its numbers run one ahead of the device's guess.
+    const greeting = stored({ seq: 1, role: 'assistant', content: 'Welcome.' });
+    const user = { ...stored({ seq: 2, role: 'user', content: 'Tell me a story', client_id: key }), id: 'z-user' };
+    getChatMessages.mockResolvedValue(newestPage([greeting, user]));
+
+    expect(await stop()).toEqual({ kind: 'stopped' });
     const all = await rows();
     expect(all.map((row) => [row.role, row.state, row.content])).toEqual([
       ['assistant', 'sent', 'Welcome.'],
@@ -288,6 +336,44 @@ describe('sending a message', () => {
 
     expect(await sending).toEqual({ kind: 'stopped' });
     expect((await rows()).map((row) => [row.state, row.error])).toEqual([['failed', STOPPED_BEFORE_SAVED]]);
+  });
+});
+
+describe('stopping a continuation', () => {
+  async function continueThenStop() {
+    const user = stored({ seq: 1, role: 'user', content: 'Hi' });
+    const reply = stored({ seq: 2, role: 'assistant', content: 'Once upon', stopped_swipe: 0 });
+    await saveServerPage(recentChat(), [user, reply], { newest: true });
+    const stop = new AbortController();
+    let feed!: ReturnType<typeof streamingAnswer>;
+    answer = (call) => {
+      feed = streamingAnswer(call.signal);
+      return feed.response;
+    };
+    const going = continueReply(seed, (await db.messages.get(reply.id))!, 'more-key', stop.signal);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    feed.push(chunk('a time'));
+    await vi.waitFor(async () => expect((await rows()).find((row) => row.state === 'streaming')?.content).toBe('Once upon a time'));
+    return { reply, stop: () => (stop.abort(), going) };
+  }
+
+  it('shows the reply with what the server kept appended, still marked', async () => {
+    const { reply, stop } = await continueThenStop();
+    storedCompletion.mockResolvedValue(result({ ...reply, content: 'Once upon a time' }, null));
+    expect(await stop()).toEqual({ kind: 'stopped' });
+    expect((await rows()).map((row) => [row.id, row.state, row.content, row.stopped_swipe])).toEqual([
+      ['m-1-user', 'sent', 'Hi', undefined],
+      [reply.id, 'sent', 'Once upon a time', 0],
+    ]);
+  });
+
+  it('shows the reply as it was when the server kept nothing', async () => {
+    const { reply, stop } = await continueThenStop();
+    expect(await stop()).toEqual({ kind: 'stopped' });
+    expect((await rows()).map((row) => [row.id, row.content])).toEqual([
+      ['m-1-user', 'Hi'],
+      [reply.id, 'Once upon'],
+    ]);
   });
 });
 

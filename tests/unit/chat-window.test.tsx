@@ -282,6 +282,27 @@ describe('the message list', () => {
     expect(bubble().textContent).toContain('Stopped · not saved');
   });
 
+  it('marks a stored reply Stop cut short while its stopped version is shown, and offers Continue and Regenerate on it', () => {
+    const earlier = message({ seq: 1, role: 'user', content: 'Tell me a story' });
+    const reply = message({
+      seq: 2,
+      role: 'assistant',
+      content: 'Once upon',
+      swipes: ['Whole answer.', 'Once upon'],
+      swipe_id: 1,
+      stopped_swipe: 1,
+    });
+    const { rerender } = list([earlier, reply], { regenerableId: reply.id });
+    const bubble = () => screen.getByRole('article', { name: 'Ada' });
+    expect(bubble().textContent).toContain('Stopped');
+    expect(bubble().textContent).not.toContain('not saved');
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Regenerate' })).toBeTruthy();
+    // Another version shown: that one was written whole.
+    rerender(<MessageList {...base} messages={[earlier, { ...reply, content: 'Whole answer.', swipe_id: 0 }]} regenerableId={reply.id} />);
+    expect(bubble().textContent).not.toContain('Stopped');
+  });
+
   it('renders again only the bubbles whose message changed, rows read again from Dexie included', () => {
     const rows = [message({ seq: 1, role: 'user', content: 'Hi' }), message({ seq: 2, role: 'assistant', content: 'Hello' })];
     const { rerender } = list(rows);

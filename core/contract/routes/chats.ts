@@ -5,6 +5,7 @@ export const deleteChat = { method: 'POST', path: '/api/chats/delete' } as const
 export const searchChats = { method: 'POST', path: '/api/chats/search' } as const;
 export const updateChat = { method: 'PUT', path: '/api/chats/:chat_id' } as const;
 export const completion = { method: 'POST', path: '/api/chat/completions' } as const;
+export const storedCompletion = { method: 'GET', path: '/api/chat/completions/:id' } as const;
 export const exportChat = { method: 'POST', path: '/api/chats/export' } as const;
 export const importChats = { method: 'POST', path: '/api/chats/import' } as const;
 export const makeChatPhoto = { method: 'POST', path: '/api/chats/photo' } as const;

@@ -14,6 +14,7 @@ import * as chatTitlesMessageSearch from './2026-11-27T20-40_chat_titles_message
 import * as jobs from './2026-11-27T21-15_jobs';
 import * as signUpRequests from './2026-11-27T22-09_sign_up_requests';
 import * as publishing from './2026-11-27T22-20_publishing';
+import * as stoppedReplies from './2026-11-28T00-30_stopped_replies';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T21-15_jobs': jobs,
   '2026-11-27T22-09_sign_up_requests': signUpRequests,
   '2026-11-27T22-20_publishing': publishing,
+  '2026-11-28T00-30_stopped_replies': stoppedReplies,
 };

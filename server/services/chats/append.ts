@@ -42,6 +42,7 @@ export async function appendMessage(
       swipes: null,
       swipe_id: null,
       hidden: 0,
+      stopped_swipe: null,
     };
     await storeMessages(trx, chat.id, [message], now.toISOString());
     return chatMessageOf(message);

@@ -3,7 +3,7 @@ import type { CompletionResult } from '@core/contract';
 import { claimForRetry, findCompletionRequest } from '../../db/repositories/completionRequests';
 import { findMessages } from '../../db/repositories/messages';
 import type { CompletionRequestRow, Database, Message } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { chatMessageOf } from './wire';
 
 /** A running request not touched for this long was left by an instance that died: it may be retried. */
@@ -11,8 +11,11 @@ const ABANDONED_AFTER_MS = 5 * 60_000;
 /** How often a running request says it is alive (well inside ABANDONED_AFTER_MS). */
 export const HEARTBEAT_MS = 60_000;
 
-/** Requests this instance is answering right now ("user:key"): those are never taken as abandoned. */
-export const answering = new Set<string>();
+/**
+ * Requests this instance is answering right now ("user:key"), each with a promise that settles when
+ * its reply is stored or given up: those are never taken as abandoned, and what one stored is read after it.
+ */
+export const answering = new Map<string, Promise<void>>();
 export const ledgerKey = (userId: string, key: string) => `${userId}:${key}`;
 
 export const inProgress = () => new AppError(409, 'in_progress', 'This message is still being answered. Please wait for the reply.');
@@ -47,6 +50,18 @@ async function storedResult(db: Kysely<Database>, row: CompletionRequestRow): Pr
     user: (row.user_message_id && byId.get(row.user_message_id)) || null,
     reply,
   });
+}
+
+/**
+ * What the request sent with this key stored, never asking the AI again: read once this instance is
+ * done with it (a Stop's abort may be on its way to it), so a reply cut short is answered whole.
+ */
+export async function storedCompletion(db: Kysely<Database>, userId: string, key: string): Promise<CompletionResult> {
+  await answering.get(ledgerKey(userId, key));
+  const row = await findCompletionRequest(db, userId, key);
+  if (row?.state === 'running') throw inProgress();
+  if (row?.state !== 'done') throw notFound('No reply was stored for this request.');
+  return storedResult(db, row);
 }
 
 export type LedgerState =

@@ -1,7 +1,7 @@
 /** A prepared completion's reply: asked of the AI, streamed, and stored once whole. */
 import type { Transaction } from 'kysely';
 import { characterDisplayName } from '@core/card/index';
-import { buildPrompt, type TimedWorldInfo, withContinuation, withNewSwipe } from '@core/chat/index';
+import { buildPrompt, stoppedSwipeAfter, type TimedWorldInfo, withContinuation, withNewSwipe } from '@core/chat/index';
 import type { CompletionResult } from '@core/contract';
 import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
@@ -30,13 +30,21 @@ export function failureOf(error: unknown): { code: string; message: string } {
 }
 
 /**
+ * The abort reason when the client went away (Stop, a closed tab, a lost network): the words that
+ * arrived are kept as the reply, marked as stopped, as SillyTavern and character.ai keep them.
+ */
+export const CLIENT_GONE = new Error('The client stopped reading the reply.');
+
+/**
  * Calls the AI for a prepared job, yielding the reply as it is written, and stores it once complete
- * (as a new message, a new version of the reply, or appended to it). A failure or an abort stores
- * nothing and records why, so the same key may be tried again.
+ * (as a new message, a new version of the reply, or appended to it), or once the client went away
+ * (CLIENT_GONE) with what was written so far. A failure, another abort, or the client going away
+ * before any word stores nothing and records why, so the same key may be tried again.
  */
 export async function* generate(ctx: ServiceContext, job: CompletionJob, signal: AbortSignal): AsyncGenerator<string, CompletionResult> {
   const running = ledgerKey(job.user.id, job.key);
-  answering.add(running);
+  let settled = () => {};
+  answering.set(running, new Promise<void>((resolve) => (settled = resolve)));
   try {
     const rows = job.newChatHistory ?? (await messagesBefore(ctx.db, job.chat.id, HISTORY_LIMIT, job.answersSeq + 1));
     // Hidden messages (SillyTavern's is_system) stay in the chat but never reach the model.
@@ -60,20 +68,26 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     });
     const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, signal });
     let text = '';
+    let stopped = false;
     let aliveAt = Date.now();
-    for await (const piece of reply.stream) {
-      text += piece;
-      yield piece;
-      if (Date.now() - aliveAt > HEARTBEAT_MS) {
-        aliveAt = Date.now();
-        await touchCompletionRequest(ctx.db, job.user.id, job.key, new Date(aliveAt).toISOString());
+    try {
+      for await (const piece of reply.stream) {
+        text += piece;
+        yield piece;
+        if (Date.now() - aliveAt > HEARTBEAT_MS) {
+          aliveAt = Date.now();
+          await touchCompletionRequest(ctx.db, job.user.id, job.key, new Date(aliveAt).toISOString());
+        }
       }
+    } catch (error) {
+      if (signal.reason !== CLIENT_GONE || !text.trim()) throw error;
+      stopped = true;
     }
     // An empty reply reads 'No response received' (docs/PRODUCT.md, Screens); nothing is stored, so a retry may do better.
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
     const stored = continuation === undefined ? text.trim() : text.trimEnd();
-    return await storeReply(ctx, job, stored, reply.usage(), prompt.timedWorldInfo);
+    return await storeReply(ctx, job, { text: stored, stopped }, reply.usage(), prompt.timedWorldInfo);
   } catch (error) {
     const failure = failureOf(error);
     await updateCompletionRequest(ctx.db, job.user.id, job.key, {
@@ -85,6 +99,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     throw error;
   } finally {
     answering.delete(running);
+    settled();
   }
 }
 
@@ -95,15 +110,17 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
 async function amendReply(
   trx: Transaction<Database>,
   job: CompletionJob & { target: { message: Message } },
-  text: string,
+  { text, stopped }: Written,
   at: string,
 ): Promise<Message> {
   const [current] = await findMessages(trx, [job.target.message.id]);
   if (!current) throw superseded();
   const before = swipeFieldsOf(current);
   const swipe = job.target.kind === 'swipe';
+  const after = swipe ? withNewSwipe(before, text) : withContinuation(before, text);
   const changes = {
-    ...swipeColumns(swipe ? withNewSwipe(before, text) : withContinuation(before, text)),
+    ...swipeColumns(after),
+    stopped_swipe: stoppedSwipeAfter(current.stopped_swipe, after, stopped),
     ...(swipe ? { send_date: at } : {}),
   };
   const amended = { ...current, ...changes };
@@ -117,10 +134,16 @@ async function amendReply(
   return amended;
 }
 
+/** The reply's text, and whether the client went away before it was whole. */
+interface Written {
+  text: string;
+  stopped: boolean;
+}
+
 async function storeReply(
   ctx: ServiceContext,
   job: CompletionJob,
-  text: string,
+  written: Written,
   usage: CompletionResult['usage'],
   timed: TimedWorldInfo,
 ): Promise<CompletionResult> {
@@ -133,12 +156,12 @@ async function storeReply(
       stored = message(
         job.chat,
         await nextSeq(trx, job.chat.id),
-        { role: 'assistant', content: text, name: characterDisplayName(job.card) },
+        { role: 'assistant', content: written.text, name: characterDisplayName(job.card), stopped_swipe: written.stopped ? 0 : null },
         at,
       );
       await storeMessages(trx, job.chat.id, [stored], at);
     } else {
-      stored = await amendReply(trx, { ...job, target: job.target }, text, at);
+      stored = await amendReply(trx, { ...job, target: job.target }, written, at);
     }
     await updateCompletionRequest(trx, job.user.id, job.key, { state: 'done', reply_message_id: stored.id, updated_at: at });
     return stored;

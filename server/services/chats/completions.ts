@@ -77,10 +77,21 @@ function requestHash(request: CompletionRequest, kind: CompletionRequestRow['kin
 export function message(
   chat: Chat,
   seq: number,
-  fields: Pick<Message, 'role' | 'content' | 'name'> & { client_id?: string | null },
+  fields: Pick<Message, 'role' | 'content' | 'name'> & Partial<Pick<Message, 'client_id' | 'stopped_swipe'>>,
   at: string,
 ): Message {
-  return { id: randomUUID(), chat_id: chat.id, seq, send_date: at, client_id: null, swipes: null, swipe_id: null, hidden: 0, ...fields };
+  return {
+    id: randomUUID(),
+    chat_id: chat.id,
+    seq,
+    send_date: at,
+    client_id: null,
+    swipes: null,
+    swipe_id: null,
+    hidden: 0,
+    stopped_swipe: null,
+    ...fields,
+  };
 }
 
 /**

@@ -77,6 +77,7 @@ export async function planChats(
       send_date: m.sendDate,
       client_id: null,
       hidden: m.hidden ? 1 : 0,
+      stopped_swipe: null,
       ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
     }));
     const row: Chat = {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { swipeRangeProblem, withChosenSwipe, withEditedContent } from '@core/chat/index';
+import { stoppedSwipeAfter, swipeRangeProblem, withChosenSwipe, withEditedContent } from '@core/chat/index';
 import type { ChatMessage, EditMessageRequest, MessagesDeleted } from '@core/contract';
 import { adjustChatTotals, findChatById, lockChat, resetLastMessageAt } from '../../db/repositories/chats';
 import { findMessageChange, insertMessageChange } from '../../db/repositories/messageChanges';
@@ -126,8 +126,11 @@ export async function editMessage(
             fields = withChosenSwipe(fields, body.swipe_id);
           }
           if (content !== undefined) fields = withEditedContent(fields, content);
-          const edited = { ...current, ...swipeColumns(fields) };
-          await updateMessage(trx, id, swipeColumns(fields));
+          // An edit makes the shown version the person's own words: a Stop's mark on it goes.
+          const mark = content === undefined ? {} : { stopped_swipe: stoppedSwipeAfter(current.stopped_swipe, fields, false) };
+          const changes = { ...swipeColumns(fields), ...mark };
+          const edited = { ...current, ...changes };
+          await updateMessage(trx, id, changes);
           await adjustChatTotals(trx, current.chat_id, { count: 0, bytes: messageBytes(edited) - messageBytes(current) }, now);
           return chatMessageOf(edited);
         },

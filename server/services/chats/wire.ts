@@ -40,5 +40,6 @@ export function chatMessageOf(message: Message): ChatMessage {
     client_id: message.client_id,
     ...(swipes ? { swipes, swipe_id } : {}),
     ...(Number(message.hidden) ? { hidden: true as const } : {}),
+    ...(message.stopped_swipe === null ? {} : { stopped_swipe: Number(message.stopped_swipe) }),
   };
 }

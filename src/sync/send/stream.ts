@@ -37,6 +37,7 @@ export interface Delivery {
 export async function streamReply(delivery: Delivery): Promise<DeliveryOutcome> {
   const { chatId, characterName, request, key, replySeq, queued, replacedId, continues, signal, live } = delivery;
   const replyId = `${STREAMING_REPLY_PREFIX}${key}`;
+  const replaced = [replyId, ...(queued ? [queued.rowId] : []), ...(replacedId ? [replacedId] : [])];
   const reply = replyWriter({
     id: replyId,
     client_id: null,
@@ -58,7 +59,6 @@ export async function streamReply(delivery: Delivery): Promise<DeliveryOutcome> 
       onDelta: reply.append,
     });
     await reply.close({ save: false });
-    const replaced = [replyId, ...(queued ? [queued.rowId] : []), ...(replacedId ? [replacedId] : [])];
     await storeReply(result, { replaced, queuedKey: queued ? key : undefined, personaId: request.persona_id });
     return { kind: 'stored' };
   } catch (error) {
@@ -73,7 +73,10 @@ export async function streamReply(delivery: Delivery): Promise<DeliveryOutcome> 
     forgetAnswered(key);
     // Stop keeps what arrived on screen, so its row gets all of it.
     await reply.close({ save: Boolean(signal?.aborted) });
-    if (signal?.aborted) return stopReply(chatId, replyId, reply.added ? reply.text : '', queued?.rowId);
+    if (signal?.aborted) {
+      const text = reply.added ? reply.text : '';
+      return stopReply({ chatId, key, replyId, text, userRowId: queued?.rowId, replaced, personaId: request.persona_id });
+    }
     const apiError = error instanceof ApiError ? error : null;
     if (queued && apiError && queued.wait(apiError)) {
       await keepWaiting(replyId, key, apiError.message);

@@ -102,6 +102,7 @@ const notFoundAttempts: Attempt[] = [
     headers: (e) => ({ 'idempotency-key': e.completionKey }),
     body: (e) => ({ chat_id: e.chatId, messages: [{ role: 'user', content: 'The secret plan' }] }),
   },
+  { name: "read what the owner's Idempotency-Key stored", method: 'GET', url: (e) => `/api/chat/completions/${e.completionKey}` },
   {
     name: "regenerate the chat's reply",
     method: 'POST',

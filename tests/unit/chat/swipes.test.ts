@@ -3,6 +3,8 @@ import {
   alternativesOf,
   chosenSwipe,
   joinContinuation,
+  shownStopped,
+  stoppedSwipeAfter,
   swipeRangeProblem,
   withChosenSwipe,
   withContinuation,
@@ -50,5 +52,30 @@ describe('a reply and its versions (swipes)', () => {
       swipes: ['a', 'b more'],
       swipe_id: 1,
     });
+  });
+});
+
+describe('the mark of a reply Stop cut short', () => {
+  const one = { content: 'Once upon' };
+  const two = withNewSwipe(one, 'Another');
+
+  it('goes on the version shown when its writing was stopped', () => {
+    expect(stoppedSwipeAfter(null, one, true)).toBe(0);
+    expect(stoppedSwipeAfter(undefined, two, true)).toBe(1);
+  });
+
+  it('stays on an older version when a new one is written whole, and goes when the shown one is', () => {
+    expect(stoppedSwipeAfter(0, two, false)).toBe(0);
+    expect(stoppedSwipeAfter(0, withContinuation(one, 'a time'), false)).toBeNull();
+    expect(stoppedSwipeAfter(1, withEditedContent(two, 'Mine'), false)).toBeNull();
+    expect(stoppedSwipeAfter(null, one, false)).toBeNull();
+  });
+
+  it('shows only while the stopped version is shown', () => {
+    expect(shownStopped({ ...one, stopped_swipe: 0 })).toBe(true);
+    expect(shownStopped({ ...two, stopped_swipe: 0 })).toBe(false);
+    expect(shownStopped({ ...withChosenSwipe(two, 0), stopped_swipe: 0 })).toBe(true);
+    expect(shownStopped({ ...one, stopped_swipe: null })).toBe(false);
+    expect(shownStopped(one)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { EyeOff } from 'lucide-react';
 import { memo } from 'react';
+import { shownStopped } from '@core/chat/swipes';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { useStreamingText } from './useStreamingText';
@@ -14,6 +15,8 @@ import { useSwipeGesture } from './useSwipeGesture';
 
 /** What an empty stored reply shows (docs/PRODUCT.md, Screens). */
 export const NO_RESPONSE = 'No response received';
+/** The note on a reply Stop cut short (stored as it was). */
+export const STOPPED_MARK = 'Stopped';
 
 /** What the window does with a message (one stable object, so bubbles render again only when their own props change). */
 export interface BubbleTools extends MessageMenuActions, ReplyToolActions {
@@ -56,6 +59,8 @@ function statusLine(message: LocalMessage, waiting: boolean): string | null {
   if (message.state === 'pending') return waiting ? 'Waiting to send' : 'Sending…';
   if (message.state === 'streaming') return 'Typing…';
   if (message.state === 'failed' && message.error === STOPPED_REASON) return 'Stopped · not saved';
+  // Kept as written when Stop came (docs/PRODUCT.md, Screens): a quiet note, Continue goes on from it.
+  if (message.state === 'sent' && shownStopped(message)) return STOPPED_MARK;
   // Usually the server kept the message and only the reply failed (the error says why), so 'not sent' would be untrue.
   if (message.state === 'failed') return 'No reply';
   return null;
