@@ -4,7 +4,7 @@
  * what earlier entries activated (recursion). Keys match whole words unless an entry says not,
  * case-insensitively unless it says so, or as a regular expression through RE2.
  */
-import { compileRegexKey, type CompiledRegexKey } from '../../card/regexKeys';
+import { compileRegexKey, type CompiledRegexKey, type RegexKey } from '../../card/regexKeys';
 import type { LoreEntry } from './entries';
 
 /** SillyTavern's default: the last two messages. */
@@ -27,37 +27,111 @@ function hasWholeWord(text: string, word: string): boolean {
   return false;
 }
 
-/** One scanned text, with its lower-case twin made on first need. */
+/** The text's runs of ASCII word characters, each whole: a key made only of them is a whole word in the text exactly when it is one of these. */
+function wordRuns(text: string): Set<string> {
+  const runs = new Set<string>();
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && isWordChar(text.charCodeAt(i))) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      runs.add(text.slice(start, i));
+      start = -1;
+    }
+  }
+  return runs;
+}
+
+/** One scanned text, with its lower-case twin and the word runs of each made on first need. */
 export class Haystack {
   private lowered: string | undefined;
+  private runs: Set<string> | undefined;
+  private lowerRuns: Set<string> | undefined;
   constructor(readonly text: string) {}
   get lower(): string {
     return (this.lowered ??= this.text.toLowerCase());
   }
+  words(caseSensitive: boolean): Set<string> {
+    return caseSensitive ? (this.runs ??= wordRuns(this.text)) : (this.lowerRuns ??= wordRuns(this.lower));
+  }
+}
+
+/** How a plain key is searched for under the whole-word rule. */
+type NeedleShape = 'phrase' | 'word' | 'other';
+
+/** A key made ready to search for: compiled when it is a pattern, lower-cased once, its shape read once. */
+export interface ScanKey {
+  /** Filled and trimmed. */
+  text: string;
+  regex: CompiledRegexKey | null;
+  lower: string;
+  /** The shape of `text` (case-sensitive search) and of `lower` (the default). */
+  shape: NeedleShape;
+  lowerShape: NeedleShape;
+}
+
+const shapeOf = (needle: string): NeedleShape => (/\s/.test(needle) ? 'phrase' : /^\w+$/.test(needle) ? 'word' : 'other');
+
+function makeScanKey(text: string): ScanKey {
+  const lower = text.toLowerCase();
+  return { text, regex: compileRegexKey(text), lower, shape: shapeOf(text), lowerShape: shapeOf(lower) };
+}
+
+const scanKeys = new Map<string, ScanKey>();
+/** Keys of the books in use; a process that meets more starts over. */
+const SCAN_KEY_CACHE_SIZE = 20_000;
+
+/** The key made ready (cached by its text: a card's keys are prepared once per process, not once per prompt). */
+export function scanKey(text: string): ScanKey {
+  let key = scanKeys.get(text);
+  if (key === undefined) {
+    key = makeScanKey(text);
+    if (scanKeys.size >= SCAN_KEY_CACHE_SIZE) scanKeys.clear();
+    scanKeys.set(text, key);
+  }
+  return key;
 }
 
 /**
- * Whether `key` (already filled and trimmed) is in the text, by the entry's rules; `regex` is the
- * key compiled (compileRegexKey), passed when the caller keeps it.
+ * How one key is looked for by one entry's rules, decided once: by a pattern, as one of the text's
+ * word runs, as a whole word anywhere (a key with other characters), or as a plain substring.
  */
-export function keyMatches(
-  haystack: Haystack,
-  key: string,
-  entry: Pick<LoreEntry, 'caseSensitive' | 'wholeWords'>,
-  regex: CompiledRegexKey | null = compileRegexKey(key),
-): boolean {
-  if (regex) {
-    if (!regex.ok) return false;
-    const { literal, caseInsensitive } = regex.key;
+export type KeySearch =
+  { mode: 'pattern'; pattern: RegexKey | null } | { mode: 'word' | 'whole' | 'substring'; needle: string; caseSensitive: boolean };
+
+export function keySearch(key: ScanKey, entry: Pick<LoreEntry, 'caseSensitive' | 'wholeWords'>): KeySearch {
+  const { regex } = key;
+  // An invalid pattern never matches.
+  if (regex) return { mode: 'pattern', pattern: regex.ok ? regex.key : null };
+  const caseSensitive = entry.caseSensitive ?? false;
+  const needle = caseSensitive ? key.text : key.lower;
+  const shape = caseSensitive ? key.shape : key.lowerShape;
+  const mode = !(entry.wholeWords ?? true) || shape === 'phrase' ? 'substring' : shape === 'word' ? 'word' : 'whole';
+  return { mode, needle, caseSensitive };
+}
+
+/** Whether the text holds the key, searched as `search` says. */
+export function searchIn(haystack: Haystack, search: KeySearch): boolean {
+  if (search.mode === 'pattern') {
+    const { pattern } = search;
+    if (pattern === null) return false;
+    const { literal, caseInsensitive } = pattern;
     // A text without what every match contains is ruled out by a plain search, before the engine runs.
     if (literal !== null && !(caseInsensitive ? haystack.lower : haystack.text).includes(literal)) return false;
-    return regex.key.test(haystack.text);
+    return pattern.test(haystack.text);
   }
-  const caseSensitive = entry.caseSensitive ?? false;
+  const { needle, caseSensitive } = search;
+  if (search.mode === 'word') return haystack.words(caseSensitive).has(needle);
   const text = caseSensitive ? haystack.text : haystack.lower;
-  const needle = caseSensitive ? key : key.toLowerCase();
-  if (entry.wholeWords ?? true) return /\s/.test(needle) ? text.includes(needle) : hasWholeWord(text, needle);
-  return text.includes(needle);
+  return search.mode === 'substring' ? text.includes(needle) : hasWholeWord(text, needle);
+}
+
+/**
+ * Whether `key` (already filled and trimmed, or made ready by scanKey) is in the text, by the
+ * entry's rules.
+ */
+export function keyMatches(haystack: Haystack, key: string | ScanKey, entry: Pick<LoreEntry, 'caseSensitive' | 'wholeWords'>): boolean {
+  return searchIn(haystack, keySearch(typeof key === 'string' ? scanKey(key) : key, entry));
 }
 
 /**
@@ -69,6 +143,7 @@ export function keyMatches(
 export class ScanBuffer {
   private readonly byDepth = new Map<number, Haystack[]>();
   private readonly recursed: Haystack[] = [];
+  private readonly none: readonly Haystack[] = [];
 
   /** `messages`: the chat's scanned lines, newest first. */
   constructor(
@@ -76,11 +151,14 @@ export class ScanBuffer {
     private readonly defaultDepth: number,
   ) {}
 
-  /** The pieces an entry scans: its depth of messages, then what entries activated so far added. */
+  /**
+   * The pieces an entry scans: its depth of messages, then what entries activated so far added.
+   * The same list grows as recursion adds pieces, so a caller may keep it.
+   */
   pieces(entry: Pick<LoreEntry, 'scanDepth'>): readonly Haystack[] {
     const wanted = entry.scanDepth ?? this.defaultDepth;
     // SillyTavern scans nothing at depth 0, not even what recursion added.
-    if (wanted <= 0) return [];
+    if (wanted <= 0) return this.none;
     const depth = Math.min(wanted, this.messages.length);
     let pieces = this.byDepth.get(depth);
     if (!pieces) {
