@@ -28,19 +28,7 @@ function hasWholeWord(text: string, word: string): boolean {
 }
 
 /** The text's runs of ASCII word characters, each whole: a key made only of them is a whole word in the text exactly when it is one of these. */
-function wordRuns(text: string): Set<string> {
-  const runs = new Set<string>();
-  let start = -1;
-  for (let i = 0; i <= text.length; i++) {
-    if (i < text.length && isWordChar(text.charCodeAt(i))) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      runs.add(text.slice(start, i));
-      start = -1;
-    }
-  }
-  return runs;
-}
+const wordRuns = (text: string): Set<string> => new Set(text.match(/\w+/g));
 
 /** One scanned text, with its lower-case twin and the word runs of each made on first need. */
 export class Haystack {
