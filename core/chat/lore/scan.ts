@@ -30,17 +30,48 @@ function hasWholeWord(text: string, word: string): boolean {
 /** The text's runs of ASCII word characters, each whole: a key made only of them is a whole word in the text exactly when it is one of these. */
 const wordRuns = (text: string): Set<string> => new Set(text.match(/\w+/g));
 
-/** One scanned text, with its lower-case twin and the word runs of each made on first need. */
+const PAIR_BITS = 4096;
+const pairHash = (first: number, second: number) => (first * 31 + second) & (PAIR_BITS - 1);
+
+/** The hashes of a needle's pairs of adjacent characters. */
+function needlePairs(needle: string): number[] {
+  const pairs: number[] = [];
+  for (let i = 1; i < needle.length; i++) pairs.push(pairHash(needle.charCodeAt(i - 1), needle.charCodeAt(i)));
+  return pairs;
+}
+
+/**
+ * The text's pairs of adjacent characters, hashed into a bit set: a needle with a pair the text
+ * lacks is not in the text, which rules out most keys of several words without searching for them.
+ */
+function textPairs(text: string): Uint32Array {
+  const bits = new Uint32Array(PAIR_BITS / 32);
+  for (let i = 1; i < text.length; i++) {
+    const hash = pairHash(text.charCodeAt(i - 1), text.charCodeAt(i));
+    bits[hash >>> 5]! |= 1 << (hash & 31);
+  }
+  return bits;
+}
+
+/** One scanned text, with its lower-case twin, and the word runs and character pairs of each, made on first need. */
 export class Haystack {
   private lowered: string | undefined;
   private runs: Set<string> | undefined;
   private lowerRuns: Set<string> | undefined;
+  private pairs: Uint32Array | undefined;
+  private lowerPairs: Uint32Array | undefined;
   constructor(readonly text: string) {}
   get lower(): string {
     return (this.lowered ??= this.text.toLowerCase());
   }
   words(caseSensitive: boolean): Set<string> {
     return caseSensitive ? (this.runs ??= wordRuns(this.text)) : (this.lowerRuns ??= wordRuns(this.lower));
+  }
+  /** False when the text cannot hold a needle with these pairs; true when it may. */
+  mayHold(pairs: readonly number[], caseSensitive: boolean): boolean {
+    const bits = caseSensitive ? (this.pairs ??= textPairs(this.text)) : (this.lowerPairs ??= textPairs(this.lower));
+    for (const hash of pairs) if ((bits[hash >>> 5]! & (1 << (hash & 31))) === 0) return false;
+    return true;
   }
 }
 
@@ -56,13 +87,28 @@ export interface ScanKey {
   /** The shape of `text` (case-sensitive search) and of `lower` (the default). */
   shape: NeedleShape;
   lowerShape: NeedleShape;
+  /** The character pairs of `text`, of `lower`, and of the text a pattern's every match contains. */
+  pairs: number[];
+  lowerPairs: number[];
+  literalPairs: number[];
 }
 
 const shapeOf = (needle: string): NeedleShape => (/\s/.test(needle) ? 'phrase' : /^\w+$/.test(needle) ? 'word' : 'other');
 
 function makeScanKey(text: string): ScanKey {
   const lower = text.toLowerCase();
-  return { text, regex: compileRegexKey(text), lower, shape: shapeOf(text), lowerShape: shapeOf(lower) };
+  const regex = compileRegexKey(text);
+  const literal = regex?.ok ? regex.key.literal : null;
+  return {
+    text,
+    regex,
+    lower,
+    shape: shapeOf(text),
+    lowerShape: shapeOf(lower),
+    pairs: needlePairs(text),
+    lowerPairs: needlePairs(lower),
+    literalPairs: literal === null ? [] : needlePairs(literal),
+  };
 }
 
 const scanKeys = new Map<string, ScanKey>();
@@ -85,17 +131,20 @@ export function scanKey(text: string): ScanKey {
  * word runs, as a whole word anywhere (a key with other characters), or as a plain substring.
  */
 export type KeySearch =
-  { mode: 'pattern'; pattern: RegexKey | null } | { mode: 'word' | 'whole' | 'substring'; needle: string; caseSensitive: boolean };
+  | { mode: 'pattern'; pattern: RegexKey | null; pairs: readonly number[] }
+  | { mode: 'word'; needle: string; caseSensitive: boolean }
+  | { mode: 'whole' | 'substring'; needle: string; caseSensitive: boolean; pairs: readonly number[] };
 
 export function keySearch(key: ScanKey, entry: Pick<LoreEntry, 'caseSensitive' | 'wholeWords'>): KeySearch {
   const { regex } = key;
   // An invalid pattern never matches.
-  if (regex) return { mode: 'pattern', pattern: regex.ok ? regex.key : null };
+  if (regex) return { mode: 'pattern', pattern: regex.ok ? regex.key : null, pairs: key.literalPairs };
   const caseSensitive = entry.caseSensitive ?? false;
   const needle = caseSensitive ? key.text : key.lower;
   const shape = caseSensitive ? key.shape : key.lowerShape;
-  const mode = !(entry.wholeWords ?? true) || shape === 'phrase' ? 'substring' : shape === 'word' ? 'word' : 'whole';
-  return { mode, needle, caseSensitive };
+  if ((entry.wholeWords ?? true) && shape === 'word') return { mode: 'word', needle, caseSensitive };
+  const mode = !(entry.wholeWords ?? true) || shape === 'phrase' ? 'substring' : 'whole';
+  return { mode, needle, caseSensitive, pairs: caseSensitive ? key.pairs : key.lowerPairs };
 }
 
 /** Whether the text holds the key, searched as `search` says. */
@@ -105,11 +154,13 @@ export function searchIn(haystack: Haystack, search: KeySearch): boolean {
     if (pattern === null) return false;
     const { literal, caseInsensitive } = pattern;
     // A text without what every match contains is ruled out by a plain search, before the engine runs.
+    if (literal !== null && !haystack.mayHold(search.pairs, !caseInsensitive)) return false;
     if (literal !== null && !(caseInsensitive ? haystack.lower : haystack.text).includes(literal)) return false;
     return pattern.test(haystack.text);
   }
   const { needle, caseSensitive } = search;
   if (search.mode === 'word') return haystack.words(caseSensitive).has(needle);
+  if (!haystack.mayHold(search.pairs, caseSensitive)) return false;
   const text = caseSensitive ? haystack.text : haystack.lower;
   return search.mode === 'substring' ? text.includes(needle) : hasWholeWord(text, needle);
 }
