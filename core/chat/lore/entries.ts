@@ -94,7 +94,12 @@ const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean
 
 function keyList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((key): key is string => typeof key === 'string' && key.trim() !== '').map((key) => key.trim());
+  const keys: string[] = [];
+  for (const key of value) {
+    const trimmed = typeof key === 'string' ? key.trim() : '';
+    if (trimmed !== '') keys.push(trimmed);
+  }
+  return keys;
 }
 
 function positionOf(entry: Json, extensions: Json): LorePosition {

@@ -90,7 +90,8 @@ export interface ScanKey {
   /** The character pairs of `text`, of `lower`, and of the text a pattern's every match contains. */
   pairs: number[];
   lowerPairs: number[];
-  literalPairs: number[];
+  literalPairs: number[]; /** How it is searched for under each entry's rules (keySearch), made on first need. */
+  searches: (KeySearch | undefined)[];
 }
 
 const shapeOf = (needle: string): NeedleShape => (/\s/.test(needle) ? 'phrase' : /^\w+$/.test(needle) ? 'word' : 'other');
@@ -108,6 +109,7 @@ function makeScanKey(text: string): ScanKey {
     pairs: needlePairs(text),
     lowerPairs: needlePairs(lower),
     literalPairs: literal === null ? [] : needlePairs(literal),
+    searches: [],
   };
 }
 
@@ -136,6 +138,11 @@ export type KeySearch =
   | { mode: 'whole' | 'substring'; needle: string; caseSensitive: boolean; pairs: readonly number[] };
 
 export function keySearch(key: ScanKey, entry: Pick<LoreEntry, 'caseSensitive' | 'wholeWords'>): KeySearch {
+  const rules = (entry.caseSensitive === true ? 1 : 0) + (entry.wholeWords === false ? 2 : 0);
+  return (key.searches[rules] ??= searchFor(key, entry));
+}
+
+function searchFor(key: ScanKey, entry: Pick<LoreEntry, 'caseSensitive' | 'wholeWords'>): KeySearch {
   const { regex } = key;
   // An invalid pattern never matches.
   if (regex) return { mode: 'pattern', pattern: regex.ok ? regex.key : null, pairs: key.literalPairs };
