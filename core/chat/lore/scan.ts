@@ -34,9 +34,9 @@ const PAIR_BITS = 4096;
 const pairHash = (first: number, second: number) => (first * 31 + second) & (PAIR_BITS - 1);
 
 /** The hashes of a needle's pairs of adjacent characters. */
-function needlePairs(needle: string): number[] {
-  const pairs: number[] = [];
-  for (let i = 1; i < needle.length; i++) pairs.push(pairHash(needle.charCodeAt(i - 1), needle.charCodeAt(i)));
+function needlePairs(needle: string): Uint16Array {
+  const pairs = new Uint16Array(Math.max(0, needle.length - 1));
+  for (let i = 1; i < needle.length; i++) pairs[i - 1] = pairHash(needle.charCodeAt(i - 1), needle.charCodeAt(i));
   return pairs;
 }
 
@@ -68,7 +68,7 @@ export class Haystack {
     return caseSensitive ? (this.runs ??= wordRuns(this.text)) : (this.lowerRuns ??= wordRuns(this.lower));
   }
   /** False when the text cannot hold a needle with these pairs; true when it may. */
-  mayHold(pairs: readonly number[], caseSensitive: boolean): boolean {
+  mayHold(pairs: Uint16Array, caseSensitive: boolean): boolean {
     const bits = caseSensitive ? (this.pairs ??= textPairs(this.text)) : (this.lowerPairs ??= textPairs(this.lower));
     for (const hash of pairs) if ((bits[hash >>> 5]! & (1 << (hash & 31))) === 0) return false;
     return true;
@@ -87,10 +87,7 @@ export interface ScanKey {
   /** The shape of `text` (case-sensitive search) and of `lower` (the default). */
   shape: NeedleShape;
   lowerShape: NeedleShape;
-  /** The character pairs of `text`, of `lower`, and of the text a pattern's every match contains. */
-  pairs: number[];
-  lowerPairs: number[];
-  literalPairs: number[]; /** How it is searched for under each entry's rules (keySearch), made on first need. */
+  /** How it is searched for under each entry's rules (keySearch), made on first need. */
   searches: (KeySearch | undefined)[];
 }
 
@@ -98,27 +95,21 @@ const shapeOf = (needle: string): NeedleShape => (/\s/.test(needle) ? 'phrase' :
 
 function makeScanKey(text: string): ScanKey {
   const lower = text.toLowerCase();
-  const regex = compileRegexKey(text);
-  const literal = regex?.ok ? regex.key.literal : null;
-  return {
-    text,
-    regex,
-    lower,
-    shape: shapeOf(text),
-    lowerShape: shapeOf(lower),
-    pairs: needlePairs(text),
-    lowerPairs: needlePairs(lower),
-    literalPairs: literal === null ? [] : needlePairs(literal),
-    searches: [],
-  };
+  return { text, regex: compileRegexKey(text), lower, shape: shapeOf(text), lowerShape: shapeOf(lower), searches: [] };
 }
 
 const scanKeys = new Map<string, ScanKey>();
 /** Keys of the books in use; a process that meets more starts over. */
-const SCAN_KEY_CACHE_SIZE = 20_000;
+const SCAN_KEY_CACHE_SIZE = 10_000;
+/**
+ * Keys are words and names: a longer one (a hostile card's) is made ready each time instead, so
+ * the cache holds at most a few megabytes.
+ */
+const MAX_CACHED_KEY_CHARS = 100;
 
 /** The key made ready (cached by its text: a card's keys are prepared once per process, not once per prompt). */
 export function scanKey(text: string): ScanKey {
+  if (text.length > MAX_CACHED_KEY_CHARS) return makeScanKey(text);
   let key = scanKeys.get(text);
   if (key === undefined) {
     key = makeScanKey(text);
@@ -133,9 +124,9 @@ export function scanKey(text: string): ScanKey {
  * word runs, as a whole word anywhere (a key with other characters), or as a plain substring.
  */
 export type KeySearch =
-  | { mode: 'pattern'; pattern: RegexKey | null; pairs: readonly number[] }
+  | { mode: 'pattern'; pattern: RegexKey | null; pairs: Uint16Array }
   | { mode: 'word'; needle: string; caseSensitive: boolean }
-  | { mode: 'whole' | 'substring'; needle: string; caseSensitive: boolean; pairs: readonly number[] };
+  | { mode: 'whole' | 'substring'; needle: string; caseSensitive: boolean; pairs: Uint16Array };
 
 export function keySearch(key: ScanKey, entry: Pick<LoreEntry, 'caseSensitive' | 'wholeWords'>): KeySearch {
   const rules = (entry.caseSensitive === true ? 1 : 0) + (entry.wholeWords === false ? 2 : 0);
@@ -145,13 +136,16 @@ export function keySearch(key: ScanKey, entry: Pick<LoreEntry, 'caseSensitive' |
 function searchFor(key: ScanKey, entry: Pick<LoreEntry, 'caseSensitive' | 'wholeWords'>): KeySearch {
   const { regex } = key;
   // An invalid pattern never matches.
-  if (regex) return { mode: 'pattern', pattern: regex.ok ? regex.key : null, pairs: key.literalPairs };
+  if (regex) {
+    const pattern = regex.ok ? regex.key : null;
+    return { mode: 'pattern', pattern, pairs: needlePairs(pattern?.literal ?? '') };
+  }
   const caseSensitive = entry.caseSensitive ?? false;
   const needle = caseSensitive ? key.text : key.lower;
   const shape = caseSensitive ? key.shape : key.lowerShape;
   if ((entry.wholeWords ?? true) && shape === 'word') return { mode: 'word', needle, caseSensitive };
   const mode = !(entry.wholeWords ?? true) || shape === 'phrase' ? 'substring' : 'whole';
-  return { mode, needle, caseSensitive, pairs: caseSensitive ? key.pairs : key.lowerPairs };
+  return { mode, needle, caseSensitive, pairs: needlePairs(needle) };
 }
 
 /** Whether the text holds the key, searched as `search` says. */

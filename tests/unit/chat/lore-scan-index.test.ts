@@ -110,6 +110,16 @@ describe('the indexed key search', () => {
     expect(keyMatches(haystack, 'start', { caseSensitive: null, wholeWords: null })).toBe(false);
     expect(keyMatches(haystack, 'start', { caseSensitive: null, wholeWords: false })).toBe(true);
   });
+
+  it("searches a key too long to keep prepared (a hostile card's) by the same rules, every time", () => {
+    const long = `${'the old tower '.repeat(10)}stands`;
+    const haystack = new Haystack(`Mira: ${long.toUpperCase()} still`);
+    for (let i = 0; i < 2; i++) {
+      expect(keyMatches(haystack, long, { caseSensitive: null, wholeWords: null })).toBe(true);
+      expect(keyMatches(haystack, long, { caseSensitive: true, wholeWords: null })).toBe(false);
+      expect(keyMatches(haystack, `${long}s`, { caseSensitive: null, wholeWords: null })).toBe(false);
+    }
+  });
 });
 
 describe('one scan to the next', () => {
