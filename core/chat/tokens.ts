@@ -12,14 +12,15 @@ const ASCII_CHARS_PER_TOKEN = 3.5;
 /** Role markers and separators each chat message costs (OpenAI documents 3–4 per message). */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 
+/** Runs of non-ASCII UTF-16 units (each counts as a token). */
+const NON_ASCII = /[\u0080-\uffff]+/g;
+
 export function estimateTokens(text: string): number {
-  let ascii = 0;
+  // A native search, not a loop over characters: prompts estimate tens of thousands of them.
   let other = 0;
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) < 0x80) ascii++;
-    else other++;
-  }
-  return Math.ceil(ascii / ASCII_CHARS_PER_TOKEN) + other;
+  NON_ASCII.lastIndex = 0;
+  for (let run = NON_ASCII.exec(text); run !== null; run = NON_ASCII.exec(text)) other += run[0].length;
+  return Math.ceil((text.length - other) / ASCII_CHARS_PER_TOKEN) + other;
 }
 
 /** A message's estimate: its text plus the per-message overhead. */

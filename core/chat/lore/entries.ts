@@ -5,7 +5,6 @@
  * pasted into a card (`key`, `order`, the options on the entry itself). An odd shape only ever
  * means a default, never an exception.
  */
-import { hashString } from '../macros/seeded';
 
 /** Where an entry's content goes: SillyTavern's positions 0–6, by name. */
 export const LORE_POSITIONS = ['before_char', 'after_char', 'an_top', 'an_bottom', 'at_depth', 'em_top', 'em_bottom'] as const;
@@ -63,8 +62,11 @@ export interface LoreEntry {
   delay: number;
   /** `@@activate` / `@@dont_activate` decorators at the top of the content. */
   decorator: 'activate' | 'dont_activate' | null;
-  /** Tells an entry that changed from the one a timed effect was set for; 0 for an entry without sticky or cooldown. */
-  hash: number;
+  /**
+   * The entry as the book holds it: a timed effect is tied to the entry it was set for by a hash of
+   * this (entryHash), so an entry that changed since is told apart.
+   */
+  source: Readonly<Json>;
 }
 
 export interface LoreBook {
@@ -92,12 +94,12 @@ const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean
 
 function keyList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((key): key is string => typeof key === 'string' && key.trim() !== '').map((key) => key.trim());
-}
-
-/** An option from the entry's `extensions` (V2/V3 as SillyTavern exports) or the entry itself (a world file). */
-function option(entry: Json, extensions: Json, v2Name: string, worldName: string): unknown {
-  return extensions[v2Name] ?? entry[worldName];
+  const keys: string[] = [];
+  for (const key of value) {
+    const trimmed = typeof key === 'string' ? key.trim() : '';
+    if (trimmed !== '') keys.push(trimmed);
+  }
+  return keys;
 }
 
 function positionOf(entry: Json, extensions: Json): LorePosition {
@@ -133,18 +135,23 @@ function caseSensitivity(entry: Json, extensions: Json): boolean | null {
   return null;
 }
 
-/** One entry read with SillyTavern's defaults (the editor shows an entry's options from this). */
+/**
+ * One entry read with SillyTavern's defaults (the editor shows an entry's options from this). Each
+ * activation option is read from the entry's `extensions` (V2/V3 as SillyTavern exports) or else
+ * the entry itself (a world file), each by its name written out: a book of thousands of entries is
+ * read for every prompt.
+ */
 export function readLoreEntry(entry: Json, index: number): LoreEntry {
   const extensions = isRecord(entry.extensions) ? entry.extensions : {};
   const { content, decorator } = decorated(typeof entry.content === 'string' ? entry.content : '');
   const id = entry.id ?? entry.uid;
-  const group = option(entry, extensions, 'group', 'group');
+  const group = extensions.group ?? entry.group;
   const groupName = typeof group === 'string' ? group : '';
-  const delayUntil = option(entry, extensions, 'delay_until_recursion', 'delayUntilRecursion');
-  const scanDepth = option(entry, extensions, 'scan_depth', 'scanDepth');
-  const useProbability = flag(option(entry, extensions, 'useProbability', 'useProbability')) ?? true;
-  const sticky = wholeNumber(option(entry, extensions, 'sticky', 'sticky'), 0, 1_000_000) ?? 0;
-  const cooldown = wholeNumber(option(entry, extensions, 'cooldown', 'cooldown'), 0, 1_000_000) ?? 0;
+  const delayUntil = extensions.delay_until_recursion ?? entry.delayUntilRecursion;
+  const scanDepth = extensions.scan_depth ?? entry.scanDepth;
+  const useProbability = flag(extensions.useProbability ?? entry.useProbability) ?? true;
+  const sticky = wholeNumber(extensions.sticky ?? entry.sticky, 0, 1_000_000) ?? 0;
+  const cooldown = wholeNumber(extensions.cooldown ?? entry.cooldown, 0, 1_000_000) ?? 0;
   return {
     index,
     id: typeof id === 'number' || typeof id === 'string' ? String(id) : String(index),
@@ -153,30 +160,29 @@ export function readLoreEntry(entry: Json, index: number): LoreEntry {
     keys: keyList(entry.keys ?? entry.key),
     // Secondary keys count only on a selective entry (V2), as SillyTavern reads them.
     secondaryKeys: entry.selective === true ? keyList(entry.secondary_keys ?? entry.keysecondary) : [],
-    logic: (wholeNumber(option(entry, extensions, 'selectiveLogic', 'selectiveLogic'), 0, 3) ?? 0) as SelectiveLogic,
+    logic: (wholeNumber(extensions.selectiveLogic ?? entry.selectiveLogic, 0, 3) ?? 0) as SelectiveLogic,
     constant: entry.constant === true,
     order: number(entry.insertion_order) ?? number(entry.order) ?? 100,
     position: positionOf(entry, extensions),
-    depth: wholeNumber(option(entry, extensions, 'depth', 'depth'), 0, MAX_SCAN_DEPTH) ?? DEFAULT_LORE_DEPTH,
-    role: roleOf(option(entry, extensions, 'role', 'role')),
+    depth: wholeNumber(extensions.depth ?? entry.depth, 0, MAX_SCAN_DEPTH) ?? DEFAULT_LORE_DEPTH,
+    role: roleOf(extensions.role ?? entry.role),
     caseSensitive: caseSensitivity(entry, extensions),
-    wholeWords: flag(option(entry, extensions, 'match_whole_words', 'matchWholeWords')) ?? null,
+    wholeWords: flag(extensions.match_whole_words ?? entry.matchWholeWords) ?? null,
     scanDepth: scanDepth === null ? null : (wholeNumber(scanDepth, 0, MAX_SCAN_DEPTH) ?? null),
-    probability: useProbability ? (wholeNumber(option(entry, extensions, 'probability', 'probability'), 0, 100) ?? 100) : 100,
+    probability: useProbability ? (wholeNumber(extensions.probability ?? entry.probability, 0, 100) ?? 100) : 100,
     groups: groupName.split(/,\s*/).filter((name) => name !== ''),
     groupName,
-    groupOverride: flag(option(entry, extensions, 'group_override', 'groupOverride')) ?? false,
-    groupWeight: wholeNumber(option(entry, extensions, 'group_weight', 'groupWeight'), 0, 1_000_000) ?? DEFAULT_GROUP_WEIGHT,
-    groupScoring: flag(option(entry, extensions, 'use_group_scoring', 'useGroupScoring')) ?? false,
-    preventRecursion: flag(option(entry, extensions, 'prevent_recursion', 'preventRecursion')) ?? false,
-    excludeRecursion: flag(option(entry, extensions, 'exclude_recursion', 'excludeRecursion')) ?? false,
+    groupOverride: flag(extensions.group_override ?? entry.groupOverride) ?? false,
+    groupWeight: wholeNumber(extensions.group_weight ?? entry.groupWeight, 0, 1_000_000) ?? DEFAULT_GROUP_WEIGHT,
+    groupScoring: flag(extensions.use_group_scoring ?? entry.useGroupScoring) ?? false,
+    preventRecursion: flag(extensions.prevent_recursion ?? entry.preventRecursion) ?? false,
+    excludeRecursion: flag(extensions.exclude_recursion ?? entry.excludeRecursion) ?? false,
     delayUntilRecursion: delayUntil === true ? 1 : (wholeNumber(delayUntil, 0, 100) ?? 0),
     sticky,
     cooldown,
-    delay: wholeNumber(option(entry, extensions, 'delay', 'delay'), 0, 1_000_000) ?? 0,
+    delay: wholeNumber(extensions.delay ?? entry.delay, 0, 1_000_000) ?? 0,
     decorator,
-    // Only an entry with a timed effect needs one (hashing every entry of a big book costs).
-    hash: sticky > 0 || cooldown > 0 ? hashString(JSON.stringify(entry)) : 0,
+    source: entry,
   };
 }
 

@@ -6,6 +6,7 @@
  * it off until the chat has N messages. An effect set on a reply that was then regenerated is
  * dropped (the chat did not move on), so a swipe rolls the same dice again.
  */
+import { hashString } from '../macros/seeded';
 import { isRecord, type LoreEntry } from './entries';
 
 export interface TimedEffect {
@@ -26,6 +27,20 @@ const KINDS: Kind[] = ['sticky', 'cooldown'];
 const MAX_EFFECTS = 1000;
 
 export const timedKey = (entry: Pick<LoreEntry, 'id'>) => `character_book.${entry.id}`;
+
+const hashes = new WeakMap<LoreEntry, number>();
+
+/**
+ * Tells an entry that changed from the one a timed effect was set for: a hash of the entry as the
+ * book holds it; 0 for an entry without sticky or cooldown. Hashed when first needed, once per
+ * entry read (hashing every such entry of a big book for every prompt costs).
+ */
+export function entryHash(entry: LoreEntry): number {
+  if (!entry.sticky && !entry.cooldown) return 0;
+  let hash = hashes.get(entry);
+  if (hash === undefined) hashes.set(entry, (hash = hashString(JSON.stringify(entry.source))));
+  return hash;
+}
 
 /** A stored state read defensively (it comes from the chat row, maybe from an imported file). */
 export function readTimedWorldInfo(value: unknown): TimedWorldInfo {
@@ -57,14 +72,14 @@ export class TimedEffects {
   }
 
   private effectFor(kind: Kind, entry: LoreEntry, isProtected: boolean): TimedEffect {
-    return { hash: entry.hash, start: this.chatLength, end: this.chatLength + entry[kind], protected: isProtected };
+    return { hash: entryHash(entry), start: this.chatLength, end: this.chatLength + entry[kind], protected: isProtected };
   }
 
   /** Reads which effects hold now, ending (and dropping) those that are over. */
   check(): void {
     for (const kind of KINDS) {
       for (const [key, effect] of Object.entries(this.state[kind])) {
-        const entry = this.entries.find((candidate) => candidate.hash !== 0 && candidate.hash === effect.hash);
+        const entry = this.entries.find((candidate) => entryHash(candidate) !== 0 && entryHash(candidate) === effect.hash);
         const over = this.chatLength >= effect.end;
         if ((this.chatLength <= effect.start && !effect.protected) || (!entry && over) || (entry && !entry[kind])) {
           delete this.state[kind][key];

@@ -27,7 +27,8 @@ export interface PromptContext {
 }
 
 export function clean(value: unknown): string {
-  return typeof value === 'string' ? value.replace(/\r\n?/g, '\n').trim() : '';
+  if (typeof value !== 'string') return '';
+  return (value.includes('\r') ? value.replace(/\r\n?/g, '\n') : value).trim();
 }
 
 function lastOf(history: readonly PromptHistoryMessage[], role?: 'user' | 'assistant'): string {
@@ -89,11 +90,15 @@ export function promptContext(input: BuildPromptInput, maxChars: number, freshRa
   const full: MacroEnv = { ...base, fields };
   const fill = (text: string, original?: string) =>
     clean(expandMacros(text.slice(0, maxChars), dice(original === undefined ? full : { ...full, original }), { maxLength: maxChars }));
+  // One env for every message, its dice swapped in for each (a filling is synchronous).
+  const messageEnv: MacroEnv = { ...full };
   const fillMessage = (message: PromptHistoryMessage, index: number) => {
     const text = clean(message.content);
     if (!text.includes('{{') && !text.includes('<')) return text;
-    const random = seededRandom(`${input.chatId ?? ''}:${message.id ?? index}`);
-    return clean(expandMacros(text.slice(0, maxChars), { ...full, random }, { maxLength: maxChars }));
+    // Seeded only when a macro rolls: most messages roll nothing.
+    let rolls: (() => number) | undefined;
+    messageEnv.random = () => (rolls ??= seededRandom(`${input.chatId ?? ''}:${message.id ?? index}`))();
+    return clean(expandMacros(text.slice(0, maxChars), messageEnv, { maxLength: maxChars }));
   };
   return { names, fields, fill, fillMessage };
 }
