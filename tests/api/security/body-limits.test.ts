@@ -17,6 +17,8 @@ import { cardPng, multipartBody, userOf, type Uploader } from '../cards';
 import { createTestApp, databases, type TestApp } from '../helpers';
 import { blobFiles, rowsOf, userIdOf } from './nothing-written';
 
+const ADMIN = 'big-bodies@example.com';
+
 const MiB = 1024 * 1024;
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 type BodyMethod = (typeof BODY_METHODS)[number];
@@ -59,8 +61,9 @@ describe.each(databases)('request bodies over their limits (%s)', (dialect) => {
   let routes: { method: BodyMethod; url: string }[];
 
   beforeAll(async () => {
-    test = await createTestApp(dialect);
-    user = await userOf(test, 'big-bodies');
+    // An administrator, so the review routes (404 to anyone else) are reached and checked too.
+    test = await createTestApp(dialect, { ADMIN_EMAILS: ADMIN });
+    user = await userOf(test, 'big-bodies', ADMIN);
     userId = await userIdOf(test, user);
     routes = routeTable(test.app)
       // `*` is the embedded OpenID provider, which reads its own bodies (oidc-provider's limits).
@@ -97,6 +100,7 @@ describe.each(databases)('request bodies over their limits (%s)', (dialect) => {
         'PUT /api/personas/x',
         'PATCH /api/messages/x',
         'DELETE /api/users/me',
+        'POST /api/admin/review/x/approve',
       ]),
     );
   });
