@@ -41,7 +41,7 @@ describe('the account is the person’s: export, password, name, deletion', () =
     // The display name, as the user menu shows it.
     const nameField = page.getByLabel('The name your characters call you');
     await nameField.fill('Mira Renamed');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('region', { name: 'Display name' }).getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Name saved.').waitFor();
     await page.getByRole('button', { name: /Mira Renamed/ }).waitFor();
 
@@ -112,7 +112,7 @@ describe('the account is the person’s: export, password, name, deletion', () =
     page.on('download', () => (downloads += 1));
     await page.getByRole('button', { name: 'Export my data' }).click();
     await page.getByRole('progressbar', { name: 'Export progress' }).waitFor();
-    await page.getByText(/ of /).waitFor();
+    await page.getByRole('region', { name: 'Export my data' }).getByText(/ of /).waitFor();
     await screenshot(page, 'desktop-export-progress');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Export my data' }).waitFor();
