@@ -1,8 +1,8 @@
-/** Chats (the recent list), their messages and replies. */
+/** Chats: the recent list, a chat's pages, renaming, search, export, import and photo. Replies are in completions.ts, single messages in messages.ts. */
 import { Type, type Static } from 'typebox';
 import { JobStarted } from './jobs';
-import { CardType, Id, IdParams, NullableId, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
-import { MAX_CHAT_TITLE_CHARS, MAX_REPLY_CHARS, MAX_SEARCH_CHARS, PAGE_SIZES } from './constants';
+import { CardType, Id, NullableId, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
+import { MAX_CHAT_TITLE_CHARS, MAX_SEARCH_CHARS, PAGE_SIZES } from './constants';
 import * as routes from './routes';
 
 export const ChatRole = StringEnum(['system', 'user', 'assistant']);
@@ -124,82 +124,6 @@ export type ChatGetResponse = Static<typeof ChatGetResponse>;
 export const ChatIdRequest = Type.Object({ chat_id: Id });
 export type ChatIdRequest = Static<typeof ChatIdRequest>;
 
-/**
- * POST /api/chat/completions. The `Idempotency-Key` header (the client's id for the new user
- * message, or for a regeneration) makes retries safe. The new user message is the last `user` entry
- * of `messages`; the history comes from the server's rows, never from the body. Card fields
- * (character_name, character_personality...) are accepted for older clients and ignored.
- */
-export const CompletionRequest = Type.Object({
-  chat_id: Id,
-  /** The card's file_id; required when the chat does not exist yet. */
-  character_id: Type.Optional(Id),
-  messages: Type.Optional(Type.Array(Type.Object({ role: ChatRole, content: Type.String({ maxLength: 200_000 }) }), { maxItems: 200 })),
-  stream: Type.Optional(Type.Boolean({ default: false })),
-  /**
-   * A new version of the chat's last reply (no new user message): added to its swipes and shown. When
-   * the chat ends with a message of the user's instead, a reply to it.
-   */
-  regenerate: Type.Optional(Type.Boolean({ default: false })),
-  /** Go on from the chat's last reply: the model's words are appended to that same message. */
-  continue: Type.Optional(Type.Boolean({ default: false })),
-  /** A new chat starts with this greeting: 0 = first_mes, n = alternate_greetings[n - 1]. */
-  greeting_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
-  /**
-   * Who the user is from this message on: a persona's id, or null for the profile name; absent keeps
-   * the chat's. A persona that no longer exists (deleted on another device while this message waited
-   * offline) counts as null, so the message is never refused for it.
-   */
-  persona_id: Type.Optional(NullableId()),
-  /**
-   * The person's IANA time zone ('Europe/Paris'), for {{time}}, {{date}} and the like in the prompt
-   * and the greeting; an unknown one (or none) means the server's own.
-   */
-  time_zone: Type.Optional(Type.String({ maxLength: 64 })),
-  card_type: Type.Optional(Type.String()),
-  use_context_management: Type.Optional(Type.Boolean()),
-  user_id: Type.Optional(Type.String()),
-  character_name: Type.Optional(Type.String()),
-  character_personality: Type.Optional(Type.String()),
-  character_scenario: Type.Optional(Type.String()),
-  character_description: Type.Optional(Type.String()),
-  character_first_mes: Type.Optional(Type.String()),
-});
-export type CompletionRequest = Static<typeof CompletionRequest>;
-
-export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Id) });
-
-/** What a non-streaming completion answers, and what a stream's final `stored` event carries. */
-export const CompletionResult = Type.Object({
-  /** The reply's text (older clients read message, or content, or choices[0].message.content). */
-  message: Type.String(),
-  content: Type.String(),
-  choices: Type.Array(
-    Type.Object({
-      index: Type.Integer(),
-      message: Type.Object({ role: Type.Literal('assistant'), content: Type.String() }),
-      finish_reason: Type.String(),
-    }),
-  ),
-  chat_id: Type.String(),
-  /** The greeting stored when this request created the chat. */
-  greeting: Type.Union([ChatMessage, Type.Null()]),
-  /** Null for a regeneration or a continuation. */
-  user_message: Type.Union([ChatMessage, Type.Null()]),
-  /** The new reply, or the reply a regeneration added a version to, or the one continued. */
-  reply: ChatMessage,
-  usage: Type.Optional(Type.Object({ prompt_tokens: Type.Integer(), completion_tokens: Type.Integer(), total_tokens: Type.Integer() })),
-});
-export type CompletionResult = Static<typeof CompletionResult>;
-
-/*
- * Streaming (`stream: true`) answers `text/event-stream`: OpenAI chunk events
- * (`data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"..."}}]}`),
- * then `event: stored` whose data is a CompletionResult, then `data: [DONE]`. A failure after the
- * stream began is `event: error` with an ApiErrorBody, then `data: [DONE]`; the user's message stays
- * stored and no reply is.
- */
-
 export const ChatExportFormat = StringEnum(['zip', 'jsonl', 'txt']);
 export type ChatExportFormat = Static<typeof ChatExportFormat>;
 
@@ -282,40 +206,6 @@ export const ChatSearchResponse = Type.Object({
 });
 export type ChatSearchResponse = Static<typeof ChatSearchResponse>;
 
-/** POST /api/messages: a message added to a chat without a reply. */
-export const AppendMessageRequest = Type.Object({
-  chatId: Id,
-  content: Type.String({ maxLength: 20_000 }),
-  /** Kept when not in the future. */
-  timestamp: Type.Optional(Type.String({ maxLength: 40 })),
-});
-export type AppendMessageRequest = Static<typeof AppendMessageRequest>;
-
-/**
- * PATCH /api/messages/{id}: change a message of the user's. `content` replaces the text shown (on a
- * reply with versions, the shown version's); `swipe_id` shows another version. Both: the version is
- * chosen first, then edited. The Idempotency-Key header makes a retried change apply once.
- */
-export const EditMessageRequest = Type.Object({
-  content: Type.Optional(Type.String({ maxLength: MAX_REPLY_CHARS })),
-  swipe_id: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
-});
-export type EditMessageRequest = Static<typeof EditMessageRequest>;
-
-/** POST /api/messages/delete-from: the message and every later one of the chat. */
-export const DeleteFromRequest = Type.Object({ chat_id: Id, message_id: Id });
-export type DeleteFromRequest = Static<typeof DeleteFromRequest>;
-
-/** What a delete answers: how many messages it removed, and the chat as the recent list shows it now. */
-export const MessagesDeleted = Type.Object({
-  success: Type.Literal(true),
-  message: Type.String(),
-  /** 0 when the same Idempotency-Key had already deleted them. */
-  deleted: Type.Integer(),
-  chat: RecentChat,
-});
-export type MessagesDeleted = Static<typeof MessagesDeleted>;
-
 export const listChats = { ...routes.listChats, body: ChatListRequest, response: { 200: ChatListResponse } } satisfies Endpoint;
 export const getChat = { ...routes.getChat, body: ChatGetRequest, response: { 200: ChatGetResponse } } satisfies Endpoint;
 export const deleteChat = { ...routes.deleteChat, body: ChatIdRequest, response: { 200: SuccessResponse } } satisfies Endpoint;
@@ -326,20 +216,6 @@ export const updateChat = {
   response: { 200: RecentChat },
 } satisfies Endpoint;
 export const searchChats = { ...routes.searchChats, body: ChatSearchRequest, response: { 200: ChatSearchResponse } } satisfies Endpoint;
-/** JSON, or with `stream: true` the event stream above. */
-export const completion = {
-  ...routes.completion,
-  body: CompletionRequest,
-  headers: IdempotencyHeaders,
-  response: { 200: CompletionResult },
-} satisfies Endpoint;
-/**
- * What the completion sent with this Idempotency-Key (`id`) stored, never asking the AI: after Stop,
- * the reply cut short (or a whole one, when the last words won the race). 404 when it stored no
- * reply (stopped before any word, failed, or never received); 409 in_progress while another
- * instance still writes it.
- */
-export const storedCompletion = { ...routes.storedCompletion, params: IdParams, response: { 200: CompletionResult } } satisfies Endpoint;
 /** Answers the .zip. */
 export const exportChat = { ...routes.exportChat, body: ChatExportRequest, response: {} } satisfies Endpoint;
 /** Multipart: the archive in the field `file`. */
@@ -348,24 +224,3 @@ export const importChats = { ...routes.importChats, response: { 202: JobStarted 
 export const makeChatPhoto = { ...routes.makeChatPhoto, body: ChatIdRequest, response: { 200: ChatPhotoResponse } } satisfies Endpoint;
 /** Answers the PNG. */
 export const chatPhoto = { ...routes.chatPhoto, params: ChatIdParams, response: {} } satisfies Endpoint;
-export const getMessage = { ...routes.getMessage, params: IdParams, response: { 200: ChatMessage } } satisfies Endpoint;
-export const appendMessage = { ...routes.appendMessage, body: AppendMessageRequest, response: { 201: ChatMessage } } satisfies Endpoint;
-export const editMessage = {
-  ...routes.editMessage,
-  params: IdParams,
-  body: EditMessageRequest,
-  headers: IdempotencyHeaders,
-  response: { 200: ChatMessage },
-} satisfies Endpoint;
-export const deleteMessage = {
-  ...routes.deleteMessage,
-  params: IdParams,
-  headers: IdempotencyHeaders,
-  response: { 200: MessagesDeleted },
-} satisfies Endpoint;
-export const deleteMessagesFrom = {
-  ...routes.deleteMessagesFrom,
-  body: DeleteFromRequest,
-  headers: IdempotencyHeaders,
-  response: { 200: MessagesDeleted },
-} satisfies Endpoint;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '@core/contract/cards';
+import * as cardEdits from '@core/contract/cardEdits';
 import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { generateCharacterPhoto } from '../services/characterPhoto';
@@ -23,7 +24,7 @@ export const characterRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The editor's 'Generate Photo': a PNG to crop, stored nowhere until the character is saved.
   app.route({
-    ...endpoint(contract.characterPhoto),
+    ...endpoint(cardEdits.characterPhoto),
     preHandler: app.authenticate,
     handler: async (request, reply) => {
       const png = await generateCharacterPhoto(request.ctx, signedIn(request), request.body);

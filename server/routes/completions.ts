@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '@core/contract/chats';
+import * as contract from '@core/contract/completions';
 import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { CLIENT_GONE, generate } from '../services/chats/completionReply';

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGE_TOO_LARGE } from '@core/card/index';
 import * as contract from '@core/contract/cards';
+import * as cardEdits from '@core/contract/cardEdits';
 import { GALLERY_SORTS } from '@core/contract/constants';
 import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
@@ -118,9 +119,9 @@ export const imageRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The character editor's save: the owner's card rewritten under the same file id.
   app.route({
-    ...endpoint(contract.editCard),
+    ...endpoint(cardEdits.editCard),
     preHandler: app.authenticate,
-    bodyLimit: contract.CARD_EDIT_BODY_LIMIT,
+    bodyLimit: cardEdits.CARD_EDIT_BODY_LIMIT,
     config: { payloadTooLargeMessage: MESSAGE_EDIT_TOO_LARGE },
     validatorCompiler: strictValidatorCompiler,
     handler: async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import * as contract from '@core/contract/chats';
+import * as contract from '@core/contract/messages';
 import { endpoint } from './endpoint';
 import { signedIn } from '../auth/signedIn';
 import { appendMessage } from '../services/chats/append';

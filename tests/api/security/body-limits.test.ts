@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_TOO_LARGE } from '@core/card/index';
-import { CARD_EDIT_BODY_LIMIT } from '@core/contract/cards';
+import { CARD_EDIT_BODY_LIMIT } from '@core/contract/cardEdits';
 import { MESSAGE_IMPORT_TOO_LARGE } from '@core/contract/chats';
 import { PERSONA_BODY_LIMIT } from '@core/contract/personas';
 import { MESSAGE_EDIT_TOO_LARGE } from '../../../server/services/cardEdits';

@@ -1,0 +1,3 @@
+/** Replies of the AI. */
+export const completion = { method: 'POST', path: '/api/chat/completions' } as const;
+export const storedCompletion = { method: 'GET', path: '/api/chat/completions/:id' } as const;
