@@ -1,4 +1,26 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  CardRevisionsTable,
+  ContentRating,
+  ReviewState,
+  GalleryTable,
+  GalleryTagsTable,
+  CardActivityTable,
+  ReportsTable,
+  CardHitsTable,
+} from './sharingTables';
+import type {
+  LocalAccountsTable,
+  AccountTokensTable,
+  AccountDeletionsTable,
+  OidcPayloadsTable,
+  ProviderKeysTable,
+  SignUpRequestsTable,
+} from './signInTables';
+
+// The tables of sharing and of the embedded provider live beside this file; their names stay importable from here.
+export type * from './sharingTables';
+export type * from './signInTables';
 
 /**
  * The tables as the code sees them. Timestamps are ISO-8601 text in UTC so that SQLite and
@@ -25,66 +47,6 @@ export interface UsersTable {
   adult_confirmed_at: Generated<string | null>;
   /** 1: they chose to see NSFW cards (only once confirmed adult). */
   show_nsfw: Generated<number>;
-}
-
-/** Accounts of the embedded OpenID provider; `id` is the `sub` it issues. */
-export interface LocalAccountsTable {
-  id: string;
-  /** Stored lowercased, so uniqueness ignores case. */
-  email: string;
-  name: string;
-  /** `scrypt$N$r$p$salt$hash`, base64url parts; the parameters travel with the hash so they can change. */
-  password_hash: string;
-  created_at: string;
-  /** When the owner opened a verification link sent to the address; null while unverified. */
-  email_verified_at: Generated<string | null>;
-}
-
-/** A one-time link of the embedded provider: only the sha256 of the token it carries is kept. */
-export interface AccountTokensTable {
-  token_hash: string;
-  account_id: string;
-  purpose: 'reset_password' | 'verify_email';
-  expires_at: string;
-  created_at: string;
-}
-
-/**
- * An account deletion, recorded before anything is deleted and worked through until done (again at
- * the next start when the process died on the way).
- */
-export interface AccountDeletionsTable {
-  user_id: string;
-  /** sha256 of the issuer and subject: refuses tokens issued before the deletion, and says nothing else. */
-  identity_hash: string;
-  requested_at: string;
-  finished_at: string | null;
-  attempts: Generated<number>;
-  /** Why the last attempt stopped short (an unreachable bucket...), for the log and the operator. */
-  last_error: string | null;
-}
-
-/** oidc-provider's persisted models (sessions, grants, codes, refresh tokens, interactions...). */
-export interface OidcPayloadsTable {
-  model: string;
-  id: string;
-  /** The model's payload as JSON text. */
-  payload: string;
-  grant_id: string | null;
-  user_code: string | null;
-  uid: string | null;
-  expires_at: string | null;
-  consumed_at: string | null;
-  /** The account a session, grant, code or refresh token belongs to (its payload's accountId). */
-  account_id: string | null;
-}
-
-/** The embedded provider's keys: one row ('current') shared by every instance. */
-export interface ProviderKeysTable {
-  id: string;
-  /** JSON: the private signing JWKs and the cookie secrets. */
-  keys: string;
-  created_at: string;
 }
 
 /** An uploaded card: its PNG and thumbnails live in the blob store, its card is copied here for search and listing. */
@@ -133,73 +95,6 @@ export interface ImagesTable {
   chat_count: Generated<number>;
   created_at: string;
   updated_at: string;
-}
-
-export type ReviewState = 'private' | 'submitted' | 'published' | 'rejected';
-export type ContentRating = 'sfw' | 'nsfw';
-
-/** The card and blobs of an edit of a published card, waiting for review (or rejected); one per card. */
-export interface CardRevisionsTable {
-  image_id: string;
-  owner_id: string;
-  state: 'submitted' | 'rejected';
-  content_rating: ContentRating;
-  note: string | null;
-  submitted_at: string;
-  blob_key: string;
-  thumb_keys: string;
-  display_title: string;
-  sha256: string;
-  file_size: number;
-  width: number;
-  height: number;
-  aspect_ratio: string;
-  card_json: string;
-  card_summary: string;
-  card_name: string;
-  card_tags: string;
-  card_creator: string;
-  spec_version: string;
-  stored_bytes: number;
-}
-
-/** A public card as the gallery sorts, filters and searches it (server/db/repositories/gallery.ts). */
-export interface GalleryTable {
-  /** Given in the order cards were published: "Newest" is this, descending. */
-  seq: Generated<number>;
-  image_id: string;
-  nsfw: number;
-  favorite_count: number;
-  chat_count: number;
-  trend_score: Generated<number>;
-  /** The words of the card's name, tags and creator (core/tags.ts searchWords), full-text indexed. */
-  search_text: string;
-  /** The normalised tags, one per line. */
-  tags_text: string;
-}
-
-export interface GalleryTagsTable {
-  tag: string;
-  seq: number;
-}
-
-/** Chats started and likes given in one UTC hour (`YYYY-MM-DDTHH`), for Trending. */
-export interface CardActivityTable {
-  image_id: string;
-  hour: string;
-  chats: Generated<number>;
-  likes: Generated<number>;
-}
-
-export interface ReportsTable {
-  id: string;
-  image_id: string;
-  reporter_id: string;
-  reason: string;
-  details: string;
-  state: 'open' | 'dismissed' | 'actioned';
-  created_at: string;
-  resolved_at: string | null;
 }
 
 export interface FavoritesTable {
@@ -303,16 +198,6 @@ export interface MessageChangesTable {
   created_at: string;
 }
 
-/** A view or download already counted today: one per (card, kind, viewer, day). */
-export interface CardHitsTable {
-  image_id: string;
-  kind: 'view' | 'download' | 'chat';
-  /** `user:<users.id>` when signed in, else `address:<keyed hash of the address>`. */
-  viewer: string;
-  /** UTC date, YYYY-MM-DD. */
-  day: string;
-}
-
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
 
 /** Long work any instance may lease (server/jobs/README.md). JSON columns hold text. */
@@ -344,16 +229,6 @@ export interface RateLimitsTable {
   count: number;
 }
 
-/** A sign-up waiting for its mailed link, or (no password hash) the notice mailed to an address's owner. */
-export interface SignUpRequestsTable {
-  token_hash: string;
-  email: string;
-  name: string;
-  password_hash: string | null;
-  created_at: string;
-  expires_at: string;
-}
-
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -382,8 +257,6 @@ export interface Database {
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type LocalAccount = Selectable<LocalAccountsTable>;
-export type OidcPayload = Selectable<OidcPayloadsTable>;
 export type Image = Selectable<ImagesTable>;
 export type NewImage = Insertable<ImagesTable>;
 export type Favorite = Selectable<FavoritesTable>;
@@ -395,5 +268,3 @@ export type CompletionRequestRow = Selectable<CompletionRequestsTable>;
 export type PersonaRow = Selectable<PersonasTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewPersona = Insertable<PersonasTable>;
-export type CardRevision = Selectable<CardRevisionsTable>;
-export type Report = Selectable<ReportsTable>;
