@@ -1,13 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
 import { type Card, characterDisplayName } from '@core/card/index';
 import { fillGreeting, greetingAt, isTimeZone } from '@core/chat/index';
 import type { CompletionRequest, CompletionResult } from '@core/contract';
 import { findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
 import { insertCompletionRequest } from '../../db/repositories/completionRequests';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import { findMessages, lastSeqOfRole, messagesBefore, nextSeq } from '../../db/repositories/messages';
-import type { Chat, CompletionRequestRow, Database, Message } from '../../db/schema';
+import { findMessages, nextSeq } from '../../db/repositories/messages';
+import type { Chat, CompletionRequestRow, Message } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { readableImage } from '../images/access';
 import { noteChatStarted } from '../publishing/activity';
@@ -16,20 +15,15 @@ import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
 import { lockAccount, type RequestUser } from '../users';
 import { cardOfChat } from './character';
-import { inProgress, ledgerState, superseded } from './completionLedger';
+import { inProgress, ledgerState } from './completionLedger';
 import { checkedMessageText } from './messageText';
 import { settleChatUser, type ChatUser } from './persona';
 import { chatNotFound } from './reads';
 import { storeMessages } from './storeMessages';
+import { retriedTarget, settleTarget, type ReplyTarget } from './replyTarget';
 
 /** The chat history limit: the prompt carries at most the last 100 messages (docs/PRODUCT.md, Limits). */
 export const HISTORY_LIMIT = 100;
-
-/**
- * Where the reply goes: a new message; a new version of the chat's last reply (a regeneration:
- * SillyTavern's swipe to the right); or more of the last reply (continue), which the prompt ends with.
- */
-export type ReplyTarget = { kind: 'new' } | { kind: 'swipe'; message: Message } | { kind: 'continue'; message: Message };
 
 /** A reply to write: everything generate() needs, settled before the AI is called. */
 export interface CompletionJob {
@@ -130,32 +124,6 @@ async function chatFor(
     updated_at: now,
   };
   return { chat, card: JSON.parse(image.card_json) as Card, isNew: true };
-}
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** A reply the request works on again: the prompt is everything before it. */
-const onReply = (kind: 'swipe' | 'continue', reply: Message) => ({ answersSeq: reply.seq - 1, target: { kind, message: reply } });
-
-/**
- * What a regeneration or a continuation works on: the chat's last message. Continue needs it to be
- * the character's. A regeneration makes a new version of it when it is a reply to the user's last
- * message, else (the chat ends with the user's message, e.g. after Stop) a reply to that message.
- */
-async function settleTarget(
-  db: Db,
-  chatId: string,
-  kind: 'regenerate' | 'continue',
-): Promise<Pick<CompletionJob, 'answersSeq' | 'target'>> {
-  const [last] = await messagesBefore(db, chatId, 1);
-  if (kind === 'continue') {
-    if (last?.role !== 'assistant') throw badRequest('nothing_to_continue', "There is no reply of the character's to continue.");
-    return onReply('continue', last);
-  }
-  const userSeq = await lastSeqOfRole(db, chatId, 'user');
-  if (userSeq === undefined || !last) throw badRequest('nothing_to_regenerate', 'There is no reply to regenerate yet.');
-  if (last.role === 'assistant' && last.seq > userSeq) return onReply('swipe', last);
-  return { answersSeq: last.seq, target: { kind: 'new' } };
 }
 
 /**
@@ -293,20 +261,4 @@ async function retryJob(
     ...(await retriedTarget(ctx.db, row, userMessage)),
     newChatHistory: null,
   };
-}
-
-/** What a retried request works on: what its first attempt settled (a reply deleted since is superseded). */
-async function retriedTarget(
-  db: Db,
-  row: CompletionRequestRow,
-  userMessage: Message | null,
-): Promise<Pick<CompletionJob, 'answersSeq' | 'target'>> {
-  if (row.kind === 'message') {
-    if (!userMessage) throw superseded();
-    return { answersSeq: userMessage.seq, target: { kind: 'new' } };
-  }
-  if (!row.reply_message_id) return settleTarget(db, row.chat_id, row.kind);
-  const [reply] = await findMessages(db, [row.reply_message_id]);
-  if (!reply) throw superseded();
-  return onReply(row.kind === 'continue' ? 'continue' : 'swipe', reply);
 }
