@@ -9,10 +9,10 @@ let running: Promise<void> | null = null;
 let again = false;
 
 /**
- * Sends what waits in the outbox: chats in the order of their oldest message,
- * within a chat one message (or change to a message) at a time, oldest first. Single-flight: a call while a flush runs makes
- * that flush go round once more (something may have been queued behind it) instead of starting a
- * second one that would race it for the same messages.
+ * Sends what waits in the outbox: chats in the order of their oldest message, within a chat one
+ * message (or change to a message) at a time, oldest first; then submissions and reports. Single-
+ * flight: a call while a flush runs makes that flush go round once more (something may have been
+ * queued behind it) instead of starting a second one that would race it for the same messages.
  */
 export function flushOutbox(): Promise<void> {
   if (running) {
