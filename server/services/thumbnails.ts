@@ -1,6 +1,6 @@
 import { CardError } from '@core/card/index';
 import { badRequest } from '../errors';
-import { withPicture } from './pictures/index';
+import { fromPixels, withPicture } from './pictures/index';
 
 /** Portrait cards are 2:3; thumbnails are cropped to that shape so the gallery grid stays even. */
 const ASPECT = 3 / 2;
@@ -19,20 +19,22 @@ const corrupt = () => badRequest('corrupt_png', new CardError('corrupt_png').mes
 
 /**
  * WebP thumbnails of a card image, centre-cropped to 2:3, through the one picture path (its limits,
- * its pool). One after the other, so a card's decode holds one budget, not two.
+ * its pool). The picture is decoded and cropped once, to the largest width; the smaller ones are
+ * scaled from those few pixels, so a large card costs one decode, not one per width.
  */
 export function makeThumbnails(image: Uint8Array): Promise<Thumbnail[]> {
+  const widest = Math.max(...THUMBNAIL_WIDTHS);
   return withPicture(image, { refusal: corrupt, formats: ['png'] }, async (picture) => {
-    const thumbnails: Thumbnail[] = [];
-    for (const width of THUMBNAIL_WIDTHS) {
-      const height = Math.round(width * ASPECT);
-      const data = await picture
-        .clone()
-        .resize(width, height, { fit: 'cover', position: 'attention', withoutEnlargement: false })
-        .webp({ quality: 78, effort: 4 })
-        .toBuffer();
-      thumbnails.push({ width, height, data });
-    }
-    return thumbnails;
+    const cropped = await picture
+      .resize(widest, Math.round(widest * ASPECT), { fit: 'cover', position: 'attention', withoutEnlargement: false })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return Promise.all(
+      THUMBNAIL_WIDTHS.map(async (width) => {
+        const height = Math.round(width * ASPECT);
+        const data = await (await fromPixels(cropped)).resize(width, height).webp({ quality: 78, effort: 4 }).toBuffer();
+        return { width, height, data };
+      }),
+    );
   });
 }

@@ -95,3 +95,18 @@ export async function withPicture<T>(bytes: Uint8Array, rules: PictureRules, wor
     }
   });
 }
+
+/**
+ * A picture already decoded within withPicture (raw pixels, a few hundred kB), to encode again in other
+ * sizes without decoding the original a second time. Only for pixels `work` produced.
+ */
+export async function fromPixels({
+  data,
+  info,
+}: {
+  data: Buffer;
+  info: { width: number; height: number; channels: number };
+}): Promise<Sharp> {
+  const sharp = await loadSharp();
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels as 1 | 2 | 3 | 4 } });
+}
