@@ -8,6 +8,7 @@ import { preloadFirstRow } from './features/gallery/firstRow';
 import { ConfigErrorScreen } from './features/shell/ConfigErrorScreen';
 import { applyTheme } from './features/shell/theme';
 import { afterFirstView } from './pwa/afterFirstView';
+import { markFirstViewComplete } from './pwa/firstView';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { routeTree } from './routeTree.gen';
 import { pullFirstGalleryPageEarly } from './sync/gallery';
@@ -65,7 +66,10 @@ try {
   startOutboxOnceSignedIn();
   // The worker's precache would fetch every route's code: it waits until the first view is complete,
   // so a first visit on a slow link spends it on what is on screen.
-  void afterFirstView(firstData).then(registerServiceWorker);
+  void afterFirstView(firstData).then(() => {
+    markFirstViewComplete();
+    registerServiceWorker();
+  });
   root.render(
     <StrictMode>
       <RouterProvider router={router} />
