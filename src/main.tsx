@@ -13,6 +13,7 @@ import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { routeTree } from './routeTree.gen';
 import { pullFirstGalleryPageEarly } from './sync/gallery';
 import './styles/theme.css';
+import './styles/characterLayout.css';
 
 const router = createRouter({
   routeTree,
@@ -54,6 +55,20 @@ function startFirstView(): Promise<number> | undefined {
   });
 }
 
+/** However long the page's code or the session take, the app draws over the server's first view after this. */
+const LONGEST_FIRST_VIEW_WAIT_MS = 3000;
+
+/**
+ * A page the server drew (a public character's, in #root) stays until the app can draw the same
+ * page in one go: its route's code loaded and the session settled. React replaces #root's content
+ * on its first render, so drawing earlier would show a loading screen in its place for a moment.
+ */
+function drawnByServer(): Promise<unknown> {
+  if (!document.querySelector('#root > [data-first-view]')) return Promise.resolve();
+  const ready = Promise.all([router.load(), refreshSession()]).catch(() => undefined);
+  return Promise.race([ready, new Promise((resolve) => setTimeout(resolve, LONGEST_FIRST_VIEW_WAIT_MS))]);
+}
+
 const firstData = startFirstView();
 applyTheme();
 const root = createRoot(document.getElementById('root')!);
@@ -70,10 +85,12 @@ try {
     markFirstViewComplete();
     registerServiceWorker();
   });
-  root.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
+  void drawnByServer().then(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
   );
 } catch (error) {
   root.render(<ConfigErrorScreen message={(error as Error).message} />);
