@@ -6,7 +6,7 @@ import { useSavedCopyNote } from '../../lib/useOnline';
 import type { CachedCard } from '../../db/db';
 import { toggleFavorite } from '../../sync/gallery';
 import { Spinner } from '../../ui/Spinner';
-import { saveCardImage, useOpenCardChat } from './cardActions';
+import { useOpenCardChat } from './cardActions';
 import { CharacterCard } from './CharacterCard';
 import { FIRST_ROW } from '@core/gallery';
 import styles from './Gallery.module.css';
@@ -95,8 +95,11 @@ export function Gallery({ query, tagChips = false }: { query: GalleryQuery; tagC
     if (profile) void toggleFavorite(card);
     else void navigate({ to: '/login' });
   };
+  // The saving code loads on the first download: Home's first view does without it.
   const download = (card: CachedCard) => {
-    saveCardImage(card).catch((error: unknown) => console.error('Download failed', error));
+    import('./saveCardImage')
+      .then(({ saveCardImage }) => saveCardImage(card))
+      .catch((error: unknown) => console.error('Download failed', error));
   };
 
   return (
