@@ -25,9 +25,3 @@ export const FIRST_ROW = 2;
 
 /** Two columns on a phone, ~220 px tiles from tablets up: lets the browser pick 240w or 480w. */
 export const PORTRAIT_SIZES = '(max-width: 640px) 50vw, 240px';
-
-/**
- * A character page's data, as the page fetches it and its shell from the server preloads it
- * (server/plugins/static.ts): the same URL on both sides, or the browser fetches it twice.
- */
-export const characterPageDataUrl = (fileId: string) => `/api/character-pages/${encodeURIComponent(fileId)}`;

@@ -8,10 +8,12 @@ import { preloadFirstRow } from './features/gallery/firstRow';
 import { ConfigErrorScreen } from './features/shell/ConfigErrorScreen';
 import { applyTheme } from './features/shell/theme';
 import { afterFirstView } from './pwa/afterFirstView';
+import { markFirstViewComplete } from './pwa/firstView';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 import { routeTree } from './routeTree.gen';
 import { pullFirstGalleryPageEarly } from './sync/gallery';
 import './styles/theme.css';
+import './styles/characterLayout.css';
 
 const router = createRouter({
   routeTree,
@@ -53,6 +55,20 @@ function startFirstView(): Promise<number> | undefined {
   });
 }
 
+/** However long the page's code or the session take, the app draws over the server's first view after this. */
+const LONGEST_FIRST_VIEW_WAIT_MS = 3000;
+
+/**
+ * A page the server drew (a public character's, in #root) stays until the app can draw the same
+ * page in one go: its route's code loaded and the session settled. React replaces #root's content
+ * on its first render, so drawing earlier would show a loading screen in its place for a moment.
+ */
+function drawnByServer(): Promise<unknown> {
+  if (!document.querySelector('#root > [data-first-view]')) return Promise.resolve();
+  const ready = Promise.all([router.load(), refreshSession()]).catch(() => undefined);
+  return Promise.race([ready, new Promise((resolve) => setTimeout(resolve, LONGEST_FIRST_VIEW_WAIT_MS))]);
+}
+
 const firstData = startFirstView();
 applyTheme();
 const root = createRoot(document.getElementById('root')!);
@@ -65,11 +81,16 @@ try {
   startOutboxOnceSignedIn();
   // The worker's precache would fetch every route's code: it waits until the first view is complete,
   // so a first visit on a slow link spends it on what is on screen.
-  void afterFirstView(firstData).then(registerServiceWorker);
-  root.render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
+  void afterFirstView(firstData).then(() => {
+    markFirstViewComplete();
+    registerServiceWorker();
+  });
+  void drawnByServer().then(() =>
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    ),
   );
 } catch (error) {
   root.render(<ConfigErrorScreen message={(error as Error).message} />);

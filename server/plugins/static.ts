@@ -3,8 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { characterShell as characterShellParts, withFirstView } from '../services/characterPages/firstView';
 import { characterPreloads } from '../services/characterPages/preloads';
-import { previewHead, withPreviewHead } from '../services/characterPages/previewHead';
+import { withPreviewHead } from '../services/characterPages/previewHead';
 import { isPlainHome } from '@core/gallery';
 import { homePreloads } from '../services/images/homePreloads';
 
@@ -73,10 +74,11 @@ export const staticPlugin = fp<{ distDir: string; publicUrl: string }>(async (ap
 const ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
- * A character's page: the shell with the character in its head for link previews, and its data and
- * portrait preloaded. A card that is not public answers 404 (what its API says to all but its owner,
- * whose app, booting from this same shell, shows it anyway). A database that does not answer leaves
- * the plain shell.
+ * A character's page: the shell with the character in its head for link previews, its portrait
+ * preloaded and, for a card a visitor may see, its first view drawn in the body with the page's data
+ * (services/characterPages/firstView.ts). A card that is not public answers 404 (what its API says to
+ * all but its owner, whose app, booting from this same shell, shows it anyway). A database that does
+ * not answer leaves the plain shell.
  */
 function characterShell(indexFile: string, publicUrl: string) {
   let html: string | undefined;
@@ -84,15 +86,17 @@ function characterShell(indexFile: string, publicUrl: string) {
     html ??= await fs.promises.readFile(indexFile, 'utf8');
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     const id = request.params.file_id;
-    let head;
+    let parts;
     try {
-      head = ID.test(id) ? await previewHead(request.ctx, id, publicUrl) : null;
+      parts = ID.test(id) ? await characterShellParts(request.ctx, id, publicUrl) : null;
     } catch (error) {
       request.log.warn({ err: error }, "a character page's shell goes without its preview");
       return reply.send(html);
     }
-    if (!head) return reply.status(404).send(html);
-    reply.header('Link', characterPreloads(id, head, new URL(publicUrl).origin));
-    return reply.send(withPreviewHead(html, head));
+    if (!parts) return reply.status(404).send(html);
+    const preloads = characterPreloads(parts.head, new URL(publicUrl).origin);
+    if (preloads) reply.header('Link', preloads);
+    const page = withPreviewHead(html, parts.head);
+    return reply.send(parts.page ? withFirstView(page, parts.page) : page);
   };
 }

@@ -1,4 +1,3 @@
-import { HTTPError, TimeoutError } from 'ky';
 import type { ApiErrorBody } from '@core/contract';
 
 /** Every failed call surfaces as this, with the text a person should read. */
@@ -35,9 +34,11 @@ export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connectio
  */
 export async function toApiError(error: unknown, timeoutMs: number, fallback?: string): Promise<ApiError> {
   if (error instanceof ApiError) return error;
+  // ky loads with the first call (client.ts): an error of its own means it is here; none means no call got that far.
+  const ky = await import('ky').catch(() => null);
   // Read from a clone, so the error's response body stays readable for whoever else holds it.
-  if (error instanceof HTTPError) return errorFromResponse(error.response.clone(), fallback);
-  if (error instanceof TimeoutError) return new ApiError(`Request timeout after ${timeoutMs}ms`, 0, 'timeout');
+  if (ky && error instanceof ky.HTTPError) return errorFromResponse(error.response.clone(), fallback);
+  if (ky && error instanceof ky.TimeoutError) return new ApiError(`Request timeout after ${timeoutMs}ms`, 0, 'timeout');
   return new ApiError(NETWORK_ERROR_MESSAGE, 0, 'network');
 }
 

@@ -19,11 +19,16 @@ export function listKey({ q, sort = GALLERY_SORTS[0], tags = [], nsfw = false, c
  * a list never pulled, the cached cards that match it, so a search gives an answer offline too.
  */
 export async function galleryCards(query: GalleryQuery & { limit: number }): Promise<CachedCard[]> {
-  const list = await db.galleryLists.get(listKey(query));
+  // One read of the list and the cards, so a page saved in between cannot pass for a list never pulled.
+  const listed = await db.transaction('r', db.galleryLists, db.cards, async () => {
+    const list = await db.galleryLists.get(listKey(query));
+    if (list) return (await db.cards.bulkGet(list.ids.slice(0, query.limit))).filter((card) => card !== undefined);
+    // A device with no cards yet (a first visit) has nothing to search.
+    return (await db.cards.count()) === 0 ? [] : undefined;
+  });
+  if (listed) return listed;
   // Loaded when first needed (a search first made offline): Home's first view does without it.
-  if (!list) return (await (await import('./cardSearch')).matchingCachedCards(query)).slice(0, query.limit);
-  const cards = await db.cards.bulkGet(list.ids.slice(0, query.limit));
-  return cards.filter((card) => card !== undefined);
+  return (await (await import('./cardSearch')).matchingCachedCards(query)).slice(0, query.limit);
 }
 
 /** Whether the list has more cards than `shown` on this device or on the server. */
@@ -58,17 +63,6 @@ export async function saveGalleryPage(
     await db.galleryLists.each((list) => list.ids.forEach((id) => kept.add(id)));
     await db.cards.bulkDelete(old.filter((id) => !kept.has(id)));
   });
-}
-
-/** The gallery's most used tags as last pulled (kept beside the lists: they are a list of tags). */
-const tagsKey = (nsfw: boolean) => JSON.stringify(['tags', nsfw]);
-
-export async function popularTags(nsfw: boolean): Promise<string[]> {
-  return (await db.galleryLists.get(tagsKey(nsfw)))?.ids ?? [];
-}
-
-export async function savePopularTags(nsfw: boolean, tags: string[]): Promise<void> {
-  await db.galleryLists.put({ key: tagsKey(nsfw), ids: tags, hasMore: false });
 }
 
 /** Records a favorite toggle and moves the like count by what the server did (never below 0). */

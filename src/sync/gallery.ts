@@ -1,8 +1,8 @@
 import { addFavorite, checkFavorite, removeFavorite } from '../api/favorites';
-import { getPopularTags, listPublicImages, type GalleryQuery } from '../api/images';
+import { listPublicImages, type GalleryQuery } from '../api/images';
 import { GALLERY_SORTS } from '@core/contract/constants';
 import { ApiError } from '../api/errors';
-import { listKey, markFavorite, saveGalleryPage, savePopularTags } from '../db/cards';
+import { listKey, markFavorite, saveGalleryPage } from '../db/cards';
 import { saveFavoriteFlag } from '../db/favorites';
 import type { PublicImage, PublicImagesResponse } from '@core/contract';
 import type { CachedCard } from '../db/db';
@@ -56,15 +56,6 @@ export function pullFirstGalleryPageEarly(): Promise<PublicImage[]> {
   earlyPull = page.then((fetched) => savePage({}, 0, fetched));
   earlyPull.catch(() => undefined); // handled by the pull that takes it
   return page.then((fetched) => fetched.data);
-}
-
-/** The gallery's most used tags, for Home's chips. */
-export async function pullPopularTags(nsfw: boolean): Promise<void> {
-  const { tags } = await getPopularTags(nsfw);
-  await savePopularTags(
-    nsfw,
-    tags.map((entry) => entry.tag),
-  );
 }
 
 /** What a favorite says of its card (the server takes the rest from the card itself). */

@@ -106,7 +106,8 @@ describe('sharing and discovering characters', () => {
 
   for (const { phone, label } of sizes) {
     it(`takes a card from submission to the gallery through review, credits its creator, and takes reports (${label})`, async () => {
-      const handle = `maker_${Date.now().toString(36)}`;
+      // As long as a handle may be: on a phone it must wrap after an underscore, never mid-word.
+      const handle = `maker_${Date.now().toString(36)}_of_lighthouses`.slice(0, 30);
       const name = `Harbor Keeper ${Date.now().toString(36)}`;
       const open = async () => (phone ? newPage({ phone }) : desktop(await newPage()));
       const creator = await open();
@@ -145,6 +146,12 @@ describe('sharing and discovering characters', () => {
       const entry = admin.getByRole('listitem', { name });
       await entry.waitFor();
       expect(await entry.innerText()).toContain(`by @${handle}`);
+      // A closed disclosure says it opens: a chevron before its label.
+      const chevron = await entry
+        .locator('summary')
+        .first()
+        .evaluate((summary) => getComputedStyle(summary, '::before').borderRightWidth);
+      expect(chevron).toBe('2px');
       expect(await seriousViolations(admin)).toEqual([]);
       await screenshot(admin, `review-queue-${label}`);
       await entry.getByRole('button', { name: 'Approve' }).click();
@@ -157,7 +164,21 @@ describe('sharing and discovering characters', () => {
       await tile.waitFor();
       await tile.getByRole('link', { name: `@${handle}` }).click();
       await creator.waitForURL((url) => url.pathname === `/@${handle}`);
-      await creator.getByRole('heading', { level: 1, name: `@${handle}` }).waitFor();
+      const heading = creator.getByRole('heading', { level: 1, name: `@${handle}` });
+      await heading.waitFor();
+      // Each piece between the places it may wrap (after an underscore) sits on one line.
+      const splitPieces = await heading.evaluate(
+        (h1) =>
+          [...h1.childNodes]
+            .filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent !== '')
+            .filter((node) => {
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+            }).length,
+      );
+      expect(splitPieces).toBe(0);
+      expect(await horizontalOverflow(creator)).toBeLessThanOrEqual(0);
       await creator.getByText('I write <b>cozy</b> mysteries.').waitFor();
       await creator.getByRole('article', { name }).waitFor();
       expect(await seriousViolations(creator)).toEqual([]);

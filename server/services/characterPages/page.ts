@@ -6,6 +6,7 @@
 import type { CharacterPage } from '@core/contract';
 import { THUMBNAIL_WIDTHS, thumbnailUrl } from '@core/contract/constants';
 import { findUserById } from '../../db/repositories/creators';
+import type { Image } from '../../db/schema';
 import { AppError } from '../../errors';
 import { countOnce } from '../cardHits';
 import type { ServiceContext } from '../context';
@@ -22,6 +23,14 @@ export async function characterPage(ctx: ServiceContext, fileId: string, user: R
   const isOwner = image.owner_id === user?.id;
   if (image.content_rating === 'nsfw' && !isOwner && !isAdult(user)) throw new AppError(403, 'adults_only', MESSAGE_ADULTS_ONLY);
   await countOnce(ctx.db, image.id, 'view', viewer);
+  return {
+    ...(await pageOf(ctx, image, isOwner)),
+    ...(isOwner ? { review: await ownReviewStatus(ctx, image) } : {}),
+  };
+}
+
+/** What the page shows of a card the reader may see (its owner's review status aside); counts nothing. */
+export async function pageOf(ctx: ServiceContext, image: Image, isOwner: boolean): Promise<CharacterPage> {
   const owner = await findUserById(ctx.db, image.owner_id);
   const listed = publicImageOf(image);
   return {
@@ -39,6 +48,5 @@ export async function characterPage(ctx: ServiceContext, fileId: string, user: R
     updated_at: image.updated_at,
     published_at: image.published_at,
     is_owner: isOwner,
-    ...(isOwner ? { review: await ownReviewStatus(ctx, image) } : {}),
   };
 }

@@ -6,8 +6,7 @@
  */
 import { characterDisplayName, fillPlaceholders, type Card } from '@core/card/index';
 import { THUMBNAIL_WIDTHS, thumbnailUrl } from '@core/contract/constants';
-import { findImage } from '../../db/repositories/images';
-import type { ServiceContext } from '../context';
+import type { Image } from '../../db/schema';
 import { thumbnailRevision } from '../images/presentation';
 
 export interface PreviewHead {
@@ -32,9 +31,8 @@ function shortText(text: string, max: number): string {
         .trimEnd()}…`;
 }
 
-export async function previewHead(ctx: Pick<ServiceContext, 'db'>, fileId: string, publicUrl: string): Promise<PreviewHead | null> {
-  const image = await findImage(ctx.db, fileId);
-  if (!image || image.is_public !== 1) return null;
+/** The preview of a public card (`image.is_public`). */
+export function previewHead(image: Image, publicUrl: string): PreviewHead {
   const origin = publicUrl.replace(/\/+$/, '');
   const card = JSON.parse(image.card_json) as Card;
   const name = characterDisplayName(card) || image.card_name;

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import type { CharacterPage } from '@core/contract';
-import { userDisplayName } from '@core/chat/userName';
-import { useProfile } from '../../auth/useProfile';
 import { StyledText } from '../chat/window/StyledText';
 import styles from './CharacterPage.module.css';
-import { cardText, cardTokens, pageGreetings } from './characterText';
+import { cardText, cardTokens, pageForReader } from './characterText';
+import { usePageReader } from './usePageReader';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -26,11 +25,11 @@ function Text({ text }: { text: string }) {
 
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' }) : '—');
 
-/** The character's own words: the creator's notes, its description, personality and scenario, its greetings as the chat shows them, and facts. */
+/** The character's own words: the creator's notes, its description, personality, scenario and greetings as the chat shows them, and facts. */
 export function CharacterSections({ page }: { page: CharacterPage }) {
-  const profile = useProfile();
-  const { creatorNotes, description, personality, scenario, lorebookEntries } = cardText(page);
-  const [first, ...alternates] = pageGreetings(page, userDisplayName(profile));
+  const { creatorNotes, lorebookEntries } = cardText(page);
+  const { description, personality, scenario, greetings } = pageForReader(page, usePageReader());
+  const [first, ...alternates] = greetings;
   const tokens = cardTokens(page);
   return (
     <div className={styles.sections}>

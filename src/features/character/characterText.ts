@@ -1,7 +1,8 @@
-/** What a character's page says of its card beyond the fields themselves: token count, lorebook size, its greetings as the chat shows them. */
+/** What a character's page says of its card beyond the fields themselves: token count, lorebook size, its words as the chat shows them. */
 import type { CharacterPage, PublicImage } from '@core/contract';
 import { estimateTokens } from '@core/chat/tokens';
-import { filledGreetings, fromDetails, type CharacterView } from '../chat/chatCharacter';
+import { greetingEnv } from '@core/chat/greetingMacros';
+import { filledGreetings, fromDetails, type CharacterView, type GreetingReader } from '../chat/chatCharacter';
 
 type Data = Record<string, unknown>;
 
@@ -50,12 +51,23 @@ export function characterOfPage(page: CharacterPage): CharacterView {
 }
 
 /**
- * The first message and alternate greetings with their macros filled as the chat fills them for this
- * reader ({{user}}, {{char}}, dates...). Dice-like macros are rolled for the page, as the chat rolls
- * them anew for each new chat.
+ * The card's words as a chat with this reader will show them: the description, personality and
+ * scenario, the first message and the alternate greetings, with their macros filled as the chat
+ * fills them ({{user}}, {{char}}, dates...). Dice-like macros are rolled for the page, as the chat
+ * rolls them anew for each new chat.
  */
-export function pageGreetings(page: CharacterPage, userName: string) {
-  return filledGreetings(characterOfPage(page), { userName, chatId: `page:${page.file_id}` });
+export function pageForReader(page: CharacterPage, reader: Omit<GreetingReader, 'chatId'>) {
+  const options = { ...reader, chatId: `page:${page.file_id}`, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  const character = characterOfPage(page);
+  const env = character.card ? greetingEnv(character.card, options) : null;
+  const fill = (text: string) => (env ? env.fill(text) : text);
+  const { description, personality, scenario } = cardText(page);
+  return {
+    description: fill(description),
+    personality: fill(personality),
+    scenario: fill(scenario),
+    greetings: filledGreetings(character, options),
+  };
 }
 
 /** The page's card as gallery lists carry it, for what opens a chat with it. */

@@ -6,6 +6,7 @@ import { storedCharacterPage } from '../../db/characterPages';
 import { onReconnected } from '../../lib/connectivity';
 import { failedPullPhase } from '../../lib/pullPhase';
 import { pullCharacterPage } from '../../sync/characterPages';
+import { inlinedCharacterPage } from './inlinedPage';
 
 /** Why a page cannot be shown: not there (or not this person's), for adults only, or not reachable and never seen here. */
 export type PageProblem = 'missing' | 'adults' | 'offline' | 'error';
@@ -25,9 +26,13 @@ function problemOf(error: unknown): PageProblem {
   return failedPullPhase(error) === 'offline' ? 'offline' : 'error';
 }
 
-/** A character's page: what this device has (offline too), pulled again on opening and when cardchat answers again. */
+/**
+ * A character's page: what this device has (offline too), else what the server drew into the shell,
+ * pulled again on opening and when cardchat answers again.
+ */
 export function useCharacterPage(fileId: string): CharacterPageState {
-  const page = useLiveQuery(async () => (await storedCharacterPage(fileId)) ?? null, [fileId]);
+  const stored = useLiveQuery(async () => (await storedCharacterPage(fileId)) ?? null, [fileId]);
+  const [inlined] = useState(() => inlinedCharacterPage(fileId));
   const [problem, setProblem] = useState<PageProblem | null>(null);
   const [loading, setLoading] = useState(true);
   const [attempt, setAttempt] = useState(0);
@@ -45,5 +50,6 @@ export function useCharacterPage(fileId: string): CharacterPageState {
   }, [fileId, attempt]);
   useEffect(() => onReconnected(() => setAttempt((n) => n + 1)), []);
 
-  return { page, problem, loading, retry: () => setAttempt((n) => n + 1) };
+  // The server's copy in the shell stands in until the device has one (a first visit).
+  return { page: stored ?? inlined ?? stored, problem, loading, retry: () => setAttempt((n) => n + 1) };
 }

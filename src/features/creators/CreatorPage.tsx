@@ -8,6 +8,7 @@ import { useProfile } from '../../auth/useProfile';
 import { storedCreator } from '../../db/creators';
 import { onReconnected } from '../../lib/connectivity';
 import { Avatar } from '../../ui/Avatar';
+import { Handle } from '../../ui/Handle';
 import { Spinner } from '../../ui/Spinner';
 import { Gallery } from '../gallery/Gallery';
 import { pullCreator } from '../../sync/creators';
@@ -53,7 +54,9 @@ export function CreatorPage({ handle: asked }: { handle: string }) {
       <header className={styles.header}>
         <Avatar src={creator.avatar_url} alt="" size={96} />
         <div className={styles.who}>
-          <h1 className={styles.handle}>@{creator.handle}</h1>
+          <h1 className={styles.handle}>
+            <Handle handle={creator.handle} />
+          </h1>
           {creator.bio && <p className={styles.bio}>{creator.bio}</p>}
           <dl className={styles.totals}>
             <div>
@@ -75,7 +78,9 @@ export function CreatorPage({ handle: asked }: { handle: string }) {
           </dl>
         </div>
       </header>
-      <h2 className={styles.cardsTitle}>Characters by @{creator.handle}</h2>
+      <h2 className={styles.cardsTitle}>
+        Characters by <Handle handle={creator.handle} />
+      </h2>
       <Gallery query={query} />
     </div>
   );

@@ -6,16 +6,17 @@ import { useSavedCopyNote } from '../../lib/useOnline';
 import type { CachedCard } from '../../db/db';
 import { toggleFavorite } from '../../sync/gallery';
 import { Spinner } from '../../ui/Spinner';
-import { saveCardImage, useOpenCardChat } from './cardActions';
+import { useOpenCardChat } from './cardActions';
 import { CharacterCard } from './CharacterCard';
 import { FIRST_ROW } from '@core/gallery';
 import styles from './Gallery.module.css';
 import { useGallery } from './useGallery';
+import { useFirstViewComplete } from '../../pwa/firstView';
 import { useWhenSeen } from './useWhenSeen';
 
 // Loaded when a card is first viewed: Home's first load has a byte budget (bench figure 1).
 const ViewCardDialog = lazy(() => import('./ViewCardDialog').then((module) => ({ default: module.ViewCardDialog })));
-// Loaded once the gallery shows cards (or tags are chosen), for the same reason.
+// Loaded once the page's first view is complete and the gallery shows cards (or tags are chosen), for the same reason.
 const TagChips = lazy(() => import('./TagChips').then((module) => ({ default: module.TagChips })));
 
 /**
@@ -42,9 +43,10 @@ export function Gallery({ query, tagChips = false }: { query: GalleryQuery; tagC
     setViewing(card);
   };
   const { cards, phase } = gallery;
-  // Chips come with the cards (or with tags chosen, so they can be taken off again).
+  const firstViewComplete = useFirstViewComplete();
+  // Chips come once the first view is complete and there are cards (or tags chosen, so they can be taken off again).
   const chips =
-    tagChips && (selectedTags.length > 0 || (cards?.length ?? 0) > 0) ? (
+    tagChips && firstViewComplete && (selectedTags.length > 0 || (cards?.length ?? 0) > 0) ? (
       <Suspense fallback={null}>
         <TagChips selected={selectedTags} nsfw={query.nsfw === true} />
       </Suspense>
@@ -93,8 +95,11 @@ export function Gallery({ query, tagChips = false }: { query: GalleryQuery; tagC
     if (profile) void toggleFavorite(card);
     else void navigate({ to: '/login' });
   };
+  // The saving code loads on the first download: Home's first view does without it.
   const download = (card: CachedCard) => {
-    saveCardImage(card).catch((error: unknown) => console.error('Download failed', error));
+    import('./saveCardImage')
+      .then(({ saveCardImage }) => saveCardImage(card))
+      .catch((error: unknown) => console.error('Download failed', error));
   };
 
   return (

@@ -2,8 +2,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { MAX_FILTER_TAGS } from '@core/contract/constants';
-import { popularTags } from '../../db/cards';
-import { pullPopularTags } from '../../sync/gallery';
+import { popularTags } from '../../db/popularTags';
+import { pullPopularTags } from '../../sync/popularTags';
 import styles from './Filters.module.css';
 
 const CHIPS = 12;

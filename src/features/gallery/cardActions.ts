@@ -1,9 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { safeFileName } from '@core/fileName';
 import type { CollectionItem, PublicImage } from '@core/contract';
-import { fetchImageBlob } from '../../api/images';
-import { saveBlob } from '../../lib/saveFile';
 import { toCardView } from './cardView';
 
 /** A card of the gallery or a favorite is 'public'; one of the user's own private uploads is 'user'. */
@@ -45,9 +42,4 @@ export function useOpenCardChat(): (image: PublicImage, cardType?: CardType) => 
     },
     [navigate],
   );
-}
-
-/** Saves the card's PNG as `{name}.png` (bidi controls and characters file systems refuse dropped). */
-export async function saveCardImage(image: PublicImage): Promise<void> {
-  saveBlob(await fetchImageBlob(image.url, { download: true }), `${safeFileName(toCardView(image).name, 'card')}.png`);
 }

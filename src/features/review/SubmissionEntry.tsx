@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ContentRating, ReviewItem } from '@core/contract';
 import { OnlineButton } from '../../ui/OnlineButton';
+import { Handle } from '../../ui/Handle';
 import { StyledText } from '../chat/window/StyledText';
 import { ReasonForm } from './ReasonForm';
 import styles from './ReviewPage.module.css';
@@ -34,7 +35,8 @@ export function SubmissionEntry({
         <h3 className={styles.name}>{item.name}</h3>
         <p className={styles.meta}>
           {item.kind === 'changes' ? `Changes to the published “${item.published_name ?? item.name}”` : 'New submission'} · by{' '}
-          {item.creator_handle ? `@${item.creator_handle}` : 'a creator without a handle'} · {new Date(item.submitted_at).toLocaleString()}
+          {item.creator_handle ? <Handle handle={item.creator_handle} /> : 'a creator without a handle'} ·{' '}
+          {new Date(item.submitted_at).toLocaleString()}
         </p>
         {FIELDS.filter(([field]) => typeof data[field] === 'string' && (data[field] as string).trim()).map(([field, label]) => (
           <details key={field} className={styles.field}>
