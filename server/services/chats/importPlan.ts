@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { listedFieldProblem, readCard, type Card } from '@core/card/index';
+import { mainChatOf } from '@core/chat/index';
 import { findReadableImageBy } from '../../db/repositories/images';
 import { findOwnPersonaByName } from '../../db/repositories/personas';
 import type { Chat, Image, Message, User } from '../../db/schema';
@@ -91,6 +92,9 @@ export async function planChats(
       importing_since: now,
       chat_metadata: chat.metadata ? JSON.stringify(chat.metadata) : null,
       title: null,
+      // A SillyTavern branch names the file it came from: shown as "Branch of …" (no chat here is assumed to be that file).
+      branch_of: null,
+      branch_of_name: mainChatOf(chat.metadata),
       message_count: messages.length,
       size: contentBytes(messages),
       last_message_at: messages.reduce((last, m) => (m.send_date > last ? m.send_date : last), chat.createdAt),
