@@ -9,6 +9,9 @@ export type ChatSeed = Pick<RecentChat, 'chat_id' | 'character_name' | 'characte
 /** The reason a reply cut short by Stop carries: the server stores no reply for an aborted stream. */
 export const STOPPED_REASON = 'stopped';
 
+/** A branch's messages on the device until the server's come: their ids are this, the branch's id, '-' and the seq. */
+export const BRANCH_COPY_PREFIX = 'branch-copy-';
+
 /** The id of the row a reply streams into is this plus the request's idempotency key. */
 export const STREAMING_REPLY_PREFIX = 'reply-';
 

@@ -369,13 +369,22 @@ describe("a message's actions", () => {
     expect(onSwipe).toHaveBeenCalledTimes(2);
   });
 
-  it('offers Edit, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
+  it('offers Edit, Branch from here, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
     const onDeleteFrom = vi.fn();
-    list({ tools: { ...base.tools, onDeleteFrom } });
+    const onBranch = vi.fn();
+    list({ tools: { ...base.tools, onDeleteFrom, onBranch } });
     fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Edit', 'Delete', 'Delete from here']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
+      'Edit',
+      'Branch from here',
+      'Delete',
+      'Delete from here',
+    ]);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete from here' }));
     expect(onDeleteFrom).toHaveBeenCalledWith(hi);
+    fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Branch from here' }));
+    expect(onBranch).toHaveBeenCalledWith(hi);
     cleanup();
     list({ actions: { ...base.actions, busy: true } });
     for (const name of ['Continue', 'Regenerate', 'Previous version'])
@@ -423,6 +432,7 @@ describe('a new chat', () => {
     const seed = seedOf('empty-chat');
     render(
       <ChatConversation
+        onOpenChat={vi.fn()}
         target={{ chatId: 'empty-chat', seed, row: null, localOnly: true }}
         character={fromSelected(selected)}
         as={speaking('Grace')}
@@ -455,6 +465,7 @@ describe('a new chat', () => {
     const seed = seedOf('new-chat');
     render(
       <ChatConversation
+        onOpenChat={vi.fn()}
         target={{ chatId: 'new-chat', seed, row: null, localOnly: true }}
         character={character}
         as={speaking('Grace')}
