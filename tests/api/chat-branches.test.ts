@@ -10,7 +10,7 @@ import type { ChatMessage, RecentChat } from '@core/contract';
 import { storageQuota } from '@core/contract/constants';
 import { testCardPng } from '../support/cards';
 import { userOf, type Uploader } from './cards';
-import { complete, exportChat, getChat, importArchive, listChats, ownCard } from './chat-helpers';
+import { chatJsonl, complete, exportChat, getChat, importArchive, listChats, ownCard } from './chat-helpers';
 import { createTestApp, databases, type TestApp } from './helpers';
 
 describe.each(databases)('chat branches (%s)', (dialect) => {
@@ -123,6 +123,32 @@ describe.each(databases)('chat branches (%s)', (dialect) => {
     expect((await listed(alice)).find((chat) => chat.chat_id === chatId)).toMatchObject({ branch_of: null, branch_of_name: stem });
     const again = JSON.parse((await exportChat(test, alice, chatId, 'jsonl')).body.split('\n')[0]!);
     expect(again.chat_metadata).toMatchObject({ main_chat: stem });
+  });
+
+  it('links a SillyTavern branch imported with its original, as main_chat names it', async () => {
+    const main = chatJsonl('Aqua', [{ mes: 'Hi', is_user: true }, { mes: 'Hello' }]);
+    const [header, ...lines] = chatJsonl('Aqua', [{ mes: 'Hi', is_user: true }]).split('\n');
+    const branchFile = [
+      JSON.stringify({ ...JSON.parse(header!), chat_metadata: { main_chat: 'Aqua - 2024-1-1 @10h 00m 00s 000ms' } }),
+      ...lines,
+    ].join('\n');
+    const imported = await importArchive(
+      test,
+      alice,
+      zipSync({
+        'chats/Aqua/Aqua - 2024-1-1 @10h 00m 00s 000ms.jsonl': strToU8(main),
+        'chats/Aqua/Branch #1 - 2024-1-2 @10h 00m 00s 000ms.jsonl': strToU8(branchFile),
+      }),
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const [first, second] = imported.json().imported as { chat_id: string; message_count: number }[];
+    const [mainChat, branchChat] = first!.message_count === 2 ? [first!, second!] : [second!, first!];
+    const chats = await listed(alice);
+    expect(chats.find((chat) => chat.chat_id === branchChat.chat_id)).toMatchObject({
+      branch_of: mainChat.chat_id,
+      branch_of_name: 'Aqua - 2024-1-1 @10h 00m 00s 000ms',
+    });
+    expect(chats.find((chat) => chat.chat_id === mainChat.chat_id)).toMatchObject({ branch_of: null, branch_of_name: null });
   });
 
   it('stays whole when its original is deleted, without a link back', async () => {
