@@ -114,6 +114,8 @@ describe.each(databases)('chat branches (%s)', (dialect) => {
     const stem = /filename="([^"]+)\.jsonl"/.exec(originFile)?.[1];
     expect(stem).toBeTruthy();
     const exported = await exportChat(test, alice, id, 'jsonl');
+    // Its own file, named after the branch.
+    expect(exported.headers['content-disposition']).toMatch(/filename="Aqua \(branch \d+\) - \d{4}-\d{2}-\d{2}\.jsonl"/);
     const header = JSON.parse(exported.body.split('\n')[0]!);
     expect(header.chat_metadata).toMatchObject({ main_chat: stem });
 

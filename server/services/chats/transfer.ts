@@ -32,11 +32,12 @@ async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Pr
 }
 
 /**
- * The name (without `.jsonl`) a chat's file is exported under; SillyTavern's `main_chat` names a
- * branch's original by it.
+ * The name (without `.jsonl`) a chat's file is exported under: its title (a branch's "Aqua (branch
+ * 2)") or its character's name, and the day it began. SillyTavern's `main_chat` names a branch's
+ * original by it.
  */
-export const chatFileStem = (chat: Pick<Chat, 'character_name' | 'created_at'>): string =>
-  safeArchiveName(`${chat.character_name} - ${chat.created_at.slice(0, 10)}`);
+export const chatFileStem = (chat: Pick<Chat, 'title' | 'character_name' | 'created_at'>): string =>
+  safeArchiveName(`${chat.title ?? chat.character_name} - ${chat.created_at.slice(0, 10)}`);
 
 /** A stored chat as its chat file says it (the header's fields): every export writes it the same way. */
 export const archiveChatOf = (
