@@ -392,6 +392,27 @@ describe("a message's actions", () => {
   });
 });
 
+describe("a branch's messages before the server has made it", () => {
+  it('offer no change, no branch and no version choice, saying why', () => {
+    const base = listProps();
+    const onBranch = vi.fn();
+    const onEdit = vi.fn();
+    const hi = message({ id: 'branch-copy-b-1', seq: 1, role: 'user', content: 'Hi' });
+    const reply = message({ id: 'branch-copy-b-2', seq: 2, role: 'assistant', content: 'Hello', swipes: ['Hey', 'Hello'], swipe_id: 1 });
+    render(<MessageList {...base} tools={{ ...base.tools, onBranch, onEdit }} messages={[hi, reply]} regenerableId={reply.id} />);
+    expect(screen.queryByRole('button', { name: 'Previous version' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
+    for (const item of screen.getAllByRole('menuitem')) {
+      expect(item.getAttribute('aria-disabled')).toBe('true');
+      expect(item.getAttribute('title')).toBe('Wait until the branch is saved.');
+    }
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Branch from here' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    expect(onBranch).not.toHaveBeenCalled();
+    expect(onEdit).not.toHaveBeenCalled();
+  });
+});
+
 describe('a reply on its way', () => {
   it('renders again only the bubbles that offer the AI or the versions, not every message of the chat', () => {
     const base = listProps();

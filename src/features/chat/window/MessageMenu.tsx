@@ -1,5 +1,6 @@
 import { GitBranch, MoreHorizontal, Pencil, Scissors, Trash2 } from 'lucide-react';
 import { useContext, useId, useState } from 'react';
+import { BRANCH_NOT_SAVED, isBranchCopy } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import menuStyles from '../../../ui/menu.module.css';
 import { useMenu } from '../archive/useMenu';
@@ -25,8 +26,9 @@ interface Props extends MessageMenuActions {
  * and Delete from here (it and everything after it).
  */
 export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom, onBranch }: Props) {
-  // Why the message cannot be changed right now (a reply is on its way); undefined when it can.
-  const disabled = useContext(ChangeDisabled);
+  // Why the message cannot be changed right now (a reply is on its way, the branch is not saved yet); undefined when it can.
+  const copy = isBranchCopy(message);
+  const disabled = useContext(ChangeDisabled) ?? (copy ? BRANCH_NOT_SAVED : undefined);
   const menu = useMenu();
   const menuId = useId();
   // Near the bottom of the screen the menu opens upwards, so it is not cut off under the composer.
@@ -79,7 +81,14 @@ export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom, onB
             </button>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" className={styles.item} onClick={act(onBranch, true)}>
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              aria-disabled={copy}
+              title={copy ? BRANCH_NOT_SAVED : undefined}
+              onClick={act(onBranch, !copy)}
+            >
               <GitBranch size={16} aria-hidden="true" /> Branch from here
             </button>
           </li>
