@@ -1,4 +1,4 @@
-/** Chats: the recent list, a chat's pages, renaming, search, export, import and photo. Replies are in completions.ts, single messages in messages.ts. */
+/** Chats: the recent list, a chat's pages, renaming, branches, search, export, import and photo. Replies are in completions.ts, single messages in messages.ts. */
 import { Type, type Static } from 'typebox';
 import { JobStarted } from './jobs';
 import { CardType, Id, NullableId, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';

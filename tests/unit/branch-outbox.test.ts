@@ -4,6 +4,7 @@
  * written in it, and the server's rows then take the place of the device's copies.
  */
 import 'fake-indexeddb/auto';
+import { renderHook } from '@testing-library/react';
 import Dexie from 'dexie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatGetResponse, ChatMessage, RecentChat } from '@core/contract';
@@ -20,6 +21,7 @@ const { db } = await import('../../src/db/db');
 const { saveServerPage, BRANCH_COPY_PREFIX } = await import('../../src/db/chatMessages');
 const { flushOutbox } = await import('../../src/sync/send/flush');
 const { branchFrom } = await import('../../src/sync/send/branch');
+const { useChangeRefusal } = await import('../../src/sync/send/changeDelivery');
 
 const bed = useOutboxBed({ toFake: ['Date'] });
 
@@ -140,5 +142,18 @@ describe('branch from here, local first', () => {
 
     await flushOutbox();
     expect(order).toHaveLength(2);
+  });
+
+  it('refused (its original deleted meanwhile), stays on the device and the window says why', async () => {
+    bed.online = false;
+    const id = await branchFrom((await db.messages.get(`${CHAT}-m2`))!);
+    bed.server.answerChange = () => new Response(JSON.stringify({ error: 'not_found', message: 'Chat not found' }), { status: 404 });
+    getChatMessages.mockRejectedValue(new Error('not there'));
+    bed.online = true;
+    await flushOutbox();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.chats.get(id)).toMatchObject({ localOnly: true, title: 'Ada (branch 1)' });
+    expect((await rowsOf(id)).map((row) => row.content)).toEqual(['Hi', 'Hello']);
+    expect(renderHook(() => useChangeRefusal(id)).result.current).toBe('Chat not found');
   });
 });

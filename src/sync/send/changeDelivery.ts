@@ -63,7 +63,8 @@ export async function deliverChange(change: MessageChange, wait: WaitPolicy): Pr
     }
     const reason = apiError?.message ?? 'Something went wrong.';
     await db.outbox.delete(change.client_id);
-    if (apiError?.status !== 404) noteRefusal(change.chat_id, reason);
+    // A change whose message is gone has nothing left to change; a branch refused stays on this device only, which the window says.
+    if (apiError?.status !== 404 || change.kind === 'branch') noteRefusal(change.chat_id, reason);
     await pullNewestMessages(change.chat_id).catch((pullError: unknown) => console.warn('Could not pull the chat again', pullError));
     return { kind: 'failed', reason };
   }
