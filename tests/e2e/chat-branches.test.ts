@@ -62,11 +62,15 @@ describe.each([
     await chatLog(page).getByText(fakeReplyTo('Take the left one'), { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Ask' }).waitFor();
 
+    const chatHeader = page.getByRole('region', { name: 'Chat window' }).locator('header');
+    const headerHeight = (await chatHeader.boundingBox())!.height;
     const branch = await branchFrom(page, fakeReplyTo('Which road?'), FIRST_CHARACTER);
     await chatLog(page).getByText(fakeReplyTo('Which road?'), { exact: true }).waitFor();
     expect(await chatLog(page).getByText('Take the left one').count()).toBe(0);
     const back = page.getByRole('link', { name: `Branch of ${FIRST_CHARACTER}` });
     await back.waitFor();
+    // The link shares the timer's line: a branch's header is no taller than its original's.
+    expect((await chatHeader.boundingBox())!.height).toBe(headerHeight);
     const original = await storedMessages(page, origin);
     await expect.poll(() => storedMessages(page, branch)).toEqual(original.slice(0, original.length - 2));
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
