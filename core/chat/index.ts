@@ -11,3 +11,4 @@ export { userDisplayName } from './userName';
 export * from './swipes';
 export { chatExportSteps } from './chatExports';
 export { CHAT_FILE_EXTENSIONS, chatFileSteps, isChatFileName, writeChatText } from './chatFile';
+export { branchBase, branchTitle, mainChatOf } from './branches';

@@ -1,4 +1,4 @@
-/** Chats: the recent list, a chat's pages, renaming, search, export, import and photo. Replies are in completions.ts, single messages in messages.ts. */
+/** Chats: the recent list, a chat's pages, renaming, branches, search, export, import and photo. Replies are in completions.ts, single messages in messages.ts. */
 import { Type, type Static } from 'typebox';
 import { JobStarted } from './jobs';
 import { CardType, Id, NullableId, NullableString, Page, StringEnum, SuccessResponse, type Endpoint } from './common';
@@ -68,6 +68,13 @@ export const RecentChat = Type.Object({
    * optional as `title` is.
    */
   last_message: Type.Optional(NullableString()),
+  /**
+   * A branch's original (the chat it was made from), while that chat exists; null otherwise. Always
+   * sent, optional as `title` is.
+   */
+  branch_of: Type.Optional(NullableString()),
+  /** A branch's original's name when it was made ("Branch of …"), also once it is gone; null for a chat that is no branch. */
+  branch_of_name: Type.Optional(NullableString()),
 });
 export type RecentChat = Static<typeof RecentChat>;
 
@@ -206,6 +213,23 @@ export const ChatSearchResponse = Type.Object({
 });
 export type ChatSearchResponse = Static<typeof ChatSearchResponse>;
 
+/**
+ * POST /api/chats/{chat_id}/branches: a new chat holding the history of `chat_id` up to and including
+ * `message_id` (versions, the version shown, Stop marks and hidden marks kept; the chat's persona
+ * and SillyTavern metadata too, with `main_chat` naming the original).
+ */
+export const BranchRequest = Type.Object(
+  {
+    /** The new chat's id, made by the client: sending it again makes nothing new (it answers the branch made). */
+    id: Id,
+    message_id: Id,
+    /** The branch's name; absent: the original's with the next branch number ("Aqua (branch 2)"). */
+    title: Type.Optional(Type.String({ maxLength: MAX_CHAT_TITLE_CHARS })),
+  },
+  { additionalProperties: false },
+);
+export type BranchRequest = Static<typeof BranchRequest>;
+
 export const listChats = { ...routes.listChats, body: ChatListRequest, response: { 200: ChatListResponse } } satisfies Endpoint;
 export const getChat = { ...routes.getChat, body: ChatGetRequest, response: { 200: ChatGetResponse } } satisfies Endpoint;
 export const deleteChat = { ...routes.deleteChat, body: ChatIdRequest, response: { 200: SuccessResponse } } satisfies Endpoint;
@@ -214,6 +238,13 @@ export const updateChat = {
   params: ChatIdParams,
   body: ChatUpdate,
   response: { 200: RecentChat },
+} satisfies Endpoint;
+/** 201 with the branch, also when it was made before under the same id. */
+export const createBranch = {
+  ...routes.createBranch,
+  params: ChatIdParams,
+  body: BranchRequest,
+  response: { 201: RecentChat },
 } satisfies Endpoint;
 export const searchChats = { ...routes.searchChats, body: ChatSearchRequest, response: { 200: ChatSearchResponse } } satisfies Endpoint;
 /** Answers the .zip. */

@@ -130,6 +130,10 @@ export interface ChatsTable {
   chat_metadata: Generated<string | null>;
   /** The name the person gave the chat; null shows the character's name. */
   title: Generated<string | null>;
+  /** The chat this one was branched from (not a foreign key: a branch outlives its original); else null. */
+  branch_of: Generated<string | null>;
+  /** The original's name when the branch was made, or an imported chat's SillyTavern main_chat; else null. */
+  branch_of_name: Generated<string | null>;
   last_message_at: string;
   created_at: string;
   updated_at: string;

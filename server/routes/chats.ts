@@ -3,6 +3,7 @@ import * as contract from '@core/contract/chats';
 import { PAGE_SIZES } from '@core/contract/constants';
 import { signedIn } from '../auth/signedIn';
 import { endpoint } from './endpoint';
+import { createBranch } from '../services/chats/branches';
 import { removeChat } from '../services/chats/deletes';
 import { updateChat } from '../services/chats/update';
 import { chatPhoto, generateChatPhoto } from '../services/chats/photo';
@@ -50,6 +51,13 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await removeChat(request.ctx, signedIn(request), request.body.chat_id);
       return { success: true, message: 'Chat deleted' };
     },
+  });
+
+  app.route({
+    ...endpoint(contract.createBranch),
+    preHandler: app.authenticate,
+    handler: async (request, reply) =>
+      reply.code(201).send(await createBranch(request.ctx, signedIn(request), request.params.chat_id, request.body)),
   });
 
   app.route({

@@ -1,4 +1,4 @@
-import type { ChatExportRequest, ChatImportResponse, ChatListRequest } from '@core/contract';
+import type { BranchRequest, ChatExportRequest, ChatImportResponse, ChatListRequest } from '@core/contract';
 import { PAGE_SIZES } from '@core/contract/constants';
 import { REQUEST_TIMEOUT_MS } from './client';
 import { waitForJob } from './jobs';
@@ -13,6 +13,9 @@ export const IMPORT_FAILED = 'Failed to import chat data. Please try again.';
 
 /** POST /api/chats/list: a page of the user's chats, newest message first. */
 export const listChats = (request: ChatListRequest) => api(routes.listChats, { body: request });
+
+/** POST /api/chats/{chat_id}/branches: a new chat from the chat's history up to a message; the same `id` again makes nothing new. */
+export const createBranch = (chatId: string, body: BranchRequest) => api(routes.createBranch, { params: { chat_id: chatId }, body });
 
 /** POST /api/chats/delete: the chat and its messages. */
 export const deleteChat = (chatId: string) => api(routes.deleteChat, { body: { chat_id: chatId } });

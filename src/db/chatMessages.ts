@@ -9,6 +9,18 @@ export type ChatSeed = Pick<RecentChat, 'chat_id' | 'character_name' | 'characte
 /** The reason a reply cut short by Stop carries: the server stores no reply for an aborted stream. */
 export const STOPPED_REASON = 'stopped';
 
+/** A branch's messages on the device until the server's come: their ids are this, the branch's id, '-' and the seq. */
+export const BRANCH_COPY_PREFIX = 'branch-copy-';
+
+/**
+ * A message of a branch the server has not made yet: the server knows it by no id, so it cannot be
+ * changed (nor branched from) until the branch is saved and its own rows come.
+ */
+export const isBranchCopy = (message: Pick<LocalMessage, 'id'>) => message.id.startsWith(BRANCH_COPY_PREFIX);
+
+/** Why a branch's messages cannot be changed yet. */
+export const BRANCH_NOT_SAVED = 'Wait until the branch is saved.';
+
 /** The id of the row a reply streams into is this plus the request's idempotency key. */
 export const STREAMING_REPLY_PREFIX = 'reply-';
 

@@ -97,11 +97,17 @@ export interface ChatPersonaChoice {
  * the person made them; until it answers, every pull of the chat makes them again on what it brings.
  */
 export interface MessageChange extends QueuedItem {
-  kind: 'edit' | 'delete' | 'delete_from';
-  /** The stored message changed (or deleted, or deleted from). */
+  /**
+   * `branch`: a new chat (`chat_id`, also the key) made from another's history up to `message_id`,
+   * already made on the device; first in the new chat's queue, so what is written in it waits behind it.
+   */
+  kind: 'edit' | 'delete' | 'delete_from' | 'branch';
+  /** The stored message changed (or deleted, or deleted from, or branched from). */
   message_id: string;
   /** That message's seq: a delete from here removes it and every message after it. */
   seq: number;
+  /** A branch's request: the chat it is made from, and its name. */
+  branch?: { origin_id: string; title: string };
   /** An edit's request. */
   edit?: EditMessageRequest;
   /** A delete's Undo window: it is not sent before this time (ms since epoch); a later action of the chat ends it early. */

@@ -39,6 +39,8 @@ async function countChange(chatId: string, by: number): Promise<void> {
  */
 export async function applyLocally(change: MessageChange, { queued }: { queued: boolean }): Promise<NonNullable<MessageChange['removed']>> {
   const removed: NonNullable<MessageChange['removed']> = { rows: [], sends: [] };
+  // A branch was made whole on the device when it was queued: nothing to make again.
+  if (change.kind === 'branch') return removed;
   if (change.kind === 'edit') {
     const row = await db.messages.get(change.message_id);
     if (row && change.edit) await db.messages.put(editedRow(row, change.edit));

@@ -369,17 +369,47 @@ describe("a message's actions", () => {
     expect(onSwipe).toHaveBeenCalledTimes(2);
   });
 
-  it('offers Edit, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
+  it('offers Edit, Branch from here, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
     const onDeleteFrom = vi.fn();
-    list({ tools: { ...base.tools, onDeleteFrom } });
+    const onBranch = vi.fn();
+    list({ tools: { ...base.tools, onDeleteFrom, onBranch } });
     fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Edit', 'Delete', 'Delete from here']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
+      'Edit',
+      'Branch from here',
+      'Delete',
+      'Delete from here',
+    ]);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete from here' }));
     expect(onDeleteFrom).toHaveBeenCalledWith(hi);
+    fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Branch from here' }));
+    expect(onBranch).toHaveBeenCalledWith(hi);
     cleanup();
     list({ actions: { ...base.actions, busy: true } });
     for (const name of ['Continue', 'Regenerate', 'Previous version'])
       expect((screen.getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe("a branch's messages before the server has made it", () => {
+  it('offer no change, no branch and no version choice, saying why', () => {
+    const base = listProps();
+    const onBranch = vi.fn();
+    const onEdit = vi.fn();
+    const hi = message({ id: 'branch-copy-b-1', seq: 1, role: 'user', content: 'Hi' });
+    const reply = message({ id: 'branch-copy-b-2', seq: 2, role: 'assistant', content: 'Hello', swipes: ['Hey', 'Hello'], swipe_id: 1 });
+    render(<MessageList {...base} tools={{ ...base.tools, onBranch, onEdit }} messages={[hi, reply]} regenerableId={reply.id} />);
+    expect(screen.queryByRole('button', { name: 'Previous version' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
+    for (const item of screen.getAllByRole('menuitem')) {
+      expect(item.getAttribute('aria-disabled')).toBe('true');
+      expect(item.getAttribute('title')).toBe('Wait until the branch is saved.');
+    }
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Branch from here' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Edit' }));
+    expect(onBranch).not.toHaveBeenCalled();
+    expect(onEdit).not.toHaveBeenCalled();
   });
 });
 
@@ -423,6 +453,7 @@ describe('a new chat', () => {
     const seed = seedOf('empty-chat');
     render(
       <ChatConversation
+        onOpenChat={vi.fn()}
         target={{ chatId: 'empty-chat', seed, row: null, localOnly: true }}
         character={fromSelected(selected)}
         as={speaking('Grace')}
@@ -455,6 +486,7 @@ describe('a new chat', () => {
     const seed = seedOf('new-chat');
     render(
       <ChatConversation
+        onOpenChat={vi.fn()}
         target={{ chatId: 'new-chat', seed, row: null, localOnly: true }}
         character={character}
         as={speaking('Grace')}

@@ -16,6 +16,24 @@ export function findOwnChats(db: Db, userId: string, chatIds: string[]): Promise
   return db.selectFrom('chats').selectAll().where('id', 'in', chatIds).where('user_id', '=', userId).execute();
 }
 
+/** Which of these chats exist (a branch's original may have been deleted). */
+export async function existingChatIds(db: Db, chatIds: string[]): Promise<Set<string>> {
+  if (chatIds.length === 0) return new Set();
+  const rows = await db.selectFrom('chats').select('id').where('id', 'in', chatIds).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The titles of the user's chats whose title starts with `prefix` (a branch's siblings, to number it). */
+export async function titlesStartingWith(db: Db, userId: string, prefix: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('chats')
+    .select('title')
+    .where('user_id', '=', userId)
+    .where((eb) => eb(eb.fn('substr', ['title', eb.lit(1), eb.val([...prefix].length)]), '=', prefix))
+    .execute();
+  return rows.flatMap((row) => (row.title === null ? [] : [row.title]));
+}
+
 export function findChatById(db: Db, chatId: string): Promise<Chat | undefined> {
   return db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst();
 }

@@ -122,6 +122,11 @@ export function allMessages(db: Db, chatId: string): Promise<Message[]> {
   return db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).orderBy('seq').execute();
 }
 
+/** The chat's messages up to and including `seq`, in order (what a branch copies). */
+export function messagesThrough(db: Db, chatId: string, seq: number): Promise<Message[]> {
+  return db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).where('seq', '<=', seq).orderBy('seq').execute();
+}
+
 /** The messages after `seq`, in order; at most `limit` of them when given (a page of a long chat). */
 export function messagesAfter(db: Db, chatId: string, seq: number, limit?: number): Promise<Message[]> {
   const query = db.selectFrom('messages').selectAll().where('chat_id', '=', chatId).where('seq', '>', seq).orderBy('seq');

@@ -110,6 +110,8 @@ async function chatFor(
     image_id: image.id,
     character_name: image.card_name,
     title: null,
+    branch_of: null,
+    branch_of_name: null,
     card_type: cardTypeOf(image),
     card_json: null,
     portrait_key: null,

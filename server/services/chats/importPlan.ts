@@ -6,6 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { listedFieldProblem, readCard, type Card } from '@core/card/index';
+import { mainChatOf } from '@core/chat/index';
 import { findReadableImageBy } from '../../db/repositories/images';
 import { findOwnPersonaByName } from '../../db/repositories/personas';
 import type { Chat, Image, Message, User } from '../../db/schema';
@@ -91,6 +92,9 @@ export async function planChats(
       importing_since: now,
       chat_metadata: chat.metadata ? JSON.stringify(chat.metadata) : null,
       title: null,
+      // A SillyTavern branch names the file it came from: shown as "Branch of …", linked by linkBranches.
+      branch_of: null,
+      branch_of_name: mainChatOf(chat.metadata),
       message_count: messages.length,
       size: contentBytes(messages),
       last_message_at: messages.reduce((last, m) => (m.send_date > last ? m.send_date : last), chat.createdAt),
@@ -100,5 +104,22 @@ export async function planChats(
     planned.push({ row, messages });
     await nextTurn();
   }
+  linkBranches(planned, contents);
   return planned;
+}
+
+/** The file name without its folders and `.jsonl`: what SillyTavern's `main_chat` names a chat by. */
+const fileStem = (fileName: string) => (fileName.split('/').pop() ?? fileName).replace(/\.jsonl$/i, '');
+
+/**
+ * A branch imported with its original (SillyTavern's chats folder brought whole) links back to it:
+ * the chat of the same archive whose file `main_chat` names. Chats stored before are not searched:
+ * their file names were never kept.
+ */
+function linkBranches(planned: PlannedChat[], contents: ChatArchiveContents): void {
+  const byStem = new Map(contents.chats.map(({ fileName }, index) => [fileStem(fileName), planned[index]!.row.id]));
+  for (const { row } of planned) {
+    const origin = row.branch_of_name === null ? undefined : byStem.get(row.branch_of_name);
+    if (origin !== undefined && origin !== row.id) row.branch_of = origin;
+  }
 }

@@ -1,6 +1,6 @@
 import type { CharacterUsageResponse, ChatGetResponse, ChatListResponse, ChatMessage, RecentChat } from '@core/contract';
 import { LAST_MESSAGE_CHARS } from '@core/contract/constants';
-import { countChatsOfImage, findOwnChat, listChats } from '../../db/repositories/chats';
+import { countChatsOfImage, existingChatIds, findOwnChat, listChats } from '../../db/repositories/chats';
 import {
   findOwnMessage,
   hasMessageBeyond,
@@ -29,14 +29,21 @@ export async function ownChat(ctx: ServiceContext, user: RequestUser, chatId: st
   return chat;
 }
 
-/** Chats as the recent list shows them, each with the start of its newest message (one query for all). */
+/**
+ * Chats as the recent list shows them, each with the start of its newest message and, for a branch,
+ * whether its original is still there (one query for each, for all).
+ */
 export async function listItems(db: Db, chats: Chat[]): Promise<RecentChat[]> {
-  const starts = await lastMessageStarts(
-    db,
-    chats.map((chat) => chat.id),
-    LAST_MESSAGE_CHARS,
-  );
-  return chats.map((chat) => recentChatOf(chat, starts.get(chat.id) ?? null));
+  const origins = [...new Set(chats.flatMap((chat) => (chat.branch_of ? [chat.branch_of] : [])))];
+  const [starts, present] = await Promise.all([
+    lastMessageStarts(
+      db,
+      chats.map((chat) => chat.id),
+      LAST_MESSAGE_CHARS,
+    ),
+    existingChatIds(db, origins),
+  ]);
+  return chats.map((chat) => recentChatOf(chat, starts.get(chat.id) ?? null, chat.branch_of !== null && present.has(chat.branch_of)));
 }
 
 export async function listItem(db: Db, chat: Chat): Promise<RecentChat> {

@@ -31,6 +31,14 @@ async function cardPngOf(ctx: ServiceContext, user: RequestUser, chat: Chat): Pr
   return writeCard(await defaultPortrait(), JSON.parse(chat.card_json) as Card);
 }
 
+/**
+ * The name (without `.jsonl`) a chat's file is exported under: its title (a branch's "Aqua (branch
+ * 2)") or its character's name, and the day it began. SillyTavern's `main_chat` names a branch's
+ * original by it.
+ */
+export const chatFileStem = (chat: Pick<Chat, 'title' | 'character_name' | 'created_at'>): string =>
+  safeArchiveName(`${chat.title ?? chat.character_name} - ${chat.created_at.slice(0, 10)}`);
+
 /** A stored chat as its chat file says it (the header's fields): every export writes it the same way. */
 export const archiveChatOf = (
   userName: string,
@@ -79,7 +87,7 @@ export async function exportChat(
     ...archiveChatOf((await chatUser(ctx.db, user, chat)).name, chat),
     messages: messages.map(archiveMessageOf),
   };
-  const base = safeArchiveName(`${chat.character_name} - ${chat.created_at.slice(0, 10)}`);
+  const base = chatFileStem(chat);
   const name = (requestedName?.trim() || base).replace(new RegExp(`\\.${format}$`, 'i'), '');
   const answer = (bytes: Uint8Array) => ({ bytes, type: EXPORT_TYPES[format], disposition: contentDisposition(name, `.${format}`) });
   const jsonl = new TextEncoder().encode(writeChatJsonl(archive));

@@ -6,8 +6,11 @@ import { swipeFieldsOf } from './storeMessages';
 /** The URL of a chat's generated portrait (the user's own, so fetched with the Bearer token). */
 export const portraitUrl = (chatId: string) => `/api/chats/photo/${chatId}`;
 
-/** A chat as the recent list shows it; `lastMessage` is the start of its newest message (repositories' lastMessageStarts). */
-export function recentChatOf(chat: Chat, lastMessage: string | null): RecentChat {
+/**
+ * A chat as the recent list shows it; `lastMessage` is the start of its newest message (repositories'
+ * lastMessageStarts), `originExists` whether a branch's original is still there to link to.
+ */
+export function recentChatOf(chat: Chat, lastMessage: string | null, originExists: boolean): RecentChat {
   return {
     chat_id: chat.id,
     character_name: chat.character_name,
@@ -24,6 +27,8 @@ export function recentChatOf(chat: Chat, lastMessage: string | null): RecentChat
     persona_id: chat.persona_id,
     title: chat.title,
     last_message: lastMessage,
+    branch_of: originExists ? chat.branch_of : null,
+    branch_of_name: chat.branch_of_name,
   };
 }
 

@@ -1,7 +1,9 @@
 import Dexie from 'dexie';
-import type { ChatMessage, MessagesDeleted } from '@core/contract';
+import type { ChatMessage, MessagesDeleted, RecentChat } from '@core/contract';
 import { deleteMessage, deleteMessagesFrom, editMessage } from '../../api/messageChanges';
+import { createBranch } from '../../api/chatList';
 import { ApiError } from '../../api/errors';
+import { BRANCH_COPY_PREFIX } from '../../db/chatMessages';
 import { db, type MessageChange } from '../../db/db';
 import { reapplyChanges } from '../../db/messageChanges';
 import { createStore, useStore } from '../../lib/store';
@@ -32,6 +34,10 @@ function noteRefusal(chatId: string, reason: string): void {
 
 async function send(change: MessageChange): Promise<void> {
   const key = change.client_id;
+  if (change.kind === 'branch' && change.branch) {
+    const { origin_id, title } = change.branch;
+    return completeBranch(change, await createBranch(origin_id, { id: change.chat_id, message_id: change.message_id, title }));
+  }
   if (change.kind === 'edit') return completeEdit(change, await editMessage(change.message_id, change.edit ?? {}, key));
   const answer =
     change.kind === 'delete'
@@ -57,7 +63,8 @@ export async function deliverChange(change: MessageChange, wait: WaitPolicy): Pr
     }
     const reason = apiError?.message ?? 'Something went wrong.';
     await db.outbox.delete(change.client_id);
-    if (apiError?.status !== 404) noteRefusal(change.chat_id, reason);
+    // A change whose message is gone has nothing left to change; a branch refused stays on this device only, which the window says.
+    if (apiError?.status !== 404 || change.kind === 'branch') noteRefusal(change.chat_id, reason);
     await pullNewestMessages(change.chat_id).catch((pullError: unknown) => console.warn('Could not pull the chat again', pullError));
     return { kind: 'failed', reason };
   }
@@ -85,6 +92,25 @@ async function completeDelete(change: MessageChange, answer: MessagesDeleted): P
     else await storedFrom(change.chat_id, change.seq).delete();
     await reapplyChanges(change.chat_id);
   });
+}
+
+/**
+ * The server made the branch: its row replaces the device's and the entry leaves the outbox; then its
+ * newest messages come, and the device's copies give way to the server's rows (ids of their own).
+ */
+async function completeBranch(change: MessageChange, chat: RecentChat): Promise<void> {
+  await db.transaction('rw', [db.chats, db.outbox], async () => {
+    await db.outbox.delete(change.client_id);
+    await db.chats.put({ ...(await db.chats.get(change.chat_id)), ...chat, localOnly: false });
+  });
+  try {
+    await pullNewestMessages(change.chat_id);
+  } catch (error) {
+    // The copies stay until a pull brings the server's rows (opening the chat pulls it).
+    console.warn('Could not pull the new branch', error);
+    return;
+  }
+  await db.messages.where('id').startsWith(`${BRANCH_COPY_PREFIX}${change.chat_id}-`).delete();
 }
 
 const storedFrom = (chatId: string, fromSeq: number) =>

@@ -41,6 +41,11 @@ async function change(row: LocalMessage, request: Pick<ChangeRequest, 'kind' | '
     flushWhenHeldEnds(queued.hold_until);
     return;
   }
+  deliverSoon();
+}
+
+/** What was just queued goes now when cardchat answers, else when it answers again (Background Sync, a probe). */
+export function deliverSoon(): void {
   const state = connectivity();
   if (state === 'online') {
     flushOutbox().catch((error: unknown) => console.error('Sending the waiting changes failed', error));

@@ -26,7 +26,7 @@ export function previewLine(start: string | null | undefined): string {
 /**
  * One chat of the recent list: avatar, its title (the character's name unless the person named it),
  * when its last message came, that message's first line, then 'Messages: N' and, for a named chat,
- * the character. Chats with one character are told apart at a glance. A chat made here that the
+ * the character; a branch says which chat it came from. Chats with one character are told apart at a glance. A chat made here that the
  * server has stored nothing of yet says 'New chat'.
  */
 export function ChatHistoryItem({ chat, selected, onSelect }: Props) {
@@ -47,6 +47,11 @@ export function ChatHistoryItem({ chat, selected, onSelect }: Props) {
             )}
           </span>
           {preview && <span className={styles.preview}>{preview}</span>}
+          {chat.branch_of_name && (
+            <span className={styles.branchOf}>
+              Branch of <bdi>{chat.branch_of_name}</bdi>
+            </span>
+          )}
           <span className={styles.itemMeta}>
             <span>{isNew ? 'New chat' : `Messages: ${chat.message_count}`}</span>
             {chat.title && <bdi className={styles.character}>{chat.character_name}</bdi>}

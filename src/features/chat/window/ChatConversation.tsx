@@ -32,6 +32,8 @@ interface Props {
   as: ChatPersona;
   /** Who they are without a persona. */
   profileName: string;
+  /** Opens another chat (a branch just made). */
+  onOpenChat: (chatId: string) => void;
 }
 
 /**
@@ -56,7 +58,7 @@ function sendNow(): void {
 }
 
 /** One open chat: its messages (with the card's greeting before any are stored) and the composer. */
-export function ChatConversation({ target, at, onLeaveFound, character, as, profileName }: Props) {
+export function ChatConversation({ target, at, onLeaveFound, character, as, profileName, onOpenChat }: Props) {
   const { userName } = as;
   const online = useOnline();
   const savedNote = useSavedCopyNote('messages');
@@ -80,7 +82,7 @@ export function ChatConversation({ target, at, onLeaveFound, character, as, prof
   }, [messages, actions.replacing]);
   // What the chat's last messages offer, only while the window holds them.
   const ending = useMemo(() => (history.atNewest ? visible : []), [history.atNewest, visible]);
-  const { editingId, tools } = useMessageTools(actions, ending.at(-1));
+  const { editingId, tools } = useMessageTools(actions, ending.at(-1), onOpenChat);
   const regenerableId = regenerable(ending);
   const offline = offlineReason(useConnectivity());
   // The composer's ← / → act on the last reply as its arrows do.

@@ -1,4 +1,4 @@
-import { Clock, MessageSquarePlus, PanelLeft, PanelRight, type LucideIcon } from 'lucide-react';
+import { Clock, GitBranch, MessageSquarePlus, PanelLeft, PanelRight, type LucideIcon } from 'lucide-react';
 import type { LocalChat } from '../../../db/db';
 import { ChatMenu } from '../archive/ChatMenu';
 import { ImportChatsButton } from '../archive/ImportChatsButton';
@@ -19,6 +19,8 @@ interface Props {
   onImported: (chatIds: string[]) => void;
   onDeleted: () => void;
   menuChat: LocalChat | null;
+  /** Opens a branch's original. */
+  onOpenOrigin: (chatId: string) => void;
 }
 
 /** Shows or hides one of the page's side panels; its label says which way it will go. */
@@ -49,6 +51,33 @@ function PanelToggle({
   );
 }
 
+/** A branch's way back: a link to its original while that exists, else only its name. */
+function BranchOrigin({ chat, onOpen }: { chat: LocalChat; onOpen: (chatId: string) => void }) {
+  const name = chat.branch_of_name;
+  if (!name) return null;
+  const origin = chat.branch_of;
+  const label = (
+    <>
+      <GitBranch size={12} aria-hidden="true" />
+      Branch of <bdi>{name}</bdi>
+    </>
+  );
+  return origin ? (
+    <a
+      className={styles.branchOf}
+      href={`/recent-chat?chat=${encodeURIComponent(origin)}`}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen(origin);
+      }}
+    >
+      {label}
+    </a>
+  ) : (
+    <span className={styles.branchOf}>{label}</span>
+  );
+}
+
 /** The chat window's bar: who the chat is with, the static timer, New chat, Import, the chat menu and the panel toggles. */
 export function ChatHeader({
   target,
@@ -61,6 +90,7 @@ export function ChatHeader({
   onImported,
   onDeleted,
   menuChat,
+  onOpenOrigin,
 }: Props) {
   return (
     <header className={styles.header}>
@@ -75,10 +105,13 @@ export function ChatHeader({
           <h2 className={styles.title}>
             <bdi>{menuChat?.title ?? name ?? 'Chat'}</bdi>
           </h2>
-          {/* A fixed placeholder kept from the original app: it never counts. */}
-          <span className={styles.timer}>
-            <Clock size={12} aria-hidden="true" />
-            09 Min 37 Sec
+          <span className={styles.subline}>
+            {/* A fixed placeholder kept from the original app: it never counts. */}
+            <span className={styles.timer}>
+              <Clock size={12} aria-hidden="true" />
+              09 Min 37 Sec
+            </span>
+            {menuChat && <BranchOrigin chat={menuChat} onOpen={onOpenOrigin} />}
           </span>
         </div>
       </div>

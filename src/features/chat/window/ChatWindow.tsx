@@ -37,6 +37,7 @@ export function ChatWindow({ target, at, onLeaveFound, character, as, profileNam
         target={target}
         name={character?.name ?? target?.seed.character_name ?? null}
         menuChat={target?.row ?? null}
+        onOpenOrigin={onSelect}
         onImported={(chatIds) => chatIds[0] && onSelect(chatIds[0])}
         onDeleted={() => onSelect(null)}
       />
@@ -56,6 +57,7 @@ export function ChatWindow({ target, at, onLeaveFound, character, as, profileNam
           character={character}
           as={as}
           profileName={profileName}
+          onOpenChat={onSelect}
         />
       ) : (
         <div className={styles.centre}>

@@ -1,5 +1,6 @@
-import { MoreHorizontal, Pencil, Scissors, Trash2 } from 'lucide-react';
+import { GitBranch, MoreHorizontal, Pencil, Scissors, Trash2 } from 'lucide-react';
 import { useContext, useId, useState } from 'react';
+import { BRANCH_NOT_SAVED, isBranchCopy } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import menuStyles from '../../../ui/menu.module.css';
 import { useMenu } from '../archive/useMenu';
@@ -10,6 +11,8 @@ export interface MessageMenuActions {
   onEdit: (message: LocalMessage) => void;
   onDelete: (message: LocalMessage) => void;
   onDeleteFrom: (message: LocalMessage) => void;
+  /** A new chat with the history up to and including the message, opened at once. */
+  onBranch: (message: LocalMessage) => void;
 }
 
 interface Props extends MessageMenuActions {
@@ -18,19 +21,25 @@ interface Props extends MessageMenuActions {
   last: boolean;
 }
 
-/** ⋯ on a stored message: Edit, Delete, and Delete from here (it and everything after it). */
-export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom }: Props) {
-  // Why the message cannot be changed right now (a reply is on its way); undefined when it can.
-  const disabled = useContext(ChangeDisabled);
+/**
+ * ⋯ on a stored message: Edit, Branch from here (never held back: it changes nothing here), Delete,
+ * and Delete from here (it and everything after it).
+ */
+export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom, onBranch }: Props) {
+  // Why the message cannot be changed right now (a reply is on its way, the branch is not saved yet); undefined when it can.
+  const copy = isBranchCopy(message);
+  const disabled = useContext(ChangeDisabled) ?? (copy ? BRANCH_NOT_SAVED : undefined);
   const menu = useMenu();
   const menuId = useId();
   // Near the bottom of the screen the menu opens upwards, so it is not cut off under the composer.
   const [upwards, setUpwards] = useState(false);
-  const act = (action: (message: LocalMessage) => void) => () => {
-    if (disabled) return;
-    menu.close(false);
-    action(message);
-  };
+  const act =
+    (action: (message: LocalMessage) => void, always = false) =>
+    () => {
+      if (disabled && !always) return;
+      menu.close(false);
+      action(message);
+    };
   const toggle = () => {
     const rect = menu.triggerRef.current?.getBoundingClientRect();
     setUpwards(rect !== undefined && rect.top > window.innerHeight / 2);
@@ -69,6 +78,18 @@ export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom }: P
               onClick={act(onEdit)}
             >
               <Pencil size={16} aria-hidden="true" /> Edit
+            </button>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              aria-disabled={copy}
+              title={copy ? BRANCH_NOT_SAVED : undefined}
+              onClick={act(onBranch, !copy)}
+            >
+              <GitBranch size={16} aria-hidden="true" /> Branch from here
             </button>
           </li>
           <li role="none">

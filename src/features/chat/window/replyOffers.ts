@@ -1,5 +1,6 @@
 import { createContext } from 'react';
 import { alternativesOf } from '@core/chat/swipes';
+import { isBranchCopy } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 
 /** Why messages cannot be changed, nor the AI asked, while a reply comes in. */
@@ -27,8 +28,9 @@ export function chatOffers(
   return {
     changeDisabled: replying ? REPLY_ON_ITS_WAY : undefined,
     aiDisabled: replying ? REPLY_ON_ITS_WAY : offline,
-    // One version is not a choice: Regenerate makes the second, then the arrows show.
-    versionsId: lastReply && alternativesOf(lastReply).length > 1 ? lastReply.id : null,
+    // One version is not a choice: Regenerate makes the second, then the arrows show. A branch's
+    // copy shows its versions once the branch is saved (choosing one is a change of that message).
+    versionsId: lastReply && !isBranchCopy(lastReply) && alternativesOf(lastReply).length > 1 ? lastReply.id : null,
     continuableId: lastReply?.id ?? null,
     // Only while the chat's last message answers it (or is it): a new reply to the edited text.
     saveAndRegenerateId: lastUser && regenerableId !== null ? lastUser.id : null,

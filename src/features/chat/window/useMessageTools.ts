@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { LocalMessage } from '../../../db/db';
+import { branchFrom } from '../../../sync/send/branch';
 import { chooseVersion, deleteFromHere, deleteOne, editText } from '../../../sync/send/changes';
 import type { BubbleTools } from './MessageBubble';
 import type { ChatActions } from './useChatActions';
@@ -11,9 +12,14 @@ const report = (what: string) => (error: unknown) => console.error(what, error);
  * What the window does with its messages: which one is being edited, and one stable set
  * of actions for every bubble. Changes are made on the device at once and queued for the server
  * (sync/send/changes.ts); "Save and regenerate" then asks for a new version of the chat's last
- * reply (or a reply to the edited message, when it is the last), which goes after the edit.
+ * reply (or a reply to the edited message, when it is the last), which goes after the edit. A
+ * branch is made on the device and `onBranched` opens it.
  */
-export function useMessageTools(actions: Pick<ChatActions, 'regenerate' | 'continueReply'>, last: LocalMessage | undefined) {
+export function useMessageTools(
+  actions: Pick<ChatActions, 'regenerate' | 'continueReply'>,
+  last: LocalMessage | undefined,
+  onBranched: (chatId: string) => void,
+) {
   const [editingId, setEditingId] = useState<string | null>(null);
   // Where the focus goes back to once an edit ends: the message's ⋯ button, as a menu's item would.
   const [refocus, setRefocus] = useState<string | null>(null);
@@ -29,6 +35,7 @@ export function useMessageTools(actions: Pick<ChatActions, 'regenerate' | 'conti
   const regenerate = useStableCallback(actions.regenerate);
   const continueReply = useStableCallback(actions.continueReply);
   const regenerateLast = useStableCallback(() => last && regenerate(last));
+  const opened = useStableCallback(onBranched);
 
   const tools = useMemo<BubbleTools>(
     () => ({
@@ -42,11 +49,12 @@ export function useMessageTools(actions: Pick<ChatActions, 'regenerate' | 'conti
       },
       onDelete: (message) => void deleteOne(message).catch(report('Deleting the message failed')),
       onDeleteFrom: (message) => void deleteFromHere(message).catch(report('Deleting the messages failed')),
+      onBranch: (message) => void branchFrom(message).then(opened, report('Making the branch failed')),
       onChooseVersion: (message, swipeId) => void chooseVersion(message, swipeId).catch(report('Choosing the version failed')),
       onRegenerate: regenerate,
       onContinue: continueReply,
     }),
-    [regenerate, continueReply, regenerateLast],
+    [regenerate, continueReply, regenerateLast, opened],
   );
   return { editingId, tools };
 }
