@@ -39,6 +39,16 @@ export async function rowsBefore(chatId: string, before: number, floor: number, 
   return rows.reverse();
 }
 
+/**
+ * How many rows (up to `limit`) the device holds just before seq `before`, not below seq `floor`:
+ * read from the index alone, so asking costs no message's decoding.
+ */
+export async function countBefore(chatId: string, before: number, floor: number, limit: number): Promise<number> {
+  if (floor >= before) return 0;
+  const keys = await db.messages.where('[chat_id+seq]').between([chatId, floor], [chatId, before], true, false).limit(limit).primaryKeys();
+  return keys.length;
+}
+
 /** Up to `limit` rows just after seq `after`, not above seq `ceiling`, oldest first. */
 export function rowsAfter(chatId: string, after: number, ceiling: number, limit: number): Promise<LocalMessage[]> {
   if (ceiling <= after) return Promise.resolve([]);

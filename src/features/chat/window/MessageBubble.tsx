@@ -10,6 +10,7 @@ import editStyles from './MessageEdit.module.css';
 import { MessageMenu, type MessageMenuActions } from './MessageMenu';
 import styles from './MessageList.module.css';
 import { ReplyTools, swipeAction, type ReplyOffer, type ReplyToolActions } from './ReplyTools';
+import { sameRow } from './sameRow';
 import { StyledText } from './StyledText';
 import { useSwipeGesture } from './useSwipeGesture';
 
@@ -64,15 +65,6 @@ function statusLine(message: LocalMessage, waiting: boolean): string | null {
   // Usually the server kept the message and only the reply failed (the error says why), so 'not sent' would be untrue.
   if (message.state === 'failed') return 'No reply';
   return null;
-}
-
-/** Rows read again from Dexie are new objects: the same fields mean the same bubble. */
-function sameRow(a: LocalMessage, b: LocalMessage): boolean {
-  if (a === b) return true;
-  const aFields = a as unknown as Record<string, unknown>;
-  const bFields = b as unknown as Record<string, unknown>;
-  const keys = Object.keys(aFields);
-  return keys.length === Object.keys(bFields).length && keys.every((key) => aFields[key] === bFields[key]);
 }
 
 function sameProps(a: Props, b: Props): boolean {
