@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { shownStopped } from '@core/chat/swipes';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
+import { sameFields } from '../../../lib/sameFields';
 import { useStreamingText } from './useStreamingText';
 import { messageTime } from './dateLabels';
 import { EditBox } from './EditBox';
@@ -10,7 +11,6 @@ import editStyles from './MessageEdit.module.css';
 import { MessageMenu, type MessageMenuActions } from './MessageMenu';
 import styles from './MessageList.module.css';
 import { ReplyTools, swipeAction, type ReplyOffer, type ReplyToolActions } from './ReplyTools';
-import { sameRow } from './sameRow';
 import { StyledText } from './StyledText';
 import { useSwipeGesture } from './useSwipeGesture';
 
@@ -70,7 +70,7 @@ function statusLine(message: LocalMessage, waiting: boolean): string | null {
 function sameProps(a: Props, b: Props): boolean {
   const keys = Object.keys(a) as (keyof Props)[];
   return (
-    keys.length === Object.keys(b).length && keys.every((key) => (key === 'message' ? sameRow(a.message, b.message) : a[key] === b[key]))
+    keys.length === Object.keys(b).length && keys.every((key) => (key === 'message' ? sameFields(a.message, b.message) : a[key] === b[key]))
   );
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { pageRows } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { pageKey, type WindowPage } from './messageWindow';
-import { sameRows } from './sameRow';
+import { sameRows } from '../../../lib/sameFields';
 
 /**
  * Each page of the window as its own live query: a write to a message (a streaming reply, an edit, a
