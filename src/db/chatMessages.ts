@@ -1,6 +1,7 @@
 import Dexie from 'dexie';
 import type { ChatMessage, RecentChat } from '@core/contract';
 import { db, type LocalChat, type LocalMessage } from './db';
+import { sameFields } from '../lib/sameFields';
 import { reapplyChanges } from './messageChanges';
 
 /** What a send needs to know about its chat to create the recent-list row when there is none yet. */
@@ -51,6 +52,16 @@ export async function rowsBefore(chatId: string, before: number, floor: number, 
   return rows.reverse();
 }
 
+/**
+ * How many rows (up to `limit`) the device holds just before seq `before`, not below seq `floor`:
+ * read from the index alone, so asking costs no message's decoding.
+ */
+export async function countBefore(chatId: string, before: number, floor: number, limit: number): Promise<number> {
+  if (floor >= before) return 0;
+  const keys = await db.messages.where('[chat_id+seq]').between([chatId, floor], [chatId, before], true, false).limit(limit).primaryKeys();
+  return keys.length;
+}
+
 /** Up to `limit` rows just after seq `after`, not above seq `ceiling`, oldest first. */
 export function rowsAfter(chatId: string, after: number, ceiling: number, limit: number): Promise<LocalMessage[]> {
   if (ceiling <= after) return Promise.resolve([]);
@@ -72,7 +83,11 @@ export async function latestChatWith(characterId: string): Promise<LocalChat | u
  */
 export async function saveServerPage(chat: RecentChat, messages: ChatMessage[], { newest }: { newest: boolean }): Promise<void> {
   await db.transaction('rw', db.chats, db.messages, db.outbox, async () => {
-    await db.chats.put({ ...chat, localOnly: false });
+    const row: LocalChat = { ...chat, localOnly: false };
+    const held = await db.chats.get(chat.chat_id);
+    // The recent list reads this table live: a row written unchanged would draw the list again for
+    // every page read while scrolling.
+    if (!held || !sameFields(held, row)) await db.chats.put(row);
     const ids = new Set(messages.map((message) => message.id));
     const clientIds = new Set(messages.flatMap((message) => (message.client_id ? [message.client_id] : [])));
     const low = messages.at(0)?.seq ?? Dexie.minKey;

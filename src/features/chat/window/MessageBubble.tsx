@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { shownStopped } from '@core/chat/swipes';
 import { STOPPED_REASON } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
+import { sameFields } from '../../../lib/sameFields';
 import { useStreamingText } from './useStreamingText';
 import { messageTime } from './dateLabels';
 import { EditBox } from './EditBox';
@@ -66,19 +67,10 @@ function statusLine(message: LocalMessage, waiting: boolean): string | null {
   return null;
 }
 
-/** Rows read again from Dexie are new objects: the same fields mean the same bubble. */
-function sameRow(a: LocalMessage, b: LocalMessage): boolean {
-  if (a === b) return true;
-  const aFields = a as unknown as Record<string, unknown>;
-  const bFields = b as unknown as Record<string, unknown>;
-  const keys = Object.keys(aFields);
-  return keys.length === Object.keys(bFields).length && keys.every((key) => aFields[key] === bFields[key]);
-}
-
 function sameProps(a: Props, b: Props): boolean {
   const keys = Object.keys(a) as (keyof Props)[];
   return (
-    keys.length === Object.keys(b).length && keys.every((key) => (key === 'message' ? sameRow(a.message, b.message) : a[key] === b[key]))
+    keys.length === Object.keys(b).length && keys.every((key) => (key === 'message' ? sameFields(a.message, b.message) : a[key] === b[key]))
   );
 }
 

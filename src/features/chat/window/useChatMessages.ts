@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { newestRows, pageRows, rowsAfter, rowsBefore } from '../../../db/chatMessages';
+import { countBefore, newestRows, pageRows, rowsAfter, rowsBefore } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { connectivity, onReconnected } from '../../../lib/connectivity';
 import { pullMessagesAround, pullNewerMessages, pullNewestMessages, pullOlderMessages, type PulledPage } from '../../../sync/chatMessages';
@@ -156,11 +156,13 @@ export function useChatMessages(chatId: string, { onServer, at }: { onServer: bo
       single(async () => {
         const top = pagesRef.current?.[0];
         if (!top) return;
-        setLoadingOlder(true);
         setLoadOlderError(null);
         try {
           let rows = await rowsBefore(chatId, top.from, known.current.from, count);
           if (rows.length < count && !known.current.start) {
+            // Shown only while the server is asked: a page from the device comes within a frame, and
+            // showing it would lay the list out twice more per page.
+            setLoadingOlder(true);
             await pullOlder();
             rows = await rowsBefore(chatId, top.from, known.current.from, count);
           }
@@ -168,8 +170,8 @@ export function useChatMessages(chatId: string, { onServer, at }: { onServer: bo
           const page = pageOf(rows, false);
           setPages((current) => (current?.[0] === top ? trimmed([page, ...current], sizeOf, 'top') : current));
           // The next stretch is pulled while this one is read.
-          const left = await rowsBefore(chatId, page.from, known.current.from, PREFETCH_ROWS);
-          if (left.length < PREFETCH_ROWS && !known.current.start && connectivity() === 'online') {
+          const left = await countBefore(chatId, page.from, known.current.from, PREFETCH_ROWS);
+          if (left < PREFETCH_ROWS && !known.current.start && connectivity() === 'online') {
             pullOlder().catch((error: unknown) => console.warn('Could not pull older messages ahead', error));
           }
         } catch (error) {
@@ -187,11 +189,11 @@ export function useChatMessages(chatId: string, { onServer, at }: { onServer: bo
       single(async () => {
         const bottom = pagesRef.current?.at(-1);
         if (!bottom || bottom.to === null) return;
-        setLoadingNewer(true);
         try {
           const ceiling = () => (known.current.end ? Infinity : known.current.to);
           let rows = await rowsAfter(chatId, bottom.to - 1, ceiling(), WINDOW_PAGE);
           if (rows.length < WINDOW_PAGE && !known.current.end) {
+            setLoadingNewer(true);
             known.current = knownWithNewer(known.current, await pullNewerMessages(chatId, known.current.to));
             rows = await rowsAfter(chatId, bottom.to - 1, ceiling(), WINDOW_PAGE);
           }
@@ -220,7 +222,7 @@ export function useChatMessages(chatId: string, { onServer, at }: { onServer: bo
     if (top === undefined) return;
     let live = true;
     if (!known.current.start) setHasOlder(true);
-    else void rowsBefore(chatId, top, known.current.from, 1).then((rows) => live && setHasOlder(rows.length > 0));
+    else void countBefore(chatId, top, known.current.from, 1).then((held) => live && setHasOlder(held > 0));
     return () => {
       live = false;
     };

@@ -2,8 +2,11 @@ import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from '
 
 /** How close to the bottom (px) still counts as reading the newest messages. */
 export const LATEST_DISTANCE = 80;
-/** How many screens before an end of the window the next page is read: it is there before the reader is. */
-const EDGE_SCREENS = 2;
+/**
+ * How many screens before an end of the window the next page is read: it is there before the reader
+ * is, even flinging (a fast fling covers two screens in a few frames, less than a page takes to draw).
+ */
+const EDGE_SCREENS = 4;
 
 /** The message at the top of the view, and where it was on screen. */
 interface ReadingPlace {
@@ -14,7 +17,7 @@ interface ReadingPlace {
 export interface WindowEdges {
   /** The window holds the chat's newest message (following it makes sense). */
   atNewest: boolean;
-  /** The reader came within a couple of screens of the window's top, or its bottom when newer messages are below it. */
+  /** The reader came within a few screens of the window's top, or its bottom when newer messages are below it. */
   onNearTop: () => void;
   onNearBottom: () => void;
 }

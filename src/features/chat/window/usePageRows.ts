@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { pageRows } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
 import { pageKey, type WindowPage } from './messageWindow';
+import { sameRows } from '../../../lib/sameFields';
 
 /**
  * Each page of the window as its own live query: a write to a message (a streaming reply, an edit, a
@@ -46,6 +47,10 @@ class PageRows {
 
   private set(key: string, rows: LocalMessage[]): void {
     if (!this.subscriptions.has(key)) return;
+    // A page's first answer repeats the rows it was read with, and a write next to a page may wake
+    // its query without changing it: the window renders again only for a real change.
+    const current = this.rows.get(key);
+    if (current && sameRows(current, rows)) return;
     this.rows.set(key, rows);
     this.version++;
     this.changed();
