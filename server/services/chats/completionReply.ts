@@ -13,6 +13,7 @@ import type { ServiceContext } from '../context';
 import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './completionLedger';
 import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
 import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
+import { keepLastPrompt, lastPromptOf } from './memory/lastPrompt';
 import { storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
 
 /**
@@ -66,6 +67,8 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       // Messages are numbered from 0, so the answered one's number + 1 counts the chat so far.
       chatLength: job.answersSeq + 1 + (continuation === undefined ? 0 : 1),
     });
+    const budget = { contextTokens: ctx.config.llm.contextTokens, replyTokens: ctx.config.llm.maxTokens, historyMessages: history.length };
+    const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));
     const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, signal });
     let text = '';
     let stopped = false;
@@ -83,6 +86,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       if (signal.reason !== CLIENT_GONE || !text.trim()) throw error;
       stopped = true;
     }
+    await kept;
     // An empty reply reads 'No response received' (docs/PRODUCT.md, Screens); nothing is stored, so a retry may do better.
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.

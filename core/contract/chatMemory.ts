@@ -1,0 +1,73 @@
+/** What a chat's AI remembers: the last prompt sent for it, part by part. */
+import { Type, type Static } from 'typebox';
+import { ChatIdParams } from './chats';
+import { NullableString, StringEnum, type Endpoint } from './common';
+import * as routes from './routes';
+
+/** The kinds of piece a prompt is made of, in the words of core/chat's builder. */
+export const PromptPartKind = StringEnum([
+  'main',
+  'lore',
+  'persona',
+  'description',
+  'personality',
+  'scenario',
+  'examples',
+  'new_chat',
+  'history',
+  'character_note',
+  'post_history',
+  'continuation',
+]);
+
+const PromptRole = StringEnum(['system', 'user', 'assistant']);
+
+/** One piece of the prompt, in the prompt's order (core/chat's PromptPart). */
+export const PromptPartView = Type.Object({
+  kind: PromptPartKind,
+  /** The message of the request holding it; null for what was left out. */
+  message: Type.Unsafe<number | null>({ type: ['integer', 'null'] }),
+  tokens: Type.Integer({ minimum: 0 }),
+  /** Cut short to fit the budget. */
+  cut: Type.Optional(Type.Boolean()),
+  /** A lorebook entry: its name, the key that fired it (null: constant, sticky or `@@activate`) and why. */
+  lore: Type.Optional(
+    Type.Object({
+      id: Type.String(),
+      comment: Type.String(),
+      key: NullableString(),
+      reason: StringEnum(['key', 'constant', 'sticky', 'decorator']),
+      position: StringEnum(['before_char', 'after_char', 'an_top', 'an_bottom', 'at_depth', 'em_top', 'em_bottom']),
+      step: Type.Integer({ minimum: 0 }),
+    }),
+  ),
+  /** Kept history: the range of the chat's messages considered (from inclusive, to exclusive). */
+  history: Type.Optional(Type.Object({ from: Type.Integer(), to: Type.Integer() })),
+  /** History messages or example blocks left out. */
+  dropped: Type.Optional(Type.Integer({ minimum: 0 })),
+  depth: Type.Optional(Type.Integer({ minimum: 0 })),
+  role: Type.Optional(PromptRole),
+});
+export type PromptPartView = Static<typeof PromptPartView>;
+
+/** The last request sent to the AI for a chat. */
+export const LastPrompt = Type.Object({
+  /** ISO-8601 UTC. */
+  built_at: Type.String(),
+  estimated_tokens: Type.Integer({ minimum: 0 }),
+  /** The budget it was built in: the context window and what was kept free for the reply. */
+  context_tokens: Type.Integer({ minimum: 0 }),
+  reply_tokens: Type.Integer({ minimum: 0 }),
+  /** Messages it was built from (the most the server reads for a prompt), and of them, how many older ones were left out. */
+  history_messages: Type.Integer({ minimum: 0 }),
+  dropped_history: Type.Integer({ minimum: 0 }),
+  dropped_examples: Type.Integer({ minimum: 0 }),
+  parts: Type.Array(PromptPartView),
+});
+export type LastPrompt = Static<typeof LastPrompt>;
+
+/** No prompt yet (no reply asked for since this was kept) leaves `prompt` out. */
+export const ChatPromptResponse = Type.Object({ prompt: Type.Optional(LastPrompt) });
+export type ChatPromptResponse = Static<typeof ChatPromptResponse>;
+
+export const getChatPrompt = { ...routes.getChatPrompt, params: ChatIdParams, response: { 200: ChatPromptResponse } } satisfies Endpoint;
