@@ -9,6 +9,7 @@ import type {
   CompletionRequest,
   EditMessageRequest,
   Favorite,
+  LastPrompt,
   Persona,
   PublicImage,
   RecentChat,
@@ -139,6 +140,12 @@ export interface FavoriteFlag {
   favorited: boolean;
 }
 
+/** A chat's last prompt as the server last gave it, so the Prompt view opens offline. */
+export interface LocalChatPrompt {
+  chat_id: string;
+  prompt: LastPrompt;
+}
+
 /**
  * The UI's local source of truth. Schema changes add a new version() with an upgrade; existing
  * versions are never edited, because installed copies of the app already hold data in them.
@@ -160,6 +167,7 @@ export class CardchatDb extends Dexie {
   characterPages!: EntityTable<CharacterPage, 'file_id'>;
   creators!: EntityTable<CreatorPage, 'handle'>;
   shareOutbox!: EntityTable<ShareRequest, 'client_id'>;
+  chatPrompts!: EntityTable<LocalChatPrompt, 'chat_id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -226,6 +234,10 @@ export class CardchatDb extends Dexie {
       creators: 'handle',
       shareOutbox: 'client_id, created_at, file_id',
     });
+    // Each chat's last prompt, part by part, as the server last gave it (the Prompt view offline).
+    this.version(12).stores({
+      chatPrompts: 'chat_id',
+    });
   }
 }
 
@@ -246,6 +258,7 @@ export const USER_COPY_TABLES: readonly Table[] = [
   db.personas,
   // A page may be of the user's own private card, and says what is theirs (Edit, its review).
   db.characterPages,
+  db.chatPrompts,
 ];
 
 /**

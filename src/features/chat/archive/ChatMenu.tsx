@@ -1,4 +1,4 @@
-import { Download, FileText, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { Download, FileText, MoreVertical, Pencil, ScrollText, Trash2 } from 'lucide-react';
 import type { ChatExportFormat } from '@core/contract';
 import { useId, useState } from 'react';
 import { EXPORT_FAILED } from '../../../api/chatList';
@@ -14,6 +14,7 @@ import { NoticeDialog } from './NoticeDialog';
 import { RenameChatDialog } from './RenameChatDialog';
 import { useMenu } from './useMenu';
 import { OnlineButton } from '../../../ui/OnlineButton';
+import { PromptDialog } from '../memory/PromptDialog';
 
 export const DELETE_FAILED = 'Failed to delete chat. Please try again.';
 
@@ -32,7 +33,7 @@ const EXPORTS: { format: ChatExportFormat; label: string; icon: typeof Download 
   { format: 'txt', label: 'Export as text', icon: FileText },
 ];
 
-/** The chat window's header menu: the exports (downloads), 'Rename chat' and 'Delete chat' (after a confirmation). */
+/** The chat window's header menu: the exports (downloads), 'Rename chat', 'Prompt' (what the AI was last sent) and 'Delete chat' (after a confirmation). */
 export function ChatMenu({ chat, onDeleted }: Props) {
   const menu = useMenu();
   const menuId = useId();
@@ -41,6 +42,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
   const [renaming, setRenaming] = useState<LocalChat | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [promptOf, setPromptOf] = useState<string | null>(null);
 
   // Both need a chat and cardchat (OnlineButton); the reason is shown on the item while it cannot be used.
   const noChat = chat ? undefined : 'Select a chat first';
@@ -61,6 +63,12 @@ export function ChatMenu({ chat, onDeleted }: Props) {
     if (!chat) return;
     menu.close(false);
     setRenaming(chat);
+  };
+
+  const showPrompt = () => {
+    if (!chat || chat.localOnly) return;
+    menu.close(false);
+    setPromptOf(chat.chat_id);
   };
 
   const askDelete = () => {
@@ -133,6 +141,19 @@ export function ChatMenu({ chat, onDeleted }: Props) {
             </OnlineButton>
           </li>
           <li role="none">
+            {/* Offline too: the device keeps the last prompt it saw. */}
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              aria-disabled={noChat !== undefined || chat?.localOnly === true}
+              title={noChat ?? (chat?.localOnly ? 'Send a message first' : undefined)}
+              onClick={showPrompt}
+            >
+              <ScrollText size={16} aria-hidden="true" /> Prompt
+            </button>
+          </li>
+          <li role="none">
             <OnlineButton
               type="button"
               role="menuitem"
@@ -147,6 +168,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
           </li>
         </ul>
       )}
+      <PromptDialog chatId={promptOf} onClose={() => setPromptOf(null)} />
       <RenameChatDialog chat={renaming} onClose={() => setRenaming(null)} />
       <DeleteChatDialog chat={confirming} deleting={deleting} onConfirm={confirmDelete} onCancel={() => setConfirming(null)} />
       <NoticeDialog title={failure?.title ?? null} onClose={() => setFailure(null)}>
