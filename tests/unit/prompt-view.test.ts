@@ -9,7 +9,9 @@ describe("the Prompt view's rows", () => {
       detail: 'Storms: fired by “storm”',
       tokens: 12,
     });
-    expect(partRow({ kind: 'lore', message: 1, tokens: 5, lore: { ...lore, step: 1 } }).detail).toBe('Storms: fired by “storm” in another entry');
+    expect(partRow({ kind: 'lore', message: 1, tokens: 5, lore: { ...lore, step: 1 } }).detail).toBe(
+      'Storms: fired by “storm” in another entry',
+    );
     expect(partRow({ kind: 'lore', message: 1, tokens: 5, lore: { ...lore, comment: '', key: null, reason: 'constant' } }).detail).toBe(
       'always on',
     );
@@ -29,7 +31,7 @@ describe("the Prompt view's rows", () => {
     expect(partRow({ kind: 'examples', message: null, tokens: 0, dropped: 1 }).detail).toBe('1 block');
   });
 
-  it("places an inserted part by its depth, and says when a part was cut to fit", () => {
+  it('places an inserted part by its depth, and says when a part was cut to fit', () => {
     expect(partRow({ kind: 'character_note', message: 6, tokens: 9, depth: 4, role: 'system' }).detail).toBe('4 messages from the end');
     expect(partRow({ kind: 'character_note', message: 6, tokens: 9, depth: 0, role: 'system' }).detail).toBe('after the last message');
     expect(partRow({ kind: 'description', message: 2, tokens: 900, cut: true })).toEqual({
