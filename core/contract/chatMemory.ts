@@ -1,13 +1,15 @@
-/** What a chat's AI remembers: the last prompt sent for it, part by part. */
+/** What a chat's AI remembers: the last prompt sent for it, part by part, and its pinned memories. */
 import { Type, type Static } from 'typebox';
 import { ChatIdParams } from './chats';
-import { NullableString, StringEnum, type Endpoint } from './common';
+import { Id, NullableString, StringEnum, type Endpoint } from './common';
+import { MEMORY_LIMITS } from './constants';
 import * as routes from './routes';
 
 /** The kinds of piece a prompt is made of, in the words of core/chat's builder. */
 export const PromptPartKind = StringEnum([
   'main',
   'lore',
+  'memory',
   'persona',
   'description',
   'personality',
@@ -45,6 +47,8 @@ export const PromptPartView = Type.Object({
   history: Type.Optional(Type.Object({ from: Type.Integer(), to: Type.Integer() })),
   /** History messages or example blocks left out. */
   dropped: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** The pinned memories a memory part holds. */
+  count: Type.Optional(Type.Integer({ minimum: 0 })),
   depth: Type.Optional(Type.Integer({ minimum: 0 })),
   role: Type.Optional(PromptRole),
 });
@@ -71,3 +75,40 @@ export const ChatPromptResponse = Type.Object({ prompt: Type.Optional(LastPrompt
 export type ChatPromptResponse = Static<typeof ChatPromptResponse>;
 
 export const getChatPrompt = { ...routes.getChatPrompt, params: ChatIdParams, response: { 200: ChatPromptResponse } } satisfies Endpoint;
+
+/** A pinned memory: always in the chat's prompt, after the card. */
+export const PinnedMemoryView = Type.Object({
+  id: Type.String(),
+  text: Type.String(),
+  /** The message it was pinned from; null for one written by hand. */
+  message_id: NullableString(),
+  /** ISO-8601 UTC. */
+  created_at: Type.String(),
+});
+export type PinnedMemoryView = Static<typeof PinnedMemoryView>;
+
+export const ChatMemories = Type.Object({ memories: Type.Array(PinnedMemoryView) });
+export type ChatMemories = Static<typeof ChatMemories>;
+
+/** The memory's id is the client's, so a PUT sent twice (an outbox replay) writes it once. */
+export const ChatMemoryParams = Type.Object({ chat_id: Id, memory_id: Id });
+
+export const PutChatMemory = Type.Object({
+  text: Type.String({ maxLength: MEMORY_LIMITS.textChars }),
+  /** Pinned from this message of the chat. */
+  message_id: Type.Optional(Id),
+});
+export type PutChatMemory = Static<typeof PutChatMemory>;
+
+export const listChatMemories = { ...routes.listChatMemories, params: ChatIdParams, response: { 200: ChatMemories } } satisfies Endpoint;
+export const putChatMemory = {
+  ...routes.putChatMemory,
+  params: ChatMemoryParams,
+  body: PutChatMemory,
+  response: { 200: ChatMemories },
+} satisfies Endpoint;
+export const deleteChatMemory = {
+  ...routes.deleteChatMemory,
+  params: ChatMemoryParams,
+  response: { 200: ChatMemories },
+} satisfies Endpoint;

@@ -3,12 +3,30 @@ import * as contract from '@core/contract/chatMemory';
 import { signedIn } from '../auth/signedIn';
 import { endpoint } from './endpoint';
 import { chatPrompt } from '../services/chats/memory/lastPrompt';
+import { deleteMemory, listMemories, putMemory } from '../services/chats/memory/memories';
 
-/** What a chat's AI remembers: the last prompt sent for it. */
+/** What a chat's AI remembers: the last prompt sent for it, and its pinned memories. */
 export const chatMemoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...endpoint(contract.getChatPrompt),
     preHandler: app.authenticate,
     handler: async (request) => chatPrompt(request.ctx, signedIn(request), request.params.chat_id),
+  });
+  app.route({
+    ...endpoint(contract.listChatMemories),
+    preHandler: app.authenticate,
+    handler: async (request) => listMemories(request.ctx, signedIn(request), request.params.chat_id),
+  });
+
+  app.route({
+    ...endpoint(contract.putChatMemory),
+    preHandler: app.authenticate,
+    handler: async (request) => putMemory(request.ctx, signedIn(request), request.params.chat_id, request.params.memory_id, request.body),
+  });
+
+  app.route({
+    ...endpoint(contract.deleteChatMemory),
+    preHandler: app.authenticate,
+    handler: async (request) => deleteMemory(request.ctx, signedIn(request), request.params.chat_id, request.params.memory_id),
   });
 };

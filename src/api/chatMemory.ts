@@ -1,5 +1,17 @@
+import type { PutChatMemory } from '@core/contract';
 import * as routes from '@core/contract/routes';
 import { api } from './call';
 
 /** GET /api/chats/{chat_id}/prompt: the chat's last prompt, part by part (`prompt` absent before the first reply). */
 export const getChatPrompt = (chatId: string) => api(routes.getChatPrompt, { params: { chat_id: chatId } });
+
+/** GET /api/chats/{chat_id}/memories: the chat's pinned memories, oldest first. */
+export const listChatMemories = (chatId: string) => api(routes.listChatMemories, { params: { chat_id: chatId } });
+
+/** PUT /api/chats/{chat_id}/memories/{memory_id}: writes it (a new one, or its text changed); sent twice, once. */
+export const putChatMemory = (chatId: string, memoryId: string, body: PutChatMemory) =>
+  api(routes.putChatMemory, { params: { chat_id: chatId, memory_id: memoryId }, body });
+
+/** DELETE /api/chats/{chat_id}/memories/{memory_id}: one already gone is not an error. */
+export const deleteChatMemory = (chatId: string, memoryId: string) =>
+  api(routes.deleteChatMemory, { params: { chat_id: chatId, memory_id: memoryId } });

@@ -10,6 +10,7 @@ import type {
   EditMessageRequest,
   Favorite,
   LastPrompt,
+  PinnedMemoryView,
   Persona,
   PublicImage,
   RecentChat,
@@ -146,6 +147,28 @@ export interface LocalChatPrompt {
   prompt: LastPrompt;
 }
 
+/** A chat's pinned memories as the device knows them: the server's, with the changes still waiting applied. */
+export interface LocalChatMemories {
+  chat_id: string;
+  memories: PinnedMemoryView[];
+}
+
+/**
+ * A change to a chat's pinned memories made on the device, waiting to be sent (sync/send/memoryChanges.ts):
+ * a PUT of the memory's text by its id, or its delete; both mean the same when sent twice.
+ */
+export interface MemoryChange {
+  client_id: string;
+  chat_id: string;
+  memory_id: string;
+  kind: 'put' | 'delete';
+  text?: string;
+  message_id?: string;
+  created_at: string;
+  attempts: number;
+  last_error: string | null;
+}
+
 /**
  * The UI's local source of truth. Schema changes add a new version() with an upgrade; existing
  * versions are never edited, because installed copies of the app already hold data in them.
@@ -168,6 +191,8 @@ export class CardchatDb extends Dexie {
   creators!: EntityTable<CreatorPage, 'handle'>;
   shareOutbox!: EntityTable<ShareRequest, 'client_id'>;
   chatPrompts!: EntityTable<LocalChatPrompt, 'chat_id'>;
+  chatMemories!: EntityTable<LocalChatMemories, 'chat_id'>;
+  memoryOutbox!: EntityTable<MemoryChange, 'client_id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -234,9 +259,12 @@ export class CardchatDb extends Dexie {
       creators: 'handle',
       shareOutbox: 'client_id, created_at, file_id',
     });
-    // Each chat's last prompt, part by part, as the server last gave it (the Prompt view offline).
+    // Each chat's last prompt, part by part, as the server last gave it (the Prompt view offline);
+    // its pinned memories, and their changes waiting to be sent in order.
     this.version(12).stores({
       chatPrompts: 'chat_id',
+      chatMemories: 'chat_id',
+      memoryOutbox: 'client_id, created_at, chat_id',
     });
   }
 }
@@ -259,6 +287,7 @@ export const USER_COPY_TABLES: readonly Table[] = [
   // A page may be of the user's own private card, and says what is theirs (Edit, its review).
   db.characterPages,
   db.chatPrompts,
+  db.chatMemories,
 ];
 
 /**
@@ -273,6 +302,7 @@ export const USER_DATA_TABLES: readonly Table[] = [
   db.messages,
   db.outbox,
   db.shareOutbox,
+  db.memoryOutbox,
   db.chatPersonas,
   db.drafts,
 ];

@@ -127,6 +127,7 @@ describe('the chat menu', () => {
         'Export as text',
         'Rename chat',
         'Prompt',
+        'Memory',
         'Delete chat',
       ]);
       fireEvent.click(screen.getByRole('menuitem', { name: 'Export as text' }));

@@ -369,11 +369,20 @@ describe("a message's actions", () => {
     expect(onSwipe).toHaveBeenCalledTimes(2);
   });
 
-  it('offers Edit, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
+  it('offers Edit, Pin to memory, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
     const onDeleteFrom = vi.fn();
-    list({ tools: { ...base.tools, onDeleteFrom } });
+    const onPin = vi.fn();
+    list({ tools: { ...base.tools, onDeleteFrom, onPin } });
     fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual(['Edit', 'Delete', 'Delete from here']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
+      'Edit',
+      'Pin to memory',
+      'Delete',
+      'Delete from here',
+    ]);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Pin to memory' }));
+    expect(onPin).toHaveBeenCalledWith(hi);
+    fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete from here' }));
     expect(onDeleteFrom).toHaveBeenCalledWith(hi);
     cleanup();

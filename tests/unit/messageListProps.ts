@@ -10,6 +10,7 @@ export function listProps(): Omit<Parameters<typeof MessageList>[0], 'messages'>
     onSave: vi.fn(),
     onDelete: vi.fn(),
     onDeleteFrom: vi.fn(),
+    onPin: vi.fn(),
     onChooseVersion: vi.fn(),
     onRegenerate: vi.fn(),
     onContinue: vi.fn(),

@@ -7,6 +7,7 @@
  *   system    the persona's description
  *   system    description · [personality wrapper] · [scenario wrapper]   (one message each)
  *   system    lorebook entries after the character
+ *   system    the chat's pinned memories, one delimited block
  *   system    "[Example Chat]" + one example block                     (one message per block)
  *   system    "[Start a new Chat]"                                       (always)
  *   …         the history, with the character's note, the author's-note slot and lorebook entries
@@ -15,7 +16,7 @@
  *   assistant the reply so far, when asked to continue it
  *
  * Budget (contextTokens − replyTokens): the card's own text (main prompt, lore before/after,
- * persona, fields, post-history instructions, character's note) always goes in, within
+ * persona, fields, pinned memories, post-history instructions, character's note) always goes in, within
  * CARD_BUDGET_SHARE, its longest parts cut first; the newest message always stays (cut only past
  * half the budget); then the history, newest to oldest, while it fits (SillyTavern fills history
  * before examples); then example blocks with what is left. Lorebook entries take at most
@@ -27,6 +28,7 @@ import { exampleLayout, exampleMessage } from './examples';
 import { cost, fitTexts, total, TRUNCATION_MARKER } from './fit';
 import { keptHistory } from './history';
 import { injections, lorePart, type PartDraft } from './inject';
+import { memorySection } from '../memory/memories';
 import { promptLore } from './lore';
 import { cardSections } from './sections';
 import type { BuildPromptInput, BuiltPrompt, PromptMessage, PromptPart, PromptPartKind } from './types';
@@ -87,6 +89,7 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
     ['personality', sections.personality],
     ['scenario', sections.scenario],
     ['lore', loreText('after_char')],
+    ['memory', memorySection(input.memories ?? [])],
   ];
   const texts = [...relative.map(([, text]) => text), sections.postHistory, sections.note.text];
   const cardRoom =
@@ -108,7 +111,8 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
         entries.map((fired) => lorePart(fired, cut)),
       );
     } else {
-      out.push(message, [{ kind, tokens: cost(message), ...(cut ? { cut } : {}) }]);
+      const count = kind === 'memory' ? { count: input.memories?.filter((text) => text.trim()).length ?? 0 } : {};
+      out.push(message, [{ kind, tokens: cost(message), ...count, ...(cut ? { cut } : {}) }]);
     }
   });
   const post: PromptMessage[] = postHistory ? [{ role: 'system', content: postHistory }] : [];

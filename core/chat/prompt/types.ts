@@ -46,11 +46,14 @@ export interface BuildPromptInput {
   timedWorldInfo?: unknown;
   /** Messages in the chat so far (sticky/cooldown/delay count in them); the history's length when absent. */
   chatLength?: number | undefined;
+  /** The chat's pinned memories, oldest first: one delimited section after the card, fitted with it. */
+  memories?: readonly string[] | undefined;
 }
 
 export type PromptPartKind =
   | 'main'
   | 'lore'
+  | 'memory'
   | 'persona'
   | 'description'
   | 'personality'
@@ -92,6 +95,8 @@ export interface PromptPart {
   history?: { from: number; to: number };
   /** History messages or example blocks left out. */
   dropped?: number;
+  /** The pinned memories a memory part holds. */
+  count?: number;
   /** Where an inserted part sits: messages from the end, and its role. */
   depth?: number;
   role?: PromptRole;

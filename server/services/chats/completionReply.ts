@@ -1,7 +1,7 @@
 /** A prepared completion's reply: asked of the AI, streamed, and stored once whole. */
 import type { Transaction } from 'kysely';
 import { characterDisplayName } from '@core/card/index';
-import { buildPrompt, stoppedSwipeAfter, type TimedWorldInfo, withContinuation, withNewSwipe } from '@core/chat/index';
+import { buildPrompt, memoriesOf, stoppedSwipeAfter, type TimedWorldInfo, withContinuation, withNewSwipe } from '@core/chat/index';
 import type { CompletionResult } from '@core/contract';
 import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
@@ -14,7 +14,7 @@ import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './comp
 import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
 import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
 import { keepLastPrompt, lastPromptOf } from './memory/lastPrompt';
-import { storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
+import { metadataOf, storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
 
 /**
  * The reason an unexpected failure gives. The chat already says 'Sorry, I encountered an
@@ -66,6 +66,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       timedWorldInfo: timedWorldInfoOf(job.chat.chat_metadata),
       // Messages are numbered from 0, so the answered one's number + 1 counts the chat so far.
       chatLength: job.answersSeq + 1 + (continuation === undefined ? 0 : 1),
+      memories: memoriesOf(metadataOf(job.chat.chat_metadata)).map((memory) => memory.text),
     });
     const budget = { contextTokens: ctx.config.llm.contextTokens, replyTokens: ctx.config.llm.maxTokens, historyMessages: history.length };
     const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));

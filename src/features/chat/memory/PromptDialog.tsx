@@ -4,7 +4,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { useModalDialog } from '../../../ui/useModalDialog';
 import { loadLastPrompt, type LoadedPrompt } from '../../../sync/chatPrompt';
 import { partRow } from './promptParts';
-import styles from './PromptDialog.module.css';
+import styles from './memory.module.css';
 
 export const PROMPT_LOAD_FAILED = 'Could not load the prompt. Please try again.';
 

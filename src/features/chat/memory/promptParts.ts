@@ -11,6 +11,7 @@ export interface PartRow {
 const NAMES: Record<PromptPartView['kind'], string> = {
   main: 'System prompt',
   lore: 'Lorebook entry',
+  memory: 'Pinned memories',
   persona: 'Persona',
   description: 'Description',
   personality: 'Personality',
@@ -52,7 +53,7 @@ export function partRow(part: PromptPartView): PartRow {
   }
   if (part.kind === 'examples' && left)
     return { label: 'Example dialogue left out', detail: plural(part.dropped ?? 0, 'block', 'blocks'), tokens: null };
-  const detail = part.lore ? loreDetail(part.lore) : insertedAt(part);
+  const detail = part.lore ? loreDetail(part.lore) : part.count !== undefined ? plural(part.count, 'memory', 'memories') : insertedAt(part);
   const cut = part.cut ? 'cut short to fit' : null;
   return {
     label: NAMES[part.kind],

@@ -1,4 +1,4 @@
-import { MoreHorizontal, Pencil, Scissors, Trash2 } from 'lucide-react';
+import { MoreHorizontal, Pencil, Pin, Scissors, Trash2 } from 'lucide-react';
 import { useContext, useId, useState } from 'react';
 import type { LocalMessage } from '../../../db/db';
 import menuStyles from '../../../ui/menu.module.css';
@@ -10,6 +10,8 @@ export interface MessageMenuActions {
   onEdit: (message: LocalMessage) => void;
   onDelete: (message: LocalMessage) => void;
   onDeleteFrom: (message: LocalMessage) => void;
+  /** Pins the message's text as a memory of the chat (always in its prompt). */
+  onPin: (message: LocalMessage) => void;
 }
 
 interface Props extends MessageMenuActions {
@@ -18,8 +20,8 @@ interface Props extends MessageMenuActions {
   last: boolean;
 }
 
-/** ⋯ on a stored message: Edit, Delete, and Delete from here (it and everything after it). */
-export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom }: Props) {
+/** ⋯ on a stored message: Edit, Pin to memory, Delete, and Delete from here (it and everything after it). */
+export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom, onPin }: Props) {
   // Why the message cannot be changed right now (a reply is on its way); undefined when it can.
   const disabled = useContext(ChangeDisabled);
   const menu = useMenu();
@@ -69,6 +71,19 @@ export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom }: P
               onClick={act(onEdit)}
             >
               <Pencil size={16} aria-hidden="true" /> Edit
+            </button>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              onClick={() => {
+                menu.close(false);
+                onPin(message);
+              }}
+            >
+              <Pin size={16} aria-hidden="true" /> Pin to memory
             </button>
           </li>
           <li role="none">
