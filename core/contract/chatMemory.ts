@@ -17,6 +17,7 @@ export const PromptPartKind = StringEnum([
   'examples',
   'new_chat',
   'history',
+  'authors_note',
   'character_note',
   'post_history',
   'continuation',
@@ -112,3 +113,17 @@ export const deleteChatMemory = {
   params: ChatMemoryParams,
   response: { 200: ChatMemories },
 } satisfies Endpoint;
+
+/** A chat's author's note, as SillyTavern's Author's Note keeps it (chat_metadata note_prompt, note_depth, note_interval, note_role). */
+export const ChatNote = Type.Object({
+  text: Type.String({ maxLength: MEMORY_LIMITS.textChars }),
+  /** Messages from the end (0: after the last). */
+  depth: Type.Integer({ minimum: 0, maximum: 1000 }),
+  /** Sent with every N-th message of the person's; 1: always, 0: off. */
+  interval: Type.Integer({ minimum: 0, maximum: 1000 }),
+  role: StringEnum(['system', 'user', 'assistant']),
+});
+export type ChatNote = Static<typeof ChatNote>;
+
+export const getChatNote = { ...routes.getChatNote, params: ChatIdParams, response: { 200: ChatNote } } satisfies Endpoint;
+export const putChatNote = { ...routes.putChatNote, params: ChatIdParams, body: ChatNote, response: { 200: ChatNote } } satisfies Endpoint;

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as contract from '@core/contract/chatMemory';
 import { signedIn } from '../auth/signedIn';
 import { endpoint } from './endpoint';
+import { chatNote, putChatNote } from '../services/chats/memory/authorsNote';
 import { chatPrompt } from '../services/chats/memory/lastPrompt';
 import { deleteMemory, listMemories, putMemory } from '../services/chats/memory/memories';
 
-/** What a chat's AI remembers: the last prompt sent for it, and its pinned memories. */
+/** What a chat's AI remembers: the last prompt sent for it, its pinned memories and its author's note. */
 export const chatMemoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...endpoint(contract.getChatPrompt),
@@ -28,5 +29,16 @@ export const chatMemoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ...endpoint(contract.deleteChatMemory),
     preHandler: app.authenticate,
     handler: async (request) => deleteMemory(request.ctx, signedIn(request), request.params.chat_id, request.params.memory_id),
+  });
+  app.route({
+    ...endpoint(contract.getChatNote),
+    preHandler: app.authenticate,
+    handler: async (request) => chatNote(request.ctx, signedIn(request), request.params.chat_id),
+  });
+
+  app.route({
+    ...endpoint(contract.putChatNote),
+    preHandler: app.authenticate,
+    handler: async (request) => putChatNote(request.ctx, signedIn(request), request.params.chat_id, request.body),
   });
 };

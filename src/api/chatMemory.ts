@@ -1,4 +1,4 @@
-import type { PutChatMemory } from '@core/contract';
+import type { ChatNote, PutChatMemory } from '@core/contract';
 import * as routes from '@core/contract/routes';
 import { api } from './call';
 
@@ -15,3 +15,9 @@ export const putChatMemory = (chatId: string, memoryId: string, body: PutChatMem
 /** DELETE /api/chats/{chat_id}/memories/{memory_id}: one already gone is not an error. */
 export const deleteChatMemory = (chatId: string, memoryId: string) =>
   api(routes.deleteChatMemory, { params: { chat_id: chatId, memory_id: memoryId } });
+
+/** GET /api/chats/{chat_id}/note: the chat's author's note (SillyTavern's defaults when none was set). */
+export const getChatNote = (chatId: string) => api(routes.getChatNote, { params: { chat_id: chatId } });
+
+/** PUT /api/chats/{chat_id}/note: replaces it. */
+export const putChatNote = (chatId: string, note: ChatNote) => api(routes.putChatNote, { params: { chat_id: chatId }, body: note });

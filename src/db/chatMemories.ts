@@ -1,8 +1,9 @@
-import type { PinnedMemoryView } from '@core/contract';
+import type { ChatNote, PinnedMemoryView } from '@core/contract';
 import { db, type MemoryChange } from './db';
 
 /** A change applied to a list of memories, as the server applies it (services/chats/memory/memories.ts). */
 export function applyMemoryChange(memories: readonly PinnedMemoryView[], change: MemoryChange): PinnedMemoryView[] {
+  if (change.kind === 'note') return [...memories];
   if (change.kind === 'delete') return memories.filter((memory) => memory.id !== change.memory_id);
   const text = change.text ?? '';
   if (memories.some((memory) => memory.id === change.memory_id))
@@ -15,6 +16,15 @@ export async function memoriesOfChat(chatId: string): Promise<PinnedMemoryView[]
   return (await db.chatMemories.get(chatId))?.memories;
 }
 
+/** The chat's author's note as the device knows it (undefined: never pulled nor changed here). */
+export async function noteOfChat(chatId: string): Promise<ChatNote | undefined> {
+  return (await db.chatMemories.get(chatId))?.note;
+}
+
+/** The note after the waiting changes: the last one set wins. */
+const noteAfter = (note: ChatNote | undefined, changes: readonly MemoryChange[]) =>
+  changes.reduce((current, change) => (change.kind === 'note' && change.note ? change.note : current), note);
+
 /** The chat's changes still waiting, oldest first. */
 export function waitingMemoryChanges(chatId?: string): Promise<MemoryChange[]> {
   return chatId === undefined
@@ -25,17 +35,19 @@ export function waitingMemoryChanges(chatId?: string): Promise<MemoryChange[]> {
 /** Applies a change on the device and queues it, in one transaction. */
 export async function makeMemoryChangeLocally(change: MemoryChange): Promise<void> {
   await db.transaction('rw', db.chatMemories, db.memoryOutbox, async () => {
-    const memories = (await db.chatMemories.get(change.chat_id))?.memories ?? [];
-    await db.chatMemories.put({ chat_id: change.chat_id, memories: applyMemoryChange(memories, change) });
+    const current = await db.chatMemories.get(change.chat_id);
+    const memories = applyMemoryChange(current?.memories ?? [], change);
+    const note = noteAfter(current?.note, [change]);
+    await db.chatMemories.put({ chat_id: change.chat_id, memories, ...(note ? { note } : {}) });
     await db.memoryOutbox.add(change);
   });
 }
 
-/** The server's list, with the changes still waiting made again on it. */
-export async function storeServerMemories(chatId: string, memories: PinnedMemoryView[]): Promise<void> {
+/** The server's list and note, with the changes still waiting made again on them. */
+export async function storeServerMemories(chatId: string, memories: PinnedMemoryView[], note: ChatNote): Promise<void> {
   await db.transaction('rw', db.chatMemories, db.memoryOutbox, async () => {
     const waiting = await db.memoryOutbox.where('chat_id').equals(chatId).sortBy('created_at');
-    await db.chatMemories.put({ chat_id: chatId, memories: waiting.reduce(applyMemoryChange, memories) });
+    await db.chatMemories.put({ chat_id: chatId, memories: waiting.reduce(applyMemoryChange, memories), note: noteAfter(note, waiting) });
   });
 }
 

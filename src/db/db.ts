@@ -11,6 +11,7 @@ import type {
   Favorite,
   LastPrompt,
   PinnedMemoryView,
+  ChatNote,
   Persona,
   PublicImage,
   RecentChat,
@@ -151,18 +152,22 @@ export interface LocalChatPrompt {
 export interface LocalChatMemories {
   chat_id: string;
   memories: PinnedMemoryView[];
+  /** The chat's author's note; absent until pulled or changed here. */
+  note?: ChatNote;
 }
 
 /**
- * A change to a chat's pinned memories made on the device, waiting to be sent (sync/send/memoryChanges.ts):
- * a PUT of the memory's text by its id, or its delete; both mean the same when sent twice.
+ * A change to a chat's pinned memories or author's note made on the device, waiting to be sent (sync/send/memoryChanges.ts):
+ * a PUT of the memory's text by its id, its delete, or a PUT of the note; each means the same when sent twice.
  */
 export interface MemoryChange {
   client_id: string;
   chat_id: string;
   memory_id: string;
-  kind: 'put' | 'delete';
+  kind: 'put' | 'delete' | 'note';
   text?: string;
+  /** The author's note a 'note' change sets (PUT /api/chats/{chat_id}/note). */
+  note?: ChatNote;
   message_id?: string;
   created_at: string;
   attempts: number;

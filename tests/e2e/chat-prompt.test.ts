@@ -68,4 +68,30 @@ describe('the Prompt view', () => {
     await prompt.getByText('2 memories').waitFor();
     await page.context().close();
   });
+
+  it("sends the author's note set at depth 2 with the next message, beside the card (phone)", async () => {
+    const page = await newPage({ phone: true });
+    await signUpAndChat(page, 'Note Writer', 'Tell me about the sea.');
+    const memory = await openFromChatMenu(page, 'Memory');
+    await memory.getByLabel("Author's note").fill('Write in short sentences.');
+    await memory.getByLabel('Depth (messages from the end)').fill('2');
+    await memory.getByRole('button', { name: 'Save note' }).click();
+    await memory.getByRole('status').getByText('Note saved').waitFor();
+    await memory.getByText('Some changes are waiting to be sent.', { exact: false }).waitFor({ state: 'hidden' });
+    expect(await seriousViolations(page, 'dialog')).toEqual([]);
+    await memory.getByRole('button', { name: 'Close' }).click();
+
+    await sendInChat(page, 'And the lighthouse?');
+    await chatLog(page).getByText(fakeReplyTo('And the lighthouse?'), { exact: true }).waitFor();
+    const sent = (await lastAiPrompt()).map((message) => message.content);
+    const at = sent.indexOf('Write in short sentences.');
+    expect(at).toBeGreaterThan(0);
+    // Two messages from the end: of the chat, only the character's reply and the new message follow it.
+    const chatAfter = sent.slice(at + 1).filter((text) => text === fakeReplyTo('Tell me about the sea.') || text === 'And the lighthouse?');
+    expect(chatAfter).toEqual([fakeReplyTo('Tell me about the sea.'), 'And the lighthouse?']);
+    const prompt = await openFromChatMenu(page, 'Prompt');
+    await prompt.getByText("Author's note").waitFor();
+    await prompt.getByText('2 messages from the end').waitFor();
+    await page.context().close();
+  });
 });

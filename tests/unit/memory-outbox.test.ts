@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PinnedMemoryView, PutChatMemory } from '@core/contract';
+import type { ChatNote, PinnedMemoryView, PutChatMemory } from '@core/contract';
 
 /** The server as the memory routes behave: a PUT by id writes once, a DELETE of one gone is fine. */
 const server = {
   memories: [] as PinnedMemoryView[],
+  note: { text: '', depth: 4, interval: 1, role: 'system' } as ChatNote,
   calls: [] as string[],
   /** Throws this (once each call) while set: no answer, or a refusal. */
   fail: null as null | (() => Error),
@@ -28,18 +29,29 @@ vi.mock('../../src/api/chatMemory', () => ({
     if (server.fail) throw server.fail();
     return { memories: server.memories };
   },
+  getChatNote: async () => {
+    if (server.fail) throw server.fail();
+    return server.note;
+  },
+  putChatNote: async (_chat: string, note: ChatNote) => {
+    server.calls.push(`note ${note.depth}`);
+    if (server.fail) throw server.fail();
+    server.note = note;
+    return note;
+  },
 }));
 
 const { db } = await import('../../src/db/db');
 const { ApiError } = await import('../../src/api/errors');
 const { changeMemory, sendMemoryChanges, pullMemories } = await import('../../src/sync/send/memoryChanges');
-const { memoriesOfChat } = await import('../../src/db/chatMemories');
+const { memoriesOfChat, noteOfChat } = await import('../../src/db/chatMemories');
 
 const offline = () => new ApiError('Network error. Please check your connection and try again.', 0);
 const texts = async () => (await memoriesOfChat('chat-a'))?.map((m) => m.text);
 
 beforeEach(async () => {
   server.memories = [];
+  server.note = { text: '', depth: 4, interval: 1, role: 'system' };
   server.calls = [];
   server.fail = null;
   await db.memoryOutbox.clear();
@@ -95,5 +107,19 @@ describe('memory changes made offline', () => {
     await vi.waitFor(() => expect(server.memories).toHaveLength(1));
     expect(server.memories[0]).toMatchObject({ message_id: 'msg-1' });
     expect(server.memories[0]!.text).toHaveLength(2000);
+  });
+
+  it("sets the author's note offline, keeps it over a pull while it waits, and sends it once", async () => {
+    server.fail = offline;
+    await changeMemory('chat-a', { kind: 'note', note: { text: ' Tense. ', depth: 2, interval: 3, role: 'system' } });
+    await sendMemoryChanges();
+    expect(await noteOfChat('chat-a')).toEqual({ text: 'Tense.', depth: 2, interval: 3, role: 'system' });
+    server.fail = null;
+    await pullMemories('chat-a');
+    expect((await noteOfChat('chat-a'))?.depth).toBe(2);
+    server.calls = [];
+    await sendMemoryChanges();
+    expect(server.calls).toEqual(['note 2']);
+    expect(server.note).toEqual({ text: 'Tense.', depth: 2, interval: 3, role: 'system' });
   });
 });

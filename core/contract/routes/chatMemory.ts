@@ -3,3 +3,5 @@ export const getChatPrompt = { method: 'GET', path: '/api/chats/:chat_id/prompt'
 export const listChatMemories = { method: 'GET', path: '/api/chats/:chat_id/memories' } as const;
 export const putChatMemory = { method: 'PUT', path: '/api/chats/:chat_id/memories/:memory_id' } as const;
 export const deleteChatMemory = { method: 'DELETE', path: '/api/chats/:chat_id/memories/:memory_id' } as const;
+export const getChatNote = { method: 'GET', path: '/api/chats/:chat_id/note' } as const;
+export const putChatNote = { method: 'PUT', path: '/api/chats/:chat_id/note' } as const;

@@ -1,7 +1,15 @@
 /** A prepared completion's reply: asked of the AI, streamed, and stored once whole. */
 import type { Transaction } from 'kysely';
 import { characterDisplayName } from '@core/card/index';
-import { buildPrompt, memoriesOf, stoppedSwipeAfter, type TimedWorldInfo, withContinuation, withNewSwipe } from '@core/chat/index';
+import {
+  authorsNoteOf,
+  buildPrompt,
+  memoriesOf,
+  stoppedSwipeAfter,
+  type TimedWorldInfo,
+  withContinuation,
+  withNewSwipe,
+} from '@core/chat/index';
 import type { CompletionResult } from '@core/contract';
 import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
@@ -53,6 +61,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       .filter((m) => !Number(m.hidden))
       .map((m) => ({ role: m.role, content: m.content, name: m.name, sendDate: m.send_date, id: m.id }));
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
+    const metadata = metadataOf(job.chat.chat_metadata);
     const prompt = buildPrompt({
       card: job.card,
       userName: job.as.name,
@@ -66,7 +75,8 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       timedWorldInfo: timedWorldInfoOf(job.chat.chat_metadata),
       // Messages are numbered from 0, so the answered one's number + 1 counts the chat so far.
       chatLength: job.answersSeq + 1 + (continuation === undefined ? 0 : 1),
-      memories: memoriesOf(metadataOf(job.chat.chat_metadata)).map((memory) => memory.text),
+      memories: memoriesOf(metadata).map((memory) => memory.text),
+      authorsNote: authorsNoteOf(metadata),
     });
     const budget = { contextTokens: ctx.config.llm.contextTokens, replyTokens: ctx.config.llm.maxTokens, historyMessages: history.length };
     const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));

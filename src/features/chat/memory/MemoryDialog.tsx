@@ -7,6 +7,7 @@ import { changeMemory, pullMemories } from '../../../sync/send/memoryChanges';
 import buttonStyles from '../../../ui/buttons.module.css';
 import { useModalDialog } from '../../../ui/useModalDialog';
 import styles from './memory.module.css';
+import { NoteEditor } from './NoteEditor';
 
 interface Props {
   /** The chat whose memories are shown; null when closed. */
@@ -17,8 +18,8 @@ interface Props {
 const report = (what: string) => (error: unknown) => console.error(what, error);
 
 /**
- * The chat's pinned memories: always in its prompt, after the card. Listed, edited and deleted here,
- * written by hand, offline too (sync/send/memoryChanges.ts sends the changes in order).
+ * The chat's pinned memories (always in its prompt, after the card) and its author's note. Memories
+ * are listed, edited and deleted here, written by hand, offline too (sync/send/memoryChanges.ts sends the changes in order).
  */
 export function MemoryDialog({ chatId, onClose }: Props) {
   const open = chatId !== null;
@@ -89,6 +90,7 @@ function MemoryBody({ chatId }: { chatId: string }) {
           Add memory
         </button>
       </div>
+      <NoteEditor chatId={chatId} />
     </>
   );
 }

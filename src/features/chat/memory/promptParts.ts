@@ -19,6 +19,7 @@ const NAMES: Record<PromptPartView['kind'], string> = {
   examples: 'Example dialogue',
   new_chat: 'Start of the chat',
   history: 'Chat history',
+  authors_note: "Author's note",
   character_note: "Character's note",
   post_history: 'Post-history instructions',
   continuation: 'Reply being continued',
