@@ -1,19 +1,18 @@
 /**
  * A chat's pinned memories, kept in its chat_metadata (core/chat/memory): listed, written (a PUT by
- * the client's id, so a replay writes once) and deleted, each under the chat's lock, since the reply
- * writes the same column (the lorebook's timed effects).
+ * the client's id, so a replay writes once) and deleted (metadata.ts: under the chat's lock, within the quota).
  */
 import { memoriesOf, withMemories, type PinnedMemory } from '@core/chat/index';
 import type { ChatMemories, PutChatMemory } from '@core/contract';
 import { MEMORY_LIMITS } from '@core/contract/constants';
-import { findOwnChat, lockChat, setChatMetadata } from '../../../db/repositories/chats';
+import { findOwnChat } from '../../../db/repositories/chats';
 import { findMessages } from '../../../db/repositories/messages';
 import { AppError, badRequest, notFound } from '../../../errors';
 import type { ServiceContext } from '../../context';
-import { checkStorageRoom } from '../../storage';
 import type { RequestUser } from '../../users';
 import { chatNotFound } from '../reads';
 import { metadataOf } from '../timedLore';
+import { changeChatMetadata } from './metadata';
 
 /** The memories of the user's chat; 404 for a chat that is not theirs. */
 export async function listMemories(ctx: ServiceContext, user: RequestUser, chatId: string): Promise<ChatMemories> {
@@ -25,22 +24,12 @@ export async function listMemories(ctx: ServiceContext, user: RequestUser, chatI
 type Change = (memories: PinnedMemory[]) => PinnedMemory[];
 
 async function changeMemories(ctx: ServiceContext, user: RequestUser, chatId: string, change: Change): Promise<ChatMemories> {
-  return ctx.db.transaction().execute(async (trx) => {
-    if (!(await findOwnChat(trx, user.id, chatId))) throw chatNotFound();
-    await lockChat(trx, chatId);
-    // Read again under the lock: a reply may have written the column meanwhile.
-    const chat = await findOwnChat(trx, user.id, chatId);
-    if (!chat) throw chatNotFound();
-    const metadata = metadataOf(chat.chat_metadata);
-    const before = memoriesOf(metadata);
-    const after = change(before);
-    const json = JSON.stringify(withMemories(metadata, after));
-    const text = json === '{}' ? null : json;
-    const growth = (text?.length ?? 0) - (chat.chat_metadata?.length ?? 0);
-    if (growth > 0) await checkStorageRoom(trx, user, growth);
-    await setChatMetadata(trx, chatId, text);
-    return { memories: after };
+  let after: PinnedMemory[] = [];
+  await changeChatMetadata(ctx, user, chatId, (metadata) => {
+    after = change(memoriesOf(metadata));
+    return withMemories(metadata, after);
   });
+  return { memories: after };
 }
 
 /** Writes a memory: a new one at the end, or the one with this id changed in place. */
