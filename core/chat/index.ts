@@ -9,6 +9,8 @@ export { cardGreetings, greetingAt, type CardGreeting } from './greetings';
 export * from './sillytavern';
 export { userDisplayName } from './userName';
 export * from './swipes';
+export { authorsNoteOf, NOTE_DEFAULTS, withAuthorsNote } from './memory/authorsNote';
+export { MEMORIES_KEY, memoriesOf, memorySection, withMemories, type PinnedMemory } from './memory/memories';
 export { chatExportSteps } from './chatExports';
 export { CHAT_FILE_EXTENSIONS, chatFileSteps, isChatFileName, writeChatText } from './chatFile';
 export { branchBase, branchTitle, mainChatOf } from './branches';

@@ -107,3 +107,9 @@ export type GallerySortId = (typeof GALLERY_SORTS)[number];
 
 /** How many tags one gallery filter may ask for at once. */
 export const MAX_FILTER_TAGS = 5;
+
+/**
+ * Pinned memories of a chat (always in its prompt): how many one chat keeps and how long each may be.
+ * They are stored in the chat's chat_metadata, so they count in the storage quota and travel in its export.
+ */
+export const MEMORY_LIMITS = { count: 100, textChars: 2000 } as const;

@@ -9,6 +9,7 @@ export * from './cards';
 export * from './cardEdits';
 export * from './favorites';
 export * from './chats';
+export * from './chatMemory';
 export * from './messages';
 export * from './completions';
 export * from './replacement';

@@ -233,6 +233,19 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** The last prompt sent to the AI for a chat: its parts (JSON) and budget. */
+export interface ChatPromptsTable {
+  chat_id: string;
+  parts: string;
+  estimated_tokens: number;
+  context_tokens: number;
+  reply_tokens: number;
+  history_messages: number;
+  dropped_history: number;
+  dropped_examples: number;
+  built_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -256,6 +269,7 @@ export interface Database {
   gallery_tags: GalleryTagsTable;
   card_activity: CardActivityTable;
   reports: ReportsTable;
+  chat_prompts: ChatPromptsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -271,4 +285,5 @@ export type NewMessage = Insertable<MessagesTable>;
 export type CompletionRequestRow = Selectable<CompletionRequestsTable>;
 export type PersonaRow = Selectable<PersonasTable>;
 export type JobRow = Selectable<JobsTable>;
+export type ChatPromptRow = Selectable<ChatPromptsTable>;
 export type NewPersona = Insertable<PersonasTable>;

@@ -37,7 +37,7 @@ export function getChat(chatId: string): Promise<LocalChat | undefined> {
  * never removed: the server cannot list what it has not stored yet.
  */
 export async function saveChatListPage(chats: RecentChat[], window?: { complete: boolean }): Promise<void> {
-  await db.transaction('rw', db.chats, db.messages, async () => {
+  await db.transaction('rw', db.chats, db.messages, db.chatPrompts, async () => {
     await db.chats.bulkPut(chats.map((chat) => ({ ...chat })));
     if (!window) return;
     const listed = new Set(chats.map((chat) => chat.chat_id));
@@ -48,14 +48,15 @@ export async function saveChatListPage(chats: RecentChat[], window?: { complete:
   });
 }
 
-/** Removes a chat and all its messages in one transaction, so no orphaned messages stay behind. */
+/** Removes a chat and all its messages (and its last prompt) in one transaction, so nothing of it stays behind. */
 export async function deleteLocalChat(chatId: string): Promise<void> {
-  await db.transaction('rw', db.chats, db.messages, () => deleteChatsAndMessages([chatId]));
+  await db.transaction('rw', db.chats, db.messages, db.chatPrompts, () => deleteChatsAndMessages([chatId]));
 }
 
 async function deleteChatsAndMessages(chatIds: string[]): Promise<void> {
   for (const chatId of chatIds) {
     await db.messages.where('[chat_id+seq]').between([chatId, Dexie.minKey], [chatId, Dexie.maxKey]).delete();
   }
+  await db.chatPrompts.bulkDelete(chatIds);
   await db.chats.bulkDelete(chatIds);
 }

@@ -9,6 +9,9 @@ import type {
   CompletionRequest,
   EditMessageRequest,
   Favorite,
+  LastPrompt,
+  PinnedMemoryView,
+  ChatNote,
   Persona,
   PublicImage,
   RecentChat,
@@ -145,6 +148,38 @@ export interface FavoriteFlag {
   favorited: boolean;
 }
 
+/** A chat's last prompt as the server last gave it, so the Prompt view opens offline. */
+export interface LocalChatPrompt {
+  chat_id: string;
+  prompt: LastPrompt;
+}
+
+/** A chat's pinned memories as the device knows them: the server's, with the changes still waiting applied. */
+export interface LocalChatMemories {
+  chat_id: string;
+  memories: PinnedMemoryView[];
+  /** The chat's author's note; absent until pulled or changed here. */
+  note?: ChatNote;
+}
+
+/**
+ * A change to a chat's pinned memories or author's note made on the device, waiting to be sent (sync/send/memoryChanges.ts):
+ * a PUT of the memory's text by its id, its delete, or a PUT of the note; each means the same when sent twice.
+ */
+export interface MemoryChange {
+  client_id: string;
+  chat_id: string;
+  memory_id: string;
+  kind: 'put' | 'delete' | 'note';
+  text?: string;
+  /** The author's note a 'note' change sets (PUT /api/chats/{chat_id}/note). */
+  note?: ChatNote;
+  message_id?: string;
+  created_at: string;
+  attempts: number;
+  last_error: string | null;
+}
+
 /**
  * The UI's local source of truth. Schema changes add a new version() with an upgrade; existing
  * versions are never edited, because installed copies of the app already hold data in them.
@@ -166,6 +201,9 @@ export class CardchatDb extends Dexie {
   characterPages!: EntityTable<CharacterPage, 'file_id'>;
   creators!: EntityTable<CreatorPage, 'handle'>;
   shareOutbox!: EntityTable<ShareRequest, 'client_id'>;
+  chatPrompts!: EntityTable<LocalChatPrompt, 'chat_id'>;
+  chatMemories!: EntityTable<LocalChatMemories, 'chat_id'>;
+  memoryOutbox!: EntityTable<MemoryChange, 'client_id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -232,6 +270,13 @@ export class CardchatDb extends Dexie {
       creators: 'handle',
       shareOutbox: 'client_id, created_at, file_id',
     });
+    // Each chat's last prompt, part by part, as the server last gave it (the Prompt view offline);
+    // its pinned memories, and their changes waiting to be sent in order.
+    this.version(12).stores({
+      chatPrompts: 'chat_id',
+      chatMemories: 'chat_id',
+      memoryOutbox: 'client_id, created_at, chat_id',
+    });
   }
 }
 
@@ -252,6 +297,8 @@ export const USER_COPY_TABLES: readonly Table[] = [
   db.personas,
   // A page may be of the user's own private card, and says what is theirs (Edit, its review).
   db.characterPages,
+  db.chatPrompts,
+  db.chatMemories,
 ];
 
 /**
@@ -266,6 +313,7 @@ export const USER_DATA_TABLES: readonly Table[] = [
   db.messages,
   db.outbox,
   db.shareOutbox,
+  db.memoryOutbox,
   db.chatPersonas,
   db.drafts,
 ];

@@ -126,6 +126,8 @@ describe('the chat menu', () => {
         'Export as .jsonl',
         'Export as text',
         'Rename chat',
+        'Prompt',
+        'Memory',
         'Delete chat',
       ]);
       fireEvent.click(screen.getByRole('menuitem', { name: 'Export as text' }));

@@ -369,17 +369,22 @@ describe("a message's actions", () => {
     expect(onSwipe).toHaveBeenCalledTimes(2);
   });
 
-  it('offers Edit, Branch from here, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
+  it('offers Edit, Branch from here, Pin to memory, Delete and Delete from here on stored messages, and nothing that changes them while a reply is on its way', () => {
     const onDeleteFrom = vi.fn();
     const onBranch = vi.fn();
-    list({ tools: { ...base.tools, onDeleteFrom, onBranch } });
+    const onPin = vi.fn();
+    list({ tools: { ...base.tools, onDeleteFrom, onBranch, onPin } });
     fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent?.trim())).toEqual([
       'Edit',
       'Branch from here',
+      'Pin to memory',
       'Delete',
       'Delete from here',
     ]);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Pin to memory' }));
+    expect(onPin).toHaveBeenCalledWith(hi);
+    fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete from here' }));
     expect(onDeleteFrom).toHaveBeenCalledWith(hi);
     fireEvent.click(screen.getByRole('button', { name: "Actions for Grace's message" }));

@@ -11,6 +11,7 @@ export function listProps(): Omit<Parameters<typeof MessageList>[0], 'messages'>
     onDelete: vi.fn(),
     onDeleteFrom: vi.fn(),
     onBranch: vi.fn(),
+    onPin: vi.fn(),
     onChooseVersion: vi.fn(),
     onRegenerate: vi.fn(),
     onContinue: vi.fn(),

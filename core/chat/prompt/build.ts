@@ -7,15 +7,17 @@
  *   system    the persona's description
  *   system    description · [personality wrapper] · [scenario wrapper]   (one message each)
  *   system    lorebook entries after the character
+ *   system    the chat's pinned memories, one delimited block
  *   system    "[Example Chat]" + one example block                     (one message per block)
  *   system    "[Start a new Chat]"                                       (always)
- *   …         the history, with the character's note, the author's-note slot and lorebook entries
- *             @depth inserted at their depth and role
+ *   …         the history, with the author's-note slot (the lorebook's AN top, the chat's author's
+ *             note, AN bottom), the character's note and lorebook entries @depth inserted at their
+ *             depth and role
  *   system    post_history_instructions
  *   assistant the reply so far, when asked to continue it
  *
  * Budget (contextTokens − replyTokens): the card's own text (main prompt, lore before/after,
- * persona, fields, post-history instructions, character's note) always goes in, within
+ * persona, fields, pinned memories, post-history instructions, character's and author's notes) always goes in, within
  * CARD_BUDGET_SHARE, its longest parts cut first; the newest message always stays (cut only past
  * half the budget); then the history, newest to oldest, while it fits (SillyTavern fills history
  * before examples); then example blocks with what is left. Lorebook entries take at most
@@ -26,9 +28,10 @@ import { promptContext } from './context';
 import { exampleLayout, exampleMessage } from './examples';
 import { cost, fitTexts, total, TRUNCATION_MARKER } from './fit';
 import { keptHistory } from './history';
-import { injections, lorePart, type PartDraft } from './inject';
+import { injections, lorePart, noteIsDue, type PartDraft } from './inject';
+import { memorySection } from '../memory/memories';
 import { promptLore } from './lore';
-import { cardSections } from './sections';
+import { cardSections, MAX_INJECTION_DEPTH } from './sections';
 import type { BuildPromptInput, BuiltPrompt, PromptMessage, PromptPart, PromptPartKind } from './types';
 
 export const NEW_CHAT_MARKER = '[Start a new Chat]';
@@ -87,13 +90,17 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
     ['personality', sections.personality],
     ['scenario', sections.scenario],
     ['lore', loreText('after_char')],
+    ['memory', memorySection(input.memories ?? [])],
   ];
-  const texts = [...relative.map(([, text]) => text), sections.postHistory, sections.note.text];
+  const chatNote = input.authorsNote;
+  const noteDue = chatNote ? noteIsDue(chatNote.interval, history.filter((m) => m.role === 'user').length) : true;
+  const authorsText = chatNote && noteDue ? context.fill(chatNote.text.trim()) : '';
+  const texts = [...relative.map(([, text]) => text), sections.postHistory, sections.note.text, authorsText];
   const cardRoom =
     Math.min(Math.floor(room * CARD_BUDGET_SHARE), room - base - (markerFits ? cost(marker) : 0)) -
     texts.filter((text) => text !== '').length * MESSAGE_OVERHEAD_TOKENS;
   const fitted = fitTexts(texts, cardRoom);
-  const [postHistory, noteText] = fitted.slice(relative.length) as [string, string];
+  const [postHistory, noteText, authorsFitted] = fitted.slice(relative.length) as [string, string, string];
 
   const out = new Assembly();
   relative.forEach(([kind, original], i) => {
@@ -108,13 +115,20 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
         entries.map((fired) => lorePart(fired, cut)),
       );
     } else {
-      out.push(message, [{ kind, tokens: cost(message), ...(cut ? { cut } : {}) }]);
+      const count = kind === 'memory' ? { count: input.memories?.filter((text) => text.trim()).length ?? 0 } : {};
+      out.push(message, [{ kind, tokens: cost(message), ...count, ...(cut ? { cut } : {}) }]);
     }
   });
   const post: PromptMessage[] = postHistory ? [{ role: 'system', content: postHistory }] : [];
   let used = total(out.messages) + base + total(post) + (markerFits ? cost(marker) : 0);
 
-  const inserted = injections({ ...sections.note, text: noteText }, lore.placed);
+  const placedNote = chatNote && {
+    text: authorsFitted,
+    depth: Math.min(MAX_INJECTION_DEPTH, Math.max(0, Math.floor(chatNote.depth))),
+    role: chatNote.role,
+    active: noteDue,
+  };
+  const inserted = injections({ ...sections.note, text: noteText }, lore.placed, placedNote ?? null);
   const kept = keptHistory(history.length, newest, inserted, filled, room - used, (i) => history[i]!.role);
   used += kept.tokens;
 

@@ -15,6 +15,24 @@ export const AUTHORS_NOTE_ROLE: PromptRole = 'system';
 
 export type PartDraft = Omit<PromptPart, 'message'>;
 
+/** The chat's author's note for this prompt: where it goes, and whether this message is one it is sent with. */
+export interface ChatNote {
+  text: string;
+  depth: number;
+  role: PromptRole;
+  active: boolean;
+}
+
+/**
+ * Whether the chat's note goes with this prompt: on every `interval`-th message of the person's, as
+ * SillyTavern counts them (1: always; 0 or less: never; before the `interval`-th: not yet).
+ */
+export function noteIsDue(interval: number, userMessages: number): boolean {
+  if (interval === 1) return true;
+  if (interval <= 0 || userMessages <= 0) return false;
+  return userMessages >= interval && userMessages % interval === 0;
+}
+
 export interface Injection {
   depth: number;
   role: PromptRole;
@@ -42,14 +60,14 @@ interface Slot {
   parts: PartDraft[];
 }
 
-/** The author's note slot: entries for its top, the note (none yet), entries for its bottom, as SillyTavern joins them. */
-function authorsNoteText(top: FiredLore[], bottom: FiredLore[]): string {
-  const joined = [top.map((f) => f.content).join('\n'), '', bottom.map((f) => f.content).join('\n')].join('\n');
+/** The author's note slot: entries for its top, the chat's note, entries for its bottom, as SillyTavern joins them. */
+function authorsNoteText(top: FiredLore[], note: string, bottom: FiredLore[]): string {
+  const joined = [top.map((f) => f.content).join('\n'), note, bottom.map((f) => f.content).join('\n')].join('\n');
   return joined.replace(/^\n/, '').replace(/\n$/, '').trim();
 }
 
 /** Every injection, oldest position first (deepest depth first), in the order they sit in the chat. */
-export function injections(note: CardSections['note'], lore: readonly FiredLore[]): Injection[] {
+export function injections(note: CardSections['note'], lore: readonly FiredLore[], chatNote: ChatNote | null = null): Injection[] {
   const slots = new Map<string, Slot>();
   const slot = (depth: number, role: PromptRole) => {
     const key = `${depth}:${role}`;
@@ -57,13 +75,23 @@ export function injections(note: CardSections['note'], lore: readonly FiredLore[
     if (!found) slots.set(key, (found = { depth, role, texts: [], parts: [] }));
     return found;
   };
-  const top = lore.filter((f) => f.entry.position === 'an_top');
-  const bottom = lore.filter((f) => f.entry.position === 'an_bottom');
-  const authorsNote = authorsNoteText(top, bottom);
+  // A chat's note that sits out this message takes the lorebook's AN entries with it, as in SillyTavern.
+  const slotOn = chatNote?.active ?? true;
+  const top = slotOn ? lore.filter((f) => f.entry.position === 'an_top') : [];
+  const bottom = slotOn ? lore.filter((f) => f.entry.position === 'an_bottom') : [];
+  const noteText = slotOn ? (chatNote?.text ?? '') : '';
+  const authorsNote = authorsNoteText(top, noteText, bottom);
   if (authorsNote) {
-    const at = slot(AUTHORS_NOTE_DEPTH, AUTHORS_NOTE_ROLE);
+    const depth = chatNote?.depth ?? AUTHORS_NOTE_DEPTH;
+    const role = chatNote?.role ?? AUTHORS_NOTE_ROLE;
+    const at = slot(depth, role);
     at.texts.push(authorsNote);
-    at.parts.push(...[...top, ...bottom].map((f) => ({ ...lorePart(f), depth: AUTHORS_NOTE_DEPTH, role: AUTHORS_NOTE_ROLE })));
+    const noteParts: PartDraft[] = noteText ? [{ kind: 'authors_note', tokens: estimateTokens(noteText), depth, role }] : [];
+    at.parts.push(
+      ...top.map((f) => ({ ...lorePart(f), depth, role })),
+      ...noteParts,
+      ...bottom.map((f) => ({ ...lorePart(f), depth, role })),
+    );
   }
   if (note.text) {
     const at = slot(note.depth, note.role);

@@ -46,11 +46,28 @@ export interface BuildPromptInput {
   timedWorldInfo?: unknown;
   /** Messages in the chat so far (sticky/cooldown/delay count in them); the history's length when absent. */
   chatLength?: number | undefined;
+  /** The chat's pinned memories, oldest first: one delimited section after the card, fitted with it. */
+  memories?: readonly string[] | undefined;
+  /** The chat's author's note (SillyTavern's chat_metadata note_*), beside the card's own character's note. */
+  authorsNote?: AuthorsNote | undefined;
+}
+
+/**
+ * A chat's author's note as SillyTavern's Author's Note: its text goes `depth` messages from the end
+ * with its role, in the author's-note slot between the lorebook's AN top and bottom entries, on every
+ * `interval`-th message of the person's (1: always; 0: never, and the lorebook's AN entries neither).
+ */
+export interface AuthorsNote {
+  text: string;
+  depth: number;
+  role: PromptRole;
+  interval: number;
 }
 
 export type PromptPartKind =
   | 'main'
   | 'lore'
+  | 'memory'
   | 'persona'
   | 'description'
   | 'personality'
@@ -58,6 +75,7 @@ export type PromptPartKind =
   | 'examples'
   | 'new_chat'
   | 'history'
+  | 'authors_note'
   | 'character_note'
   | 'post_history'
   | 'continuation';
@@ -92,6 +110,8 @@ export interface PromptPart {
   history?: { from: number; to: number };
   /** History messages or example blocks left out. */
   dropped?: number;
+  /** The pinned memories a memory part holds. */
+  count?: number;
   /** Where an inserted part sits: messages from the end, and its role. */
   depth?: number;
   role?: PromptRole;

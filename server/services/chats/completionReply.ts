@@ -1,7 +1,15 @@
 /** A prepared completion's reply: asked of the AI, streamed, and stored once whole. */
 import type { Transaction } from 'kysely';
 import { characterDisplayName } from '@core/card/index';
-import { buildPrompt, stoppedSwipeAfter, type TimedWorldInfo, withContinuation, withNewSwipe } from '@core/chat/index';
+import {
+  authorsNoteOf,
+  buildPrompt,
+  memoriesOf,
+  stoppedSwipeAfter,
+  type TimedWorldInfo,
+  withContinuation,
+  withNewSwipe,
+} from '@core/chat/index';
 import type { CompletionResult } from '@core/contract';
 import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
@@ -13,7 +21,8 @@ import type { ServiceContext } from '../context';
 import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './completionLedger';
 import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
 import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
-import { storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
+import { keepLastPrompt, lastPromptOf } from './memory/lastPrompt';
+import { metadataOf, storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
 
 /**
  * The reason an unexpected failure gives. The chat already says 'Sorry, I encountered an
@@ -52,6 +61,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       .filter((m) => !Number(m.hidden))
       .map((m) => ({ role: m.role, content: m.content, name: m.name, sendDate: m.send_date, id: m.id }));
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
+    const metadata = metadataOf(job.chat.chat_metadata);
     const prompt = buildPrompt({
       card: job.card,
       userName: job.as.name,
@@ -65,7 +75,11 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       timedWorldInfo: timedWorldInfoOf(job.chat.chat_metadata),
       // Messages are numbered from 0, so the answered one's number + 1 counts the chat so far.
       chatLength: job.answersSeq + 1 + (continuation === undefined ? 0 : 1),
+      memories: memoriesOf(metadata).map((memory) => memory.text),
+      authorsNote: authorsNoteOf(metadata),
     });
+    const budget = { contextTokens: ctx.config.llm.contextTokens, replyTokens: ctx.config.llm.maxTokens, historyMessages: history.length };
+    const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));
     const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, signal });
     let text = '';
     let stopped = false;
@@ -83,6 +97,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       if (signal.reason !== CLIENT_GONE || !text.trim()) throw error;
       stopped = true;
     }
+    await kept;
     // An empty reply reads 'No response received' (docs/PRODUCT.md, Screens); nothing is stored, so a retry may do better.
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.

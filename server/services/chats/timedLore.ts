@@ -9,7 +9,8 @@ import type { Chat, Database } from '../../db/schema';
 
 const TIMED_KEY = 'timedWorldInfo';
 
-function metadataOf(json: string | null): Record<string, unknown> {
+/** A chat_metadata column read as an object; anything else (null, bad JSON) is an empty one. */
+export function metadataOf(json: string | null): Record<string, unknown> {
   if (!json) return {};
   try {
     const parsed: unknown = JSON.parse(json);

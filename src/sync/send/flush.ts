@@ -3,6 +3,7 @@ import { isExpired, loadTokens } from '../../auth/tokens';
 import { deliverQueue } from './deliver';
 import { waitUnlessRefused, type DeliveryOutcome } from './outcomes';
 import { waitingChats } from './queue';
+import { sendMemoryChanges } from './memoryChanges';
 import { sendShareRequests } from './shareRequests';
 
 let running: Promise<void> | null = null;
@@ -127,7 +128,8 @@ async function flushOnce(): Promise<void> {
     }
   }
   refusals = 0;
-  // Submissions and reports made offline go after the messages, on the same triggers.
+  // Memory changes, submissions and reports made offline go after the messages, on the same triggers.
+  await sendMemoryChanges();
   await sendShareRequests();
 }
 

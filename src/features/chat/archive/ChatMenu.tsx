@@ -1,4 +1,4 @@
-import { Download, FileText, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { Brain, Download, FileText, MoreVertical, Pencil, ScrollText, Trash2 } from 'lucide-react';
 import type { ChatExportFormat } from '@core/contract';
 import { useId, useState } from 'react';
 import { EXPORT_FAILED } from '../../../api/chatList';
@@ -14,6 +14,8 @@ import { NoticeDialog } from './NoticeDialog';
 import { RenameChatDialog } from './RenameChatDialog';
 import { useMenu } from './useMenu';
 import { OnlineButton } from '../../../ui/OnlineButton';
+import { MemoryDialog } from '../memory/MemoryDialog';
+import { PromptDialog } from '../memory/PromptDialog';
 
 export const DELETE_FAILED = 'Failed to delete chat. Please try again.';
 
@@ -32,7 +34,13 @@ const EXPORTS: { format: ChatExportFormat; label: string; icon: typeof Download 
   { format: 'txt', label: 'Export as text', icon: FileText },
 ];
 
-/** The chat window's header menu: the exports (downloads), 'Rename chat' and 'Delete chat' (after a confirmation). */
+/** What the AI sees and remembers: the last prompt, and the chat's pinned memories. */
+const VIEWS = [
+  { label: 'Prompt', icon: ScrollText, open: 'prompt' },
+  { label: 'Memory', icon: Brain, open: 'memory' },
+] as const;
+
+/** The chat window's header menu: the exports (downloads), 'Rename chat', 'Prompt' (what the AI was last sent), 'Memory' (pinned memories) and 'Delete chat' (after a confirmation). */
 export function ChatMenu({ chat, onDeleted }: Props) {
   const menu = useMenu();
   const menuId = useId();
@@ -41,6 +49,8 @@ export function ChatMenu({ chat, onDeleted }: Props) {
   const [renaming, setRenaming] = useState<LocalChat | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  const [promptOf, setPromptOf] = useState<string | null>(null);
+  const [memoryOf, setMemoryOf] = useState<string | null>(null);
 
   // Both need a chat and cardchat (OnlineButton); the reason is shown on the item while it cannot be used.
   const noChat = chat ? undefined : 'Select a chat first';
@@ -61,6 +71,12 @@ export function ChatMenu({ chat, onDeleted }: Props) {
     if (!chat) return;
     menu.close(false);
     setRenaming(chat);
+  };
+
+  const show = (open: (chatId: string) => void) => () => {
+    if (!chat || chat.localOnly) return;
+    menu.close(false);
+    open(chat.chat_id);
   };
 
   const askDelete = () => {
@@ -132,6 +148,21 @@ export function ChatMenu({ chat, onDeleted }: Props) {
               <Pencil size={16} aria-hidden="true" /> Rename chat
             </OnlineButton>
           </li>
+          {/* Offline too: the device keeps the last prompt it saw, and memory changes wait in the outbox. */}
+          {VIEWS.map(({ label, icon: Icon, open }) => (
+            <li role="none" key={label}>
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.item}
+                aria-disabled={noChat !== undefined || chat?.localOnly === true}
+                title={noChat ?? (chat?.localOnly ? 'Send a message first' : undefined)}
+                onClick={show(open === 'prompt' ? setPromptOf : setMemoryOf)}
+              >
+                <Icon size={16} aria-hidden="true" /> {label}
+              </button>
+            </li>
+          ))}
           <li role="none">
             <OnlineButton
               type="button"
@@ -147,6 +178,8 @@ export function ChatMenu({ chat, onDeleted }: Props) {
           </li>
         </ul>
       )}
+      <PromptDialog chatId={promptOf} onClose={() => setPromptOf(null)} />
+      <MemoryDialog chatId={memoryOf} onClose={() => setMemoryOf(null)} />
       <RenameChatDialog chat={renaming} onClose={() => setRenaming(null)} />
       <DeleteChatDialog chat={confirming} deleting={deleting} onConfirm={confirmDelete} onCancel={() => setConfirming(null)} />
       <NoticeDialog title={failure?.title ?? null} onClose={() => setFailure(null)}>

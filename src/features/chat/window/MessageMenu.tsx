@@ -1,4 +1,4 @@
-import { GitBranch, MoreHorizontal, Pencil, Scissors, Trash2 } from 'lucide-react';
+import { GitBranch, MoreHorizontal, Pencil, Pin, Scissors, Trash2 } from 'lucide-react';
 import { useContext, useId, useState } from 'react';
 import { BRANCH_NOT_SAVED, isBranchCopy } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
@@ -13,6 +13,8 @@ export interface MessageMenuActions {
   onDeleteFrom: (message: LocalMessage) => void;
   /** A new chat with the history up to and including the message, opened at once. */
   onBranch: (message: LocalMessage) => void;
+  /** Pins the message's text as a memory of the chat (always in its prompt). */
+  onPin: (message: LocalMessage) => void;
 }
 
 interface Props extends MessageMenuActions {
@@ -22,10 +24,10 @@ interface Props extends MessageMenuActions {
 }
 
 /**
- * ⋯ on a stored message: Edit, Branch from here (never held back: it changes nothing here), Delete,
- * and Delete from here (it and everything after it).
+ * ⋯ on a stored message: Edit, Branch from here (never held back: it changes nothing here), Pin to
+ * memory, Delete, and Delete from here (it and everything after it).
  */
-export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom, onBranch }: Props) {
+export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom, onBranch, onPin }: Props) {
   // Why the message cannot be changed right now (a reply is on its way, the branch is not saved yet); undefined when it can.
   const copy = isBranchCopy(message);
   const disabled = useContext(ChangeDisabled) ?? (copy ? BRANCH_NOT_SAVED : undefined);
@@ -90,6 +92,18 @@ export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom, onB
               onClick={act(onBranch, !copy)}
             >
               <GitBranch size={16} aria-hidden="true" /> Branch from here
+            </button>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              aria-disabled={copy}
+              title={copy ? BRANCH_NOT_SAVED : undefined}
+              onClick={act(onPin, !copy)}
+            >
+              <Pin size={16} aria-hidden="true" /> Pin to memory
             </button>
           </li>
           <li role="none">

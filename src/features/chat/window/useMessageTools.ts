@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { LocalMessage } from '../../../db/db';
 import { branchFrom } from '../../../sync/send/branch';
 import { chooseVersion, deleteFromHere, deleteOne, editText } from '../../../sync/send/changes';
+import { pinMessage } from '../../../sync/send/memoryChanges';
 import type { BubbleTools } from './MessageBubble';
 import type { ChatActions } from './useChatActions';
 import { useStableCallback } from './useStableCallback';
@@ -50,6 +51,7 @@ export function useMessageTools(
       onDelete: (message) => void deleteOne(message).catch(report('Deleting the message failed')),
       onDeleteFrom: (message) => void deleteFromHere(message).catch(report('Deleting the messages failed')),
       onBranch: (message) => void branchFrom(message).then(opened, report('Making the branch failed')),
+      onPin: (message) => void pinMessage(message).catch(report('Pinning the message failed')),
       onChooseVersion: (message, swipeId) => void chooseVersion(message, swipeId).catch(report('Choosing the version failed')),
       onRegenerate: regenerate,
       onContinue: continueReply,
