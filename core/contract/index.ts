@@ -19,3 +19,4 @@ export * from './publishing';
 export * from './creators';
 export * from './characterPages';
 export * from './publishingLimits';
+export * from './aiSettings';

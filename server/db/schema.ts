@@ -229,6 +229,27 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** A person's default generation settings (`defaults:<user id>`) or a chat's own (`chat:<chat id>`). */
+export interface AiSettingsTable {
+  id: string;
+  user_id: string;
+  chat_id: string | null;
+  /** JSON of the set fields (core/aiSettings GenerationSettings). */
+  settings: string;
+  updated_at: string;
+}
+
+/** A named set of generation settings; `extra` is JSON of a preset file's fields we keep but do not use. */
+export interface AiPresetsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  settings: string;
+  extra: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -252,6 +273,8 @@ export interface Database {
   gallery_tags: GalleryTagsTable;
   card_activity: CardActivityTable;
   reports: ReportsTable;
+  ai_settings: AiSettingsTable;
+  ai_presets: AiPresetsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -268,3 +291,4 @@ export type CompletionRequestRow = Selectable<CompletionRequestsTable>;
 export type PersonaRow = Selectable<PersonasTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NewPersona = Insertable<PersonasTable>;
+export type AiPresetRow = Selectable<AiPresetsTable>;

@@ -15,6 +15,7 @@ import * as jobs from './2026-11-27T21-15_jobs';
 import * as signUpRequests from './2026-11-27T22-09_sign_up_requests';
 import * as publishing from './2026-11-27T22-20_publishing';
 import * as stoppedReplies from './2026-11-28T00-30_stopped_replies';
+import * as aiSettings from './2026-11-28T03-13_ai_settings';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T22-09_sign_up_requests': signUpRequests,
   '2026-11-27T22-20_publishing': publishing,
   '2026-11-28T00-30_stopped_replies': stoppedReplies,
+  '2026-11-28T03-13_ai_settings': aiSettings,
 };

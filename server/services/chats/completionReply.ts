@@ -9,6 +9,7 @@ import { findMessages, messagesBefore, nextSeq, updateMessage } from '../../db/r
 import type { Database, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { outageOf } from '../../outages';
+import { generationOf } from '../aiSettings/settings';
 import type { ServiceContext } from '../context';
 import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './completionLedger';
 import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
@@ -52,21 +53,22 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       .filter((m) => !Number(m.hidden))
       .map((m) => ({ role: m.role, content: m.content, name: m.name, sendDate: m.send_date, id: m.id }));
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
+    const { sampling, contextTokens, replyTokens } = await generationOf(ctx, job.user.id, job.chat.id);
     const prompt = buildPrompt({
       card: job.card,
       userName: job.as.name,
       personaDescription: job.as.description,
       history,
       continuation,
-      contextTokens: ctx.config.llm.contextTokens,
-      replyTokens: ctx.config.llm.maxTokens,
+      contextTokens,
+      replyTokens,
       chatId: job.chat.id,
       timeZone: job.timeZone,
       timedWorldInfo: timedWorldInfoOf(job.chat.chat_metadata),
       // Messages are numbered from 0, so the answered one's number + 1 counts the chat so far.
       chatLength: job.answersSeq + 1 + (continuation === undefined ? 0 : 1),
     });
-    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, signal });
+    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, sampling, signal });
     let text = '';
     let stopped = false;
     let aliveAt = Date.now();
