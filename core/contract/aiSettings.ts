@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import { IdParams, SuccessResponse, type Endpoint } from './common';
 import { ChatIdParams } from './chats';
 import * as routes from './routes';
+import { AI_PRESET_LIMITS } from './constants';
 
 /** Every field optional: one left out is never sent to the AI service. */
 export const GenerationSettings = Type.Object(
@@ -25,9 +26,6 @@ export const GenerationSettings = Type.Object(
   { additionalProperties: false },
 );
 export type GenerationSettings = Static<typeof GenerationSettings>;
-
-/** How many presets one person may keep, and a name's length. */
-export const AI_PRESET_LIMITS = { count: 100, nameChars: 100 } as const;
 
 export const AiPreset = Type.Object({
   id: Type.String(),

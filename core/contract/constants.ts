@@ -107,3 +107,6 @@ export type GallerySortId = (typeof GALLERY_SORTS)[number];
 
 /** How many tags one gallery filter may ask for at once. */
 export const MAX_FILTER_TAGS = 5;
+
+/** How many generation presets one person may keep, and a name's length. */
+export const AI_PRESET_LIMITS = { count: 100, nameChars: 100 } as const;

@@ -1,5 +1,8 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { GenerationSettings } from '@core/aiSettings/samplers';
 import type {
+  AiPreset,
+  AiPresetSave,
   CharacterDetails,
   CharacterPage,
   ChatMessage,
@@ -124,6 +127,31 @@ export interface ShareRequest extends Omit<QueuedItem, 'chat_id'> {
   report?: ReportRequest;
 }
 
+/**
+ * Generation settings as the device last knew them: `defaults` (the person's, with the server's
+ * context cap) or `chat:<chat id>` (a chat's own; none: it follows the defaults).
+ */
+export interface LocalAiSettings {
+  key: string;
+  settings: GenerationSettings;
+  /** On `defaults`: the largest context size the server allows. */
+  context_cap?: number;
+}
+
+/**
+ * A change to generation settings or presets made on the device, waiting in `aiOutbox` until the
+ * server has it (sync/send/aiChanges.ts): sent oldest first, before the chats' messages, so a
+ * message written after a change is answered with it. Each request replaces what it names, so one
+ * sent twice changes nothing more.
+ */
+export interface AiChange extends Omit<QueuedItem, 'chat_id'> {
+  kind: 'defaults' | 'chat' | 'chat_clear' | 'preset_save' | 'preset_delete';
+  /** The chat's id (chat, chat_clear) or the preset's (preset_save, preset_delete); '' for the defaults. */
+  target: string;
+  settings?: GenerationSettings;
+  preset?: AiPresetSave;
+}
+
 /** A page of a gallery list in the order the server gave it (a sort, search or tag filter; a creator's cards). */
 export interface GalleryList {
   /** sync/gallery.ts listKey: which list. */
@@ -160,6 +188,9 @@ export class CardchatDb extends Dexie {
   characterPages!: EntityTable<CharacterPage, 'file_id'>;
   creators!: EntityTable<CreatorPage, 'handle'>;
   shareOutbox!: EntityTable<ShareRequest, 'client_id'>;
+  aiSettings!: EntityTable<LocalAiSettings, 'key'>;
+  aiPresets!: EntityTable<AiPreset, 'id'>;
+  aiOutbox!: EntityTable<AiChange, 'client_id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -226,6 +257,12 @@ export class CardchatDb extends Dexie {
       creators: 'handle',
       shareOutbox: 'client_id, created_at, file_id',
     });
+    // Generation settings and presets, and their changes waiting for the server (db/aiSettings.ts).
+    this.version(12).stores({
+      aiSettings: 'key',
+      aiPresets: 'id, created_at',
+      aiOutbox: 'client_id, created_at',
+    });
   }
 }
 
@@ -244,6 +281,8 @@ export const USER_COPY_TABLES: readonly Table[] = [
   db.favoriteFlags,
   db.characters,
   db.personas,
+  db.aiSettings,
+  db.aiPresets,
   // A page may be of the user's own private card, and says what is theirs (Edit, its review).
   db.characterPages,
 ];
@@ -260,6 +299,7 @@ export const USER_DATA_TABLES: readonly Table[] = [
   db.messages,
   db.outbox,
   db.shareOutbox,
+  db.aiOutbox,
   db.chatPersonas,
   db.drafts,
 ];

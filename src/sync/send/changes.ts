@@ -41,6 +41,11 @@ async function change(row: LocalMessage, request: Pick<ChangeRequest, 'kind' | '
     flushWhenHeldEnds(queued.hold_until);
     return;
   }
+  sendQueued();
+}
+
+/** Sends what was just queued: at once when cardchat answers, otherwise when it answers again. */
+export function sendQueued(): void {
   const state = connectivity();
   if (state === 'online') {
     flushOutbox().catch((error: unknown) => console.error('Sending the waiting changes failed', error));

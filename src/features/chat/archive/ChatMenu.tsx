@@ -1,4 +1,4 @@
-import { Download, FileText, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { Download, FileText, MoreVertical, Pencil, SlidersHorizontal, Trash2 } from 'lucide-react';
 import type { ChatExportFormat } from '@core/contract';
 import { useId, useState } from 'react';
 import { EXPORT_FAILED } from '../../../api/chatList';
@@ -14,6 +14,7 @@ import { NoticeDialog } from './NoticeDialog';
 import { RenameChatDialog } from './RenameChatDialog';
 import { useMenu } from './useMenu';
 import { OnlineButton } from '../../../ui/OnlineButton';
+import { ChatAiSettingsDialog } from '../../aiSettings/ChatAiSettingsDialog';
 
 export const DELETE_FAILED = 'Failed to delete chat. Please try again.';
 
@@ -32,13 +33,14 @@ const EXPORTS: { format: ChatExportFormat; label: string; icon: typeof Download 
   { format: 'txt', label: 'Export as text', icon: FileText },
 ];
 
-/** The chat window's header menu: the exports (downloads), 'Rename chat' and 'Delete chat' (after a confirmation). */
+/** The chat window's header menu: the exports (downloads), 'Rename chat', 'AI settings' and 'Delete chat' (after a confirmation). */
 export function ChatMenu({ chat, onDeleted }: Props) {
   const menu = useMenu();
   const menuId = useId();
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState<LocalChat | null>(null);
   const [renaming, setRenaming] = useState<LocalChat | null>(null);
+  const [tuning, setTuning] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
 
@@ -133,6 +135,23 @@ export function ChatMenu({ chat, onDeleted }: Props) {
             </OnlineButton>
           </li>
           <li role="none">
+            {/* Works offline: the change waits on the device. A chat the server does not have yet has no settings to change. */}
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              aria-disabled={!chat || chat.localOnly === true}
+              title={noChat ?? (chat?.localOnly ? 'Send a message first' : undefined)}
+              onClick={() => {
+                if (!chat || chat.localOnly) return;
+                menu.close(false);
+                setTuning(chat.chat_id);
+              }}
+            >
+              <SlidersHorizontal size={16} aria-hidden="true" /> AI settings
+            </button>
+          </li>
+          <li role="none">
             <OnlineButton
               type="button"
               role="menuitem"
@@ -148,6 +167,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
         </ul>
       )}
       <RenameChatDialog chat={renaming} onClose={() => setRenaming(null)} />
+      <ChatAiSettingsDialog chatId={tuning} onClose={() => setTuning(null)} />
       <DeleteChatDialog chat={confirming} deleting={deleting} onConfirm={confirmDelete} onCancel={() => setConfirming(null)} />
       <NoticeDialog title={failure?.title ?? null} onClose={() => setFailure(null)}>
         <p className={dialogStyles.text}>{failure?.message}</p>
