@@ -18,9 +18,11 @@ export interface GenerationSettings {
   context_tokens?: number;
   /** Text that ends the reply where the service writes it. */
   stop?: string[];
+  /** One of the models the operator offers (LLM_MODELS); unset: LLM_MODEL. */
+  model?: string;
 }
 
-export type NumberField = Exclude<keyof GenerationSettings, 'stop'>;
+export type NumberField = Exclude<keyof GenerationSettings, 'stop' | 'model'>;
 
 export interface NumberRange {
   label: string;
@@ -92,5 +94,6 @@ export function cleanSettings(settings: GenerationSettings): GenerationSettings 
     if (value !== undefined && value !== OFF_VALUES[field]) clean[field] = value;
   }
   if (settings.stop?.length) clean.stop = [...settings.stop];
+  if (settings.model) clean.model = settings.model;
   return clean;
 }

@@ -22,6 +22,8 @@ export const GenerationSettings = Type.Object(
     repetition_penalty: Type.Optional(Type.Number()),
     context_tokens: Type.Optional(Type.Number()),
     stop: Type.Optional(Type.Array(Type.String({ maxLength: 1000 }), { maxItems: 100 })),
+    /** One of GET /api/config's `models`. */
+    model: Type.Optional(Type.String({ maxLength: 200 })),
   },
   { additionalProperties: false },
 );
@@ -56,6 +58,8 @@ export const AiSettingsOverview = Type.Object({
   presets: Type.Array(AiPreset),
   /** The largest context size this server allows (its LLM_CONTEXT_TOKENS). */
   context_cap: Type.Integer(),
+  /** The models a chat may pick, the server's default first (LLM_MODEL, then LLM_MODELS). */
+  models: Type.Array(Type.String()),
 });
 export type AiSettingsOverview = Static<typeof AiSettingsOverview>;
 

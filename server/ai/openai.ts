@@ -12,7 +12,7 @@ import { ProviderError, type AiProvider, type CompletionUsage, type StreamReques
 import { refusedWithSettings, samplingFields } from './sampling';
 import { abortedError, midStreamError, statusError, timeoutError, unavailableError, unreadableError } from './provider-errors';
 
-export type OpenAiSettings = Config['llm'] & { baseUrl: string };
+export type OpenAiSettings = Omit<Config['llm'], 'models'> & { baseUrl: string };
 
 interface StreamChunk {
   error?: unknown;
@@ -65,7 +65,6 @@ async function* streamReply(
       method: 'POST',
       headers: requestHeaders(llm.apiKey),
       body: JSON.stringify({
-        model: llm.model,
         messages: request.messages,
         stream: true,
         ...samplingFields(llm, request.sampling ?? {}),

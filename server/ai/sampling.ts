@@ -2,21 +2,21 @@
  * The person's generation settings as an OpenAI-compatible request carries them: only the fields
  * they set, so a service is never sent a parameter nobody chose (OpenAI refuses top_k, min_p and
  * repetition_penalty outright; llama.cpp, vLLM and OpenRouter take them). The operator's
- * LLM_MAX_TOKENS and LLM_TEMPERATURE fill in for those two when the person left them unset.
+ * LLM_MODEL, LLM_MAX_TOKENS and LLM_TEMPERATURE fill in for those three when the person left them unset.
  */
 import type { GenerationSettings } from '@core/aiSettings/index';
 import type { Config } from '../config';
 import { ProviderError } from './provider';
 
 /** The request body's sampling fields. `context_tokens` is ours (it sizes the prompt), never sent. */
-export function samplingFields(llm: Pick<Config['llm'], 'maxTokens' | 'temperature'>, settings: GenerationSettings) {
-  const { context_tokens: _sizesThePrompt, max_tokens, temperature, ...chosen } = settings;
-  return { max_tokens: max_tokens ?? llm.maxTokens, temperature: temperature ?? llm.temperature, ...chosen };
+export function samplingFields(llm: Pick<Config['llm'], 'model' | 'maxTokens' | 'temperature'>, settings: GenerationSettings) {
+  const { context_tokens: _sizesThePrompt, model, max_tokens, temperature, ...chosen } = settings;
+  return { model: model ?? llm.model, max_tokens: max_tokens ?? llm.maxTokens, temperature: temperature ?? llm.temperature, ...chosen };
 }
 
 /** The sampler fields the person set beyond the two every service takes. */
 const unusualFields = (settings: GenerationSettings) =>
-  Object.keys(settings).filter((field) => !['context_tokens', 'max_tokens', 'temperature'].includes(field));
+  Object.keys(settings).filter((field) => !['context_tokens', 'model', 'max_tokens', 'temperature'].includes(field));
 
 /**
  * A service that refuses the request (400, 422) when the person's settings added fields to it: the

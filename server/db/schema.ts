@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   CardRevisionsTable,
   ContentRating,
@@ -153,6 +153,8 @@ export interface MessagesTable {
   hidden: Generated<number>;
   /** The version (0 on a reply with one) whose text ended at a Stop: marked while shown. Else null. */
   stopped_swipe: number | null;
+  /** The model that last wrote this reply (LLM_MODEL or the chat's choice); null otherwise. */
+  model: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Who a user may be in a chat: a name for {{user}}, a description for the prompt, an avatar. */

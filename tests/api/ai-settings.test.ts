@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readPresetFile } from '@core/aiSettings/index';
 import type { FakeOpenAI } from '../support/fakeOpenAI';
 import type { Uploader } from './cards';
-import { chatTestBed, complete } from './chat-helpers';
+import { chatTestBed, complete, exportChat } from './chat-helpers';
 import { databases, type TestApp } from './helpers';
 
 const DEFAULT_PRESET = readFileSync(new URL('../fixtures/presets/sillytavern-default.json', import.meta.url), 'utf8');
@@ -19,7 +19,7 @@ describe.each(databases)('generation settings and presets (%s)', (dialect) => {
   beforeAll(async () => {
     ({ fake, test, alice, bob, card } = await chatTestBed(
       dialect,
-      { LLM_CONTEXT_TOKENS: '8192', LLM_MAX_TOKENS: '256', LLM_TEMPERATURE: '0.8' },
+      { LLM_CONTEXT_TOKENS: '8192', LLM_MAX_TOKENS: '256', LLM_TEMPERATURE: '0.8', LLM_MODELS: 'fake-large, fake-model' },
       { name: 'Mira', first_mes: 'Hello.' },
     ));
   });
@@ -138,5 +138,39 @@ describe.each(databases)('generation settings and presets (%s)', (dialect) => {
     expect((await call(alice, 'PUT', `/api/ai-presets/${id}`, { name: 'x', settings: {}, extra: '[1]' })).statusCode).toBe(400);
     expect((await call(alice, 'DELETE', `/api/ai-presets/${id}`)).statusCode).toBe(200);
     expect((await call(alice, 'DELETE', `/api/ai-presets/${id}`)).statusCode).toBe(404);
+  });
+
+  it('lets a chat pick one of the models the operator offers, sends it, and stores and exports it with the reply', async () => {
+    const config = (await test.app.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(config.models).toEqual(['fake-model', 'fake-large']);
+    expect((await call(alice, 'GET', '/api/ai-settings')).json().models).toEqual(['fake-model', 'fake-large']);
+
+    const chatId = await newChat();
+    const refused = await call(alice, 'PUT', `/api/chats/${chatId}/ai-settings`, { model: 'gpt-5-ultra' });
+    expect(refused.json()).toEqual({ error: 'invalid_settings', message: 'This server offers these models: fake-model, fake-large.' });
+
+    expect((await call(alice, 'PUT', `/api/chats/${chatId}/ai-settings`, { model: 'fake-large' })).statusCode).toBe(200);
+    expect((await complete(test, alice, { chatId, text: 'Bigger brain?' })).statusCode).toBe(200);
+    expect(fake.requests.at(-1)!.body.model).toBe('fake-large');
+    // A new version of the reply, written by the default model again.
+    await call(alice, 'DELETE', `/api/chats/${chatId}/ai-settings`);
+    await complete(test, alice, { chatId, regenerate: true });
+    expect(fake.requests.at(-1)!.body.model).toBe('fake-model');
+
+    const jsonl = (await exportChat(test, alice, chatId, 'jsonl')).body
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => JSON.parse(line));
+    expect(jsonl.map((line: { extra: { model?: string } }) => line.extra.model)).toEqual([
+      undefined,
+      'fake-model',
+      undefined,
+      'fake-model',
+    ]);
+    await call(alice, 'PUT', `/api/chats/${chatId}/ai-settings`, { model: 'fake-large' });
+    await complete(test, alice, { chatId, text: 'Once more' });
+    const last = (await exportChat(test, alice, chatId, 'jsonl')).body.trim().split('\n').at(-1)!;
+    expect(JSON.parse(last).extra).toEqual({ model: 'fake-large' });
   });
 });

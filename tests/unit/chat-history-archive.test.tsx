@@ -126,6 +126,7 @@ describe('the chat menu', () => {
         'Export as .jsonl',
         'Export as text',
         'Rename chat',
+        'AI settings',
         'Delete chat',
       ]);
       fireEvent.click(screen.getByRole('menuitem', { name: 'Export as text' }));

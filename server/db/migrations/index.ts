@@ -16,6 +16,7 @@ import * as signUpRequests from './2026-11-27T22-09_sign_up_requests';
 import * as publishing from './2026-11-27T22-20_publishing';
 import * as stoppedReplies from './2026-11-28T00-30_stopped_replies';
 import * as aiSettings from './2026-11-28T03-13_ai_settings';
+import * as messageModels from './2026-11-28T03-41_message_models';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T22-20_publishing': publishing,
   '2026-11-28T00-30_stopped_replies': stoppedReplies,
   '2026-11-28T03-13_ai_settings': aiSettings,
+  '2026-11-28T03-41_message_models': messageModels,
 };

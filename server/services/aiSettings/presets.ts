@@ -42,7 +42,7 @@ export async function savePreset(ctx: ServiceContext, user: RequestUser, id: str
   const name = body.name.trim();
   if (!name) throw badRequest('invalid_preset', 'Give the preset a name.');
   // A preset may hold a larger context than this server allows: a chat uses it up to the server's limit.
-  const settings = JSON.stringify(checkedSettings(body.settings, NUMBER_RANGES.context_tokens.max));
+  const settings = JSON.stringify(checkedSettings(body.settings, NUMBER_RANGES.context_tokens.max, ctx.config.llm.models));
   const extra = checkedExtra(body.extra);
   const at = new Date().toISOString();
   const existing = await findPreset(ctx.db, id);

@@ -11,7 +11,8 @@ import { presetOf } from './presets';
 const parsed = (json: string | undefined): GenerationSettings | undefined => (json === undefined ? undefined : JSON.parse(json));
 
 /** Settings a chat will use: its context size up to the operator's. */
-const checkedForChat = (ctx: ServiceContext, settings: GenerationSettings) => checkedSettings(settings, ctx.config.llm.contextTokens);
+const checkedForChat = (ctx: ServiceContext, settings: GenerationSettings) =>
+  checkedSettings(settings, ctx.config.llm.contextTokens, ctx.config.llm.models);
 
 /**
  * What a chat's replies are written with: its own settings, else its owner's defaults, else none
@@ -29,6 +30,7 @@ export async function aiSettingsOverview(ctx: ServiceContext, user: RequestUser)
     defaults: parsed(stored.get(defaultsKey(user.id))) ?? {},
     presets: presets.map(presetOf),
     context_cap: ctx.config.llm.contextTokens,
+    models: ctx.config.llm.models,
   };
 }
 
@@ -66,10 +68,15 @@ export async function clearChatSettings(ctx: ServiceContext, user: RequestUser, 
 
 /** What one reply of the chat is written with: the settings to send, and the prompt's sizes under them. */
 export async function generationOf(ctx: ServiceContext, userId: string, chatId: string) {
-  const { settings } = await settingsOfChat(ctx, userId, chatId);
+  const { settings: chosen } = await settingsOfChat(ctx, userId, chatId);
+  // A model the operator stopped offering since it was chosen gives way to LLM_MODEL.
+  const { model, ...rest } = chosen;
+  const settings: GenerationSettings = model && ctx.config.llm.models.includes(model) ? chosen : rest;
   // Used up to the operator's limit even if it was lowered after the person chose a larger one.
   const contextTokens = Math.min(ctx.config.llm.contextTokens, settings.context_tokens ?? Infinity);
   // The reply's room never takes more than half the prompt, however the two were chosen.
   const replyTokens = Math.min(settings.max_tokens ?? ctx.config.llm.maxTokens, Math.floor(contextTokens / 2));
-  return { sampling: settings, contextTokens, replyTokens };
+  // The model that writes the reply, stored with it; none for the demo.
+  const writer = ctx.ai.kind === 'demo' ? null : (settings.model ?? ctx.config.llm.model);
+  return { sampling: settings, contextTokens, replyTokens, model: writer };
 }

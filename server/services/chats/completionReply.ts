@@ -53,7 +53,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       .filter((m) => !Number(m.hidden))
       .map((m) => ({ role: m.role, content: m.content, name: m.name, sendDate: m.send_date, id: m.id }));
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
-    const { sampling, contextTokens, replyTokens } = await generationOf(ctx, job.user.id, job.chat.id);
+    const { sampling, contextTokens, replyTokens, model } = await generationOf(ctx, job.user.id, job.chat.id);
     const prompt = buildPrompt({
       card: job.card,
       userName: job.as.name,
@@ -89,7 +89,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
     const stored = continuation === undefined ? text.trim() : text.trimEnd();
-    return await storeReply(ctx, job, { text: stored, stopped }, reply.usage(), prompt.timedWorldInfo);
+    return await storeReply(ctx, job, { text: stored, stopped, model }, reply.usage(), prompt.timedWorldInfo);
   } catch (error) {
     const failure = failureOf(error);
     await updateCompletionRequest(ctx.db, job.user.id, job.key, {
@@ -112,7 +112,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
 async function amendReply(
   trx: Transaction<Database>,
   job: CompletionJob & { target: { message: Message } },
-  { text, stopped }: Written,
+  { text, stopped, model }: Written,
   at: string,
 ): Promise<Message> {
   const [current] = await findMessages(trx, [job.target.message.id]);
@@ -123,6 +123,7 @@ async function amendReply(
   const changes = {
     ...swipeColumns(after),
     stopped_swipe: stoppedSwipeAfter(current.stopped_swipe, after, stopped),
+    model,
     ...(swipe ? { send_date: at } : {}),
   };
   const amended = { ...current, ...changes };
@@ -136,10 +137,11 @@ async function amendReply(
   return amended;
 }
 
-/** The reply's text, and whether the client went away before it was whole. */
+/** The reply's text, whether the client went away before it was whole, and the model that wrote it. */
 interface Written {
   text: string;
   stopped: boolean;
+  model: string | null;
 }
 
 async function storeReply(
@@ -158,7 +160,13 @@ async function storeReply(
       stored = message(
         job.chat,
         await nextSeq(trx, job.chat.id),
-        { role: 'assistant', content: written.text, name: characterDisplayName(job.card), stopped_swipe: written.stopped ? 0 : null },
+        {
+          role: 'assistant',
+          content: written.text,
+          name: characterDisplayName(job.card),
+          stopped_swipe: written.stopped ? 0 : null,
+          model: written.model,
+        },
         at,
       );
       await storeMessages(trx, job.chat.id, [stored], at);

@@ -3,6 +3,7 @@ import type { AiPreset } from '@core/contract';
 import type { LocalAiSettings } from '../../db/db';
 import { changeDefaults } from '../../sync/aiSettings';
 import buttonStyles from '../../ui/buttons.module.css';
+import { useClientConfig } from '../../config/useClientConfig';
 import { PresetBar } from './PresetBar';
 import { SettingsFields } from './SettingsFields';
 import { draftOf, settingsOf } from './settingsDraft';
@@ -35,6 +36,7 @@ export function AiDefaultsSection() {
 }
 
 function DefaultsForm({ defaults, presets, refusal }: { defaults: LocalAiSettings | null; presets: AiPreset[]; refusal: string | null }) {
+  const models = useClientConfig()?.models ?? [];
   const contextCap = defaults?.context_cap ?? ASSUMED_CONTEXT_CAP;
   const [draft, setDraft] = useState(() => draftOf(defaults?.settings ?? {}));
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -50,7 +52,7 @@ function DefaultsForm({ defaults, presets, refusal }: { defaults: LocalAiSetting
   const shown = message ?? (refusal ? { text: refusal, error: true } : null);
   return (
     <form className={styles.form} onSubmit={save} noValidate>
-      <SettingsFields draft={draft} onChange={setDraft} contextCap={contextCap} />
+      <SettingsFields draft={draft} onChange={setDraft} contextCap={contextCap} models={models} />
       <PresetBar presets={presets} current={current} contextCap={contextCap} onApply={(settings) => setDraft(draftOf(settings))} />
       {shown && (
         <p className={shown.error ? styles.error : styles.note} role={shown.error ? 'alert' : 'status'}>

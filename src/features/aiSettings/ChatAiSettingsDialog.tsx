@@ -5,6 +5,7 @@ import type { LocalAiSettings } from '../../db/db';
 import { changeChatSettings } from '../../sync/aiSettings';
 import buttonStyles from '../../ui/buttons.module.css';
 import { useModalDialog } from '../../ui/useModalDialog';
+import { useClientConfig } from '../../config/useClientConfig';
 import { PresetBar } from './PresetBar';
 import { SettingsFields } from './SettingsFields';
 import { draftOf, settingsOf } from './settingsDraft';
@@ -55,6 +56,7 @@ interface FormProps {
 }
 
 function SettingsForm({ chatId, defaults, own, presets, refusal, onClose }: FormProps) {
+  const models = useClientConfig()?.models ?? [];
   const contextCap = defaults?.context_cap ?? ASSUMED_CONTEXT_CAP;
   const defaultSettings = defaults?.settings ?? {};
   const [useOwn, setUseOwn] = useState(own !== undefined);
@@ -84,7 +86,13 @@ function SettingsForm({ chatId, defaults, own, presets, refusal, onClose }: Form
           <input type="radio" name="scope" checked={useOwn} onChange={() => setUseOwn(true)} /> Settings of its own
         </label>
       </fieldset>
-      <SettingsFields draft={useOwn ? draft : draftOf(defaultSettings)} onChange={setDraft} contextCap={contextCap} disabled={!useOwn} />
+      <SettingsFields
+        draft={useOwn ? draft : draftOf(defaultSettings)}
+        onChange={setDraft}
+        contextCap={contextCap}
+        models={models}
+        disabled={!useOwn}
+      />
       {useOwn && (
         <PresetBar presets={presets} current={current} contextCap={contextCap} onApply={(settings) => setDraft(draftOf(settings))} />
       )}

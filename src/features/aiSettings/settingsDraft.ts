@@ -5,6 +5,8 @@ export interface SettingsDraft {
   numbers: Record<NumberField, string>;
   /** One stop string a line. */
   stop: string;
+  /** '' for the server's default model. */
+  model: string;
 }
 
 export function draftOf(settings: GenerationSettings): SettingsDraft {
@@ -12,7 +14,7 @@ export function draftOf(settings: GenerationSettings): SettingsDraft {
     NumberField,
     string
   >;
-  return { numbers, stop: (settings.stop ?? []).join('\n') };
+  return { numbers, stop: (settings.stop ?? []).join('\n'), model: settings.model ?? '' };
 }
 
 /** The draft's settings, or why they cannot be saved (the same words the server would use). */
@@ -24,6 +26,7 @@ export function settingsOf(draft: SettingsDraft, contextCap: number): { settings
   }
   const stop = draft.stop.split('\n').filter((line) => line.trim() !== '');
   if (stop.length) settings.stop = stop;
+  if (draft.model) settings.model = draft.model;
   const problem = settingsProblem(settings, contextCap);
   return problem ? { problem } : { settings: cleanSettings(settings) };
 }

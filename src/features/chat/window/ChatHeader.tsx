@@ -3,6 +3,7 @@ import type { LocalChat } from '../../../db/db';
 import { ChatMenu } from '../archive/ChatMenu';
 import { ImportChatsButton } from '../archive/ImportChatsButton';
 import { ChatAvatar } from '../history/ChatAvatar';
+import { ChatModel } from '../../aiSettings/ChatModel';
 import type { ChatTarget } from '../useChatSelection';
 import tool from './HeaderTool.module.css';
 import styles from './ChatWindow.module.css';
@@ -75,10 +76,13 @@ export function ChatHeader({
           <h2 className={styles.title}>
             <bdi>{menuChat?.title ?? name ?? 'Chat'}</bdi>
           </h2>
-          {/* A fixed placeholder kept from the original app: it never counts. */}
-          <span className={styles.timer}>
-            <Clock size={12} aria-hidden="true" />
-            09 Min 37 Sec
+          <span className={styles.subline}>
+            {/* A fixed placeholder kept from the original app: it never counts. */}
+            <span className={styles.timer}>
+              <Clock size={12} aria-hidden="true" />
+              09 Min 37 Sec
+            </span>
+            {menuChat && !menuChat.localOnly && <ChatModel chatId={menuChat.chat_id} className={styles.model} />}
           </span>
         </div>
       </div>
