@@ -41,6 +41,8 @@ describe('AI settings', () => {
   it('change a chat’s temperature offline on a phone, reach the server before the next message, and import a preset', async () => {
     const page = await newPage({ phone: true });
     const chatId = await signUpAndChat(page, 'Tess Moor', 'Good evening');
+    // The header says which model writes the replies (the server's only one here: LLM_MODEL).
+    await page.locator('header').getByText('Model: gpt-4o-mini').waitFor();
 
     let dialog = await openSettings(page);
     expect(await dialog.getByRole('radio', { name: 'My default settings' }).isChecked()).toBe(true);
