@@ -52,7 +52,15 @@ function DefaultsForm({ defaults, presets, refusal }: { defaults: LocalAiSetting
   const shown = message ?? (refusal ? { text: refusal, error: true } : null);
   return (
     <form className={styles.form} onSubmit={save} noValidate>
-      <SettingsFields draft={draft} onChange={setDraft} contextCap={contextCap} models={models} />
+      <SettingsFields
+        draft={draft}
+        onChange={(next) => {
+          setDraft(next);
+          setMessage(null);
+        }}
+        contextCap={contextCap}
+        models={models}
+      />
       <PresetBar presets={presets} current={current} contextCap={contextCap} onApply={(settings) => setDraft(draftOf(settings))} />
       {shown && (
         <p className={shown.error ? styles.error : styles.note} role={shown.error ? 'alert' : 'status'}>

@@ -88,7 +88,10 @@ function SettingsForm({ chatId, defaults, own, presets, refusal, onClose }: Form
       </fieldset>
       <SettingsFields
         draft={useOwn ? draft : draftOf(defaultSettings)}
-        onChange={setDraft}
+        onChange={(next) => {
+          setDraft(next);
+          setProblem(null);
+        }}
         contextCap={contextCap}
         models={models}
         disabled={!useOwn}

@@ -81,7 +81,7 @@ export function PresetBar({ presets, current, contextCap, onApply }: Props) {
     <section className={styles.presets} aria-label="Presets">
       <div className={styles.presetRow}>
         <label htmlFor={selectId}>Preset</label>
-        <select id={selectId} value={selected} onChange={(event) => setSelected(event.target.value)}>
+        <select className={styles.input} id={selectId} value={selected} onChange={(event) => setSelected(event.target.value)}>
           <option value="">{presets.length ? 'Choose a preset' : 'No presets yet'}</option>
           {presets.map((preset) => (
             <option key={preset.id} value={preset.id}>
@@ -102,6 +102,7 @@ export function PresetBar({ presets, current, contextCap, onApply }: Props) {
       <div className={styles.presetRow}>
         <label htmlFor={nameId}>Name</label>
         <input
+          className={styles.input}
           id={nameId}
           type="text"
           value={name}

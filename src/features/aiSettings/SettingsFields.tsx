@@ -24,7 +24,12 @@ export function SettingsFields({ draft, onChange, contextCap, models, disabled =
       {models.length > 1 && (
         <label className={styles.wide} htmlFor={modelId}>
           <span>Model</span>
-          <select id={modelId} value={draft.model} onChange={(event) => onChange({ ...draft, model: event.target.value })}>
+          <select
+            className={styles.input}
+            id={modelId}
+            value={draft.model}
+            onChange={(event) => onChange({ ...draft, model: event.target.value })}
+          >
             <option value="">Server default ({models[0]})</option>
             {models.map((model) => (
               <option key={model} value={model}>
@@ -45,6 +50,7 @@ export function SettingsFields({ draft, onChange, contextCap, models, disabled =
               </span>
             </span>
             <input
+              className={styles.input}
               type="number"
               inputMode="decimal"
               name={field}
@@ -61,7 +67,13 @@ export function SettingsFields({ draft, onChange, contextCap, models, disabled =
         <span>
           Stop strings <span className={styles.range}>(one a line, up to {STOP_LIMITS.count})</span>
         </span>
-        <textarea id={stopId} rows={2} value={draft.stop} onChange={(event) => onChange({ ...draft, stop: event.target.value })} />
+        <textarea
+          className={styles.textarea}
+          id={stopId}
+          rows={2}
+          value={draft.stop}
+          onChange={(event) => onChange({ ...draft, stop: event.target.value })}
+        />
       </label>
     </fieldset>
   );
