@@ -34,6 +34,7 @@ import { imageRoutes } from './routes/images';
 import { jobRoutes } from './routes/jobs';
 import { messageRoutes } from './routes/messages';
 import { personaRoutes } from './routes/personas';
+import { aiSettingsRoutes } from './routes/aiSettings';
 import { discoveryRoutes } from './routes/discovery';
 import { publishingRoutes } from './routes/publishing';
 import { reviewRoutes } from './routes/review';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(chatTransferRoutes);
   await app.register(messageRoutes);
   await app.register(personaRoutes);
+  await app.register(aiSettingsRoutes);
   await app.register(jobRoutes);
   await app.register(discoveryRoutes);
   await app.register(publishingRoutes);

@@ -29,6 +29,8 @@ export interface Config {
     baseUrl: string | undefined;
     apiKey: string | undefined;
     model: string;
+    /** The models a person may choose for a chat (LLM_MODELS), LLM_MODEL first. */
+    models: string[];
     contextTokens: number;
     maxTokens: number;
     temperature: number;
@@ -152,6 +154,12 @@ function isProxyAddress(entry: string): boolean {
   return (/^\d+$/.test(range) && Number(range) <= bits) || (family === 4 && isIP(range) === 4);
 }
 
+/** LLM_MODELS as a list, LLM_MODEL first and each once: a chat may pick any of them. */
+function modelsOf(env: Env): string[] {
+  const listed = (text(env, 'LLM_MODELS') ?? '').split(',').map((model) => model.trim());
+  return [...new Set([text(env, 'LLM_MODEL') ?? 'gpt-4o-mini', ...listed].filter(Boolean))];
+}
+
 function trustProxy(env: Env): false | string[] {
   const raw = text(env, 'TRUST_PROXY');
   if (raw === undefined || raw === 'false') return false;
@@ -220,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: text(env, 'LLM_BASE_URL'),
       apiKey: text(env, 'LLM_API_KEY'),
       model: text(env, 'LLM_MODEL') ?? 'gpt-4o-mini',
+      models: modelsOf(env),
       contextTokens: number(env, 'LLM_CONTEXT_TOKENS', 8192),
       maxTokens: number(env, 'LLM_MAX_TOKENS', 512),
       temperature: number(env, 'LLM_TEMPERATURE', 0.8),

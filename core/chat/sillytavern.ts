@@ -39,6 +39,8 @@ export interface ArchiveMessage {
   swipeId?: number | undefined;
   /** Hidden from the model (SillyTavern's is_system on a user's or character's message). */
   hidden?: boolean | undefined;
+  /** The model that wrote a reply (SillyTavern's `extra.model`). */
+  model?: string | undefined;
 }
 
 export interface ArchiveChat {
@@ -79,7 +81,7 @@ export function chatMessageLine(message: ArchiveMessage): string {
     is_system: message.hidden === true,
     send_date: sendDate,
     mes: message.content,
-    extra: message.role === 'system' ? { type: NARRATOR } : {},
+    extra: { ...(message.role === 'system' && { type: NARRATOR }), ...(message.model && { model: message.model }) },
     ...(swipes && {
       swipe_id: message.swipeId ?? 0,
       swipes,

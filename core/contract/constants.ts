@@ -113,3 +113,6 @@ export const MAX_FILTER_TAGS = 5;
  * They are stored in the chat's chat_metadata, so they count in the storage quota and travel in its export.
  */
 export const MEMORY_LIMITS = { count: 100, textChars: 2000 } as const;
+
+/** How many generation presets one person may keep, and a name's length. */
+export const AI_PRESET_LIMITS = { count: 100, nameChars: 100 } as const;

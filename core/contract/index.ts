@@ -20,3 +20,4 @@ export * from './publishing';
 export * from './creators';
 export * from './characterPages';
 export * from './publishingLimits';
+export * from './aiSettings';

@@ -66,6 +66,8 @@ export const ClientConfig = Type.Object({
   /** LLM_CONTEXT_TOKENS and LLM_MAX_TOKENS: the editor weighs a card against the prompt's room. */
   context_tokens: Type.Integer(),
   reply_tokens: Type.Integer(),
+  /** The models a chat may pick (LLM_MODELS), the default (LLM_MODEL) first. */
+  models: Type.Array(Type.String()),
 });
 export type ClientConfig = Static<typeof ClientConfig>;
 

@@ -9,9 +9,10 @@
 import { createParser } from 'eventsource-parser';
 import type { Config } from '../config';
 import { ProviderError, type AiProvider, type CompletionUsage, type StreamRequest } from './provider';
+import { refusedWithSettings, samplingFields } from './sampling';
 import { abortedError, midStreamError, statusError, timeoutError, unavailableError, unreadableError } from './provider-errors';
 
-export type OpenAiSettings = Config['llm'] & { baseUrl: string };
+export type OpenAiSettings = Omit<Config['llm'], 'models'> & { baseUrl: string };
 
 interface StreamChunk {
   error?: unknown;
@@ -64,11 +65,9 @@ async function* streamReply(
       method: 'POST',
       headers: requestHeaders(llm.apiKey),
       body: JSON.stringify({
-        model: llm.model,
         messages: request.messages,
         stream: true,
-        max_tokens: llm.maxTokens,
-        temperature: llm.temperature,
+        ...samplingFields(llm, request.sampling ?? {}),
         stream_options: { include_usage: true },
       }),
       signal: upstream.signal,
@@ -80,7 +79,7 @@ async function* streamReply(
       throw redirectError();
     }
     // Still under the connect timer: an error body that never arrives is a timeout too.
-    if (!response.ok) throw await statusError(response, llm.apiKey);
+    if (!response.ok) throw refusedWithSettings(await statusError(response, llm.apiKey), response.status, request.sampling ?? {});
     stopTimer();
     // A proxy's or captive portal's page answered instead of the service: no stream to read.
     if (!response.body || response.headers.get('content-type')?.startsWith('text/html')) throw unreadableError();

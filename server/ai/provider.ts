@@ -1,3 +1,4 @@
+import type { GenerationSettings } from '@core/aiSettings/index';
 import type { Card } from '@core/card/index';
 import type { PromptMessage } from '@core/chat/prompt';
 import { AppError } from '../errors';
@@ -14,6 +15,8 @@ export interface StreamRequest {
   /** The card the prompt was built from: the demo provider answers from it. */
   card: Card;
   userName: string;
+  /** The person's generation settings (only the fields they set; core/aiSettings); absent: none. */
+  sampling?: GenerationSettings;
   /** Aborted when our client goes away or the request is cancelled; the upstream call stops within a second. */
   signal: AbortSignal;
 }

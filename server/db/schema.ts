@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type {
   CardRevisionsTable,
   ContentRating,
@@ -157,6 +157,8 @@ export interface MessagesTable {
   hidden: Generated<number>;
   /** The version (0 on a reply with one) whose text ended at a Stop: marked while shown. Else null. */
   stopped_swipe: number | null;
+  /** The model that last wrote this reply (LLM_MODEL or the chat's choice); null otherwise. */
+  model: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Who a user may be in a chat: a name for {{user}}, a description for the prompt, an avatar. */
@@ -246,6 +248,27 @@ export interface ChatPromptsTable {
   built_at: string;
 }
 
+/** A person's default generation settings (`defaults:<user id>`) or a chat's own (`chat:<chat id>`). */
+export interface AiSettingsTable {
+  id: string;
+  user_id: string;
+  chat_id: string | null;
+  /** JSON of the set fields (core/aiSettings GenerationSettings). */
+  settings: string;
+  updated_at: string;
+}
+
+/** A named set of generation settings; `extra` is JSON of a preset file's fields we keep but do not use. */
+export interface AiPresetsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  settings: string;
+  extra: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -270,6 +293,8 @@ export interface Database {
   card_activity: CardActivityTable;
   reports: ReportsTable;
   chat_prompts: ChatPromptsTable;
+  ai_settings: AiSettingsTable;
+  ai_presets: AiPresetsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -287,3 +312,4 @@ export type PersonaRow = Selectable<PersonasTable>;
 export type JobRow = Selectable<JobsTable>;
 export type ChatPromptRow = Selectable<ChatPromptsTable>;
 export type NewPersona = Insertable<PersonasTable>;
+export type AiPresetRow = Selectable<AiPresetsTable>;

@@ -22,6 +22,7 @@ export const configRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async
     images: config.images.baseUrl !== undefined,
     context_tokens: config.llm.contextTokens,
     reply_tokens: config.llm.maxTokens,
+    models: config.llm.models,
   };
   app.route({
     ...endpoint(contract.clientConfig),

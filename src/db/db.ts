@@ -1,5 +1,8 @@
 import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { GenerationSettings } from '@core/aiSettings/samplers';
 import type {
+  AiPreset,
+  AiPresetSave,
   CharacterDetails,
   CharacterPage,
   ChatMessage,
@@ -133,6 +136,31 @@ export interface ShareRequest extends Omit<QueuedItem, 'chat_id'> {
   report?: ReportRequest;
 }
 
+/**
+ * Generation settings as the device last knew them: `defaults` (the person's, with the server's
+ * context cap) or `chat:<chat id>` (a chat's own; none: it follows the defaults).
+ */
+export interface LocalAiSettings {
+  key: string;
+  settings: GenerationSettings;
+  /** On `defaults`: the largest context size the server allows. */
+  context_cap?: number;
+}
+
+/**
+ * A change to generation settings or presets made on the device, waiting in `aiOutbox` until the
+ * server has it (sync/send/aiChanges.ts): sent oldest first, before the chats' messages, so a
+ * message written after a change is answered with it. Each request replaces what it names, so one
+ * sent twice changes nothing more.
+ */
+export interface AiChange extends Omit<QueuedItem, 'chat_id'> {
+  kind: 'defaults' | 'chat' | 'chat_clear' | 'preset_save' | 'preset_delete';
+  /** The chat's id (chat, chat_clear) or the preset's (preset_save, preset_delete); '' for the defaults. */
+  target: string;
+  settings?: GenerationSettings;
+  preset?: AiPresetSave;
+}
+
 /** A page of a gallery list in the order the server gave it (a sort, search or tag filter; a creator's cards). */
 export interface GalleryList {
   /** sync/gallery.ts listKey: which list. */
@@ -204,6 +232,9 @@ export class CardchatDb extends Dexie {
   chatPrompts!: EntityTable<LocalChatPrompt, 'chat_id'>;
   chatMemories!: EntityTable<LocalChatMemories, 'chat_id'>;
   memoryOutbox!: EntityTable<MemoryChange, 'client_id'>;
+  aiSettings!: EntityTable<LocalAiSettings, 'key'>;
+  aiPresets!: EntityTable<AiPreset, 'id'>;
+  aiOutbox!: EntityTable<AiChange, 'client_id'>;
 
   constructor(name = 'cardchat') {
     super(name);
@@ -277,6 +308,12 @@ export class CardchatDb extends Dexie {
       chatMemories: 'chat_id',
       memoryOutbox: 'client_id, created_at, chat_id',
     });
+    // Generation settings and presets, and their changes waiting for the server (db/aiSettings.ts).
+    this.version(13).stores({
+      aiSettings: 'key',
+      aiPresets: 'id, created_at',
+      aiOutbox: 'client_id, created_at',
+    });
   }
 }
 
@@ -295,6 +332,8 @@ export const USER_COPY_TABLES: readonly Table[] = [
   db.favoriteFlags,
   db.characters,
   db.personas,
+  db.aiSettings,
+  db.aiPresets,
   // A page may be of the user's own private card, and says what is theirs (Edit, its review).
   db.characterPages,
   db.chatPrompts,
@@ -314,6 +353,7 @@ export const USER_DATA_TABLES: readonly Table[] = [
   db.outbox,
   db.shareOutbox,
   db.memoryOutbox,
+  db.aiOutbox,
   db.chatPersonas,
   db.drafts,
 ];

@@ -128,6 +128,7 @@ describe('the chat menu', () => {
         'Rename chat',
         'Prompt',
         'Memory',
+        'AI settings',
         'Delete chat',
       ]);
       fireEvent.click(screen.getByRole('menuitem', { name: 'Export as text' }));

@@ -24,6 +24,7 @@ export * from './jobs';
 export * from './publishing';
 export * from './creators';
 export * from './characterPages';
+export * from './aiSettings';
 
 /** What each route is: an HTTP method and a Fastify-style path (`:name` for a path parameter). */
 export interface Route {

@@ -17,6 +17,8 @@ import * as publishing from './2026-11-27T22-20_publishing';
 import * as stoppedReplies from './2026-11-28T00-30_stopped_replies';
 import * as chatPrompts from './2026-11-28T03-11_chat_prompts';
 import * as chatBranches from './2026-11-28T03-12_chat_branches';
+import * as aiSettings from './2026-11-28T03-13_ai_settings';
+import * as messageModels from './2026-11-28T03-41_message_models';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T00-30_stopped_replies': stoppedReplies,
   '2026-11-28T03-11_chat_prompts': chatPrompts,
   '2026-11-28T03-12_chat_branches': chatBranches,
+  '2026-11-28T03-13_ai_settings': aiSettings,
+  '2026-11-28T03-41_message_models': messageModels,
 };

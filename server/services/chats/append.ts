@@ -43,6 +43,7 @@ export async function appendMessage(
       swipe_id: null,
       hidden: 0,
       stopped_swipe: null,
+      model: null,
     };
     await storeMessages(trx, chat.id, [message], now.toISOString());
     return chatMessageOf(message);

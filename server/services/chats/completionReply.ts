@@ -17,6 +17,7 @@ import { findMessages, messagesBefore, nextSeq, updateMessage } from '../../db/r
 import type { Database, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { outageOf } from '../../outages';
+import { generationOf } from '../aiSettings/settings';
 import type { ServiceContext } from '../context';
 import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './completionLedger';
 import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
@@ -62,14 +63,15 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       .map((m) => ({ role: m.role, content: m.content, name: m.name, sendDate: m.send_date, id: m.id }));
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
     const metadata = metadataOf(job.chat.chat_metadata);
+    const { sampling, contextTokens, replyTokens, model } = await generationOf(ctx, job.user.id, job.chat.id);
     const prompt = buildPrompt({
       card: job.card,
       userName: job.as.name,
       personaDescription: job.as.description,
       history,
       continuation,
-      contextTokens: ctx.config.llm.contextTokens,
-      replyTokens: ctx.config.llm.maxTokens,
+      contextTokens,
+      replyTokens,
       chatId: job.chat.id,
       timeZone: job.timeZone,
       timedWorldInfo: timedWorldInfoOf(job.chat.chat_metadata),
@@ -78,9 +80,9 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       memories: memoriesOf(metadata).map((memory) => memory.text),
       authorsNote: authorsNoteOf(metadata),
     });
-    const budget = { contextTokens: ctx.config.llm.contextTokens, replyTokens: ctx.config.llm.maxTokens, historyMessages: history.length };
+    const budget = { contextTokens, replyTokens, historyMessages: history.length };
     const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));
-    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, signal });
+    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, sampling, signal });
     let text = '';
     let stopped = false;
     let aliveAt = Date.now();
@@ -102,7 +104,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
     const stored = continuation === undefined ? text.trim() : text.trimEnd();
-    return await storeReply(ctx, job, { text: stored, stopped }, reply.usage(), prompt.timedWorldInfo);
+    return await storeReply(ctx, job, { text: stored, stopped, model }, reply.usage(), prompt.timedWorldInfo);
   } catch (error) {
     const failure = failureOf(error);
     await updateCompletionRequest(ctx.db, job.user.id, job.key, {
@@ -125,7 +127,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
 async function amendReply(
   trx: Transaction<Database>,
   job: CompletionJob & { target: { message: Message } },
-  { text, stopped }: Written,
+  { text, stopped, model }: Written,
   at: string,
 ): Promise<Message> {
   const [current] = await findMessages(trx, [job.target.message.id]);
@@ -136,6 +138,7 @@ async function amendReply(
   const changes = {
     ...swipeColumns(after),
     stopped_swipe: stoppedSwipeAfter(current.stopped_swipe, after, stopped),
+    model,
     ...(swipe ? { send_date: at } : {}),
   };
   const amended = { ...current, ...changes };
@@ -149,10 +152,11 @@ async function amendReply(
   return amended;
 }
 
-/** The reply's text, and whether the client went away before it was whole. */
+/** The reply's text, whether the client went away before it was whole, and the model that wrote it. */
 interface Written {
   text: string;
   stopped: boolean;
+  model: string | null;
 }
 
 async function storeReply(
@@ -171,7 +175,13 @@ async function storeReply(
       stored = message(
         job.chat,
         await nextSeq(trx, job.chat.id),
-        { role: 'assistant', content: written.text, name: characterDisplayName(job.card), stopped_swipe: written.stopped ? 0 : null },
+        {
+          role: 'assistant',
+          content: written.text,
+          name: characterDisplayName(job.card),
+          stopped_swipe: written.stopped ? 0 : null,
+          model: written.model,
+        },
         at,
       );
       await storeMessages(trx, job.chat.id, [stored], at);

@@ -71,7 +71,7 @@ function requestHash(request: CompletionRequest, kind: CompletionRequestRow['kin
 export function message(
   chat: Chat,
   seq: number,
-  fields: Pick<Message, 'role' | 'content' | 'name'> & Partial<Pick<Message, 'client_id' | 'stopped_swipe'>>,
+  fields: Pick<Message, 'role' | 'content' | 'name'> & Partial<Pick<Message, 'client_id' | 'stopped_swipe' | 'model'>>,
   at: string,
 ): Message {
   return {
@@ -84,6 +84,7 @@ export function message(
     swipe_id: null,
     hidden: 0,
     stopped_swipe: null,
+    model: null,
     ...fields,
   };
 }

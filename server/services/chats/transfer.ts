@@ -61,6 +61,7 @@ export function archiveMessageOf(m: Message): ArchiveMessage {
     swipes,
     swipeId: swipe_id,
     hidden: Boolean(Number(m.hidden)),
+    model: m.model ?? undefined,
   };
 }
 

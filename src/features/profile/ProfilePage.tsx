@@ -11,6 +11,7 @@ import { DeleteAccountSection } from './DeleteAccountSection';
 import { DisplayNameSection } from './DisplayNameSection';
 import { ExportSection } from './ExportSection';
 import { PersonasSection } from '../personas/PersonasSection';
+import { AiDefaultsSection } from '../aiSettings/AiDefaultsSection';
 import { CreatorSection } from '../creators/CreatorSection';
 import { MatureContentSection } from '../creators/MatureContentSection';
 import { LocalDataSection } from './LocalDataSection';
@@ -75,6 +76,7 @@ export function ProfilePage() {
         </>
       )}
       {profile && <PersonasSection profileName={userDisplayName(profile)} />}
+      {profile && <AiDefaultsSection />}
       <LocalDataSection />
       {profile && online && <DeleteAccountSection email={profile.email} auth={auth} />}
     </div>

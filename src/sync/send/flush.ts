@@ -5,12 +5,13 @@ import { waitUnlessRefused, type DeliveryOutcome } from './outcomes';
 import { waitingChats } from './queue';
 import { sendMemoryChanges } from './memoryChanges';
 import { sendShareRequests } from './shareRequests';
+import { sendAiChanges } from './aiChanges';
 
 let running: Promise<void> | null = null;
 let again = false;
 
 /**
- * Sends what waits in the outbox: chats in the order of their oldest message, within a chat one
+ * Sends what waits in the outbox: changes to the AI settings first, then chats in the order of their oldest message, within a chat one
  * message (or change to a message) at a time, oldest first; then submissions and reports. Single-
  * flight: a call while a flush runs makes that flush go round once more (something may have been
  * queued behind it) instead of starting a second one that would race it for the same messages.
@@ -116,6 +117,13 @@ function retryLater({ retryAfterMs, status }: Extract<DeliveryOutcome, { kind: '
 
 async function flushOnce(): Promise<void> {
   if (!(await tokenReady())) return;
+  // Settings changed on the device go before the chats: a message written after a change is answered with it.
+  const settingsWait = await sendAiChanges();
+  if (settingsWait) {
+    const delay = retryLater(settingsWait);
+    if (delay !== undefined) flushAfter(delay);
+    return;
+  }
   // A chat stopped by a wait stops the flush: the next chat's message would fail the same way.
   for (const chatId of await waitingChats()) {
     const replay = await deliverQueue(chatId, waitUnlessRefused);

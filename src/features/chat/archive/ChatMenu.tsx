@@ -1,4 +1,4 @@
-import { Brain, Download, FileText, MoreVertical, Pencil, ScrollText, Trash2 } from 'lucide-react';
+import { Brain, Download, FileText, MoreVertical, Pencil, ScrollText, SlidersHorizontal, Trash2 } from 'lucide-react';
 import type { ChatExportFormat } from '@core/contract';
 import { useId, useState } from 'react';
 import { EXPORT_FAILED } from '../../../api/chatList';
@@ -14,6 +14,7 @@ import { NoticeDialog } from './NoticeDialog';
 import { RenameChatDialog } from './RenameChatDialog';
 import { useMenu } from './useMenu';
 import { OnlineButton } from '../../../ui/OnlineButton';
+import { ChatAiSettingsDialog } from '../../aiSettings/ChatAiSettingsDialog';
 import { MemoryDialog } from '../memory/MemoryDialog';
 import { PromptDialog } from '../memory/PromptDialog';
 
@@ -34,19 +35,21 @@ const EXPORTS: { format: ChatExportFormat; label: string; icon: typeof Download 
   { format: 'txt', label: 'Export as text', icon: FileText },
 ];
 
-/** What the AI sees and remembers: the last prompt, and the chat's pinned memories. */
+/** What the AI sees and remembers (the last prompt, the pinned memories), and how it writes (its settings). */
 const VIEWS = [
   { label: 'Prompt', icon: ScrollText, open: 'prompt' },
   { label: 'Memory', icon: Brain, open: 'memory' },
+  { label: 'AI settings', icon: SlidersHorizontal, open: 'settings' },
 ] as const;
 
-/** The chat window's header menu: the exports (downloads), 'Rename chat', 'Prompt' (what the AI was last sent), 'Memory' (pinned memories) and 'Delete chat' (after a confirmation). */
+/** The chat window's header menu: the exports (downloads), 'Rename chat', 'Prompt' (what the AI was last sent), 'Memory' (pinned memories), 'AI settings' and 'Delete chat' (after a confirmation). */
 export function ChatMenu({ chat, onDeleted }: Props) {
   const menu = useMenu();
   const menuId = useId();
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState<LocalChat | null>(null);
   const [renaming, setRenaming] = useState<LocalChat | null>(null);
+  const [tuning, setTuning] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [promptOf, setPromptOf] = useState<string | null>(null);
@@ -148,7 +151,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
               <Pencil size={16} aria-hidden="true" /> Rename chat
             </OnlineButton>
           </li>
-          {/* Offline too: the device keeps the last prompt it saw, and memory changes wait in the outbox. */}
+          {/* Offline too: the device keeps the last prompt it saw, and memory and settings changes wait in the outbox. A chat the server does not have yet has none of them. */}
           {VIEWS.map(({ label, icon: Icon, open }) => (
             <li role="none" key={label}>
               <button
@@ -157,7 +160,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
                 className={styles.item}
                 aria-disabled={noChat !== undefined || chat?.localOnly === true}
                 title={noChat ?? (chat?.localOnly ? 'Send a message first' : undefined)}
-                onClick={show(open === 'prompt' ? setPromptOf : setMemoryOf)}
+                onClick={show({ prompt: setPromptOf, memory: setMemoryOf, settings: setTuning }[open])}
               >
                 <Icon size={16} aria-hidden="true" /> {label}
               </button>
@@ -181,6 +184,7 @@ export function ChatMenu({ chat, onDeleted }: Props) {
       <PromptDialog chatId={promptOf} onClose={() => setPromptOf(null)} />
       <MemoryDialog chatId={memoryOf} onClose={() => setMemoryOf(null)} />
       <RenameChatDialog chat={renaming} onClose={() => setRenaming(null)} />
+      <ChatAiSettingsDialog chatId={tuning} onClose={() => setTuning(null)} />
       <DeleteChatDialog chat={confirming} deleting={deleting} onConfirm={confirmDelete} onCancel={() => setConfirming(null)} />
       <NoticeDialog title={failure?.title ?? null} onClose={() => setFailure(null)}>
         <p className={dialogStyles.text}>{failure?.message}</p>

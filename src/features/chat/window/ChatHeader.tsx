@@ -3,6 +3,7 @@ import type { LocalChat } from '../../../db/db';
 import { ChatMenu } from '../archive/ChatMenu';
 import { ImportChatsButton } from '../archive/ImportChatsButton';
 import { ChatAvatar } from '../history/ChatAvatar';
+import { ChatModel } from '../../aiSettings/ChatModel';
 import type { ChatTarget } from '../useChatSelection';
 import tool from './HeaderTool.module.css';
 import styles from './ChatWindow.module.css';
@@ -112,6 +113,7 @@ export function ChatHeader({
               09 Min 37 Sec
             </span>
             {menuChat && <BranchOrigin chat={menuChat} onOpen={onOpenOrigin} />}
+            {menuChat && !menuChat.localOnly && <ChatModel chatId={menuChat.chat_id} className={styles.model} />}
           </span>
         </div>
       </div>

@@ -1,0 +1,2 @@
+export * from './samplers';
+export * from './sillyTavernPreset';
