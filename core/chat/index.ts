@@ -8,6 +8,7 @@ export { tokenizeStyledText, type StyledKind, type StyledSegment } from './style
 export { cardGreetings, greetingAt, type CardGreeting } from './greetings';
 export * from './sillytavern';
 export { userDisplayName } from './userName';
+export { messageLength, splitMessage } from './messageParts';
 export * from './swipes';
 export { chatExportSteps } from './chatExports';
 export { CHAT_FILE_EXTENSIONS, chatFileSteps, isChatFileName, writeChatText } from './chatFile';
