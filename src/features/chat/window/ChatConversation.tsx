@@ -148,11 +148,11 @@ export function ChatConversation({ target, at, onLeaveFound, character, as, prof
       <ChangeNotices chatId={target.chatId} />
       <Composer
         busy={actions.busy}
-        onSend={(text) => {
+        onSend={(parts) => {
           // A message goes after the chat's newest: the window goes there first.
           if (at !== undefined) onLeaveFound?.();
           else history.toNewest();
-          actions.send(text, greetingIndex);
+          return actions.send(parts, greetingIndex);
         }}
         onStop={actions.stop}
         onSwipe={lastSwipe}
