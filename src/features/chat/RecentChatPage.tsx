@@ -1,9 +1,12 @@
 import { useRef } from 'react';
 import { userDisplayName } from '@core/chat/userName';
 import { useProfile } from '../../auth/useProfile';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+import { useReadingMode } from '../shell/readingMode';
 import hidden from '../../ui/visuallyHidden.module.css';
 import { ChatHistoryPanel } from './history/ChatHistoryPanel';
 import { CharacterPanel } from './panel/CharacterPanel';
+import { PHONE_QUERY } from './panelQueries';
 import styles from './RecentChatPage.module.css';
 import { useChatCharacter } from './useChatCharacter';
 import { useChatPersona } from './useChatPersona';
@@ -14,7 +17,9 @@ import { ChatWindow } from './window/ChatWindow';
 
 /**
  * /recent-chat: the history list, the chat window and the character panel side by side; where the
- * screen is too narrow for that, a panel slides over the chat instead, and starts closed.
+ * screen is too narrow for that, a panel slides over the chat instead, and starts closed. On a phone
+ * the list is the page until a chat is chosen; the chat then takes the whole screen, the app's top
+ * bar tucked away, with a way back to the list.
  */
 export function RecentChatPage() {
   const page = useRef<HTMLDivElement>(null);
@@ -26,9 +31,12 @@ export function RecentChatPage() {
   const as = useChatPersona(selection.target, profileName);
   const panels = useSidePanels();
   const newChatWith = character?.id ? character : null;
+  const phone = useMediaQuery(PHONE_QUERY);
+  const reading = phone && selection.target !== null;
+  useReadingMode(reading);
 
   return (
-    <div className={styles.page} ref={page}>
+    <div className={styles.page} ref={page} data-view={selection.target ? 'chat' : 'list'}>
       <h1 className={hidden.srOnly}>Recent Chats</h1>
       <div id="chat-history" className={styles.history} data-open={panels.historyOpen} ref={panels.historyRef}>
         <ChatHistoryPanel
@@ -57,6 +65,7 @@ export function RecentChatPage() {
         onTogglePanel={panels.togglePanel}
         onNewChat={newChatWith && (() => selection.newChat(newChatWith))}
         onSelect={selection.select}
+        onBack={reading ? () => selection.select(null) : undefined}
       />
       <div className={styles.panel} data-open={panels.panelOpen} ref={panels.panelRef}>
         <CharacterPanel character={character} target={selection.target} onClose={panels.closePanel} />
