@@ -59,6 +59,14 @@ describe('the composer and the 1,000-character limit', () => {
     ]);
     expect(await composer(page).inputValue()).toBe('');
     await screenshot(page, 'composer-sent-as-two-desktop');
+
+    // 'Create a persona' from the chat opens Profile's form, its name field focused.
+    await page.getByRole('button', { name: /Change persona/ }).click();
+    await page.getByRole('menuitem', { name: 'Create a persona' }).click();
+    const form = page.getByRole('dialog', { name: 'New persona' });
+    await form.waitFor();
+    await expect.poll(() => form.getByLabel('Name').evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 });
