@@ -193,6 +193,12 @@ describe('a failed reply', () => {
     render(<SystemNotice reason="The AI service is busy right now." onRetry={vi.fn()} disabled={false} />);
     expect(screen.getByRole('alert').textContent).toContain(SEND_FAILED);
     expect(screen.getByRole('alert').textContent).toContain('The AI service is busy right now.');
+    cleanup();
+    // A timed-out reply's reason says why once; 'Please try again.' is said once, by the sentence.
+    render(<SystemNotice reason="The AI service took too long to answer. Please try again." onRetry={vi.fn()} disabled={false} />);
+    const text = screen.getByRole('alert').textContent!;
+    expect(text).toContain('The AI service took too long to answer.');
+    expect(text.split('Please try again.')).toHaveLength(2);
   });
 
   it('gets a reason from the server that is not the error sentence again', async () => {
