@@ -259,7 +259,7 @@ describe('the chat on a phone', () => {
     await page.goto('/recent-chat');
     await page.getByRole('button', { name: 'Go to Login' }).click();
     await signUp(page, { name: 'Small Screen', email: uniqueEmail('phone-header'), password: 'small-screens-42' });
-    await page.getByText('Please select a chat to start conversation').waitFor();
+    await page.getByText('Please select a chat to start conversation').waitFor({ state: 'attached' });
     await page.goto('/');
     await page
       .getByRole('button', { name: /^Chat with / })
@@ -273,7 +273,7 @@ describe('the chat on a phone', () => {
     const bottom = (await notice.boundingBox())!;
     expect(bottom.y + bottom.height - top.y).toBeLessThanOrEqual(120);
     // One row: every tool is on the line of the title, each still a full touch target.
-    for (const name of ['Show chat history', 'New chat', 'Import', 'Chat actions', 'Show character panel']) {
+    for (const name of ['Back to chats', 'New chat', 'Import', 'Chat actions', 'Show character panel']) {
       const box = (await header.getByRole('button', { name, exact: true }).boundingBox())!;
       expect(box.y, name).toBeLessThan(top.y + 8);
       expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
