@@ -15,6 +15,7 @@ import styles from './ChatWindow.module.css';
 import { ChangeNotices } from './ChangeNotices';
 import { MessageList } from './MessageList';
 import { PersonaPicker } from './PersonaPicker';
+import { SpeakerFaces } from './SpeakerFaces';
 import { chatOffers } from './replyOffers';
 import { swipeAction } from './ReplyTools';
 import { useChatActions } from './useChatActions';
@@ -101,7 +102,7 @@ export function ChatConversation({ target, at, onLeaveFound, character, as, prof
   const empty = history.messages !== undefined && !loading && !showGreeting && visible.length === 0 && !actions.busy;
 
   return (
-    <>
+    <SpeakerFaces seed={target.seed} as={as}>
       {history.phase === 'saved' && (
         <p className={styles.notice} role="status">
           {online ? 'Showing the messages saved on this device.' : savedNote}
@@ -158,6 +159,6 @@ export function ChatConversation({ target, at, onLeaveFound, character, as, prof
         onSwipe={lastSwipe}
         speaker={<PersonaPicker as={as} profileName={profileName} />}
       />
-    </>
+    </SpeakerFaces>
   );
 }
