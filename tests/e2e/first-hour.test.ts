@@ -259,7 +259,7 @@ describe('the chat on a phone', () => {
     await page.goto('/recent-chat');
     await page.getByRole('button', { name: 'Go to Login' }).click();
     await signUp(page, { name: 'Small Screen', email: uniqueEmail('phone-header'), password: 'small-screens-42' });
-    await page.getByText('Please select a chat to start conversation').waitFor({ state: 'attached' });
+    await page.getByText('Select a history', { exact: true }).waitFor({ state: 'attached' });
     await page.goto('/');
     await page
       .getByRole('button', { name: /^Chat with / })

@@ -4,6 +4,7 @@ import { useProfile } from '../../auth/useProfile';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { useReadingMode } from '../shell/readingMode';
 import hidden from '../../ui/visuallyHidden.module.css';
+import { ImportChatsButton } from './archive/ImportChatsButton';
 import { ChatHistoryPanel } from './history/ChatHistoryPanel';
 import { CharacterPanel } from './panel/CharacterPanel';
 import { PHONE_QUERY } from './panelQueries';
@@ -33,12 +34,19 @@ export function RecentChatPage() {
   const newChatWith = character?.id ? character : null;
   const phone = useMediaQuery(PHONE_QUERY);
   const reading = phone && selection.target !== null;
+  // A phone with no chat chosen: the list is the page, with Import beside it (the chat pane's is not there).
+  const listOnly = phone && selection.target === null;
   useReadingMode(reading);
 
   return (
-    <div className={styles.page} ref={page} data-view={selection.target ? 'chat' : 'list'}>
+    <div className={styles.page} ref={page} data-view={listOnly ? 'list' : 'chat'}>
       <h1 className={hidden.srOnly}>Recent Chats</h1>
       <div id="chat-history" className={styles.history} data-open={panels.historyOpen} ref={panels.historyRef}>
+        {listOnly && (
+          <div className={styles.listTools}>
+            <ImportChatsButton onImported={(chatIds) => chatIds[0] && selection.select(chatIds[0])} />
+          </div>
+        )}
         <ChatHistoryPanel
           selectedChatId={selection.chatId}
           newChat={selection.target?.row ? null : (selection.target?.seed ?? null)}
@@ -52,21 +60,23 @@ export function RecentChatPage() {
           }}
         />
       </div>
-      <ChatWindow
-        target={selection.target}
-        at={selection.at}
-        onLeaveFound={selection.leaveFound}
-        character={character}
-        as={as}
-        profileName={profileName}
-        historyOpen={panels.historyOpen}
-        onToggleHistory={panels.toggleHistory}
-        panelOpen={panels.panelOpen}
-        onTogglePanel={panels.togglePanel}
-        onNewChat={newChatWith && (() => selection.newChat(newChatWith))}
-        onSelect={selection.select}
-        onBack={reading ? () => selection.select(null) : undefined}
-      />
+      {listOnly ? null : (
+        <ChatWindow
+          target={selection.target}
+          at={selection.at}
+          onLeaveFound={selection.leaveFound}
+          character={character}
+          as={as}
+          profileName={profileName}
+          historyOpen={panels.historyOpen}
+          onToggleHistory={panels.toggleHistory}
+          panelOpen={panels.panelOpen}
+          onTogglePanel={panels.togglePanel}
+          onNewChat={newChatWith && (() => selection.newChat(newChatWith))}
+          onSelect={selection.select}
+          onBack={reading ? () => selection.select(null) : undefined}
+        />
+      )}
       <div className={styles.panel} data-open={panels.panelOpen} ref={panels.panelRef}>
         <CharacterPanel character={character} target={selection.target} onClose={panels.closePanel} />
       </div>
