@@ -16,7 +16,7 @@ async function signUpToChats(page: Page, name: string): Promise<void> {
   await page.goto('/recent-chat');
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await signUp(page, { name, email: uniqueEmail('chat'), password: 'chat-archives-42' });
-  // The chat window's Import button: the history list itself starts closed on a phone.
+  // Import: in the chat window's header, or beside the list that is a phone's page.
   await page.getByRole('button', { name: 'Import' }).waitFor();
 }
 

@@ -44,7 +44,8 @@ export function RecentChatPage() {
       <div id="chat-history" className={styles.history} data-open={panels.historyOpen} ref={panels.historyRef}>
         {listOnly && (
           <div className={styles.listTools}>
-            <ImportChatsButton onImported={(chatIds) => chatIds[0] && selection.select(chatIds[0])} />
+            {/* What it imports shows in the list below; its dialog says so (opening a chat would close it). */}
+            <ImportChatsButton />
           </div>
         )}
         <ChatHistoryPanel
