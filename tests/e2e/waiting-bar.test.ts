@@ -39,7 +39,7 @@ const box = async (page: Page, selector: string) => (await page.locator(selector
 describe('the waiting count', () => {
   for (const phone of [true, false]) {
     const label = phone ? 'phone' : 'desktop';
-    it(`stays away on a normal send and never moves the page when it shows (${label})`, async () => {
+    it(`stays away on a normal send and never covers the messages when it shows (${label})`, async () => {
       const page = await newPage({ phone });
       // The page's clock, moved by the test where the rule is about time (time still flows by itself).
       await page.clock.install();
