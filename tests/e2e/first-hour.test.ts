@@ -31,12 +31,17 @@ async function checkScreen(page: Page, what: string): Promise<void> {
   expect(await horizontalOverflow(page), what).toBeLessThanOrEqual(0);
 }
 
-/** A side panel's content, opened first where it starts closed (a phone, a narrow window). */
+/**
+ * A side panel's content, opened first where it starts closed (a phone, a narrow window). On a phone
+ * an open chat has the screen: its way to the history is Back to chats.
+ */
 async function openPanel(page: Page, what: 'chat history' | 'character panel'): Promise<void> {
   // The header's toggle (the panel's own close button, when open, comes after it).
-  const toggle = page.getByRole('button', { name: new RegExp(`^(Show|Hide) ${what}$`) }).first();
+  const back = what === 'chat history' ? '|^Back to chats$' : '';
+  const toggle = page.getByRole('button', { name: new RegExp(`^(Show|Hide) ${what}$${back}`) }).first();
   await toggle.waitFor();
-  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  if ((await toggle.getAttribute('aria-label')) === 'Back to chats') await toggle.click();
+  else if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
 }
 
 /** The element the keyboard is on: its text and whether it is inside `scope`. */
