@@ -8,6 +8,7 @@ export { tokenizeStyledText, type StyledKind, type StyledSegment } from './style
 export { cardGreetings, greetingAt, type CardGreeting } from './greetings';
 export * from './sillytavern';
 export { userDisplayName } from './userName';
+export { messageLength, splitMessage } from './messageParts';
 export * from './swipes';
 export { authorsNoteOf, NOTE_DEFAULTS, withAuthorsNote } from './memory/authorsNote';
 export { MEMORIES_KEY, memoriesOf, memorySection, withMemories, type PinnedMemory } from './memory/memories';

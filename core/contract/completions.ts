@@ -23,6 +23,11 @@ export const CompletionRequest = Type.Object({
   regenerate: Type.Optional(Type.Boolean({ default: false })),
   /** Go on from the chat's last reply: the model's words are appended to that same message. */
   continue: Type.Optional(Type.Boolean({ default: false })),
+  /**
+   * Store the new message and ask no reply: the first parts of a message too long for one, sent as
+   * several; the last part asks for the one reply that answers them all.
+   */
+  no_reply: Type.Optional(Type.Boolean({ default: false })),
   /** A new chat starts with this greeting: 0 = first_mes, n = alternate_greetings[n - 1]. */
   greeting_index: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
   /**
@@ -66,8 +71,8 @@ export const CompletionResult = Type.Object({
   greeting: Type.Union([ChatMessage, Type.Null()]),
   /** Null for a regeneration or a continuation. */
   user_message: Type.Union([ChatMessage, Type.Null()]),
-  /** The new reply, or the reply a regeneration added a version to, or the one continued. */
-  reply: ChatMessage,
+  /** The new reply, or the reply a regeneration added a version to, or the one continued; null when `no_reply` asked for none. */
+  reply: Type.Union([ChatMessage, Type.Null()]),
   usage: Type.Optional(Type.Object({ prompt_tokens: Type.Integer(), completion_tokens: Type.Integer(), total_tokens: Type.Integer() })),
 });
 export type CompletionResult = Static<typeof CompletionResult>;

@@ -180,7 +180,8 @@ export interface CompletionRequestsTable {
   user_id: string;
   idempotency_key: string;
   chat_id: string;
-  kind: 'message' | 'regenerate' | 'continue';
+  /** 'part': a message stored without a reply (the first parts of a long one, sent as several). */
+  kind: 'message' | 'part' | 'regenerate' | 'continue';
   /** sha256 of what was asked (the message text, or the regeneration): a reused key must ask the same. */
   request_hash: string;
   state: 'running' | 'done' | 'failed';

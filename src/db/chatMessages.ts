@@ -78,7 +78,8 @@ export async function latestChatWith(characterId: string): Promise<LocalChat | u
  * Stores a page the server sent. Within the page's seq range (up to the end for the newest page),
  * stored rows the server no longer has go (regenerated or deleted elsewhere). A pending copy of a
  * message the server now holds gives way to it; a failed one stays in its place, because its Retry
- * (same idempotency key) is how the user gets the reply the server never stored. Changes still
+ * (same idempotency key) is how the user gets the reply the server never stored, until the server
+ * holds something after that message (then it gives way as well). Changes still
  * waiting in the outbox are made again on what arrived.
  */
 export async function saveServerPage(chat: RecentChat, messages: ChatMessage[], { newest }: { newest: boolean }): Promise<void> {
@@ -105,8 +106,13 @@ export async function saveServerPage(chat: RecentChat, messages: ChatMessage[], 
             .anyOf([...clientIds])
             .filter((row) => row.state !== 'sent' && row.chat_id === chat.chat_id)
             .toArray();
-    await db.messages.bulkDelete(copies.filter((row) => row.state === 'pending').map((row) => row.id));
-    const awaitingRetry = new Set(copies.filter((row) => row.state === 'failed').map((row) => row.client_id));
+    // A failed copy whose message the chat has gone on past (a reply stored late, a message sent after
+    // it) gives way too: its Retry would answer out of turn, and its 'No reply' would stay for good.
+    const newestSeq = messages.at(-1)?.seq ?? -Infinity;
+    const seqOf = new Map(messages.map((message) => [message.client_id, message.seq]));
+    const overtaken = (row: LocalMessage) => row.state === 'failed' && (seqOf.get(row.client_id) ?? Infinity) < newestSeq;
+    await db.messages.bulkDelete(copies.filter((row) => row.state === 'pending' || overtaken(row)).map((row) => row.id));
+    const awaitingRetry = new Set(copies.filter((row) => row.state === 'failed' && !overtaken(row)).map((row) => row.client_id));
     const stored = messages.filter((message) => !awaitingRetry.has(message.client_id));
     await db.messages.bulkPut(stored.map((message): LocalMessage => ({ ...message, state: 'sent' })));
     await reapplyChanges(chat.chat_id);

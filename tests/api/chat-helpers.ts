@@ -31,6 +31,8 @@ export interface SendOptions {
   stream?: boolean;
   regenerate?: boolean;
   continue?: boolean;
+  /** Store the message without asking a reply (a part of a long message). */
+  noReply?: boolean;
   greetingIndex?: number;
   /** Who the user is from this message on (absent: the chat's); null: the profile name. */
   personaId?: string | null;
@@ -51,6 +53,7 @@ export function complete(test: TestApp, user: Uploader, options: SendOptions) {
       stream: options.stream ?? false,
       regenerate: options.regenerate ?? false,
       ...(options.continue === undefined ? {} : { continue: options.continue }),
+      ...(options.noReply === undefined ? {} : { no_reply: options.noReply }),
       ...(options.greetingIndex === undefined ? {} : { greeting_index: options.greetingIndex }),
       ...(options.personaId === undefined ? {} : { persona_id: options.personaId }),
       ...(options.timeZone === undefined ? {} : { time_zone: options.timeZone }),

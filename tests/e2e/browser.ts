@@ -157,7 +157,8 @@ export async function homeWithSeededCards(page: Page): Promise<void> {
 }
 
 /**
- * Signs up from /recent-chat's 'Go to Login' and waits for the empty chat screen. `worker`: also
+ * Signs up from /recent-chat's 'Go to Login' and waits for the chat screen (its history list is there,
+ * shown or in its drawer; on a phone it is the page). `worker`: also
  * waits until the service worker controls the page, so what follows is cached by it.
  */
 export async function signUpFromRecentChat(page: Page, account: Account, options: { worker?: boolean } = {}): Promise<void> {
@@ -165,7 +166,7 @@ export async function signUpFromRecentChat(page: Page, account: Account, options
   await page.getByText('User not authenticated. Please log in to view chat records.').waitFor();
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await signUp(page, account);
-  await page.getByText('Please select a chat to start conversation').waitFor();
+  await page.getByText('Select a history', { exact: true }).waitFor({ state: 'attached' });
   if (options.worker) await serviceWorkerInControl(page);
 }
 

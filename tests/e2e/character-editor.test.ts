@@ -49,6 +49,14 @@ describe('the character editor', () => {
     expect(await page.getByRole('link', { name: 'Create a character' }).getAttribute('aria-current')).toBe('page');
 
     await page.getByLabel('Name (required)', { exact: true }).fill('Mira the Lighthouse Keeper');
+    // While typing, the confirmations are one line: the save bar leaves the phone's screen to the form.
+    const confirmations = page.getByText('Before you upload: 0 of 2 confirmed');
+    expect(await confirmations.isVisible()).toBe(true);
+    expect(await page.getByLabel('I accept the privacy requirements').isVisible()).toBe(false);
+    await page.getByLabel('Description', { exact: true }).focus();
+    const bar = await confirmations.evaluate((summary) => summary.closest('details')!.parentElement!.getBoundingClientRect().height);
+    expect(bar).toBeLessThanOrEqual(200);
+    await screenshot(page, 'editor-phone-typing');
     await page.getByLabel('Description', { exact: true }).fill('Keeps the northern light. Loves storms and strong tea.');
     await page.getByLabel('First message', { exact: true }).fill('The lamp is lit. Come in out of the rain.');
     await page.getByRole('button', { name: 'Add a greeting' }).click();
@@ -103,8 +111,10 @@ describe('the character editor', () => {
       data: { name: 'Mira the Lighthouse Keeper', alternate_greetings: ['Another storm, another visitor.'] },
     });
 
+    await confirmations.click();
     await page.getByLabel('I accept the privacy requirements').check();
     await page.getByLabel('I confirm I am 18 or older').check();
+    await page.getByText('Before you upload: 2 of 2 confirmed').waitFor();
     await page.getByRole('button', { name: 'Save character' }).click();
     await page.getByText(/Mira the Lighthouse Keeper is saved/).waitFor();
     await screenshot(page, 'editor-phone-saved');

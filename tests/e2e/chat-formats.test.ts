@@ -42,7 +42,7 @@ describe('chats from other apps', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await done.getByRole('button', { name: 'OK' }).click();
 
-      const toggle = page.getByRole('button', { name: 'Show chat history' });
+      const toggle = page.getByRole('button', { name: /^(Show chat history|Back to chats)$/ });
       if (await toggle.isVisible()) await toggle.click();
       await page
         .getByRole('list', { name: 'Recent chats' })

@@ -20,9 +20,9 @@ function line(i: number): string {
   return `Line ${i}: ${`${words} `.repeat(1 + (i % 3)).trim()}${i % 5 === 0 ? ' **bold** and *softly*' : ''}`;
 }
 
-/** The history panel, opened first where it is a drawer (a phone). */
+/** The history panel; on a phone, where the open chat has the screen, back to the list first. */
 async function historyPanel(page: Page, phone: boolean) {
-  if (phone) await page.getByRole('button', { name: 'Show chat history' }).click();
+  if (phone) await page.getByRole('button', { name: 'Back to chats' }).click();
   const panel = page.getByRole('region', { name: 'Select a history' });
   await panel.waitFor();
   return panel;

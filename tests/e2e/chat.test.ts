@@ -153,7 +153,8 @@ describe('the chat screen', () => {
     await panel.getByRole('button', { name: 'Hide character panel' }).click();
     await panel.waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: 'Show chat history' }).click();
+    // The chat has the phone's screen: its way back is to the list.
+    await page.getByRole('button', { name: 'Back to chats' }).click();
     await page.getByRole('heading', { name: 'Select a history' }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.context().close();

@@ -123,6 +123,14 @@ describe('My Collections', () => {
     await page.reload();
     await page.getByRole('article', { name: 'Orla the Navigator' }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // Every action icon of the tile is inside it, the delete icon too.
+    const tile = page.getByRole('article', { name: 'Orla the Navigator' });
+    const tileBox = (await tile.boundingBox())!;
+    for (const action of ['View', 'Edit', 'Download', 'Delete']) {
+      const box = (await tile.getByRole(action === 'Edit' ? 'link' : 'button', { name: `${action} Orla the Navigator` }).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(tileBox.x);
+      expect(box.x + box.width).toBeLessThanOrEqual(tileBox.x + tileBox.width);
+    }
     await screenshot(page, 'collections-phone');
 
     // Offline: the cached card stays; actions that need the network are disabled with the reason.

@@ -66,6 +66,9 @@ describe('uploading a character card', () => {
     await page.getByText('Image uploaded successfully!').waitFor();
     await page.getByRole('link', { name: 'View in My Collections' }).waitFor();
     await screenshot(page, 'upload-phone-success');
+    // No stale reason ('Please select a file first.') sits above the success while the form waits for the next card.
+    expect(await reasons.count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     // The form cleared.
     expect(await page.locator('#upload-file-status').innerText()).not.toContain('Wren the Cartographer');
     expect(await page.getByLabel('I accept the privacy requirements').isChecked()).toBe(false);

@@ -112,4 +112,18 @@ describe('message pages', () => {
     expect(rows.map((m) => m.id)).toEqual(['m21', 'm22', 'm23', 'm24', 'm25', 'm26', 'm27', 'm28', 'm29b', 'm30', failed.id]);
     expect(rows.at(-1)).toMatchObject({ state: 'failed', content: 'failed one' });
   });
+
+  it('lets a failed copy give way once the chat has gone on past it (a reply stored late, a message sent after it)', async () => {
+    await saveServerPage(chat, all.slice(20, 28), { newest: true });
+    const failed = await writePendingMessage(seedOf(CHAT), { clientId: 'client-29x', content: 'timed out', name: 'Grace', sendDate: time });
+    await markFailed(failed.id, 'The AI service took too long to answer. Please try again.');
+    const user = { ...all[28]!, client_id: 'client-29x', content: 'timed out' };
+    // Only the message is on the server: the copy keeps its Retry.
+    await saveServerPage(chat, [...all.slice(20, 28), user], { newest: true });
+    expect((await pageRows(CHAT, 21, null)).at(-1)).toMatchObject({ id: failed.id, state: 'failed' });
+    // The server holds its reply now: the copy gives way, no 'No reply' is left behind.
+    await saveServerPage(chat, [...all.slice(20, 28), user, all[29]!], { newest: true });
+    const rows = await pageRows(CHAT, 21, null);
+    expect(rows.map((m) => [m.id, m.state])).toEqual([...all.slice(20, 30).map((m) => [m.id, 'sent'])]);
+  });
 });

@@ -69,8 +69,8 @@ describe('date separators', () => {
 });
 
 describe('the composer', () => {
-  const setup = (busy = false) => {
-    const onSend = vi.fn();
+  const setup = (busy = false, unsent: string[] = []) => {
+    const onSend = vi.fn((_parts: string[]) => Promise.resolve(unsent));
     const onStop = vi.fn();
     render(<Composer busy={busy} onSend={onSend} onStop={onStop} />);
     return { onSend, onStop, input: screen.getByPlaceholderText('Type a message') as HTMLTextAreaElement };
@@ -82,7 +82,7 @@ describe('the composer', () => {
     fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
     expect(onSend).not.toHaveBeenCalled();
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(onSend).toHaveBeenCalledWith('Hello');
+    expect(onSend).toHaveBeenCalledWith(['Hello']);
     expect(input.value).toBe('');
   });
 
@@ -96,15 +96,57 @@ describe('the composer', () => {
     expect(onSend).not.toHaveBeenCalled();
   });
 
-  it('counts characters and stops at 1000', () => {
+  it('counts characters, and past 1000 keeps the text and shows the overflow', () => {
     const { input } = setup();
-    expect(screen.getByText('0 / 1000')).toBeTruthy();
+    expect(screen.getByText('0 / 1,000')).toBeTruthy();
     fireEvent.change(input, { target: { value: 'x'.repeat(12) } });
-    expect(screen.getByText('12 / 1000')).toBeTruthy();
-    fireEvent.change(input, { target: { value: 'y'.repeat(MAX_MESSAGE_LENGTH + 50) } });
-    expect(input.value).toHaveLength(1000);
-    expect(input.maxLength).toBe(1000);
-    expect(screen.getByText('1000 / 1000')).toBeTruthy();
+    expect(screen.getByText('12 / 1,000')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'y'.repeat(MAX_MESSAGE_LENGTH + 500) } });
+    expect(input.value).toHaveLength(1500);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/1,500 \/ 1,000/)).toBeTruthy();
+    // An emoji counts once, as the server counts it.
+    fireEvent.change(input, { target: { value: '😀'.repeat(1000) } });
+    expect(screen.getByText('1,000 / 1,000')).toBeTruthy();
+  });
+
+  it('says why a long text cannot go as one message and sends it as parts in order when asked', async () => {
+    const { onSend, input } = setup();
+    const text = `${'First paragraph. '.repeat(40).trim()}\n\n${'Second paragraph. '.repeat(40).trim()}`;
+    fireEvent.change(input, { target: { value: text } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toContain('A message can be at most 1,000 characters.');
+    const accept = screen.getByRole('button', { name: 'Send as 2 messages' });
+    expect(document.activeElement).toBe(accept);
+    // Keep editing goes back to the text, untouched.
+    fireEvent.keyDown(accept, { key: 'Escape' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe(text);
+    fireEvent.click(screen.getByRole('button', { name: 'Ask' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send as 2 messages' })));
+    expect(onSend).toHaveBeenCalledWith(['First paragraph. '.repeat(40).trim(), 'Second paragraph. '.repeat(40).trim()]);
+    expect(input.value).toBe('');
+  });
+
+  it('gives back the parts that did not go', async () => {
+    const { input } = setup(false, ['Part two.']);
+    fireEvent.change(input, { target: { value: 'Part one.' } });
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    expect(input.value).toBe('Part two.');
+  });
+
+  it('takes the focus when a chat opens with a mouse and keyboard, not on a touch screen', () => {
+    const matches = vi.spyOn(window, 'matchMedia');
+    matches.mockReturnValue({ matches: true } as MediaQueryList);
+    const { input } = setup();
+    expect(document.activeElement).toBe(input);
+    cleanup();
+    matches.mockReturnValue({ matches: false } as MediaQueryList);
+    const touch = setup();
+    expect(document.activeElement).not.toBe(touch.input);
+    matches.mockRestore();
   });
 
   it('waits while a reply comes and offers Stop instead of Ask', () => {
@@ -151,6 +193,12 @@ describe('a failed reply', () => {
     render(<SystemNotice reason="The AI service is busy right now." onRetry={vi.fn()} disabled={false} />);
     expect(screen.getByRole('alert').textContent).toContain(SEND_FAILED);
     expect(screen.getByRole('alert').textContent).toContain('The AI service is busy right now.');
+    cleanup();
+    // A timed-out reply's reason says why once; 'Please try again.' is said once, by the sentence.
+    render(<SystemNotice reason="The AI service took too long to answer. Please try again." onRetry={vi.fn()} disabled={false} />);
+    const text = screen.getByRole('alert').textContent!;
+    expect(text).toContain('The AI service took too long to answer.');
+    expect(text.split('Please try again.')).toHaveLength(2);
   });
 
   it('gets a reason from the server that is not the error sentence again', async () => {

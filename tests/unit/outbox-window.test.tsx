@@ -54,7 +54,7 @@ describe('a message in the outbox', () => {
 
 describe('the composer offline', () => {
   it('still takes a message, and says it will be sent once back online', () => {
-    const onSend = vi.fn();
+    const onSend = vi.fn(() => Promise.resolve([]));
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     render(<Composer busy={false} onSend={onSend} onStop={vi.fn()} />);
     const input = screen.getByPlaceholderText('Type a message') as HTMLTextAreaElement;
@@ -64,6 +64,6 @@ describe('the composer offline', () => {
     expect(ask.disabled).toBe(false);
     expect(ask.title).toBe(OFFLINE_SEND_NOTE);
     fireEvent.click(ask);
-    expect(onSend).toHaveBeenCalledWith('Written on the train');
+    expect(onSend).toHaveBeenCalledWith(['Written on the train']);
   });
 });

@@ -174,6 +174,11 @@ describe('the upload state machine', () => {
       send: { phase: 'success' },
       resets: 1,
     });
+    // Just uploaded, the cleared form shows no stale reasons above the success; a new file brings them back.
+    expect(state.shownBlockers(done, on)).toEqual([]);
+    const next = state.uploadReducer(done, { type: 'choose', file });
+    expect(state.shownBlockers(next, on)).toEqual([state.MESSAGE_ACCEPT_PRIVACY, state.MESSAGE_CONFIRM_AGE]);
+    expect(state.shownBlockers(state.initialUploadState, on)).toEqual(state.uploadBlockers(state.initialUploadState, on));
   });
 
   it('drops the result of a file that is no longer chosen, and a refused file blocks the upload', () => {

@@ -24,10 +24,10 @@ export const superseded = () => new AppError(409, 'superseded', 'This reply has 
 
 export function resultOf(
   chatId: string,
-  messages: { greeting: Message | null; user: Message | null; reply: Message },
+  messages: { greeting: Message | null; user: Message | null; reply: Message | null },
   usage?: CompletionResult['usage'],
 ): CompletionResult {
-  const content = messages.reply.content;
+  const content = messages.reply?.content ?? '';
   return {
     message: content,
     content,
@@ -35,7 +35,7 @@ export function resultOf(
     chat_id: chatId,
     greeting: messages.greeting ? chatMessageOf(messages.greeting) : null,
     user_message: messages.user ? chatMessageOf(messages.user) : null,
-    reply: chatMessageOf(messages.reply),
+    reply: messages.reply ? chatMessageOf(messages.reply) : null,
     ...(usage ? { usage } : {}),
   };
 }
@@ -44,11 +44,12 @@ async function storedResult(db: Kysely<Database>, row: CompletionRequestRow): Pr
   const ids = [row.greeting_message_id, row.user_message_id, row.reply_message_id].filter((id): id is string => id !== null);
   const byId = new Map((await findMessages(db, ids)).map((message) => [message.id, message]));
   const reply = row.reply_message_id ? byId.get(row.reply_message_id) : undefined;
-  if (!reply) throw superseded();
+  // A part stored without a reply has none to lose.
+  if (!reply && row.kind !== 'part') throw superseded();
   return resultOf(row.chat_id, {
     greeting: (row.greeting_message_id && byId.get(row.greeting_message_id)) || null,
     user: (row.user_message_id && byId.get(row.user_message_id)) || null,
-    reply,
+    reply: reply ?? null,
   });
 }
 

@@ -15,7 +15,7 @@ import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
 import { lockAccount, type RequestUser } from '../users';
 import { cardOfChat } from './character';
-import { inProgress, ledgerState } from './completionLedger';
+import { inProgress, ledgerState, resultOf } from './completionLedger';
 import { checkedMessageText } from './messageText';
 import { settleChatUser, type ChatUser } from './persona';
 import { chatNotFound } from './reads';
@@ -55,16 +55,21 @@ function lastUserContent(request: CompletionRequest): string | undefined {
 /** The time zone the app sent, when it is one this runtime knows. */
 const timeZoneOf = (request: CompletionRequest) => (isTimeZone(request.time_zone) ? request.time_zone : undefined);
 
-/** A request for no new message: a regeneration or a continuation (asking for both is refused). */
+/**
+ * A new message with its reply, or without one (a part), or no new message: a regeneration or a
+ * continuation (asking for two of these is refused).
+ */
 function modeOf(request: CompletionRequest): CompletionRequestRow['kind'] {
-  if (request.regenerate && request.continue)
-    throw badRequest('regenerate_or_continue', 'Ask for a new version of the reply or for more of it, not both.');
-  return request.regenerate ? 'regenerate' : request.continue ? 'continue' : 'message';
+  if ([request.regenerate, request.continue, request.no_reply].filter(Boolean).length > 1)
+    throw badRequest('regenerate_or_continue', 'Ask for a new version of the reply, for more of it, or for none, not two of these.');
+  return request.regenerate ? 'regenerate' : request.continue ? 'continue' : request.no_reply ? 'part' : 'message';
 }
+
+const storesMessage = (kind: CompletionRequestRow['kind']) => kind === 'message' || kind === 'part';
 
 /** What a request asks for, so a reused Idempotency-Key can be told from a retry of the same request. */
 function requestHash(request: CompletionRequest, kind: CompletionRequestRow['kind']): string {
-  const asked = kind === 'message' ? `message:${lastUserContent(request)?.trim() ?? ''}` : kind;
+  const asked = storesMessage(kind) ? `${kind}:${lastUserContent(request)?.trim() ?? ''}` : kind;
   return createHash('sha256').update(asked).digest('hex');
 }
 
@@ -149,7 +154,7 @@ export async function prepareCompletion(
   const timeZone = timeZoneOf(request);
   if (state.kind === 'retry') return { kind: 'generate', job: { ...(await retryJob(ctx, user, state.row, request.persona_id)), timeZone } };
 
-  const text = kind === 'message' ? checkedMessageText(lastUserContent(request)) : null;
+  const text = storesMessage(kind) ? checkedMessageText(lastUserContent(request)) : null;
   if (text !== null) await checkStorageRoom(ctx.db, user, 0);
   const { chat, card, isNew } = await chatFor(ctx, user, request, at);
   const ledger: CompletionRequestRow = {
@@ -196,9 +201,16 @@ export async function prepareCompletion(
         ? message(chat, seq++, { role: 'assistant', content: filledGreeting, name: characterDisplayName(card) }, at)
         : null;
       const userMessage = message(chat, seq, { role: 'user', content: text, name: as.name, client_id: key }, at);
-      await insertCompletionRequest(trx, { ...ledger, greeting_message_id: greeting?.id ?? null, user_message_id: userMessage.id });
+      const part = kind === 'part';
+      await insertCompletionRequest(trx, {
+        ...ledger,
+        ...(part ? { state: 'done' } : {}),
+        greeting_message_id: greeting?.id ?? null,
+        user_message_id: userMessage.id,
+      });
       const stored = greeting ? [greeting, userMessage] : [userMessage];
       await storeMessages(trx, chat.id, stored, at);
+      if (part) return { kind: 'done', result: resultOf(chat.id, { greeting, user: userMessage, reply: null }) };
       const newChatHistory = isNew ? stored : null;
       return {
         kind: 'generate',

@@ -41,7 +41,8 @@ export async function settleTarget(db: Db, chatId: string, kind: 'regenerate' | 
 
 /** What a retried request works on: what its first attempt settled (a reply deleted since is superseded). */
 export async function retriedTarget(db: Db, row: CompletionRequestRow, userMessage: Message | null): Promise<SettledTarget> {
-  if (row.kind === 'message') {
+  // A part is stored done, with no reply to retry; were one ever retried, it answers its message.
+  if (row.kind === 'message' || row.kind === 'part') {
     if (!userMessage) throw superseded();
     return { answersSeq: userMessage.seq, target: { kind: 'new' } };
   }

@@ -1,9 +1,13 @@
 import { useRef } from 'react';
 import { userDisplayName } from '@core/chat/userName';
 import { useProfile } from '../../auth/useProfile';
+import { useMediaQuery } from '../../lib/useMediaQuery';
+import { useReadingMode } from '../shell/readingMode';
 import hidden from '../../ui/visuallyHidden.module.css';
+import { ImportChatsButton } from './archive/ImportChatsButton';
 import { ChatHistoryPanel } from './history/ChatHistoryPanel';
 import { CharacterPanel } from './panel/CharacterPanel';
+import { PHONE_QUERY } from './panelQueries';
 import styles from './RecentChatPage.module.css';
 import { useChatCharacter } from './useChatCharacter';
 import { useChatPersona } from './useChatPersona';
@@ -14,7 +18,9 @@ import { ChatWindow } from './window/ChatWindow';
 
 /**
  * /recent-chat: the history list, the chat window and the character panel side by side; where the
- * screen is too narrow for that, a panel slides over the chat instead, and starts closed.
+ * screen is too narrow for that, a panel slides over the chat instead, and starts closed. On a phone
+ * the list is the page until a chat is chosen; the chat then takes the whole screen, the app's top
+ * bar tucked away, with a way back to the list.
  */
 export function RecentChatPage() {
   const page = useRef<HTMLDivElement>(null);
@@ -26,11 +32,22 @@ export function RecentChatPage() {
   const as = useChatPersona(selection.target, profileName);
   const panels = useSidePanels();
   const newChatWith = character?.id ? character : null;
+  const phone = useMediaQuery(PHONE_QUERY);
+  const reading = phone && selection.target !== null;
+  // A phone with no chat chosen: the list is the page, with Import beside it (the chat pane's is not there).
+  const listOnly = phone && selection.target === null;
+  useReadingMode(reading);
 
   return (
-    <div className={styles.page} ref={page}>
+    <div className={styles.page} ref={page} data-view={listOnly ? 'list' : 'chat'}>
       <h1 className={hidden.srOnly}>Recent Chats</h1>
       <div id="chat-history" className={styles.history} data-open={panels.historyOpen} ref={panels.historyRef}>
+        {listOnly && (
+          <div className={styles.listTools}>
+            {/* What it imports shows in the list below; its dialog says so (opening a chat would close it). */}
+            <ImportChatsButton />
+          </div>
+        )}
         <ChatHistoryPanel
           selectedChatId={selection.chatId}
           newChat={selection.target?.row ? null : (selection.target?.seed ?? null)}
@@ -44,20 +61,23 @@ export function RecentChatPage() {
           }}
         />
       </div>
-      <ChatWindow
-        target={selection.target}
-        at={selection.at}
-        onLeaveFound={selection.leaveFound}
-        character={character}
-        as={as}
-        profileName={profileName}
-        historyOpen={panels.historyOpen}
-        onToggleHistory={panels.toggleHistory}
-        panelOpen={panels.panelOpen}
-        onTogglePanel={panels.togglePanel}
-        onNewChat={newChatWith && (() => selection.newChat(newChatWith))}
-        onSelect={selection.select}
-      />
+      {listOnly ? null : (
+        <ChatWindow
+          target={selection.target}
+          at={selection.at}
+          onLeaveFound={selection.leaveFound}
+          character={character}
+          as={as}
+          profileName={profileName}
+          historyOpen={panels.historyOpen}
+          onToggleHistory={panels.toggleHistory}
+          panelOpen={panels.panelOpen}
+          onTogglePanel={panels.togglePanel}
+          onNewChat={newChatWith && (() => selection.newChat(newChatWith))}
+          onSelect={selection.select}
+          onBack={reading ? () => selection.select(null) : undefined}
+        />
+      )}
       <div className={styles.panel} data-open={panels.panelOpen} ref={panels.panelRef}>
         <CharacterPanel character={character} target={selection.target} onClose={panels.closePanel} />
       </div>

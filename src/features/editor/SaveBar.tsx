@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { Consents } from '../upload/Consents';
 import { MESSAGE_ACCEPT_PRIVACY, MESSAGE_CONFIRM_AGE } from '../upload/uploadState';
 import styles from './Editor.module.css';
@@ -22,6 +23,9 @@ interface Props {
   publishing?: ReactNode;
 }
 
+/** A phone: the bar stays at the bottom of a short screen, so the confirmations fold to one line. */
+const PHONE_QUERY = '(max-width: 600px)';
+
 /**
  * Save, always in reach: a new character asks the upload's two confirmations first; an
  * administrator may publish; offline it says why it waits. The draft is on the device either way.
@@ -30,6 +34,8 @@ export function SaveBar({ isNew, isAdmin, isPublic, publicRelease, onPublicRelea
   const [acceptPrivacy, setAcceptPrivacy] = useState(false);
   const [confirmAdult, setConfirmAdult] = useState(false);
   const saving = state.phase === 'saving';
+  const phone = useMediaQuery(PHONE_QUERY);
+  const confirmed = Number(acceptPrivacy) + Number(confirmAdult);
   const blockers = [
     offline && `${offline}: saving needs cardchat. Your draft is kept on this device.`,
     isNew && !acceptPrivacy && MESSAGE_ACCEPT_PRIVACY,
@@ -39,18 +45,22 @@ export function SaveBar({ isNew, isAdmin, isPublic, publicRelease, onPublicRelea
   return (
     <div className={styles.saveBar}>
       {isNew ? (
-        <Consents
-          acceptPrivacy={acceptPrivacy}
-          confirmAdult={confirmAdult}
-          publicRelease={publicRelease}
-          isAdmin={isAdmin}
-          disabled={saving}
-          onToggle={(field, value) => {
-            if (field === 'acceptPrivacy') setAcceptPrivacy(value);
-            else if (field === 'confirmAdult') setConfirmAdult(value);
-            else onPublicRelease(value);
-          }}
-        />
+        // Open beside a wide form; on a phone one line that opens, so it never covers what is typed.
+        <details className={styles.confirmations} open={!phone || undefined}>
+          <summary className={styles.confirmationsSummary}>Before you upload: {confirmed} of 2 confirmed</summary>
+          <Consents
+            acceptPrivacy={acceptPrivacy}
+            confirmAdult={confirmAdult}
+            publicRelease={publicRelease}
+            isAdmin={isAdmin}
+            disabled={saving}
+            onToggle={(field, value) => {
+              if (field === 'acceptPrivacy') setAcceptPrivacy(value);
+              else if (field === 'confirmAdult') setConfirmAdult(value);
+              else onPublicRelease(value);
+            }}
+          />
+        </details>
       ) : (
         isAdmin &&
         (isPublic ? (

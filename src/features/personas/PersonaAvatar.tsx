@@ -3,7 +3,7 @@ import type { LocalPersona } from '../../db/db';
 import styles from './Personas.module.css';
 
 /** An object URL for bytes kept in Dexie, revoked when they change or the avatar goes. */
-function useObjectUrl(avatar: LocalPersona['avatar']): string | null {
+export function useObjectUrl(avatar: LocalPersona['avatar']): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!avatar) return setUrl(null);
@@ -29,8 +29,9 @@ interface Props {
  * A persona's round picture, from the bytes the device keeps (so it shows offline too); without
  * one, the name's first letter. Decorative: the name is always written beside it.
  */
-export function PersonaAvatar({ name, avatar, size = 32 }: Props) {
-  const url = useObjectUrl(avatar);
+export function PersonaAvatar({ name, avatar, size = 32, url: resolved }: Props & { url?: string | null }) {
+  const own = useObjectUrl(resolved === undefined ? avatar : undefined);
+  const url = resolved ?? own;
   const box = { width: size, height: size, fontSize: Math.round(size * 0.45) };
   return url ? (
     <img className={styles.avatar} src={url} alt="" width={size} height={size} style={box} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { PERSONA_LIMITS } from '@core/contract/constants';
 import { ApiError } from '../../api/errors';
 import type { LocalPersona } from '../../db/db';
@@ -32,6 +32,7 @@ export function PersonaDialog({ editing, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const open = editing !== undefined;
+  const nameInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -40,6 +41,9 @@ export function PersonaDialog({ editing, onClose }: Props) {
     setPicture({ kind: 'kept' });
     setIsDefault(editing?.is_default ?? false);
     setError(null);
+    // After the dialog's own effect has shown it (a child's effects run first): a field inside a
+    // dialog not yet shown cannot take the focus, so autoFocus alone left it on the picture button.
+    nameInput.current?.focus();
   }, [open, editing]);
 
   useEffect(() => () => (picture.kind === 'new' ? URL.revokeObjectURL(picture.preview) : undefined), [picture]);
@@ -119,7 +123,7 @@ export function PersonaDialog({ editing, onClose }: Props) {
             onChange={(event) => setName(event.target.value)}
             maxLength={PERSONA_LIMITS.nameChars}
             required
-            autoFocus
+            ref={nameInput}
           />
         </label>
         <label className={styles.field}>

@@ -5,6 +5,7 @@ import { ApiError } from '../../api/errors';
 import type { LocalPersona } from '../../db/db';
 import { removePersona } from '../../sync/personas';
 import { DeletePersonaDialog } from './DeletePersonaDialog';
+import { NEW_PERSONA_HASH } from './newPersona';
 import { PersonaAvatar } from './PersonaAvatar';
 import { PersonaDialog } from './PersonaDialog';
 import styles from './PersonasSection.module.css';
@@ -22,7 +23,10 @@ const chatsLine = (count: number) => (count === 0 ? 'Not used in any chat' : cou
 export function PersonasSection({ profileName }: { profileName: string }) {
   const headingId = useId();
   const personas = usePersonas();
-  const [editing, setEditing] = useState<LocalPersona | null | undefined>(undefined);
+  // Arriving to create one, the form is open at once, its name field focused.
+  const [editing, setEditing] = useState<LocalPersona | null | undefined>(() =>
+    window.location.hash === `#${NEW_PERSONA_HASH}` ? null : undefined,
+  );
   const [deleting, setDeleting] = useState<LocalPersona | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<string | null>(null);

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { profileOf } from '../../auth/session';
 import { useSession } from '../../auth/useSession';
 import { InitialLoadingScreen } from './InitialLoadingScreen';
+import { useReading } from './readingMode';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -28,6 +29,7 @@ export function AppShell() {
   const session = useSession();
   const sidebar = useSidebar();
   const showLoading = useInitialLoading(session.status === 'loading');
+  const reading = useReading();
   const signedIn = profileOf(session) !== null;
   // Once signed in the device holds the user's data and unsent messages: ask the browser not to evict them.
   const confirmed = session.status === 'signedIn';
@@ -49,7 +51,7 @@ export function AppShell() {
         mobileOpen={sidebar.mobileOpen}
         onNavigate={sidebar.closeMobile}
       />
-      <div className={styles.column}>
+      <div className={styles.column} data-reading={reading || undefined}>
         <TopBar session={session} isMobile={sidebar.isMobile} sidebarOpen={sidebar.mobileOpen} onToggleSidebar={sidebar.toggle} />
         {signedIn && (
           <Suspense fallback={null}>

@@ -7,6 +7,15 @@ interface Slot {
   page: boolean;
 }
 
+interface Props {
+  page?: boolean;
+  /**
+   * The line takes its own room instead of floating over what follows: where what follows is
+   * reading matter (a chat's messages), covering it is worse than moving it.
+   */
+  inFlow?: boolean;
+}
+
 const slots = createStore<readonly Slot[]>([]);
 
 /**
@@ -14,14 +23,14 @@ const slots = createStore<readonly Slot[]>([]);
  * follows, so showing it never moves the page. The shell's anchor is under the top bar; a page whose
  * top holds its own controls (the chat window's header) puts one under them, and a page's wins.
  */
-export function StatusSlot({ page = false }: { page?: boolean }) {
+export function StatusSlot({ page = false, inFlow = false }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const slot = { element: ref.current!, page };
     slots.set([...slots.get(), slot]);
     return () => slots.set(slots.get().filter((other) => other !== slot));
   }, [page]);
-  return <div ref={ref} className={styles.slot} />;
+  return <div ref={ref} className={inFlow ? styles.inFlow : styles.slot} />;
 }
 
 /** The anchor the line hangs from now: the newest page anchor, else the shell's; null before any mounts. */

@@ -103,6 +103,15 @@ export function uploadBlockers(state: UploadState, conditions: Conditions): stri
   return reasons;
 }
 
+/**
+ * The reasons shown under the form: none just after an upload, while the cleared form waits for the
+ * next file (they would sit, stale, above 'Image uploaded successfully!'); back once a file is chosen.
+ */
+export function shownBlockers(state: UploadState, conditions: Conditions): string[] {
+  if (state.send.phase === 'success' && state.file.phase === 'none') return [];
+  return uploadBlockers(state, conditions);
+}
+
 export function canUpload(state: UploadState, conditions: Conditions): boolean {
   return state.file.phase === 'valid' && state.send.phase !== 'uploading' && uploadBlockers(state, conditions).length === 0;
 }

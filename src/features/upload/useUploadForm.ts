@@ -3,7 +3,7 @@ import { ApiError } from '../../api/errors';
 import { UPLOAD_FAILED, uploadCard } from '../../api/uploads';
 import { useProfile } from '../../auth/useProfile';
 import { FileRejected, inspectFile } from './inspectFile';
-import { canUpload, initialUploadState, uploadBlockers, uploadReducer } from './uploadState';
+import { canUpload, initialUploadState, shownBlockers, uploadReducer } from './uploadState';
 import { useOfflineReason } from '../../lib/useOnline';
 import { DEFAULT_AVATAR } from '../../ui/Avatar';
 
@@ -77,7 +77,7 @@ export function useUploadForm() {
     state,
     preview,
     isAdmin,
-    blockers: uploadBlockers(state, conditions),
+    blockers: shownBlockers(state, conditions),
     ready,
     choose,
     toggle,

@@ -20,6 +20,8 @@ export interface SendInput {
   personaId?: string | null;
   /** The greeting chosen for a new chat (0 = first_mes). */
   greetingIndex?: number;
+  /** Stored without a reply: a part of a message too long for one, before its last part. */
+  noReply?: boolean;
   signal: AbortSignal;
 }
 
@@ -27,9 +29,9 @@ export interface SendInput {
  * The window's send: the message is written (pending row and outbox entry) before anything goes out,
  * so nothing typed is lost; its client id is the idempotency key every resend uses.
  */
-export function sendMessage({ seed, content, userName, personaId, greetingIndex, signal }: SendInput): Promise<DeliveryOutcome> {
+export function sendMessage({ seed, content, userName, personaId, greetingIndex, noReply, signal }: SendInput): Promise<DeliveryOutcome> {
   const typed = { clientId: crypto.randomUUID(), content, name: userName, sendDate: new Date().toISOString() };
-  const request = userRequest(seed, content, greetingIndex, personaId);
+  const request = { ...userRequest(seed, content, greetingIndex, personaId), ...(noReply ? { no_reply: true } : {}) };
   return sendNowOrWait(seed.chat_id, () => writeMessage(seed, typed, request), signal);
 }
 

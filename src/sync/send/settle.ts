@@ -22,16 +22,18 @@ export function storeReply(
     await db.messages.bulkPut(stored.map((message): LocalMessage => ({ ...message, state: 'sent' })));
     if (queuedKey !== undefined) await db.outbox.delete(queuedKey);
     const chat = await db.chats.get(result.chat_id);
-    if (chat) {
+    // A part sent without a reply is the chat's newest message itself.
+    const newest = result.reply ?? result.user_message;
+    if (chat && newest) {
       // A regeneration or a continuation adds no message: its reply was there already.
       const added = stored.length - (result.user_message === null ? 1 : 0);
       await db.chats.put({
         ...chat,
         localOnly: false,
         message_count: chat.message_count + added,
-        last_message_time: result.reply.send_date,
-        modified: result.reply.send_date,
-        last_message: result.reply.content.slice(0, LAST_MESSAGE_CHARS),
+        last_message_time: newest.send_date,
+        modified: newest.send_date,
+        last_message: newest.content.slice(0, LAST_MESSAGE_CHARS),
         ...(personaId === undefined ? {} : { persona_id: personaId }),
       });
     }

@@ -138,10 +138,10 @@ describe.each(databases)('an LLM that misbehaves (%s)', (dialect) => {
     const recovered = await send(chatId, key, text);
     expect(recovered.status).toBe(200);
     expect(recovered.failure).toBeUndefined();
-    expect(recovered.stream?.stored?.reply.content).toContain(`You said: ${text}`);
+    expect(recovered.stream?.stored?.reply?.content).toContain(`You said: ${text}`);
     expect(await messagesOf(chatId)).toEqual([
       ['user', text],
-      ['assistant', recovered.stream!.stored!.reply.content],
+      ['assistant', recovered.stream!.stored!.reply!.content],
     ]);
   });
 });

@@ -5,9 +5,13 @@ import { useAvatarSrc } from './useAvatarSrc';
 
 type AvatarChat = Pick<LocalChat, 'avatar_url' | 'card_type' | 'character_name'>;
 
-/** The character's thumbnail, round; its initial on a tinted disc while none can be shown. Decorative: the name is beside it. */
-export function ChatAvatar({ chat, size = 40 }: { chat: AvatarChat; size?: number }) {
-  const src = useAvatarSrc(chat.avatar_url, chat.card_type);
+/**
+ * The character's thumbnail, round; its initial on a tinted disc while none can be shown. Decorative:
+ * the name is beside it. `src`: already resolved (useAvatarSrc) by a caller drawing it many times.
+ */
+export function ChatAvatar({ chat, size = 40, src: resolved }: { chat: AvatarChat; size?: number; src?: string | null }) {
+  const own = useAvatarSrc(resolved === undefined ? chat.avatar_url : null, chat.card_type);
+  const src = resolved === undefined ? own : resolved;
   const [broken, setBroken] = useState<string | null>(null);
   if (!src || broken === src) {
     return (

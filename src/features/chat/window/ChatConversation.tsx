@@ -15,6 +15,7 @@ import styles from './ChatWindow.module.css';
 import { ChangeNotices } from './ChangeNotices';
 import { MessageList } from './MessageList';
 import { PersonaPicker } from './PersonaPicker';
+import { SpeakerFaces } from './SpeakerFaces';
 import { chatOffers } from './replyOffers';
 import { swipeAction } from './ReplyTools';
 import { useChatActions } from './useChatActions';
@@ -103,7 +104,7 @@ export function ChatConversation({ target, at, onLeaveFound, character, as, prof
   const empty = history.messages !== undefined && !loading && !showGreeting && visible.length === 0 && !actions.busy;
 
   return (
-    <>
+    <SpeakerFaces seed={target.seed} as={as}>
       {history.phase === 'saved' && (
         <p className={styles.notice} role="status">
           {online ? 'Showing the messages saved on this device.' : savedNote}
@@ -150,16 +151,16 @@ export function ChatConversation({ target, at, onLeaveFound, character, as, prof
       <ChangeNotices chatId={target.chatId} />
       <Composer
         busy={actions.busy}
-        onSend={(text) => {
+        onSend={(parts) => {
           // A message goes after the chat's newest: the window goes there first.
           if (at !== undefined) onLeaveFound?.();
           else history.toNewest();
-          actions.send(text, greetingIndex);
+          return actions.send(parts, greetingIndex);
         }}
         onStop={actions.stop}
         onSwipe={lastSwipe}
         speaker={<PersonaPicker as={as} profileName={profileName} />}
       />
-    </>
+    </SpeakerFaces>
   );
 }

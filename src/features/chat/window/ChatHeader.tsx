@@ -1,4 +1,4 @@
-import { Clock, GitBranch, MessageSquarePlus, PanelLeft, PanelRight, type LucideIcon } from 'lucide-react';
+import { ArrowLeft, Clock, GitBranch, MessageSquarePlus, PanelLeft, PanelRight, type LucideIcon } from 'lucide-react';
 import type { LocalChat } from '../../../db/db';
 import { ChatMenu } from '../archive/ChatMenu';
 import { ImportChatsButton } from '../archive/ImportChatsButton';
@@ -22,6 +22,8 @@ interface Props {
   menuChat: LocalChat | null;
   /** Opens a branch's original. */
   onOpenOrigin: (chatId: string) => void;
+  /** On a phone, where the chat has the screen: back to the list, in place of the list's toggle. */
+  onBack?: (() => void) | undefined;
 }
 
 /** Shows or hides one of the page's side panels; its label says which way it will go. */
@@ -92,10 +94,17 @@ export function ChatHeader({
   onDeleted,
   menuChat,
   onOpenOrigin,
+  onBack,
 }: Props) {
   return (
-    <header className={styles.header}>
-      <PanelToggle icon={PanelLeft} open={historyOpen} onToggle={onToggleHistory} controls="chat-history" what="chat history" />
+    <header className={styles.header} data-compact={onBack ? true : undefined}>
+      {onBack ? (
+        <button type="button" className={styles.iconButton} onClick={onBack} aria-label="Back to chats" title="Back to chats">
+          <ArrowLeft size={20} aria-hidden="true" />
+        </button>
+      ) : (
+        <PanelToggle icon={PanelLeft} open={historyOpen} onToggle={onToggleHistory} controls="chat-history" what="chat history" />
+      )}
       <div className={styles.who}>
         {target && (
           <span className={styles.avatar}>

@@ -25,6 +25,8 @@ interface Props {
   onTogglePanel: () => void;
   onNewChat: (() => void) | null;
   onSelect: (chatId: string | null) => void;
+  /** A phone's way back from the chat to the list, instead of the list's toggle. */
+  onBack?: (() => void) | undefined;
 }
 
 /** The centre column: header, the demo notice, and the open chat (or what to do when none is). */
@@ -41,8 +43,8 @@ export function ChatWindow({ target, at, onLeaveFound, character, as, profileNam
         onImported={(chatIds) => chatIds[0] && onSelect(chatIds[0])}
         onDeleted={() => onSelect(null)}
       />
-      {/* The connectivity line floats here, over the conversation, not over the header's buttons. */}
-      <StatusSlot page />
+      {/* The connectivity line goes here, under the header's buttons, and above the messages rather than over them. */}
+      <StatusSlot page inFlow />
       {config?.ai === 'demo' && (
         <p className={styles.demo} role="note" title={DEMO_NOTICE}>
           {DEMO_NOTICE}

@@ -10,6 +10,7 @@ import { EditBox } from './EditBox';
 import editStyles from './MessageEdit.module.css';
 import { MessageMenu, type MessageMenuActions } from './MessageMenu';
 import styles from './MessageList.module.css';
+import { useSpeakerFace } from './SpeakerFaces';
 import { ReplyTools, swipeAction, type ReplyOffer, type ReplyToolActions } from './ReplyTools';
 import { StyledText } from './StyledText';
 import { useSwipeGesture } from './useSwipeGesture';
@@ -93,6 +94,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   };
   const onSwipe = offersReplyTools ? swipeAction(message, offer, tools) : undefined;
   const gesture = useSwipeGesture(onSwipe);
+  const face = useSpeakerFace(message.role);
   return (
     <article
       className={`${styles.row} ${styles[message.role]} ${editing ? editStyles.editingRow : ''} ${props.highlighted ? styles.found : ''}`}
@@ -102,49 +104,56 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
       data-message-id={message.id}
       data-seq={message.seq}
     >
-      <div
-        className={`${styles.bubble} ${message.hidden ? styles.hiddenBubble : ''} ${props.changeable && !editing ? editStyles.changeable : ''} ${onSwipe ? editStyles.swipeable : ''}`}
-        {...gesture}
-      >
-        <p className={styles.name}>{message.name}</p>
-        {tools && props.changeable && !editing && <MessageMenu message={message} last={props.last ?? false} {...tools} />}
-        {tools && editing ? (
-          <EditBox
-            message={message}
-            onSave={tools.onSave}
-            onCancel={tools.onCancelEdit}
-            regenerate={props.saveAndRegenerate ? { disabled: props.aiDisabled } : undefined}
-          />
-        ) : (
-          <div className={styles.text}>
-            {empty ? (
-              <em className={styles.muted}>{NO_RESPONSE}</em>
-            ) : message.state === 'streaming' ? (
-              <StreamingText id={message.id} stored={message.content} />
-            ) : (
-              <StyledText text={message.content} />
-            )}
-          </div>
+      <div className={styles.line}>
+        {face && (
+          <span className={styles.face} aria-hidden="true">
+            {face}
+          </span>
         )}
-        <p className={styles.meta}>
-          {time && <time dateTime={message.send_date}>{time}</time>}
-          {message.hidden && (
-            // SillyTavern's hidden message (brought by an import): kept and shown, never sent to the AI.
-            <span className={styles.hiddenNote}>
-              <EyeOff size={12} aria-hidden="true" /> Hidden from the AI
-            </span>
+        <div
+          className={`${styles.bubble} ${message.hidden ? styles.hiddenBubble : ''} ${props.changeable && !editing ? editStyles.changeable : ''} ${onSwipe ? editStyles.swipeable : ''}`}
+          {...gesture}
+        >
+          <p className={styles.name}>{message.name}</p>
+          {tools && props.changeable && !editing && <MessageMenu message={message} last={props.last ?? false} {...tools} />}
+          {tools && editing ? (
+            <EditBox
+              message={message}
+              onSave={tools.onSave}
+              onCancel={tools.onCancelEdit}
+              regenerate={props.saveAndRegenerate ? { disabled: props.aiDisabled } : undefined}
+            />
+          ) : (
+            <div className={styles.text}>
+              {empty ? (
+                <em className={styles.muted}>{NO_RESPONSE}</em>
+              ) : message.state === 'streaming' ? (
+                <StreamingText id={message.id} stored={message.content} />
+              ) : (
+                <StyledText text={message.content} />
+              )}
+            </div>
           )}
-          {status && (
-            <span className={styles.status} title={(waiting && lastError) || undefined}>
-              {status}
-            </span>
-          )}
-          {waiting && onSendNow && (
-            <button type="button" className={styles.sendNow} onClick={onSendNow}>
-              Send now
-            </button>
-          )}
-        </p>
+          <p className={styles.meta}>
+            {time && <time dateTime={message.send_date}>{time}</time>}
+            {message.hidden && (
+              // SillyTavern's hidden message (brought by an import): kept and shown, never sent to the AI.
+              <span className={styles.hiddenNote}>
+                <EyeOff size={12} aria-hidden="true" /> Hidden from the AI
+              </span>
+            )}
+            {status && (
+              <span className={styles.status} title={(waiting && lastError) || undefined}>
+                {status}
+              </span>
+            )}
+            {waiting && onSendNow && (
+              <button type="button" className={styles.sendNow} onClick={onSendNow}>
+                Send now
+              </button>
+            )}
+          </p>
+        </div>
       </div>
       {offersReplyTools && <ReplyTools message={message} offer={offer} {...tools} />}
     </article>

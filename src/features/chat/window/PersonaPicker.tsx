@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Check, ChevronUp, UserRoundCog } from 'lucide-react';
 import { useId } from 'react';
 import type { LocalPersona } from '../../../db/db';
+import { NEW_PERSONA_HASH } from '../../personas/newPersona';
 import { PersonaAvatar } from '../../personas/PersonaAvatar';
 import { useMenu } from '../archive/useMenu';
 import type { ChatPersona } from '../useChatPersona';
@@ -86,7 +87,7 @@ export function PersonaPicker({ as, profileName }: Props) {
           ))}
           <li role="separator" className={styles.separator} />
           <li role="none">
-            <Link to="/profile" hash="personas" role="menuitem" className={styles.item}>
+            <Link to="/profile" hash={personas.length === 0 ? NEW_PERSONA_HASH : 'personas'} role="menuitem" className={styles.item}>
               <UserRoundCog size={18} aria-hidden="true" className={styles.manageIcon} />
               {personas.length === 0 ? 'Create a persona' : 'Manage personas'}
             </Link>

@@ -23,7 +23,12 @@ export interface ChatActions {
   /** The reply being regenerated, hidden while its replacement streams in. */
   replacing: string | null;
   failedRegeneration: FailedRegeneration | null;
-  send: (content: string, greetingIndex: number | undefined) => void;
+  /**
+   * The composer's text, in one message or in parts (too long for one): each part goes in order,
+   * stored without a reply but the last, so the character answers the whole once. Resolves to the
+   * parts that did not go (one failed or was stopped), for the composer to keep.
+   */
+  send: (parts: string[], greetingIndex: number | undefined) => Promise<string[]>;
   retry: (message: LocalMessage, greetingIndex: number | undefined) => void;
   regenerate: (reply: LocalMessage) => void;
   /** More of the chat's last reply, appended to it. */
@@ -42,14 +47,17 @@ export function useChatActions(seed: ChatSeed, { userName, personaId }: Speaker)
   // Leaving the chat ends its stream, as Stop would.
   useEffect(() => () => running.current?.abort(), []);
 
-  const run = useCallback((work: (signal: AbortSignal) => Promise<DeliveryOutcome>) => {
-    if (running.current) return;
+  const run = useCallback(<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> => {
+    if (running.current) return Promise.resolve(undefined);
     const next = new AbortController();
     running.current = next;
     setController(next);
     setFailedRegeneration(null);
-    work(next.signal)
-      .catch((error: unknown) => console.error('Sending failed', error))
+    return work(next.signal)
+      .catch((error: unknown) => {
+        console.error('Sending failed', error);
+        return undefined;
+      })
       .finally(() => {
         running.current = null;
         setController(null);
@@ -61,7 +69,7 @@ export function useChatActions(seed: ChatSeed, { userName, personaId }: Speaker)
     (kind: FailedRegeneration['kind'], reply: LocalMessage, key: string) => {
       // A new version streams in where the shown one was; a continuation's row hides its reply itself.
       if (kind === 'regenerate') setReplacing(reply.id);
-      run(async (signal) => {
+      void run(async (signal): Promise<DeliveryOutcome> => {
         const outcome = await (kind === 'regenerate' ? regenerateReply : continueReply)(seed, reply, key, signal, personaId);
         if (outcome.kind === 'failed') setFailedRegeneration({ kind, key, reply, reason: outcome.reason });
         return outcome;
@@ -74,8 +82,21 @@ export function useChatActions(seed: ChatSeed, { userName, personaId }: Speaker)
     busy: controller !== null,
     replacing,
     failedRegeneration,
-    send: (content, greetingIndex) => run((signal) => sendMessage({ seed, content, userName, personaId, greetingIndex, signal })),
-    retry: (message, greetingIndex) => run((signal) => retryMessage(seed, message, greetingIndex, signal, personaId)),
+    send: async (parts, greetingIndex) => {
+      // Parts written so far: what a failure, a Stop or a send already running leaves is given back.
+      let written = 0;
+      await run(async (signal) => {
+        for (const content of parts) {
+          const noReply = written < parts.length - 1;
+          const outcome = await sendMessage({ seed, content, userName, personaId, greetingIndex, noReply, signal });
+          written++;
+          // Queued parts wait in the outbox in order; a failed or stopped one keeps the rest back.
+          if (outcome.kind === 'failed' || outcome.kind === 'stopped') return;
+        }
+      });
+      return parts.slice(written);
+    },
+    retry: (message, greetingIndex) => void run((signal) => retryMessage(seed, message, greetingIndex, signal, personaId)),
     regenerate: (reply) => askAgain('regenerate', reply, crypto.randomUUID()),
     continueReply: (reply) => askAgain('continue', reply, crypto.randomUUID()),
     retryRegeneration: () => failedRegeneration && askAgain(failedRegeneration.kind, failedRegeneration.reply, failedRegeneration.key),
