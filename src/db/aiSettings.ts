@@ -5,7 +5,8 @@
  */
 import type { GenerationSettings } from '@core/aiSettings/samplers';
 import type { AiPreset, AiSettingsOverview } from '@core/contract';
-import { db, type AiChange, type LocalAiSettings } from './db';
+import { db } from './db';
+import type { AiChange, LocalAiSettings } from './storyRows';
 
 export const DEFAULTS_KEY = 'defaults';
 export const chatSettingsKey = (chatId: string) => `chat:${chatId}`;

@@ -1,5 +1,6 @@
 import type { ChatNote, PinnedMemoryView } from '@core/contract';
-import { db, type MemoryChange } from './db';
+import { db } from './db';
+import type { MemoryChange } from './storyRows';
 
 /** A change applied to a list of memories, as the server applies it (services/chats/memory/memories.ts). */
 export function applyMemoryChange(memories: readonly PinnedMemoryView[], change: MemoryChange): PinnedMemoryView[] {

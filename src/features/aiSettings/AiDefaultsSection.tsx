@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AiPreset } from '@core/contract';
-import type { LocalAiSettings } from '../../db/db';
+import type { LocalAiSettings } from '../../db/storyRows';
 import { changeDefaults } from '../../sync/aiSettings';
 import buttonStyles from '../../ui/buttons.module.css';
 import { useClientConfig } from '../../config/useClientConfig';

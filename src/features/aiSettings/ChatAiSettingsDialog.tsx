@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { GenerationSettings } from '@core/aiSettings/samplers';
 import type { AiPreset } from '@core/contract';
-import type { LocalAiSettings } from '../../db/db';
+import type { LocalAiSettings } from '../../db/storyRows';
 import { changeChatSettings } from '../../sync/aiSettings';
 import buttonStyles from '../../ui/buttons.module.css';
 import { useModalDialog } from '../../ui/useModalDialog';

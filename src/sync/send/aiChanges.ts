@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/errors';
 import { deleteAiPreset, deleteChatAiSettings, putAiPreset, putChatAiSettings, putDefaultAiSettings } from '../../api/aiSettings';
-import type { AiChange } from '../../db/db';
+import type { AiChange } from '../../db/storyRows';
 import { recordAiAttempt, removeAiChange, waitingAiChanges } from '../../db/aiSettings';
 import { createStore } from '../../lib/store';
 import { waiting, waitUnlessRefused, type DeliveryOutcome } from './outcomes';

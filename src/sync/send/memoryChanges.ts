@@ -2,7 +2,8 @@ import { MEMORY_LIMITS } from '@core/contract/constants';
 import type { ChatNote } from '@core/contract';
 import { deleteChatMemory, getChatNote, listChatMemories, putChatMemory, putChatNote } from '../../api/chatMemory';
 import { ApiError, isUnreachable } from '../../api/errors';
-import type { LocalMessage, MemoryChange } from '../../db/db';
+import type { LocalMessage } from '../../db/db';
+import type { MemoryChange } from '../../db/storyRows';
 import {
   makeMemoryChangeLocally,
   recordMemoryAttempt,
