@@ -17,10 +17,12 @@ import type {
   ProviderKeysTable,
   SignUpRequestsTable,
 } from './signInTables';
+import type { ChatPromptsTable, AiSettingsTable, AiPresetsTable } from './storyTables';
 
-// The tables of sharing and of the embedded provider live beside this file; their names stay importable from here.
+// The tables of sharing, of the embedded provider and of the AI's prompt and settings live beside this file; their names stay importable from here.
 export type * from './sharingTables';
 export type * from './signInTables';
+export type * from './storyTables';
 
 /**
  * The tables as the code sees them. Timestamps are ISO-8601 text in UTC so that SQLite and
@@ -234,40 +236,6 @@ export interface RateLimitsTable {
   key: string;
   window_ends: number | string;
   count: number;
-}
-
-/** The last prompt sent to the AI for a chat: its parts (JSON) and budget. */
-export interface ChatPromptsTable {
-  chat_id: string;
-  parts: string;
-  estimated_tokens: number;
-  context_tokens: number;
-  reply_tokens: number;
-  history_messages: number;
-  dropped_history: number;
-  dropped_examples: number;
-  built_at: string;
-}
-
-/** A person's default generation settings (`defaults:<user id>`) or a chat's own (`chat:<chat id>`). */
-export interface AiSettingsTable {
-  id: string;
-  user_id: string;
-  chat_id: string | null;
-  /** JSON of the set fields (core/aiSettings GenerationSettings). */
-  settings: string;
-  updated_at: string;
-}
-
-/** A named set of generation settings; `extra` is JSON of a preset file's fields we keep but do not use. */
-export interface AiPresetsTable {
-  id: string;
-  user_id: string;
-  name: string;
-  settings: string;
-  extra: string;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface Database {
