@@ -198,7 +198,9 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
       sendDate: new Date(previous).toISOString(),
     };
     if (own(record, 'is_system') === true) message.hidden = true;
-    return role === 'assistant' ? { ...message, ...swipesOf(record, content) } : message;
+    if (role !== 'assistant') return message;
+    const model = modelOf(record);
+    return { ...message, ...(model && { model }), ...swipesOf(record, content) };
   });
   return {
     userName,
@@ -243,6 +245,16 @@ function swipesOf(record: Record<string, unknown>, content: string): Pick<Archiv
   if (swipeId === -1) swipeId = swipes.push(content) - 1;
   swipes[swipeId] = content;
   return swipes.length > 1 ? { swipes, swipeId } : {};
+}
+
+/** The longest model name kept from a file: real ones are a few dozen characters. */
+const MAX_MODEL_CHARS = 200;
+
+/** The model SillyTavern says wrote a reply (`extra.model`), when it is a plausible name. */
+function modelOf(record: Record<string, unknown>): string | undefined {
+  const extra = own(record, 'extra');
+  const model = isRecord(extra) ? own(extra, 'model') : undefined;
+  return typeof model === 'string' && model.trim() !== '' && model.length <= MAX_MODEL_CHARS ? model : undefined;
 }
 
 function roleOf(record: Record<string, unknown>): ChatRole {

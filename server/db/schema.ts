@@ -159,7 +159,7 @@ export interface MessagesTable {
   hidden: Generated<number>;
   /** The version (0 on a reply with one) whose text ended at a Stop: marked while shown. Else null. */
   stopped_swipe: number | null;
-  /** The model that last wrote this reply (LLM_MODEL or the chat's choice); null otherwise. */
+  /** The model that last wrote this reply (LLM_MODEL or the chat's choice, or an imported file's extra.model); null otherwise. */
   model: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -79,7 +79,7 @@ export async function planChats(
       client_id: null,
       hidden: m.hidden ? 1 : 0,
       stopped_swipe: null,
-      model: null,
+      model: m.model ?? null,
       ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
     }));
     const row: Chat = {
