@@ -65,7 +65,9 @@ describe('the chat when the AI fails', () => {
       chatId,
       'Are you awake?',
       { kind: 'status', status: 500 },
-      'The AI service is not reachable right now. Please try again.',
+      // The server's 'The AI service is not reachable right now. Please try again.', its last sentence
+      // left to the card's own 'Please try again.' above it.
+      'The AI service is not reachable right now.',
       'chat-fault-ai-unreachable',
     );
     await failThenRetry(
