@@ -1,4 +1,4 @@
-import { GitBranch, MoreHorizontal, Pencil, Pin, Scissors, Trash2 } from 'lucide-react';
+import { GitBranch, MoreHorizontal, Pencil, Pin, Scissors, Trash2, type LucideIcon } from 'lucide-react';
 import { useContext, useId, useState } from 'react';
 import { BRANCH_NOT_SAVED, isBranchCopy } from '../../../db/chatMessages';
 import type { LocalMessage } from '../../../db/db';
@@ -24,8 +24,8 @@ interface Props extends MessageMenuActions {
 }
 
 /**
- * ⋯ on a stored message: Edit, Branch from here (never held back: it changes nothing here), Pin to
- * memory, Delete, and Delete from here (it and everything after it).
+ * ⋯ on a stored message: Edit, Branch from here and Pin to memory (never held back by a reply on its
+ * way: they change nothing in this chat's history), Delete, and Delete from here (it and everything after it).
  */
 export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom, onBranch, onPin }: Props) {
   // Why the message cannot be changed right now (a reply is on its way, the branch is not saved yet); undefined when it can.
@@ -35,13 +35,17 @@ export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom, onB
   const menuId = useId();
   // Near the bottom of the screen the menu opens upwards, so it is not cut off under the composer.
   const [upwards, setUpwards] = useState(false);
-  const act =
-    (action: (message: LocalMessage) => void, always = false) =>
-    () => {
-      if (disabled && !always) return;
-      menu.close(false);
-      action(message);
-    };
+  // A branch's copies wait for the server's rows: nothing can name them before.
+  const unsaved = copy ? BRANCH_NOT_SAVED : undefined;
+  // Each item and why it is held back now (undefined: it can be used).
+  const items: { label: string; icon: LucideIcon; action: (message: LocalMessage) => void; heldBack: string | undefined; danger?: true }[] =
+    [
+      { label: 'Edit', icon: Pencil, action: onEdit, heldBack: disabled },
+      { label: 'Branch from here', icon: GitBranch, action: onBranch, heldBack: unsaved },
+      { label: 'Pin to memory', icon: Pin, action: onPin, heldBack: unsaved },
+      { label: 'Delete', icon: Trash2, action: onDelete, heldBack: disabled, danger: true },
+      ...(last ? [] : [{ label: 'Delete from here', icon: Scissors, action: onDeleteFrom, heldBack: disabled, danger: true as const }]),
+    ];
   const toggle = () => {
     const rect = menu.triggerRef.current?.getBoundingClientRect();
     setUpwards(rect !== undefined && rect.top > window.innerHeight / 2);
@@ -70,68 +74,24 @@ export function MessageMenu({ message, last, onEdit, onDelete, onDeleteFrom, onB
           ref={menu.menuRef}
           onKeyDown={menu.onMenuKeyDown}
         >
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className={styles.item}
-              aria-disabled={disabled !== undefined}
-              title={disabled}
-              onClick={act(onEdit)}
-            >
-              <Pencil size={16} aria-hidden="true" /> Edit
-            </button>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className={styles.item}
-              aria-disabled={copy}
-              title={copy ? BRANCH_NOT_SAVED : undefined}
-              onClick={act(onBranch, !copy)}
-            >
-              <GitBranch size={16} aria-hidden="true" /> Branch from here
-            </button>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className={styles.item}
-              aria-disabled={copy}
-              title={copy ? BRANCH_NOT_SAVED : undefined}
-              onClick={act(onPin, !copy)}
-            >
-              <Pin size={16} aria-hidden="true" /> Pin to memory
-            </button>
-          </li>
-          <li role="none">
-            <button
-              type="button"
-              role="menuitem"
-              className={styles.dangerItem}
-              aria-disabled={disabled !== undefined}
-              title={disabled}
-              onClick={act(onDelete)}
-            >
-              <Trash2 size={16} aria-hidden="true" /> Delete
-            </button>
-          </li>
-          {!last && (
-            <li role="none">
+          {items.map(({ label, icon: Icon, action, heldBack, danger }) => (
+            <li role="none" key={label}>
               <button
                 type="button"
                 role="menuitem"
-                className={styles.dangerItem}
-                aria-disabled={disabled !== undefined}
-                title={disabled}
-                onClick={act(onDeleteFrom)}
+                className={danger ? styles.dangerItem : styles.item}
+                aria-disabled={heldBack !== undefined}
+                title={heldBack}
+                onClick={() => {
+                  if (heldBack !== undefined) return;
+                  menu.close(false);
+                  action(message);
+                }}
               >
-                <Scissors size={16} aria-hidden="true" /> Delete from here
+                <Icon size={16} aria-hidden="true" /> {label}
               </button>
             </li>
-          )}
+          ))}
         </ul>
       )}
     </div>
