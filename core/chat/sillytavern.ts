@@ -22,6 +22,8 @@ import { ChatFileError, type ChatFileLimits } from './chatFileError';
 import { DEFAULT_USER_NAME } from './prompt/context';
 import { capitalised, isRecord, isText, megabytes, nameOf, openChatFile, own, tooManyMessages } from './fileFields';
 import { parseSillyTavernDate } from './sillytavernDates';
+import type { VersionReasoning } from './reasoning';
+import { reasoningOfLine, versionExtra } from './reasoningFile';
 
 export * from './chatFileError';
 export { parseSillyTavernDate } from './sillytavernDates';
@@ -41,6 +43,8 @@ export interface ArchiveMessage {
   hidden?: boolean | undefined;
   /** The model that wrote a reply (SillyTavern's `extra.model`). */
   model?: string | undefined;
+  /** A thinking model's reasoning per version (SillyTavern's `extra.reasoning`, `swipe_info[i].extra`). */
+  reasoning?: VersionReasoning | undefined;
 }
 
 export interface ArchiveChat {
@@ -81,11 +85,15 @@ export function chatMessageLine(message: ArchiveMessage): string {
     is_system: message.hidden === true,
     send_date: sendDate,
     mes: message.content,
-    extra: { ...(message.role === 'system' && { type: NARRATOR }), ...(message.model && { model: message.model }) },
+    extra: {
+      ...(message.role === 'system' && { type: NARRATOR }),
+      ...(message.model && { model: message.model }),
+      ...versionExtra(message.reasoning, swipes ? (message.swipeId ?? 0) : 0),
+    },
     ...(swipes && {
       swipe_id: message.swipeId ?? 0,
       swipes,
-      swipe_info: swipes.map(() => ({ send_date: sendDate, extra: {} })),
+      swipe_info: swipes.map((_, i) => ({ send_date: sendDate, extra: versionExtra(message.reasoning, i) })),
     }),
   });
 }
@@ -200,7 +208,9 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
     if (own(record, 'is_system') === true) message.hidden = true;
     if (role !== 'assistant') return message;
     const model = modelOf(record);
-    return { ...message, ...(model && { model }), ...swipesOf(record, content) };
+    const versions = swipesOf(record, content);
+    const reasoning = reasoningOfLine(record, versions.swipes?.length ?? 1, versions.swipeId ?? 0);
+    return { ...message, ...(model && { model }), ...versions, ...(reasoning && { reasoning }) };
   });
   return {
     userName,

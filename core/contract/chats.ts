@@ -31,6 +31,13 @@ export const ChatMessage = Type.Object({
   swipe_id: Type.Optional(Type.Integer({ minimum: 0 })),
   /** The version (its index; 0 on a reply with one) whose text ended at a Stop: kept, marked while shown. Absent when none. */
   stopped_swipe: Type.Optional(Type.Integer({ minimum: 0 })),
+  /**
+   * A thinking model's reasoning, per version (index for index with `swipes`, or one entry): shown
+   * folded above the reply, never sent to the model. Absent when no version has any.
+   */
+  reasoning: Type.Optional(
+    Type.Array(Type.Union([Type.Object({ text: Type.String(), duration_ms: Type.Optional(Type.Integer({ minimum: 0 })) }), Type.Null()])),
+  ),
 });
 export type ChatMessage = Static<typeof ChatMessage>;
 

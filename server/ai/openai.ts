@@ -7,6 +7,7 @@
  * mount their API elsewhere (OpenRouter's is under `/api/v1`).
  */
 import { createParser } from 'eventsource-parser';
+import { thinkSplitter, type ReplyPiece } from '@core/chat/reasoning';
 import type { Config } from '../config';
 import { ProviderError, type AiProvider, type CompletionUsage, type StreamRequest } from './provider';
 import { refusedWithSettings, samplingFields } from './sampling';
@@ -17,7 +18,8 @@ export type OpenAiSettings = Omit<Config['llm'], 'models'> & { baseUrl: string }
 interface StreamChunk {
   error?: unknown;
   usage?: CompletionUsage | null;
-  choices?: { delta?: { content?: string | null } }[];
+  /** `reasoning_content`: DeepSeek's and most OpenAI-compatible servers' thinking; `reasoning`: OpenRouter's. */
+  choices?: { delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null } }[];
 }
 
 export function createOpenAiProvider(llm: OpenAiSettings, fetchImpl: typeof fetch = fetch): AiProvider {
@@ -26,10 +28,8 @@ export function createOpenAiProvider(llm: OpenAiSettings, fetchImpl: typeof fetc
     kind: 'openai',
     complete(request) {
       let usage: CompletionUsage | undefined;
-      return {
-        stream: streamReply(url, llm, request, fetchImpl, (reported) => (usage = reported)),
-        usage: () => usage,
-      };
+      const pieces = streamReply(url, llm, request, fetchImpl, (reported) => (usage = reported));
+      return { stream: textOf(pieces), pieces, usage: () => usage };
     },
   };
 }
@@ -40,7 +40,7 @@ async function* streamReply(
   request: StreamRequest,
   fetchImpl: typeof fetch,
   onUsage: (usage: CompletionUsage) => void,
-): AsyncGenerator<string> {
+): AsyncGenerator<ReplyPiece> {
   // One controller for the upstream call: our caller's abort and our own timers both end it, and
   // aborting it closes the connection, so the service stops generating for nobody.
   const upstream = new AbortController();
@@ -85,6 +85,7 @@ async function* streamReply(
     if (!response.body || response.headers.get('content-type')?.startsWith('text/html')) throw unreadableError();
 
     reader = response.body.getReader();
+    const think = thinkSplitter();
     const events: string[] = [];
     const parser = createParser({ onEvent: (event) => events.push(event.data) });
     const decoder = new TextDecoder();
@@ -94,14 +95,15 @@ async function* streamReply(
       const { done, value } = await reader.read();
       stopTimer();
       // Some servers close the body without sending [DONE]; a clean end is still a whole reply.
-      if (done) return;
+      if (done) return yield* think.end();
       parser.feed(decoder.decode(value, { stream: true }));
       for (const data of events.splice(0)) {
-        if (data === '[DONE]') return;
+        if (data === '[DONE]') return yield* think.end();
         // Events already read in one batch must not outlive a cancel.
         if (request.signal.aborted) throw abortedError();
-        const text = readChunk(data, onUsage, llm.apiKey);
-        if (text) yield text;
+        const { reasoning, text } = readChunk(data, onUsage, llm.apiKey);
+        if (reasoning) yield { reasoning };
+        if (text) yield* think.push(text);
       }
     }
   } catch (error) {
@@ -135,8 +137,17 @@ function requestHeaders(apiKey: string | undefined): Record<string, string> {
   return headers;
 }
 
-/** The text one SSE event adds; records usage when the event carries it. */
-function readChunk(data: string, onUsage: (usage: CompletionUsage) => void, apiKey: string | undefined): string {
+/** The reply's text alone, for callers that do not keep reasoning. */
+async function* textOf(pieces: AsyncIterable<ReplyPiece>): AsyncGenerator<string> {
+  for await (const piece of pieces) if (typeof piece === 'string') yield piece;
+}
+
+/** The reasoning and text one SSE event adds; records usage when the event carries it. */
+function readChunk(
+  data: string,
+  onUsage: (usage: CompletionUsage) => void,
+  apiKey: string | undefined,
+): { reasoning: string; text: string } {
   let chunk: StreamChunk;
   try {
     chunk = JSON.parse(data) as StreamChunk;
@@ -148,6 +159,8 @@ function readChunk(data: string, onUsage: (usage: CompletionUsage) => void, apiK
     const { prompt_tokens, completion_tokens, total_tokens } = chunk.usage;
     onUsage({ prompt_tokens, completion_tokens, total_tokens });
   }
-  const content = chunk.choices?.[0]?.delta?.content;
-  return typeof content === 'string' ? content : '';
+  const delta = chunk.choices?.[0]?.delta;
+  const reasoning = delta?.reasoning_content ?? delta?.reasoning;
+  const content = delta?.content;
+  return { reasoning: typeof reasoning === 'string' ? reasoning : '', text: typeof content === 'string' ? content : '' };
 }

@@ -1,6 +1,7 @@
 import type { GenerationSettings } from '@core/aiSettings/index';
 import type { Card } from '@core/card/index';
 import type { PromptMessage } from '@core/chat/prompt';
+import type { ReplyPiece } from '@core/chat/reasoning';
 import { AppError } from '../errors';
 
 export interface CompletionUsage {
@@ -27,6 +28,11 @@ export interface StreamRequest {
  */
 export interface ProviderStream {
   stream: AsyncIterable<string>;
+  /**
+   * The same reply with a thinking model's reasoning as `{ reasoning }` pieces among the text, for a
+   * caller that keeps it; read either this or `stream`, not both. Absent: the provider never reasons.
+   */
+  pieces?: AsyncIterable<ReplyPiece>;
   usage(): CompletionUsage | undefined;
 }
 

@@ -73,7 +73,8 @@ export const completionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const events = new CompletionEventStream(reply, `chatcmpl-${key}`, model);
       try {
         while (!next.done) {
-          events.delta(next.value);
+          if (typeof next.value === 'string') events.delta(next.value);
+          else events.reasoning(next.value.reasoning);
           next = await pieces.next();
         }
         events.finish(next.value as contract.CompletionResult);

@@ -30,6 +30,8 @@ export interface StreamOptions {
   onAnswer?: () => void;
   /** Each piece of reply text as it arrives. */
   onDelta: (text: string) => void;
+  /** Each piece of a thinking model's reasoning as it arrives (before the reply's text). */
+  onReasoning?: (text: string) => void;
 }
 
 /**
@@ -79,10 +81,14 @@ export async function streamCompletion(request: CompletionRequest, options: Stre
 }
 
 interface ChunkEvent {
-  choices?: { delta?: { content?: string | null } }[];
+  choices?: { delta?: { content?: string | null; reasoning_content?: string | null } }[];
 }
 
-async function readStream(response: Response, { signal, onDelta }: StreamOptions, progress: () => void): Promise<CompletionResult> {
+async function readStream(
+  response: Response,
+  { signal, onDelta, onReasoning }: StreamOptions,
+  progress: () => void,
+): Promise<CompletionResult> {
   let result: CompletionResult | undefined;
   let failure: ApiError | undefined;
   const parser = createParser({
@@ -92,8 +98,9 @@ async function readStream(response: Response, { signal, onDelta }: StreamOptions
         const body = JSON.parse(event.data) as Partial<ApiErrorBody>;
         failure = new ApiError(body.message ?? 'The reply failed.', response.status, body.error);
       } else if (event.event === undefined && event.data !== '[DONE]') {
-        const text = (JSON.parse(event.data) as ChunkEvent).choices?.[0]?.delta?.content;
-        if (text) onDelta(text);
+        const delta = (JSON.parse(event.data) as ChunkEvent).choices?.[0]?.delta;
+        if (delta?.reasoning_content) onReasoning?.(delta.reasoning_content);
+        if (delta?.content) onDelta(delta.content);
       }
     },
   });

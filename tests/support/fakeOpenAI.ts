@@ -12,7 +12,18 @@ export type FakeBehaviour =
    * (a regular expression's source), `$1`… in `text` are its groups matched in the prompt's system
    * messages: a reply that says what the prompt told the model (who the user is, say).
    */
-  | { kind: 'reply'; text?: string; chunkDelayMs?: number; fromSystem?: string }
+  /**
+   * `reasoning`: a thinking model's reasoning streamed first, word by word, as `reasoning_content`
+   * deltas (or `reasoning`, OpenRouter's name, with `reasoningField`).
+   */
+  | {
+      kind: 'reply';
+      text?: string;
+      chunkDelayMs?: number;
+      fromSystem?: string;
+      reasoning?: string;
+      reasoningField?: 'reasoning_content' | 'reasoning';
+    }
   | { kind: 'status'; status: number; body?: string; retryAfter?: string }
   /** Response headers are never sent. */
   | { kind: 'hang' }
@@ -145,6 +156,14 @@ async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerRespo
         return;
       }
       startEvents(res);
+      for (const word of words(behaviour.reasoning ?? '')) {
+        if (res.destroyed) return;
+        sendEvent(res, {
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta: { [behaviour.reasoningField ?? 'reasoning_content']: word } }],
+        });
+        if (behaviour.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.chunkDelayMs));
+      }
       for (const word of words(text)) {
         if (res.destroyed) return;
         sendEvent(res, contentChunk(word));

@@ -11,6 +11,7 @@ import {
   withNewSwipe,
 } from '@core/chat/index';
 import type { CompletionResult } from '@core/contract';
+import type { Reasoning, ReplyPiece } from '@core/chat/reasoning';
 import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
 import { findMessages, messagesBefore, nextSeq, updateMessage } from '../../db/repositories/messages';
@@ -23,6 +24,7 @@ import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './comp
 import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
 import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
 import { keepLastPrompt, lastPromptOf } from './memory/lastPrompt';
+import { newReplyReasoning, reasoningAfter, reasoningRecorder } from './replyReasoning';
 import { metadataOf, storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
 
 /**
@@ -51,7 +53,11 @@ export const CLIENT_GONE = new Error('The client stopped reading the reply.');
  * (CLIENT_GONE) with what was written so far. A failure, another abort, or the client going away
  * before any word stores nothing and records why, so the same key may be tried again.
  */
-export async function* generate(ctx: ServiceContext, job: CompletionJob, signal: AbortSignal): AsyncGenerator<string, CompletionResult> {
+export async function* generate(
+  ctx: ServiceContext,
+  job: CompletionJob,
+  signal: AbortSignal,
+): AsyncGenerator<ReplyPiece, CompletionResult> {
   const running = ledgerKey(job.user.id, job.key);
   let settled = () => {};
   answering.set(running, new Promise<void>((resolve) => (settled = resolve)));
@@ -86,9 +92,11 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     let text = '';
     let stopped = false;
     let aliveAt = Date.now();
+    // Reasoning is streamed to the client and stored apart from the text, which alone is the reply.
+    const thinking = reasoningRecorder();
     try {
-      for await (const piece of reply.stream) {
-        text += piece;
+      for await (const piece of reply.pieces ?? reply.stream) {
+        text += thinking.take(piece);
         yield piece;
         if (Date.now() - aliveAt > HEARTBEAT_MS) {
           aliveAt = Date.now();
@@ -104,7 +112,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
     const stored = continuation === undefined ? text.trim() : text.trimEnd();
-    return await storeReply(ctx, job, { text: stored, stopped, model }, reply.usage(), prompt.timedWorldInfo);
+    return await storeReply(ctx, job, { text: stored, stopped, model, reasoning: thinking.result() }, reply.usage(), prompt.timedWorldInfo);
   } catch (error) {
     const failure = failureOf(error);
     await updateCompletionRequest(ctx.db, job.user.id, job.key, {
@@ -127,7 +135,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
 async function amendReply(
   trx: Transaction<Database>,
   job: CompletionJob & { target: { message: Message } },
-  { text, stopped, model }: Written,
+  { text, stopped, model, reasoning }: Written,
   at: string,
 ): Promise<Message> {
   const [current] = await findMessages(trx, [job.target.message.id]);
@@ -139,6 +147,7 @@ async function amendReply(
     ...swipeColumns(after),
     stopped_swipe: stoppedSwipeAfter(current.stopped_swipe, after, stopped),
     model,
+    ...reasoningAfter(current, after, swipe, reasoning),
     ...(swipe ? { send_date: at } : {}),
   };
   const amended = { ...current, ...changes };
@@ -152,11 +161,12 @@ async function amendReply(
   return amended;
 }
 
-/** The reply's text, whether the client went away before it was whole, and the model that wrote it. */
+/** The reply's text, whether the client went away before it was whole, the model that wrote it and how it reasoned. */
 interface Written {
   text: string;
   stopped: boolean;
   model: string | null;
+  reasoning: Reasoning | null;
 }
 
 async function storeReply(
@@ -181,6 +191,7 @@ async function storeReply(
           name: characterDisplayName(job.card),
           stopped_swipe: written.stopped ? 0 : null,
           model: written.model,
+          reasoning: newReplyReasoning(written.reasoning),
         },
         at,
       );

@@ -76,7 +76,7 @@ function requestHash(request: CompletionRequest, kind: CompletionRequestRow['kin
 export function message(
   chat: Chat,
   seq: number,
-  fields: Pick<Message, 'role' | 'content' | 'name'> & Partial<Pick<Message, 'client_id' | 'stopped_swipe' | 'model'>>,
+  fields: Pick<Message, 'role' | 'content' | 'name'> & Partial<Pick<Message, 'client_id' | 'stopped_swipe' | 'model' | 'reasoning'>>,
   at: string,
 ): Message {
   return {
@@ -90,6 +90,7 @@ export function message(
     hidden: 0,
     stopped_swipe: null,
     model: null,
+    reasoning: null,
     ...fields,
   };
 }

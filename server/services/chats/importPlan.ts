@@ -14,6 +14,7 @@ import type { ServiceContext } from '../context';
 import { cardTypeOf } from '../images/presentation';
 import type { ChatArchiveContents } from './archive/index';
 import { contentBytes, swipeColumns } from './storeMessages';
+import { reasoningColumn } from './reasoningColumn';
 
 interface ImportedCard {
   card: Card;
@@ -80,6 +81,7 @@ export async function planChats(
       hidden: m.hidden ? 1 : 0,
       stopped_swipe: null,
       model: m.model ?? null,
+      reasoning: reasoningColumn(m.reasoning),
       ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
     }));
     const row: Chat = {

@@ -36,7 +36,7 @@ export class CompletionEventStream {
     this.raw.write(`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
   }
 
-  private chunk(delta: { role?: 'assistant'; content?: string }, finishReason: string | null): void {
+  private chunk(delta: { role?: 'assistant'; content?: string; reasoning_content?: string }, finishReason: string | null): void {
     this.send({
       id: this.id,
       object: 'chat.completion.chunk',
@@ -48,6 +48,11 @@ export class CompletionEventStream {
 
   delta(content: string): void {
     this.chunk({ content }, null);
+  }
+
+  /** A thinking model's reasoning, as DeepSeek and most OpenAI-compatible servers stream it. */
+  reasoning(text: string): void {
+    this.chunk({ reasoning_content: text }, null);
   }
 
   finish(result: CompletionResult): void {

@@ -14,6 +14,7 @@ import type { RequestUser } from '../users';
 import { chatUser } from './persona';
 import { ownChat } from './reads';
 import { swipeFieldsOf } from './storeMessages';
+import { versionReasoningOf } from './reasoningColumn';
 
 /**
  * The card PNG to ship with a chat: its linked card when the user may still read it, else the card
@@ -62,6 +63,7 @@ export function archiveMessageOf(m: Message): ArchiveMessage {
     swipeId: swipe_id,
     hidden: Boolean(Number(m.hidden)),
     model: m.model ?? undefined,
+    reasoning: versionReasoningOf(m),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ChatMessage, RecentChat } from '@core/contract';
 import type { Chat, Message } from '../../db/schema';
 import { thumbnailUrl } from '@core/contract/constants';
+import { versionReasoningOf } from './reasoningColumn';
 import { swipeFieldsOf } from './storeMessages';
 
 /** The URL of a chat's generated portrait (the user's own, so fetched with the Bearer token). */
@@ -34,6 +35,7 @@ export function recentChatOf(chat: Chat, lastMessage: string | null, originExist
 
 export function chatMessageOf(message: Message): ChatMessage {
   const { swipes, swipe_id } = swipeFieldsOf(message);
+  const reasoning = versionReasoningOf(message);
   return {
     id: message.id,
     chat_id: message.chat_id,
@@ -46,5 +48,6 @@ export function chatMessageOf(message: Message): ChatMessage {
     ...(swipes ? { swipes, swipe_id } : {}),
     ...(Number(message.hidden) ? { hidden: true as const } : {}),
     ...(message.stopped_swipe === null ? {} : { stopped_swipe: Number(message.stopped_swipe) }),
+    ...(reasoning ? { reasoning } : {}),
   };
 }

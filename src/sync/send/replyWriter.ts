@@ -1,6 +1,6 @@
 import { joinContinuation } from '@core/chat/swipes';
 import { db, type LocalMessage } from '../../db/db';
-import { setStreamingText } from './streamingText';
+import { reasoningKey, setStreamingText } from './streamingText';
 
 /** How often streamed pieces are shown: one repaint for the pieces of 50 ms, not one per token. */
 export const REPLY_SHOW_INTERVAL_MS = 50;
@@ -19,6 +19,8 @@ export const REPLY_SAVE_INTERVAL_MS = 1000;
 export function replyWriter(row: LocalMessage) {
   let text = row.content;
   let added = false;
+  /** A thinking model's reasoning so far: shown above the reply, kept in the row for other tabs. */
+  let thought = '';
   /** What the row in Dexie holds; null until the row is written. */
   let saved: string | null = null;
   let writing: Promise<void> | null = null;
@@ -28,8 +30,9 @@ export function replyWriter(row: LocalMessage) {
 
   const write = () => {
     const next = text;
+    const thinking = thought ? { reasoning: [{ text: thought }] } : {};
     const done: Promise<unknown> =
-      saved === null ? db.messages.put({ ...row, content: next }) : db.messages.update(row.id, { content: next });
+      saved === null ? db.messages.put({ ...row, content: next, ...thinking }) : db.messages.update(row.id, { content: next, ...thinking });
     return done.then(
       () => {
         saved = next;
@@ -50,6 +53,7 @@ export function replyWriter(row: LocalMessage) {
   const show = () => {
     showTimer = undefined;
     setStreamingText(row.id, text);
+    if (thought) setStreamingText(reasoningKey(row.id), thought);
     if (writing) return;
     if (saved === null) save();
     else saveLater();
@@ -59,6 +63,10 @@ export function replyWriter(row: LocalMessage) {
     append(piece: string) {
       text = added ? text + piece : joinContinuation(text, piece);
       added = true;
+      showTimer ??= setTimeout(show, REPLY_SHOW_INTERVAL_MS);
+    },
+    think(piece: string) {
+      thought += piece;
       showTimer ??= setTimeout(show, REPLY_SHOW_INTERVAL_MS);
     },
     get text() {

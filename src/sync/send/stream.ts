@@ -9,7 +9,7 @@ import { waiting, type DeliveryOutcome, type WaitPolicy } from './outcomes';
 import { replyWriter } from './replyWriter';
 import { failReply, keepWaiting, storeReply } from './settle';
 import { stopReply } from './stop';
-import { endStreamingText } from './streamingText';
+import { endStreamingText, reasoningKey } from './streamingText';
 
 export interface Delivery {
   chatId: string;
@@ -57,6 +57,7 @@ export async function streamReply(delivery: Delivery): Promise<DeliveryOutcome> 
       // streaming: the server holds the message now; its reply is on the way.
       onAnswer: () => markAnswered(key),
       onDelta: reply.append,
+      onReasoning: reply.think,
     });
     await reply.close({ save: false });
     await storeReply(result, { replaced, queuedKey: queued ? key : undefined, personaId: request.persona_id });
@@ -65,6 +66,7 @@ export async function streamReply(delivery: Delivery): Promise<DeliveryOutcome> 
     return await settleFailure(error);
   } finally {
     endStreamingText(replyId);
+    endStreamingText(reasoningKey(replyId));
   }
 
   async function settleFailure(error: unknown): Promise<DeliveryOutcome> {

@@ -25,6 +25,9 @@ export function endStreamingText(id: string): void {
   texts.delete(id);
 }
 
+/** Where a streaming reply's reasoning is kept beside its text (the same store, its own key). */
+export const reasoningKey = (id: string) => `${id}#reasoning`;
+
 /** The reply's text as streamed so far in this tab, or undefined when this tab is not streaming it. */
 export function streamingText(id: string): string | undefined {
   return texts.get(id);

@@ -79,7 +79,9 @@ export function ChatConversation({ target, at, onLeaveFound, character, as, prof
   // (or was stopped); an empty streaming row gives way to the typing dots.
   const visible = useMemo(() => {
     const continued = new Set(messages.flatMap((m) => (m.continues ? [m.continues] : [])));
-    return messages.filter((m) => m.id !== actions.replacing && !continued.has(m.id) && !(m.state === 'streaming' && m.content === ''));
+    return messages.filter(
+      (m) => m.id !== actions.replacing && !continued.has(m.id) && !(m.state === 'streaming' && m.content === '' && !m.reasoning),
+    );
   }, [messages, actions.replacing]);
   // What the chat's last messages offer, only while the window holds them.
   const ending = useMemo(() => (history.atNewest ? visible : []), [history.atNewest, visible]);

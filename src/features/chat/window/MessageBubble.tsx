@@ -11,6 +11,7 @@ import editStyles from './MessageEdit.module.css';
 import { MessageMenu, type MessageMenuActions } from './MessageMenu';
 import styles from './MessageList.module.css';
 import { useSpeakerFace } from './SpeakerFaces';
+import { ReplyReasoning } from './ReplyReasoning';
 import { ReplyTools, swipeAction, type ReplyOffer, type ReplyToolActions } from './ReplyTools';
 import { StyledText } from './StyledText';
 import { useSwipeGesture } from './useSwipeGesture';
@@ -124,15 +125,18 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
               regenerate={props.saveAndRegenerate ? { disabled: props.aiDisabled } : undefined}
             />
           ) : (
-            <div className={styles.text}>
-              {empty ? (
-                <em className={styles.muted}>{NO_RESPONSE}</em>
-              ) : message.state === 'streaming' ? (
-                <StreamingText id={message.id} stored={message.content} />
-              ) : (
-                <StyledText text={message.content} />
-              )}
-            </div>
+            <>
+              {message.role === 'assistant' && <ReplyReasoning message={message} />}
+              <div className={styles.text}>
+                {empty ? (
+                  <em className={styles.muted}>{NO_RESPONSE}</em>
+                ) : message.state === 'streaming' ? (
+                  <StreamingText id={message.id} stored={message.content} />
+                ) : (
+                  <StyledText text={message.content} />
+                )}
+              </div>
+            </>
           )}
           <p className={styles.meta}>
             {time && <time dateTime={message.send_date}>{time}</time>}
