@@ -40,6 +40,7 @@ import { publishingRoutes } from './routes/publishing';
 import { reviewRoutes } from './routes/review';
 import { replacementRoutes } from './routes/replacement';
 import { userRoutes } from './routes/users';
+import { aiKeyRoutes, REDACTED_LOG_PATHS } from './routes/aiKeys';
 
 export interface AppOptions {
   config: Config;
@@ -52,7 +53,8 @@ export interface AppOptions {
 /** Builds the whole server without listening, so tests can inject requests into the real thing. */
 export async function buildApp({ config, db, closeDb = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Keys never reach a log: a person's own AI key (PUT /api/users/me/ai-key) and any Bearer token.
+    logger: { level: config.logLevel, redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' } },
     // X-Forwarded-For names the client only when a proxy we know sent it (TRUST_PROXY); believing
     // anyone's would let a client pick its address and escape per-address limits.
     trustProxy: config.trustProxy,
@@ -70,7 +72,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(securityPlugin, { config });
   // Before every route: it hooks each route as it is added.
   await app.register(compressionPlugin);
-  await app.register(rateLimitsPlugin, { limits: config.rateLimits, db });
+  await app.register(rateLimitsPlugin, { limits: config.rateLimits, db, userAiEndpoints: config.userAi.endpoints });
   await app.register(dbPlugin, { db, closeOnExit: closeDb });
   await app.register(blobsPlugin, { dataDir: config.dataDir, s3: config.s3 });
   await app.register(aiPlugin, { llm: config.llm });
@@ -92,6 +94,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(healthRoutes, { config });
   await app.register(configRoutes, { config });
   await app.register(userRoutes);
+  await app.register(aiKeyRoutes);
   await app.register(accountRoutes);
   await app.register(imageRoutes);
   await app.register(collectionRoutes);

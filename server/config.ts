@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { readS3Settings, S3SettingsError, type S3Settings } from './blobs/s3Settings';
 import { DEFAULT_SQLITE_BUSY_TIMEOUT_MS, type DbOptions } from './db/index';
+import { readUserAiSettings, type UserAiSettings } from './userAiConfig';
 
 /** Everything the server reads from the environment, parsed once at start-up. */
 export interface Config {
@@ -41,6 +42,8 @@ export interface Config {
     /** The demo provider's pause between words, so it streams like a model; 0 answers at once. */
     demoWordDelayMs: number;
   };
+  /** The services a person may use with a key of their own (USER_AI_ENDPOINTS), and SECRET_KEY. */
+  userAi: UserAiSettings;
   /** An OpenAI-compatible images endpoint for the chat's 'Generate Photo'; off when baseUrl is unset. */
   images: {
     baseUrl: string | undefined;
@@ -122,6 +125,14 @@ function s3SettingsOf(env: Env): S3Settings | undefined {
   } catch (error) {
     if (error instanceof S3SettingsError) throw new ConfigError(error.message);
     throw error;
+  }
+}
+
+function userAiOf(env: Env): UserAiSettings {
+  try {
+    return readUserAiSettings(env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
   }
 }
 
@@ -236,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
       idleTimeoutMs: number(env, 'LLM_IDLE_TIMEOUT_MS', 60_000),
       demoWordDelayMs: number(env, 'LLM_DEMO_WORD_DELAY_MS', 25),
     },
+    userAi: userAiOf(env),
     images: {
       baseUrl: text(env, 'IMAGE_BASE_URL')?.replace(/\/+$/, ''),
       apiKey: text(env, 'IMAGE_API_KEY'),

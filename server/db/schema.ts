@@ -18,6 +18,7 @@ import type {
   SignUpRequestsTable,
 } from './signInTables';
 import type { ChatPromptsTable, AiSettingsTable, AiPresetsTable } from './storyTables';
+import type { ServerSecretsTable, UserAiKeysTable } from './aiKeyTables';
 
 // The tables of sharing, of the embedded provider and of the AI's prompt and settings live beside this file; their names stay importable from here.
 export type * from './sharingTables';
@@ -266,6 +267,8 @@ export interface Database {
   chat_prompts: ChatPromptsTable;
   ai_settings: AiSettingsTable;
   ai_presets: AiPresetsTable;
+  user_ai_keys: UserAiKeysTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type User = Selectable<UsersTable>;

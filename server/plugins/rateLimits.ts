@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/index';
+import { usesOwnAiKey } from '../db/repositories/userAiKeys';
 import { AppError } from '../errors';
 import { databaseCounter, memoryCounter } from './rateCounters';
 
@@ -47,8 +48,9 @@ type UserAction = keyof Pick<
  * Routes limited per signed-in user. They live here rather than in each route file so one table
  * says what is limited; routes sharing an action share one counter.
  */
-const PER_USER_ROUTES: { method: string; url: string; action: UserAction }[] = [
-  { method: 'POST', url: '/api/chat/completions', action: 'completionsPerMinute' },
+const PER_USER_ROUTES: { method: string; url: string; action: UserAction; ownKeyExempt?: true }[] = [
+  // A person whose replies their own AI key pays for (USER_AI_ENDPOINTS) is not held to the operator's limit.
+  { method: 'POST', url: '/api/chat/completions', action: 'completionsPerMinute', ownKeyExempt: true },
   { method: 'POST', url: '/api/upload/image', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/chats/import', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/character-replacement/replace', action: 'uploadsPerMinute' },
@@ -86,7 +88,9 @@ const hooksOf = (value: RouteOptions['preHandler']) => (value === undefined ? []
  * posts. Counted in the database with PostgreSQL (every instance against one limit), in memory with
  * SQLite (rateCounters.ts). Register after the auth plugin and before any route.
  */
-export const rateLimitsPlugin = fp<{ limits: Config['rateLimits']; db: Db }>(async (app: FastifyInstance, { limits, db }) => {
+type Options = { limits: Config['rateLimits']; db: Db; userAiEndpoints?: string[] };
+
+export const rateLimitsPlugin = fp<Options>(async (app: FastifyInstance, { limits, db, userAiEndpoints = [] }) => {
   const counter = db.dialect === 'postgres' ? databaseCounter(db.kysely) : memoryCounter();
   app.addHook('onClose', async () => counter.close());
 
@@ -123,7 +127,12 @@ export const rateLimitsPlugin = fp<{ limits: Config['rateLimits']; db: Db }>(asy
     if (!hooks.includes(app.authenticate)) {
       throw new Error(`${entry.method} ${entry.url} is rate-limited per user but does not use app.authenticate as its preHandler`);
     }
-    route.preHandler = [...hooks, userLimits.get(entry.action)!];
+    const limit = userLimits.get(entry.action)!;
+    const unlessOwnKey: LimitHook = async (request, reply) => {
+      if (await usesOwnAiKey(db.kysely, request.user!.id, userAiEndpoints)) return;
+      await limit(request, reply);
+    };
+    route.preHandler = [...hooks, entry.ownKeyExempt && userAiEndpoints.length > 0 ? unlessOwnKey : limit];
     limited.add(`${entry.method} ${entry.url}`);
   });
   app.addHook('onReady', async () => {

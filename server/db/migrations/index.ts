@@ -20,6 +20,7 @@ import * as chatBranches from './2026-11-28T03-12_chat_branches';
 import * as aiSettings from './2026-11-28T03-13_ai_settings';
 import * as messageModels from './2026-11-28T03-41_message_models';
 import * as messageReasoning from './2026-11-28T06-46_message_reasoning';
+import * as userAiKeys from './2026-11-28T07-20_user_ai_keys';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T03-13_ai_settings': aiSettings,
   '2026-11-28T03-41_message_models': messageModels,
   '2026-11-28T06-46_message_reasoning': messageReasoning,
+  '2026-11-28T07-20_user_ai_keys': userAiKeys,
 };

@@ -18,6 +18,7 @@ import { findMessages, messagesBefore, nextSeq, updateMessage } from '../../db/r
 import type { Database, Message } from '../../db/schema';
 import { AppError } from '../../errors';
 import { outageOf } from '../../outages';
+import { replyWriterFor } from '../aiKeys/ownAi';
 import { generationOf } from '../aiSettings/settings';
 import type { ServiceContext } from '../context';
 import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './completionLedger';
@@ -69,7 +70,8 @@ export async function* generate(
       .map((m) => ({ role: m.role, content: m.content, name: m.name, sendDate: m.send_date, id: m.id }));
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
     const metadata = metadataOf(job.chat.chat_metadata);
-    const { sampling, contextTokens, replyTokens, model } = await generationOf(ctx, job.user.id, job.chat.id);
+    const { sampling: chosen, contextTokens, replyTokens, model: serverModel } = await generationOf(ctx, job.user.id, job.chat.id);
+    const { ai, sampling, model } = await replyWriterFor(ctx, job.user.id, { sampling: chosen, model: serverModel });
     const prompt = buildPrompt({
       card: job.card,
       userName: job.as.name,
@@ -88,7 +90,7 @@ export async function* generate(
     });
     const budget = { contextTokens, replyTokens, historyMessages: history.length };
     const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));
-    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, sampling, signal });
+    const reply = ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, sampling, signal });
     let text = '';
     let stopped = false;
     let aliveAt = Date.now();

@@ -170,7 +170,12 @@ describe.each(databases)("another user's objects (%s)", (dialect) => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    test = await createTestApp(dialect, { ADMIN_EMAILS: OWNER_EMAIL, LLM_BASE_URL: fake.baseUrl, IMAGE_BASE_URL: fake.baseUrl });
+    test = await createTestApp(dialect, {
+      ADMIN_EMAILS: OWNER_EMAIL,
+      LLM_BASE_URL: fake.baseUrl,
+      IMAGE_BASE_URL: fake.baseUrl,
+      USER_AI_ENDPOINTS: fake.baseUrl,
+    });
     estate = await buildEstate(test, await userOf(test, 'owner', OWNER_EMAIL));
     intruder = await userOf(test, 'intruder');
     // A paying intruder, so the replacement plan check cannot be what refuses them.
@@ -225,6 +230,21 @@ describe.each(databases)("another user's objects (%s)", (dialect) => {
     expectErrorJson(response, 403);
     expect(await storedState(test)).toEqual(stored);
     expect((await test.app.inject({ method: 'GET', url: '/api/upload/image?limit=100' })).json()).toEqual(gallery);
+  });
+
+  it("never shows, uses or removes the owner's own AI key: the intruder's /me is their own (none: 404)", async () => {
+    const ownKey = 'sk-owner-own-key-0042';
+    const me = '/api/users/me/ai-key';
+    const put = (user: Uploader) =>
+      test.app.inject({ method: 'PUT', url: me, headers: user.headers, payload: { endpoint: fake.baseUrl, model: 'own', key: ownKey } });
+    expect((await put(estate.owner)).statusCode).toBe(200);
+    const seen = await test.app.inject({ method: 'GET', url: me, headers: intruder.headers });
+    expect(seen.json()).toEqual({ endpoints: [fake.baseUrl], key: null });
+    expectErrorJson(await test.app.inject({ method: 'DELETE', url: me, headers: intruder.headers }), 404);
+    const owners = await test.app.inject({ method: 'GET', url: me, headers: estate.owner.headers });
+    expect(owners.json().key).toMatchObject({ last4: '0042' });
+    expect(owners.body).not.toContain(ownKey);
+    expect((await test.app.inject({ method: 'DELETE', url: me, headers: estate.owner.headers })).statusCode).toBe(200);
   });
 
   it("filters the intruder's own chat list by the owner's card without showing the owner's chats", async () => {
