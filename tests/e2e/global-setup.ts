@@ -55,6 +55,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The account tests sign up as when they need an administrator (publishing public cards).
     ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     LLM_BASE_URL: fakeLlm.baseUrl,
+    // A person may add their own key for the same fake service (tests/e2e/own-ai-key.test.ts).
+    USER_AI_ENDPOINTS: fakeLlm.baseUrl,
   };
 
   console.log(`e2e: starting the server on ${baseURL} (builds dist/ first when stale; log: ${path.relative('.', LOG_FILE)})`);

@@ -9,6 +9,7 @@ import { Avatar } from '../../ui/Avatar';
 import { PageHeader } from '../../ui/PageHeader';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { DisplayNameSection } from './DisplayNameSection';
+import { OwnAiKeySection } from './OwnAiKeySection';
 import { ExportSection } from './ExportSection';
 import { PersonasSection } from '../personas/PersonasSection';
 import { AiDefaultsSection } from '../aiSettings/AiDefaultsSection';
@@ -73,6 +74,7 @@ export function ProfilePage() {
           <MatureContentSection adultConfirmed={profile.adult_confirmed === true} showNsfw={profile.show_nsfw === true} />
           <PasswordSection auth={auth} email={profile.email} />
           <ExportSection />
+          <OwnAiKeySection />
         </>
       )}
       {profile && <PersonasSection profileName={userDisplayName(profile)} />}
