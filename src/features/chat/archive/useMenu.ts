@@ -3,9 +3,10 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 /**
  * The WAI-ARIA menu-button behaviour: opening focuses the first item, arrows (and Home/End) move
  * between items, Escape closes and returns the focus to the button, Tab or a click outside closes.
+ * `openAtFirst`: mounted by the press that opens it.
  */
-export function useMenu() {
-  const [open, setOpen] = useState(false);
+export function useMenu(openAtFirst = false) {
+  const [open, setOpen] = useState(openAtFirst);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);

@@ -115,42 +115,41 @@ export function MessageList(props: Props) {
   );
 
   // Built again only when a message, the waiting set or what the bubbles offer changed, not on every
-  // render of the window (the outbox's replay renders it several times per message).
+  // render of the window (the outbox's replay renders it several times per message). One flat list
+  // keyed by message: a page added above moves no row to another parent, so none is drawn again.
   const rows = useMemo(
     () =>
-      groupByDate(messages).map((group, i) => (
-        <Fragment key={`${group.label}-${i}`}>
-          <p className={styles.separator}>
-            <span>{group.label}</span>
-          </p>
-          {group.messages.map((message) => (
-            <Fragment key={message.id}>
-              <MessageBubble
-                message={message}
-                waiting={waiting.has(message.id)}
-                lastError={waiting.get(message.id) ?? null}
-                // Offline the triggers send it once the device is back; "Send now" is for a server that may be back.
-                onSendNow={state === 'offline' ? undefined : sendNow}
-                tools={tools}
-                changeable={message.state === 'sent'}
-                // Only the bubbles that offer the AI or the versions take these: the others stay as they are while a reply comes.
-                changeDisabled={message.id === versionsId ? changeDisabled : undefined}
-                last={message === last}
-                editing={message.id === editingId}
-                versions={message.id === versionsId}
-                regenerate={message.id === regenerableId}
-                continuable={message.id === continuableId}
-                saveAndRegenerate={message.id === saveAndRegenerateId}
-                aiDisabled={[regenerableId, continuableId, saveAndRegenerateId].includes(message.id) ? aiDisabled : undefined}
-                highlighted={message.seq === highlightSeq && message.state === 'sent'}
-              />
-              {message.role === 'user' && message.state === 'failed' && (
-                <SystemNotice reason={message.error ?? ''} onRetry={() => retry(message)} disabled={busy} />
-              )}
-            </Fragment>
-          ))}
-        </Fragment>
-      )),
+      groupByDate(messages).flatMap((group) => [
+        <p key={`day-${group.messages[0]!.id}`} className={styles.separator}>
+          <span>{group.label}</span>
+        </p>,
+        ...group.messages.map((message) => (
+          <Fragment key={message.id}>
+            <MessageBubble
+              message={message}
+              waiting={waiting.has(message.id)}
+              lastError={waiting.get(message.id) ?? null}
+              // Offline the triggers send it once the device is back; "Send now" is for a server that may be back.
+              onSendNow={state === 'offline' ? undefined : sendNow}
+              tools={tools}
+              changeable={message.state === 'sent'}
+              // Only the bubbles that offer the AI or the versions take these: the others stay as they are while a reply comes.
+              changeDisabled={message.id === versionsId ? changeDisabled : undefined}
+              last={message === last}
+              editing={message.id === editingId}
+              versions={message.id === versionsId}
+              regenerate={message.id === regenerableId}
+              continuable={message.id === continuableId}
+              saveAndRegenerate={message.id === saveAndRegenerateId}
+              aiDisabled={[regenerableId, continuableId, saveAndRegenerateId].includes(message.id) ? aiDisabled : undefined}
+              highlighted={message.seq === highlightSeq && message.state === 'sent'}
+            />
+            {message.role === 'user' && message.state === 'failed' && (
+              <SystemNotice reason={message.error ?? ''} onRetry={() => retry(message)} disabled={busy} />
+            )}
+          </Fragment>
+        )),
+      ]),
     [
       messages,
       waiting,

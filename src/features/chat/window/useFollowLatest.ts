@@ -8,10 +8,13 @@ export const LATEST_DISTANCE = 80;
  */
 const EDGE_SCREENS = 4;
 
-/** The message at the top of the view, and where it was on screen. */
+/**
+ * The message at the top of the view, and where it was in the scrolled content (px from the content's
+ * top, whatever the scroll position): it moves there only when something above it changed size.
+ */
 interface ReadingPlace {
   element: Element;
-  top: number;
+  at: number;
 }
 
 export interface WindowEdges {
@@ -43,6 +46,11 @@ function offsetIn(scroller: Element, element: Element): number {
   return element.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
 }
 
+/** Where `element` is in the content `scroller` scrolls: unchanged by scrolling, changed by what grows above it. */
+function contentTop(scroller: Element, element: Element): number {
+  return offsetIn(scroller, element) + scroller.scrollTop;
+}
+
 /** The first message row still (partly) in view: a binary search, rows being in the order they are shown. */
 function firstInView(scroller: Element, content: Element): Element | undefined {
   const rows = content.querySelectorAll('[data-message-id]');
@@ -69,9 +77,11 @@ function firstInView(scroller: Element, content: Element): Element | undefined {
  *
  * Sizes are watched (ResizeObserver: after layout, before paint) rather than guessed from renders,
  * because rows change height without a render of ours (a picture loading, a font arriving, the
- * streaming text). Browsers that anchor scrolling themselves have already held the place then, and
- * the check finds nothing to do; the others (and any browser at the very top, where none anchors)
- * are held here.
+ * streaming text). The place is held by where the message being read sits in the content, not on
+ * screen: the reader may have scrolled since it was noted (a fling scrolls every frame, before its
+ * scroll event), and that scroll must stay, only what grew or shrank above the message is made up
+ * for. The browser's own scroll anchoring is off (the list's CSS), so the two never both make up
+ * for the same change, and every browser holds the place the same way, at the very top too.
  * Our own scrolls are told from the reader's by the position we set.
  */
 export function useFollowLatest({ atNewest, onNearTop, onNearBottom }: WindowEdges): FollowLatest {
@@ -95,7 +105,7 @@ export function useFollowLatest({ atNewest, onNearTop, onNearBottom }: WindowEdg
     const scroller = scrollerRef.current;
     const content = contentRef.current;
     const reading = scroller && content ? firstInView(scroller, content) : undefined;
-    place.current = scroller && reading ? { element: reading, top: offsetIn(scroller, reading) } : null;
+    place.current = scroller && reading ? { element: reading, at: contentTop(scroller, reading) } : null;
   }, []);
 
   const lookAtEdges = useCallback(() => {
@@ -115,9 +125,11 @@ export function useFollowLatest({ atNewest, onNearTop, onNearBottom }: WindowEdg
     else {
       const held = place.current;
       if (held?.element.isConnected) {
-        const moved = offsetIn(scroller, held.element) - held.top;
+        const moved = contentTop(scroller, held.element) - held.at;
         if (Math.abs(moved) >= 1) scrollTo(scroller.scrollTop + moved);
-      } else remember();
+      }
+      // The message read now (a page dropped may have taken the one noted).
+      remember();
     }
     lookAtEdges();
   }, [scrollTo, remember, lookAtEdges]);
