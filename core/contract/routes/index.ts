@@ -25,6 +25,7 @@ export * from './publishing';
 export * from './creators';
 export * from './characterPages';
 export * from './aiSettings';
+export * from './events';
 
 /** What each route is: an HTTP method and a Fastify-style path (`:name` for a path parameter). */
 export interface Route {

@@ -16,12 +16,15 @@ import { touchCompletionRequest, updateCompletionRequest } from '../../db/reposi
 import { findMessages, messagesBefore, nextSeq, updateMessage } from '../../db/repositories/messages';
 import type { Database, Message } from '../../db/schema';
 import { AppError } from '../../errors';
+import { emitEvent } from '../../events/emit';
+import { deltaRelay } from '../../events/deltas';
 import { outageOf } from '../../outages';
 import { generationOf } from '../aiSettings/settings';
 import type { ServiceContext } from '../context';
 import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './completionLedger';
 import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
 import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
+import { chatMessageOf } from './wire';
 import { keepLastPrompt, lastPromptOf } from './memory/lastPrompt';
 import { metadataOf, storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
 
@@ -83,12 +86,18 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     const budget = { contextTokens, replyTokens, historyMessages: history.length };
     const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));
     const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, sampling, signal });
+    const relay = deltaRelay(ctx.db, job.user.id, {
+      chat_id: job.chat.id,
+      key: job.key,
+      message_id: job.target.kind === 'new' ? null : job.target.message.id,
+    });
     let text = '';
     let stopped = false;
     let aliveAt = Date.now();
     try {
       for await (const piece of reply.stream) {
         text += piece;
+        relay.send(piece);
         yield piece;
         if (Date.now() - aliveAt > HEARTBEAT_MS) {
           aliveAt = Date.now();
@@ -100,6 +109,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       stopped = true;
     }
     await kept;
+    await relay.sent();
     // An empty reply reads 'No response received' (docs/PRODUCT.md, Screens); nothing is stored, so a retry may do better.
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
@@ -189,6 +199,7 @@ async function storeReply(
       stored = await amendReply(trx, { ...job, target: job.target }, written, at);
     }
     await updateCompletionRequest(trx, job.user.id, job.key, { state: 'done', reply_message_id: stored.id, updated_at: at });
+    await emitEvent(trx, job.user.id, job.target.kind === 'new' ? 'message.created' : 'message.updated', chatMessageOf(stored));
     return stored;
   });
   return resultOf(job.chat.id, { greeting: job.greeting, user: job.userMessage, reply }, usage);
