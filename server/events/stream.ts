@@ -1,9 +1,10 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ReplyDelta } from '@core/contract';
 import { eventsAfter, lastEventId, oldestEventId } from '../db/repositories/events';
 import type { Database } from '../db/schema';
+import { startServerSentEvents } from '../sse';
 
 /** Events read from the database at a time while a stream catches up. */
 const BATCH = 200;
@@ -38,19 +39,8 @@ export class EventStream {
     private readonly options: StreamOptions,
   ) {
     this.userId = options.userId;
-    // Hijacked: Fastify sends nothing more, so the headers set so far (helmet's) are copied here.
-    reply.hijack();
-    this.raw = reply.raw;
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
-    this.raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store, no-transform',
-      'x-accel-buffering': 'no',
-      // The connection ends with the stream: left open for reuse, it would hold a shutdown back.
-      connection: 'close',
-    });
+    // The connection ends with the stream: left open for reuse, it would hold a shutdown back.
+    this.raw = startServerSentEvents(reply, { connection: 'close' });
     this.raw.on('close', () => this.end());
     const heartbeat = setInterval(() => this.write(': ping\n\n'), options.heartbeatMs);
     const expiry = setTimeout(

@@ -6,7 +6,7 @@ import { pruneEvents } from '../../server/db/repositories/events';
 import { MAX_STREAMS_PER_USER } from '../../server/events/hub';
 import { cardPng, upload, userOf, type Uploader } from './cards';
 import { chatTestBed, complete, deleteFrom, deleteMessage, editMessage, getChat, parseStream } from './chat-helpers';
-import { databases, type TestApp } from './helpers';
+import { createTestApp, databases, type TestApp } from './helpers';
 import { openEvents, type OpenStream } from './eventStream';
 import { accessToken } from './tokens';
 import { until as waitFor } from '../support/until';
@@ -239,4 +239,30 @@ describe.each(databases)('live events (%s)', (dialect) => {
   });
 });
 
+describe('live events and the per-address connection cap', () => {
+  it('counts each open stream as a connection of its address', async () => {
+    const test = await createTestApp('sqlite', { MAX_CONNECTIONS_PER_ADDRESS: '3' });
+    const open: OpenStream[] = [];
+    try {
+      const base = await test.app.listen({ port: 0, host: '127.0.0.1' });
+      const user = await userOf(test, 'dana');
+      for (let i = 0; i < 3; i++) {
+        const stream = await openEvents(base, user.token);
+        open.push(stream);
+        await stream.next('ready', (e) => e.event === 'ready');
+      }
+      await expect(openEvents(base, user.token)).rejects.toThrow();
+      open[0]!.close();
+      await until(() => open[0]!.ended);
+      const again = await firstOpened(() => openEvents(base, user.token).catch(() => undefined));
+      open.push(again);
+      await again.next('ready', (e) => e.event === 'ready');
+    } finally {
+      for (const stream of open) stream.close();
+      await test.close();
+    }
+  });
+});
+
 const until = (condition: () => boolean) => waitFor('the condition', async () => (condition() ? true : undefined), 15_000, 10);
+const firstOpened = <T>(probe: () => Promise<T | undefined>) => waitFor('a stream to open', probe, 15_000, 20);
