@@ -61,16 +61,19 @@ describe('the live stream on the device', () => {
     await db.messages.put({ ...message(0, 'user', 'Hello'), state: 'sent' });
   });
 
-  it('reads events split across chunks, skipping heartbeats', async () => {
+  it('reads events split across chunks, skipping heartbeats but hearing every chunk', async () => {
     const read = [];
+    let chunks = 0;
     for await (const e of readServerSentEvents(
       body(': ping\n\nid: 4\nevent: ready\ndata: {}\n\nevent: reply.delta\ndata: {"text":"Hi"}\n\n'),
+      () => (chunks += 1),
     ))
       read.push(e);
     expect(read).toEqual([
       { id: '4', event: 'ready', data: '{}' },
       { id: undefined, event: 'reply.delta', data: '{"text":"Hi"}' },
     ]);
+    expect(chunks).toBe(2);
   });
 
   it('shows a reply streaming elsewhere, then the stored reply in its place', async () => {

@@ -11,6 +11,11 @@ import { readServerSentEvents, type ServerSentEvent } from './serverSentEvents';
 /** The first wait before connecting again after the stream failed, doubled each time up to the cap. */
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
+/**
+ * The server sends a heartbeat every 15 s: this long without a byte, the connection is taken for dead
+ * (a proxy or a network that hangs without closing it) and made again.
+ */
+const SILENCE_MS = 45_000;
 
 /** Where this device stands in the person's events, kept per person across reloads. */
 const cursorKey = () => `cardchat.events.${loadTokens()?.subject ?? ''}`;
@@ -41,11 +46,24 @@ async function handle(event: ServerSentEvent): Promise<void> {
  */
 async function connectOnce(signal: AbortSignal, connected: () => void): Promise<void> {
   const last = localStorage.getItem(cursorKey());
-  const response = await authorizedFetchUrl(apiUrl('events'), { signal, headers: last ? { 'Last-Event-ID': last } : {} });
-  if (!response.ok || !response.body) throw new Error(`The event stream answered ${response.status}`);
-  for await (const event of readServerSentEvents(response.body)) {
-    if (event.event === 'ready' || event.event === 'resync') connected();
-    await handle(event);
+  const silent = new AbortController();
+  let watchdog = setTimeout(() => silent.abort(), SILENCE_MS);
+  const alive = () => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => silent.abort(), SILENCE_MS);
+  };
+  try {
+    const response = await authorizedFetchUrl(apiUrl('events'), {
+      signal: AbortSignal.any([signal, silent.signal]),
+      headers: last ? { 'Last-Event-ID': last } : {},
+    });
+    if (!response.ok || !response.body) throw new Error(`The event stream answered ${response.status}`);
+    for await (const event of readServerSentEvents(response.body, alive)) {
+      if (event.event === 'ready' || event.event === 'resync') connected();
+      await handle(event);
+    }
+  } finally {
+    clearTimeout(watchdog);
   }
 }
 

@@ -4,14 +4,21 @@ export interface ServerSentEvent {
   data: string;
 }
 
-/** Parses a text/event-stream body block by block as it arrives (comments, the heartbeats, skipped). */
-export async function* readServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+/**
+ * Parses a text/event-stream body block by block as it arrives (comments, the heartbeats, skipped).
+ * `onBytes` hears every chunk, heartbeats included: how the reader knows the connection is alive.
+ */
+export async function* readServerSentEvents(
+  body: ReadableStream<Uint8Array>,
+  onBytes: () => void = () => {},
+): AsyncGenerator<ServerSentEvent> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffered = '';
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return;
+    onBytes();
     buffered += decoder.decode(value, { stream: true });
     let end;
     while ((end = buffered.indexOf('\n\n')) >= 0) {
