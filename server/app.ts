@@ -13,6 +13,7 @@ import { compressionPlugin } from './plugins/compression';
 import { contextPlugin } from './plugins/context';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { eventsPlugin } from './plugins/events';
 import { idpPlugin } from './plugins/idp';
 import { jobsPlugin } from './plugins/jobs';
 import { rateLimitsPlugin } from './plugins/rateLimits';
@@ -36,6 +37,7 @@ import { messageRoutes } from './routes/messages';
 import { personaRoutes } from './routes/personas';
 import { aiSettingsRoutes } from './routes/aiSettings';
 import { discoveryRoutes } from './routes/discovery';
+import { eventRoutes } from './routes/events';
 import { publishingRoutes } from './routes/publishing';
 import { reviewRoutes } from './routes/review';
 import { replacementRoutes } from './routes/replacement';
@@ -79,6 +81,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(jobsPlugin, { config });
   await app.register(contextPlugin, { config });
   await app.register(trendingPlugin);
+  await app.register(eventsPlugin, { config });
   await app.register(authPlugin, {
     admins: { emails: config.adminEmails, requireVerifiedEmail: !embedded },
     verify: rememberVerifiedTokens(
@@ -113,6 +116,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(discoveryRoutes);
   await app.register(publishingRoutes);
   await app.register(reviewRoutes);
+  await app.register(eventRoutes, { config });
   if (keys) await app.register(idpPlugin, { config, keys });
   await app.register(staticPlugin, { distDir: config.distDir, publicUrl: config.publicUrl });
   return app;

@@ -74,6 +74,13 @@ export interface Config {
     /** Connections one client address (an IPv6 /64) may hold open; TRUST_PROXY addresses are exempt. */
     perAddress: number;
   };
+  /** The live event stream (GET /api/events). */
+  events: {
+    /** How long events are kept for a device to catch up on; one away longer pulls its lists again. */
+    retentionHours: number;
+    /** A comment sent this often on an idle stream, so proxies do not close it. */
+    heartbeatMs: number;
+  };
   /**
    * Outgoing mail (SMTP_URL): the embedded provider's password-reset and verification links. Unset:
    * no mail is sent, and the operator resets passwords (`npm run admin -- reset-password EMAIL`).
@@ -261,6 +268,10 @@ export function loadConfig(env: Env = process.env): Config {
     connections: {
       headersTimeoutMs: positive(env, 'CONNECTION_HEADERS_TIMEOUT_MS', 10_000, 'milliseconds'),
       perAddress: positive(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 'connections'),
+    },
+    events: {
+      retentionHours: positive(env, 'EVENTS_RETENTION_HOURS', 72, 'hours'),
+      heartbeatMs: positive(env, 'EVENTS_HEARTBEAT_MS', 15_000, 'milliseconds'),
     },
     mail,
     requireEmailVerification: requireEmailVerification(env, mail, issuer),

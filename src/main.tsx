@@ -33,7 +33,10 @@ declare module '@tanstack/react-router' {
  */
 function startOutboxOnceSignedIn(): void {
   const hasSession = () => ['signedIn', 'offline'].includes(sessionStore.get().status);
-  const start = () => void import('./sync/send/triggers').then(({ startOutboxTriggers }) => startOutboxTriggers());
+  const start = () => {
+    void import('./sync/send/triggers').then(({ startOutboxTriggers }) => startOutboxTriggers());
+    void import('./sync/live/liveEvents').then(({ startLiveEvents }) => startLiveEvents());
+  };
   if (hasSession()) return start();
   const unsubscribe = sessionStore.subscribe(() => {
     if (!hasSession()) return;

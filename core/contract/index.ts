@@ -8,6 +8,7 @@ export * from './users';
 export * from './cards';
 export * from './cardEdits';
 export * from './favorites';
+export * from './events';
 export * from './chats';
 export * from './chatMemory';
 export * from './messages';

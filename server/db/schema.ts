@@ -241,6 +241,22 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** A change to a person's data, for their devices' live streams (server/events/). */
+export interface EventsTable {
+  user_id: string;
+  id: number;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  origin: string | null;
+  created_at: string;
+}
+
+export interface EventCountersTable {
+  user_id: string;
+  last_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   local_accounts: LocalAccountsTable;
@@ -269,6 +285,8 @@ export interface Database {
   ai_presets: AiPresetsTable;
   user_ai_keys: UserAiKeysTable;
   server_secrets: ServerSecretsTable;
+  events: EventsTable;
+  event_counters: EventCountersTable;
 }
 
 export type User = Selectable<UsersTable>;

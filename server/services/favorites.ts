@@ -10,6 +10,7 @@ import {
 } from '../db/repositories/favorites';
 import { changeFavoriteCount } from '../db/repositories/images';
 import { badRequest, notFound } from '../errors';
+import { emitEvent } from '../events/emit';
 import { readableImage } from './images/access';
 import { noteLike } from './publishing/activity';
 import { cardTypeOf, imageUrl } from './images/presentation';
@@ -52,6 +53,8 @@ export async function addFavorite(
       const inserted = await insertFavoriteIfAbsent(trx, user.id, image.id);
       if (inserted) await changeFavoriteCount(trx, image.id, 1);
       if (inserted) await noteLike(trx, image.id, 1, new Date());
+      const row = inserted && (await findFavoriteOfImage(trx, user.id, image.id));
+      if (row) await emitEvent(trx, user.id, 'favorite.added', favoriteOf(row));
       return inserted;
     });
   } catch (error) {
@@ -74,6 +77,7 @@ export async function removeFavorite(ctx: ServiceContext, user: RequestUser, id:
     if (!(await deleteFavorite(trx, favorite.id))) return false;
     await changeFavoriteCount(trx, favorite.image_id, -1);
     await noteLike(trx, favorite.image_id, -1, new Date(favorite.created_at));
+    await emitEvent(trx, user.id, 'favorite.removed', { id: favorite.id, file_id: favorite.image_id });
     return true;
   });
   if (!removed) throw notFound('Favorite not found');

@@ -1,4 +1,5 @@
 import { loadTokens } from '../auth/tokens';
+import { deviceId } from './deviceId';
 
 /**
  * What every authenticated call sends: the bearer token, and who the client thinks the user is.
@@ -10,5 +11,6 @@ export function identityHeaders(token: string): Record<string, string> {
   const tokens = loadTokens();
   if (tokens?.subject) headers['X-User-ID'] = tokens.subject;
   if (tokens?.email) headers['X-User-Email'] = tokens.email;
+  headers['X-Device-ID'] = deviceId();
   return headers;
 }

@@ -26,6 +26,7 @@ export * from './creators';
 export * from './characterPages';
 export * from './aiSettings';
 export * from './aiKeys';
+export * from './events';
 
 /** What each route is: an HTTP method and a Fastify-style path (`:name` for a path parameter). */
 export interface Route {

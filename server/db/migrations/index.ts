@@ -20,6 +20,7 @@ import * as chatBranches from './2026-11-28T03-12_chat_branches';
 import * as aiSettings from './2026-11-28T03-13_ai_settings';
 import * as messageModels from './2026-11-28T03-41_message_models';
 import * as messageReasoning from './2026-11-28T06-46_message_reasoning';
+import * as events from './2026-11-28T06-47_events';
 import * as userAiKeys from './2026-11-28T07-20_user_ai_keys';
 
 /**
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T03-13_ai_settings': aiSettings,
   '2026-11-28T03-41_message_models': messageModels,
   '2026-11-28T06-46_message_reasoning': messageReasoning,
+  '2026-11-28T06-47_events': events,
   '2026-11-28T07-20_user_ai_keys': userAiKeys,
 };

@@ -3,6 +3,7 @@ import type { ChatMessage } from '@core/contract';
 import { lockChat } from '../../db/repositories/chats';
 import { nextSeq } from '../../db/repositories/messages';
 import type { Message } from '../../db/schema';
+import { emitEvent } from '../../events/emit';
 import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
 import { userDisplayName } from '@core/chat/index';
@@ -47,6 +48,8 @@ export async function appendMessage(
       reasoning: null,
     };
     await storeMessages(trx, chat.id, [message], now.toISOString());
-    return chatMessageOf(message);
+    const stored = chatMessageOf(message);
+    await emitEvent(trx, user.id, 'message.created', stored);
+    return stored;
   });
 }

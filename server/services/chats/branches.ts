@@ -7,6 +7,7 @@ import { findOwnMessage, messagesThrough } from '../../db/repositories/messages'
 import { chatStoredBytes } from '../../db/repositories/storage';
 import type { Chat, Message } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { emitEvent } from '../../events/emit';
 import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
@@ -81,6 +82,12 @@ export async function createBranch(ctx: ServiceContext, user: RequestUser, origi
     await ctx.db.transaction().execute(async (trx) => {
       await insertChat(trx, branch);
       await storeMessages(trx, branch.id, rows, now);
+      await emitEvent(
+        trx,
+        user.id,
+        'chat.created',
+        await listItem(trx, { ...branch, message_count: rows.length, size: contentBytes(rows) }),
+      );
     });
   } catch (error) {
     // The same request, sent twice at once: the other one made it.

@@ -17,6 +17,8 @@ import { touchCompletionRequest, updateCompletionRequest } from '../../db/reposi
 import { findMessages, messagesBefore, nextSeq, updateMessage } from '../../db/repositories/messages';
 import type { Database, Message } from '../../db/schema';
 import { AppError } from '../../errors';
+import { emitEvent } from '../../events/emit';
+import { deltaRelay } from '../../events/deltas';
 import { outageOf } from '../../outages';
 import { replyWriterFor } from '../aiKeys/ownAi';
 import { generationOf } from '../aiSettings/settings';
@@ -24,6 +26,7 @@ import type { ServiceContext } from '../context';
 import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './completionLedger';
 import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
 import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
+import { chatMessageOf } from './wire';
 import { keepLastPrompt, lastPromptOf } from './memory/lastPrompt';
 import { newReplyReasoning, reasoningAfter, reasoningRecorder } from './replyReasoning';
 import { metadataOf, storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
@@ -91,6 +94,11 @@ export async function* generate(
     const budget = { contextTokens, replyTokens, historyMessages: history.length };
     const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));
     const reply = ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, sampling, signal });
+    const relay = deltaRelay(ctx.db, job.user.id, {
+      chat_id: job.chat.id,
+      key: job.key,
+      message_id: job.target.kind === 'new' ? null : job.target.message.id,
+    });
     let text = '';
     let stopped = false;
     let aliveAt = Date.now();
@@ -98,7 +106,10 @@ export async function* generate(
     const thinking = reasoningRecorder();
     try {
       for await (const piece of reply.pieces ?? reply.stream) {
-        text += thinking.take(piece);
+        const said = thinking.take(piece);
+        text += said;
+        // Other devices follow the reply's words; its reasoning reaches them with the stored reply.
+        if (said) relay.send(said);
         yield piece;
         if (Date.now() - aliveAt > HEARTBEAT_MS) {
           aliveAt = Date.now();
@@ -110,6 +121,7 @@ export async function* generate(
       stopped = true;
     }
     await kept;
+    await relay.sent();
     // An empty reply reads 'No response received' (docs/PRODUCT.md, Screens); nothing is stored, so a retry may do better.
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
@@ -202,6 +214,7 @@ async function storeReply(
       stored = await amendReply(trx, { ...job, target: job.target }, written, at);
     }
     await updateCompletionRequest(trx, job.user.id, job.key, { state: 'done', reply_message_id: stored.id, updated_at: at });
+    await emitEvent(trx, job.user.id, job.target.kind === 'new' ? 'message.created' : 'message.updated', chatMessageOf(stored));
     return stored;
   });
   return resultOf(job.chat.id, { greeting: job.greeting, user: job.userMessage, reply }, usage);

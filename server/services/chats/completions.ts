@@ -15,6 +15,7 @@ import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
 import { lockAccount, type RequestUser } from '../users';
 import { cardOfChat } from './character';
+import { emitStoredMessages } from './chatEvents';
 import { inProgress, ledgerState, resultOf } from './completionLedger';
 import { checkedMessageText } from './messageText';
 import { settleChatUser, type ChatUser } from './persona';
@@ -211,6 +212,7 @@ export async function prepareCompletion(
       });
       const stored = greeting ? [greeting, userMessage] : [userMessage];
       await storeMessages(trx, chat.id, stored, at);
+      await emitStoredMessages(trx, user.id, chat.id, isNew, stored);
       if (part) return { kind: 'done', result: resultOf(chat.id, { greeting, user: userMessage, reply: null }) };
       const newChatHistory = isNew ? stored : null;
       return {

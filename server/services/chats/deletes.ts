@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { chatsOfImage, deleteOwnChat } from '../../db/repositories/chats';
 import { deleteMessagesFrom, nextSeq } from '../../db/repositories/messages';
 import type { Chat, Database } from '../../db/schema';
+import { emitEvent } from '../../events/emit';
 import { readableImage } from '../images/access';
 import type { RequestUser } from '../users';
 import { chatNotFound, ownChat } from './reads';
@@ -21,7 +22,11 @@ async function deleteChatInSteps(db: Kysely<Database>, userId: string, chat: Cha
     await deleteMessagesFrom(db, chat.id, from);
     await nextTurn();
   }
-  return deleteOwnChat(db, userId, chat.id);
+  return db.transaction().execute(async (trx) => {
+    const deleted = await deleteOwnChat(trx, userId, chat.id);
+    if (deleted) await emitEvent(trx, userId, 'chat.deleted', { chat_id: chat.id });
+    return deleted;
+  });
 }
 
 /** Deletes the chat with its messages, then its generated photo. */

@@ -6,6 +6,7 @@ import { adjustChatTotals, findChatById, lockChat, resetLastMessageAt } from '..
 import { findMessageChange, insertMessageChange } from '../../db/repositories/messageChanges';
 import { deleteMessages, deleteMessagesFrom, findMessages, findOwnMessage, textsFrom, updateMessage } from '../../db/repositories/messages';
 import { isUniqueViolation } from '../../db/errors';
+import { emitEvent } from '../../events/emit';
 import type { Database, Message, MessageChangesTable } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import type { ServiceContext } from '../context';
@@ -132,7 +133,9 @@ export async function editMessage(
           const edited = { ...current, ...changes };
           await updateMessage(trx, id, changes);
           await adjustChatTotals(trx, current.chat_id, { count: 0, bytes: messageBytes(edited) - messageBytes(current) }, now);
-          return chatMessageOf(edited);
+          const changed = chatMessageOf(edited);
+          await emitEvent(trx, user.id, 'message.updated', changed);
+          return changed;
         },
       };
     },
@@ -176,7 +179,9 @@ export async function deleteMessage(ctx: ServiceContext, user: RequestUser, id: 
       apply: async (trx, now) => {
         const current = await lockedMessage(trx, id);
         await deleteMessages(trx, [id]);
-        return removeMessages(trx, current.chat_id, [current], now);
+        const deleted = await removeMessages(trx, current.chat_id, [current], now);
+        await emitEvent(trx, user.id, 'messages.deleted', { chat_id: current.chat_id, ids: [id] });
+        return deleted;
       },
     };
   });
@@ -200,7 +205,9 @@ export async function deleteMessagesFromHere(
         const from = await lockedMessage(trx, body.message_id);
         const removed = await textsFrom(trx, chat.id, from.seq);
         await deleteMessagesFrom(trx, chat.id, from.seq);
-        return removeMessages(trx, chat.id, removed, now);
+        const deleted = await removeMessages(trx, chat.id, removed, now);
+        await emitEvent(trx, user.id, 'messages.deleted', { chat_id: chat.id, from_seq: Number(from.seq) });
+        return deleted;
       },
     };
   });

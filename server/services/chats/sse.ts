@@ -1,6 +1,7 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { CompletionResult } from '@core/contract';
+import { startServerSentEvents } from '../../sse';
 import { failureOf } from './completionReply';
 
 /**
@@ -16,19 +17,7 @@ export class CompletionEventStream {
     private readonly id: string,
     private readonly model: string,
   ) {
-    // Hijacked: Fastify sends nothing more, so the headers set so far (helmet's) are copied here.
-    reply.hijack();
-    this.raw = reply.raw;
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
-    this.raw.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      // A reply is the user's own words: never kept by a cache (ASVS 14.3.2).
-      'cache-control': 'no-store, no-transform',
-      // Proxies such as nginx would otherwise hold the stream back until it ends.
-      'x-accel-buffering': 'no',
-    });
+    this.raw = startServerSentEvents(reply);
   }
 
   private send(data: unknown, event?: string): void {

@@ -1,6 +1,7 @@
 import type { ChatUpdate, RecentChat } from '@core/contract';
 import { BIDI_CONTROLS } from '@core/fileName';
 import { findOwnChat, setChatTitle } from '../../db/repositories/chats';
+import { emitEvent } from '../../events/emit';
 import type { ServiceContext } from '../context';
 import type { RequestUser } from '../users';
 import { choosePersona } from './persona';
@@ -30,9 +31,12 @@ export async function updateChat(ctx: ServiceContext, user: RequestUser, chatId:
     await choosePersona(ctx, user, chat.id, update.persona_id, now);
     chat.persona_id = update.persona_id;
   }
-  if (update.title !== undefined) {
-    chat.title = tidyTitle(update.title);
-    await setChatTitle(ctx.db, chat.id, chat.title, now);
-  }
+  const title = update.title === undefined ? {} : { title: tidyTitle(update.title) };
+  await ctx.db.transaction().execute(async (trx) => {
+    if (title.title !== undefined) await setChatTitle(trx, chat.id, title.title, now);
+    const persona = update.persona_id === undefined ? {} : { persona_id: update.persona_id };
+    await emitEvent(trx, user.id, 'chat.updated', { chat_id: chat.id, ...title, ...persona, modified: now });
+  });
+  Object.assign(chat, title);
   return listItem(ctx.db, { ...chat, updated_at: now });
 }
