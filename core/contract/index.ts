@@ -21,3 +21,4 @@ export * from './creators';
 export * from './characterPages';
 export * from './publishingLimits';
 export * from './aiSettings';
+export * from './groups';

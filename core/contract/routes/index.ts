@@ -31,3 +31,4 @@ export interface Route {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: `/api/${string}`;
 }
+export * from './groups';

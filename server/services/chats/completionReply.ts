@@ -11,6 +11,8 @@ import {
   withNewSwipe,
 } from '@core/chat/index';
 import type { CompletionResult } from '@core/contract';
+import { buildGroupPrompt } from '@core/group/index';
+import { speakerName } from '../groups/speaker';
 import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
 import { findMessages, messagesBefore, nextSeq, updateMessage } from '../../db/repositories/messages';
@@ -64,8 +66,9 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
     const metadata = metadataOf(job.chat.chat_metadata);
     const { sampling, contextTokens, replyTokens, model } = await generationOf(ctx, job.user.id, job.chat.id);
-    const prompt = buildPrompt({
-      card: job.card,
+    const card = job.speaker?.card ?? job.card;
+    const input = {
+      card,
       userName: job.as.name,
       personaDescription: job.as.description,
       history,
@@ -79,10 +82,13 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       chatLength: job.answersSeq + 1 + (continuation === undefined ? 0 : 1),
       memories: memoriesOf(metadata).map((memory) => memory.text),
       authorsNote: authorsNoteOf(metadata),
-    });
+    };
+    const prompt = job.speaker
+      ? buildGroupPrompt({ ...input, speakerName: speakerName(job.speaker), others: job.speaker.others })
+      : buildPrompt(input);
     const budget = { contextTokens, replyTokens, historyMessages: history.length };
     const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));
-    const reply = ctx.ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, sampling, signal });
+    const reply = ctx.ai.complete({ messages: prompt.messages, card, userName: job.as.name, sampling, signal });
     let text = '';
     let stopped = false;
     let aliveAt = Date.now();
@@ -139,6 +145,8 @@ async function amendReply(
     ...swipeColumns(after),
     stopped_swipe: stoppedSwipeAfter(current.stopped_swipe, after, stopped),
     model,
+    // A reply from before its chat became a group gets its speaker's card.
+    ...(job.speaker ? { speaker_id: job.speaker.member.image_id } : {}),
     ...(swipe ? { send_date: at } : {}),
   };
   const amended = { ...current, ...changes };
@@ -178,7 +186,8 @@ async function storeReply(
         {
           role: 'assistant',
           content: written.text,
-          name: characterDisplayName(job.card),
+          name: job.speaker ? speakerName(job.speaker) : characterDisplayName(job.card),
+          speaker_id: job.speaker?.member.image_id ?? null,
           stopped_swipe: written.stopped ? 0 : null,
           model: written.model,
         },

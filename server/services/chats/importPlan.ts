@@ -80,12 +80,14 @@ export async function planChats(
       hidden: m.hidden ? 1 : 0,
       stopped_swipe: null,
       model: m.model ?? null,
+      speaker_id: null,
       ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
     }));
     const row: Chat = {
       id,
       user_id: user.id,
       character_name: chat.characterName,
+      group_strategy: null,
       ...character,
       portrait_key: null,
       persona_id: persona?.id ?? null,
