@@ -41,6 +41,8 @@ export interface ArchiveMessage {
   hidden?: boolean | undefined;
   /** The model that wrote a reply (SillyTavern's `extra.model`). */
   model?: string | undefined;
+  /** In a group, the speaker's card file (SillyTavern's `original_avatar`; cardchat writes `<card id>.png`). */
+  avatar?: string | undefined;
 }
 
 export interface ArchiveChat {
@@ -51,6 +53,8 @@ export interface ArchiveChat {
   /** SillyTavern's chat_metadata, kept as the file had it. */
   metadata?: Record<string, unknown> | undefined;
   messages: ArchiveMessage[];
+  /** A group chat: its header names no one ('unused'), each reply names its speaker. */
+  group?: boolean | undefined;
 }
 
 export interface ParseChatOptions {
@@ -64,8 +68,8 @@ export interface ParseChatOptions {
 /** The file's first line: who talks to whom, and since when. */
 export function chatHeaderLine(chat: Omit<ArchiveChat, 'messages'>): string {
   return JSON.stringify({
-    user_name: chat.userName,
-    character_name: chat.characterName,
+    user_name: chat.group ? GROUP_PLACEHOLDER : chat.userName,
+    character_name: chat.group ? GROUP_PLACEHOLDER : chat.characterName,
     create_date: epochMillis(chat.createdAt),
     chat_metadata: chat.metadata ?? {},
   });
@@ -82,6 +86,11 @@ export function chatMessageLine(message: ArchiveMessage): string {
     send_date: sendDate,
     mes: message.content,
     extra: { ...(message.role === 'system' && { type: NARRATOR }), ...(message.model && { model: message.model }) },
+    // As SillyTavern marks a group member's reply: its card file, and the picture shown beside it.
+    ...(message.avatar && {
+      original_avatar: message.avatar,
+      force_avatar: `/thumbnail?type=avatar&file=${encodeURIComponent(message.avatar)}`,
+    }),
     ...(swipes && {
       swipe_id: message.swipeId ?? 0,
       swipes,
@@ -200,11 +209,14 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
     if (own(record, 'is_system') === true) message.hidden = true;
     if (role !== 'assistant') return message;
     const model = modelOf(record);
-    return { ...message, ...(model && { model }), ...swipesOf(record, content) };
+    const avatar = nameOf(own(record, 'original_avatar'));
+    return { ...message, ...(model && { model }), ...(avatar && { avatar }), ...swipesOf(record, content) };
   });
+  const group = header === undefined || own(head, 'character_name') === GROUP_PLACEHOLDER;
   return {
     userName,
     characterName,
+    ...(group && { group }),
     createdAt: new Date(created).toISOString(),
     ...(isRecord(metadata) && Object.keys(metadata).length > 0 && { metadata }),
     messages,

@@ -10,7 +10,7 @@ import { updateUser } from '../../server/db/repositories/users';
 import { testCardPng } from '../support/cards';
 import type { FakeOpenAI } from '../support/fakeOpenAI';
 import type { Uploader } from './cards';
-import { chatTestBed, complete, getChat, ownCard } from './chat-helpers';
+import { chatTestBed, complete, exportChat, getChat, importFiles, ownCard } from './chat-helpers';
 import { databases, type TestApp } from './helpers';
 
 describe.each(databases)('group chats (%s)', (dialect) => {
@@ -190,6 +190,45 @@ describe.each(databases)('group chats (%s)', (dialect) => {
     expect(branch.statusCode, branch.body).toBe(201);
     expect(branch.json().members.map((m: { name: string }) => m.name)).toEqual(['Aria', 'Bram', 'Cleo']);
     expect((await messagesOf(branch.json().chat_id)).at(-1)).toMatchObject({ speaker_id: aria });
+  });
+
+  it('exports as a SillyTavern group chat and imports back with the same members, messages and speakers', async () => {
+    const chat = await group('list');
+    await say(chat.chat_id, 'one');
+    await say(chat.chat_id, 'two');
+    expect((await complete(test, alice, { chatId: chat.chat_id, regenerate: true })).statusCode).toBe(200);
+    const file = (await exportChat(test, alice, chat.chat_id, 'jsonl')).body;
+    const [header, ...lines] = file
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(header).toMatchObject({ user_name: 'unused', character_name: 'unused' });
+    expect(lines.filter((l) => !l.is_user).map((l) => [l.name, l.original_avatar, l.force_avatar])).toEqual([
+      ['Aria', `${aria}.png`, `/thumbnail?type=avatar&file=${aria}.png`],
+      ['Hammer', `${bram}.png`, `/thumbnail?type=avatar&file=${bram}.png`],
+    ]);
+    expect(lines[3].swipes).toHaveLength(2);
+
+    const response = await importFiles(test, alice, [{ name: 'group.jsonl', bytes: new TextEncoder().encode(file) }]);
+    expect(response.statusCode, response.body).toBe(200);
+    const [copy] = response.json().imported as { chat_id: string }[];
+    const listed = (await inject(alice, 'POST', '/api/chats/list', { page_size: 50 })).json().data as RecentChat[];
+    const imported = listed.find((c) => c.chat_id === copy!.chat_id)!;
+    expect(imported.members!.map((m) => [m.name, m.character_id])).toEqual([
+      ['Aria', aria],
+      ['Hammer', bram],
+    ]);
+    const again = (await exportChat(test, alice, copy!.chat_id, 'jsonl')).body;
+    expect(again).toBe(file);
+    // A file whose members the importer has no card for keeps their names and replies.
+    const stranger = file.replaceAll(`${aria}.png`, 'someone-else.png').replaceAll('"Aria"', '"Nobody Here"');
+    const kept = await importFiles(test, bob, [{ name: 'g.jsonl', bytes: new TextEncoder().encode(stranger) }]);
+    const bobs = (await inject(bob, 'POST', '/api/chats/list', { page_size: 50 })).json().data as RecentChat[];
+    const bobsCopy = bobs.find((c) => c.chat_id === kept.json().imported[0].chat_id)!;
+    expect(bobsCopy.members!.map((m) => [m.name, m.character_id])).toEqual([
+      ['Nobody Here', null],
+      ['Hammer', null],
+    ]);
   });
 
   it('is 404 to another user', async () => {
