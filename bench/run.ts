@@ -24,6 +24,7 @@ import { MB } from './lib/stats';
 import { failedRows, renderTable, type Row } from './lib/table';
 import { outboxFigures } from './outbox';
 import { promptFigures } from './prompt';
+import { groupPromptFigures } from './groupPrompt';
 import { memoryPromptFigures } from './memoryPrompt';
 import { pictureFigures } from './pictures';
 import { fairnessFigures } from './fairness';
@@ -184,6 +185,7 @@ async function main(): Promise<void> {
   await measure('13', 'Data export of a big account', 'flat memory', '—', accountExportFigures);
   await measure('14', 'Prompt with a 300-entry lorebook over a 2,000-message chat', '≤ 10 ms p95', 'the builder before', promptFigures);
   await measure('22', 'Prompt for a long chat with memories and a note', '≤ 5 ms p95', 'the same prompt without them', memoryPromptFigures);
+  await measure('31', "A 5-member group reply's prompt", '≤ 5 ms p95', "a one-character chat's prompt", groupPromptFigures);
   await measure('15', 'Search inside chats, 1,000,000 messages', 'p95 ≤ 100 ms', 'SillyTavern: no search inside chats', searchFigures);
   await measure('16', 'Hostile pictures at once', '≤ 150 MB RSS, back in 60 s', 'audit: 1,707 MiB', pictureFigures);
   await measure(

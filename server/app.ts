@@ -24,6 +24,7 @@ import { accountRoutes } from './routes/account';
 import { characterRoutes } from './routes/characters';
 import { cardDownloadRoutes } from './routes/cardDownloads';
 import { chatRoutes } from './routes/chats';
+import { groupRoutes } from './routes/groups';
 import { chatMemoryRoutes } from './routes/chatMemory';
 import { chatTransferRoutes } from './routes/chatTransfer';
 import { completionRoutes } from './routes/completions';
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, closeDb = true }: AppOptions): Prom
   await app.register(favoriteRoutes);
   await app.register(replacementRoutes);
   await app.register(chatRoutes);
+  await app.register(groupRoutes);
   await app.register(chatMemoryRoutes);
   await app.register(completionRoutes);
   await app.register(chatTransferRoutes);

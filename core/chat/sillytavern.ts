@@ -45,6 +45,8 @@ export interface ArchiveMessage {
   model?: string | undefined;
   /** A thinking model's reasoning per version (SillyTavern's `extra.reasoning`, `swipe_info[i].extra`). */
   reasoning?: VersionReasoning | undefined;
+  /** In a group, the speaker's card file (SillyTavern's `original_avatar`; cardchat writes `<card id>.png`). */
+  avatar?: string | undefined;
 }
 
 export interface ArchiveChat {
@@ -55,6 +57,8 @@ export interface ArchiveChat {
   /** SillyTavern's chat_metadata, kept as the file had it. */
   metadata?: Record<string, unknown> | undefined;
   messages: ArchiveMessage[];
+  /** A group chat: its header names no one ('unused'), each reply names its speaker. */
+  group?: boolean | undefined;
 }
 
 export interface ParseChatOptions {
@@ -68,8 +72,8 @@ export interface ParseChatOptions {
 /** The file's first line: who talks to whom, and since when. */
 export function chatHeaderLine(chat: Omit<ArchiveChat, 'messages'>): string {
   return JSON.stringify({
-    user_name: chat.userName,
-    character_name: chat.characterName,
+    user_name: chat.group ? GROUP_PLACEHOLDER : chat.userName,
+    character_name: chat.group ? GROUP_PLACEHOLDER : chat.characterName,
     create_date: epochMillis(chat.createdAt),
     chat_metadata: chat.metadata ?? {},
   });
@@ -90,6 +94,11 @@ export function chatMessageLine(message: ArchiveMessage): string {
       ...(message.model && { model: message.model }),
       ...versionExtra(message.reasoning, swipes ? (message.swipeId ?? 0) : 0),
     },
+    // As SillyTavern marks a group member's reply: its card file, and the picture shown beside it.
+    ...(message.avatar && {
+      original_avatar: message.avatar,
+      force_avatar: `/thumbnail?type=avatar&file=${encodeURIComponent(message.avatar)}`,
+    }),
     ...(swipes && {
       swipe_id: message.swipeId ?? 0,
       swipes,
@@ -210,11 +219,14 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
     const model = modelOf(record);
     const versions = swipesOf(record, content);
     const reasoning = reasoningOfLine(record, versions.swipes?.length ?? 1, versions.swipeId ?? 0);
-    return { ...message, ...(model && { model }), ...versions, ...(reasoning && { reasoning }) };
+    const avatar = nameOf(own(record, 'original_avatar'));
+    return { ...message, ...(model && { model }), ...(avatar && { avatar }), ...versions, ...(reasoning && { reasoning }) };
   });
+  const group = header === undefined || own(head, 'character_name') === GROUP_PLACEHOLDER;
   return {
     userName,
     characterName,
+    ...(group && { group }),
     createdAt: new Date(created).toISOString(),
     ...(isRecord(metadata) && Object.keys(metadata).length > 0 && { metadata }),
     messages,

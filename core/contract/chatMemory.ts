@@ -21,6 +21,8 @@ export const PromptPartKind = StringEnum([
   'character_note',
   'post_history',
   'continuation',
+  'group',
+  'group_nudge',
 ]);
 
 const PromptRole = StringEnum(['system', 'user', 'assistant']);

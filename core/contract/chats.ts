@@ -38,8 +38,25 @@ export const ChatMessage = Type.Object({
   reasoning: Type.Optional(
     Type.Array(Type.Union([Type.Object({ text: Type.String(), duration_ms: Type.Optional(Type.Integer({ minimum: 0 })) }), Type.Null()])),
   ),
+  /** In a group chat, the card (file_id) of the member who wrote this reply; absent otherwise. */
+  speaker_id: Type.Optional(Type.String()),
 });
 export type ChatMessage = Static<typeof ChatMessage>;
+
+/** Who speaks next in a group when the person does not choose: SillyTavern's activation strategies (core/group). */
+export const GroupStrategy = StringEnum(['natural', 'list', 'pooled']);
+
+/** A group chat's character. `character_id` is null once its card was deleted: its name and replies stay. */
+export const GroupMember = Type.Object({
+  id: Type.String(),
+  character_id: NullableString(),
+  name: Type.String(),
+  card_type: CardType,
+  avatar_url: NullableString(),
+  /** Stays in the story, never picked to speak (the person may still choose it). */
+  muted: Type.Boolean(),
+});
+export type GroupMember = Static<typeof GroupMember>;
 
 /** One entry of the recent list (POST /api/chats/list). */
 export const RecentChat = Type.Object({
@@ -82,6 +99,10 @@ export const RecentChat = Type.Object({
   branch_of: Type.Optional(NullableString()),
   /** A branch's original's name when it was made ("Branch of …"), also once it is gone; null for a chat that is no branch. */
   branch_of_name: Type.Optional(NullableString()),
+  /** A group chat's way of picking who speaks; absent for a chat with one character. */
+  group_strategy: Type.Optional(GroupStrategy),
+  /** A group chat's characters in their order; absent for a chat with one character. */
+  members: Type.Optional(Type.Array(GroupMember)),
 });
 export type RecentChat = Static<typeof RecentChat>;
 

@@ -41,6 +41,12 @@ export const CompletionRequest = Type.Object({
    * and the greeting; an unknown one (or none) means the server's own.
    */
   time_zone: Type.Optional(Type.String({ maxLength: 64 })),
+  /**
+   * In a group chat, the member (its id in the chat's `members`) the person chose to write this reply;
+   * absent: the group's strategy picks one. Ignored by a continuation and a new version of a reply,
+   * which keep the reply's speaker.
+   */
+  speaker_id: Type.Optional(Id),
   card_type: Type.Optional(Type.String()),
   use_context_management: Type.Optional(Type.Boolean()),
   user_id: Type.Optional(Type.String()),

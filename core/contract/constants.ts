@@ -20,6 +20,10 @@ export const MAX_SEARCH_CHARS = 200;
 /** The longest name a person gives a chat, in characters (after spaces are tidied). */
 export const MAX_CHAT_TITLE_CHARS = 100;
 
+/** A group chat's members: made with at least two characters, never more than ten. */
+export const MIN_GROUP_MEMBERS = 2;
+export const MAX_GROUP_MEMBERS = 10;
+
 /** How much of a chat's newest message the recent list carries (it shows the first line of it). */
 export const LAST_MESSAGE_CHARS = 300;
 

@@ -23,3 +23,4 @@ export * from './characterPages';
 export * from './publishingLimits';
 export * from './aiSettings';
 export * from './aiKeys';
+export * from './groups';

@@ -137,6 +137,8 @@ export interface ChatsTable {
   branch_of: Generated<string | null>;
   /** The original's name when the branch was made, or an imported chat's SillyTavern main_chat; else null. */
   branch_of_name: Generated<string | null>;
+  /** A group chat's way of picking who speaks ('natural', 'list', 'pooled'); null for a chat with one character. */
+  group_strategy: Generated<string | null>;
   last_message_at: string;
   created_at: string;
   updated_at: string;
@@ -164,6 +166,21 @@ export interface MessagesTable {
   model: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON: each version's reasoning (core/chat/reasoning VersionReasoning), never in a prompt; null when none has any. */
   reasoning: ColumnType<string | null, string | null | undefined, string | null>;
+  /** In a group chat, the card of the member who wrote this reply (kept after the card is deleted); else null. */
+  speaker_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A group chat's characters, in order. */
+export interface ChatMembersTable {
+  id: string;
+  chat_id: string;
+  /** Null once the card was deleted: the member keeps its name and messages. */
+  image_id: string | null;
+  name: string;
+  card_type: 'public' | 'user';
+  position: number;
+  /** 1: stays in the story, never picked to speak. */
+  muted: Generated<number>;
 }
 
 /** Who a user may be in a chat: a name for {{user}}, a description for the prompt, an avatar. */
@@ -287,6 +304,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   events: EventsTable;
   event_counters: EventCountersTable;
+  chat_members: ChatMembersTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -299,6 +317,7 @@ export type Chat = Selectable<ChatsTable>;
 export type NewChat = Insertable<ChatsTable>;
 export type Message = Selectable<MessagesTable>;
 export type NewMessage = Insertable<MessagesTable>;
+export type ChatMember = Selectable<ChatMembersTable>;
 export type CompletionRequestRow = Selectable<CompletionRequestsTable>;
 export type PersonaRow = Selectable<PersonasTable>;
 export type JobRow = Selectable<JobsTable>;

@@ -38,6 +38,8 @@ export interface SendOptions {
   personaId?: string | null;
   /** The person's IANA time zone, as the app sends it. */
   timeZone?: string;
+  /** In a group chat, the member chosen to answer. */
+  speakerId?: string;
 }
 
 /** POST /api/chat/completions as the PWA sends it. */
@@ -57,6 +59,7 @@ export function complete(test: TestApp, user: Uploader, options: SendOptions) {
       ...(options.greetingIndex === undefined ? {} : { greeting_index: options.greetingIndex }),
       ...(options.personaId === undefined ? {} : { persona_id: options.personaId }),
       ...(options.timeZone === undefined ? {} : { time_zone: options.timeZone }),
+      ...(options.speakerId === undefined ? {} : { speaker_id: options.speakerId }),
     },
   });
 }

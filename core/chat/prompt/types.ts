@@ -78,7 +78,10 @@ export type PromptPartKind =
   | 'authors_note'
   | 'character_note'
   | 'post_history'
-  | 'continuation';
+  | 'continuation'
+  /** A group chat's line about the other members, and its nudge naming the speaker (core/group). */
+  | 'group'
+  | 'group_nudge';
 
 /** The lorebook entry a part holds, and why it went in. */
 export interface LorePartInfo {

@@ -33,3 +33,4 @@ export interface Route {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly path: `/api/${string}`;
 }
+export * from './groups';

@@ -16,7 +16,18 @@ export function exportedChats(db: Kysely<Database>, userId: string) {
   return (
     db
       .selectFrom('chats')
-      .select(['id', 'character_name', 'image_id', 'persona_id', 'message_count', 'size', 'created_at', 'last_message_at', 'chat_metadata'])
+      .select([
+        'id',
+        'character_name',
+        'image_id',
+        'persona_id',
+        'message_count',
+        'size',
+        'created_at',
+        'last_message_at',
+        'chat_metadata',
+        'group_strategy',
+      ])
       .where('user_id', '=', userId)
       // A chat still being imported is not the account's yet: it is either finished or removed.
       .where('importing_since', 'is', null)

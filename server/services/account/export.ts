@@ -44,7 +44,7 @@ function chatFileName(characterName: string, createdAt: string): string {
 function chatFile(
   ctx: ServiceContext,
   userName: string,
-  chat: { id: string; character_name: string; created_at: string; chat_metadata: string | null },
+  chat: { id: string; character_name: string; created_at: string; chat_metadata: string | null; group_strategy: string | null },
 ): Readable {
   async function* lines() {
     yield `${chatHeaderLine(archiveChatOf(userName, chat))}\n`;

@@ -46,6 +46,7 @@ export async function appendMessage(
       stopped_swipe: null,
       model: null,
       reasoning: null,
+      speaker_id: null,
     };
     await storeMessages(trx, chat.id, [message], now.toISOString());
     const stored = chatMessageOf(message);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { branchBase, branchTitle } from '@core/chat/index';
 import type { BranchRequest, RecentChat } from '@core/contract';
+import { insertMembers, membersOf } from '../../db/repositories/chatMembers';
 import { findChatById, findOwnChat, insertChat, titlesStartingWith } from '../../db/repositories/chats';
 import { isUniqueViolation } from '../../db/errors';
 import { findOwnMessage, messagesThrough } from '../../db/repositories/messages';
@@ -82,6 +83,11 @@ export async function createBranch(ctx: ServiceContext, user: RequestUser, origi
     await ctx.db.transaction().execute(async (trx) => {
       await insertChat(trx, branch);
       await storeMessages(trx, branch.id, rows, now);
+      // A group's branch is the same group.
+      await insertMembers(
+        trx,
+        (await membersOf(trx, [origin.id])).map((member) => ({ ...member, id: randomUUID(), chat_id: branch.id })),
+      );
       await emitEvent(
         trx,
         user.id,

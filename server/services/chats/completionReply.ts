@@ -12,6 +12,8 @@ import {
 } from '@core/chat/index';
 import type { CompletionResult } from '@core/contract';
 import type { Reasoning, ReplyPiece } from '@core/chat/reasoning';
+import { buildGroupPrompt } from '@core/group/index';
+import { speakerName } from '../groups/speaker';
 import { adjustChatTotals, lockChat } from '../../db/repositories/chats';
 import { touchCompletionRequest, updateCompletionRequest } from '../../db/repositories/completionRequests';
 import { findMessages, messagesBefore, nextSeq, updateMessage } from '../../db/repositories/messages';
@@ -75,8 +77,9 @@ export async function* generate(
     const metadata = metadataOf(job.chat.chat_metadata);
     const { sampling: chosen, contextTokens, replyTokens, model: serverModel } = await generationOf(ctx, job.user.id, job.chat.id);
     const { ai, sampling, model } = await replyWriterFor(ctx, job.user.id, { sampling: chosen, model: serverModel });
-    const prompt = buildPrompt({
-      card: job.card,
+    const card = job.speaker?.card ?? job.card;
+    const input = {
+      card,
       userName: job.as.name,
       personaDescription: job.as.description,
       history,
@@ -90,10 +93,13 @@ export async function* generate(
       chatLength: job.answersSeq + 1 + (continuation === undefined ? 0 : 1),
       memories: memoriesOf(metadata).map((memory) => memory.text),
       authorsNote: authorsNoteOf(metadata),
-    });
+    };
+    const prompt = job.speaker
+      ? buildGroupPrompt({ ...input, speakerName: speakerName(job.speaker), others: job.speaker.others })
+      : buildPrompt(input);
     const budget = { contextTokens, replyTokens, historyMessages: history.length };
     const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));
-    const reply = ai.complete({ messages: prompt.messages, card: job.card, userName: job.as.name, sampling, signal });
+    const reply = ai.complete({ messages: prompt.messages, card, userName: job.as.name, sampling, signal });
     const relay = deltaRelay(ctx.db, job.user.id, {
       chat_id: job.chat.id,
       key: job.key,
@@ -162,6 +168,8 @@ async function amendReply(
     stopped_swipe: stoppedSwipeAfter(current.stopped_swipe, after, stopped),
     model,
     ...reasoningAfter(current, after, swipe, reasoning),
+    // A reply from before its chat became a group gets its speaker's card.
+    ...(job.speaker ? { speaker_id: job.speaker.member.image_id } : {}),
     ...(swipe ? { send_date: at } : {}),
   };
   const amended = { ...current, ...changes };
@@ -202,7 +210,8 @@ async function storeReply(
         {
           role: 'assistant',
           content: written.text,
-          name: characterDisplayName(job.card),
+          name: job.speaker ? speakerName(job.speaker) : characterDisplayName(job.card),
+          speaker_id: job.speaker?.member.image_id ?? null,
           stopped_swipe: written.stopped ? 0 : null,
           model: written.model,
           reasoning: newReplyReasoning(written.reasoning),

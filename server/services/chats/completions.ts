@@ -5,7 +5,7 @@ import type { CompletionRequest, CompletionResult } from '@core/contract';
 import { findChatById, findOwnChat, insertChat, lockChat } from '../../db/repositories/chats';
 import { insertCompletionRequest } from '../../db/repositories/completionRequests';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import { findMessages, nextSeq } from '../../db/repositories/messages';
+import { findMessages, messagesBefore, nextSeq } from '../../db/repositories/messages';
 import type { Chat, CompletionRequestRow, Message } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { readableImage } from '../images/access';
@@ -21,7 +21,8 @@ import { checkedMessageText } from './messageText';
 import { settleChatUser, type ChatUser } from './persona';
 import { chatNotFound } from './reads';
 import { storeMessages } from './storeMessages';
-import { retriedTarget, settleTarget, type ReplyTarget } from './replyTarget';
+import { retriedTarget, settleTarget, type ReplyTarget, type SettledTarget } from './replyTarget';
+import { settleSpeaker, type GroupSpeaker } from '../groups/speaker';
 
 /** The chat history limit: the prompt carries at most the last 100 messages (docs/PRODUCT.md, Limits). */
 export const HISTORY_LIMIT = 100;
@@ -44,6 +45,8 @@ export interface CompletionJob {
   newChatHistory: Message[] | null;
   /** The person's IANA time zone for the time macros; undefined: the server's own. */
   timeZone: string | undefined;
+  /** In a group chat, the member who writes the reply (its card is the prompt's); null otherwise. */
+  speaker: GroupSpeaker | null;
 }
 
 export type PreparedCompletion = { kind: 'done'; result: CompletionResult } | { kind: 'generate'; job: CompletionJob };
@@ -66,6 +69,16 @@ function modeOf(request: CompletionRequest): CompletionRequestRow['kind'] {
   return request.regenerate ? 'regenerate' : request.continue ? 'continue' : request.no_reply ? 'part' : 'message';
 }
 
+/** A group chat's speaker for a reply whose target is settled; the chat's history read only if needed. */
+function speakerOf(db: Parameters<typeof settleSpeaker>[0], chat: Chat, settled: SettledTarget, key: string, pickedId: string | undefined) {
+  return settleSpeaker(db, chat, {
+    target: settled.target,
+    pickedId,
+    seed: key,
+    history: () => messagesBefore(db, chat.id, HISTORY_LIMIT, settled.answersSeq + 1),
+  });
+}
+
 const storesMessage = (kind: CompletionRequestRow['kind']) => kind === 'message' || kind === 'part';
 
 /** What a request asks for, so a reused Idempotency-Key can be told from a retry of the same request. */
@@ -77,7 +90,8 @@ function requestHash(request: CompletionRequest, kind: CompletionRequestRow['kin
 export function message(
   chat: Chat,
   seq: number,
-  fields: Pick<Message, 'role' | 'content' | 'name'> & Partial<Pick<Message, 'client_id' | 'stopped_swipe' | 'model' | 'reasoning'>>,
+  fields: Pick<Message, 'role' | 'content' | 'name'> &
+    Partial<Pick<Message, 'client_id' | 'stopped_swipe' | 'model' | 'reasoning' | 'speaker_id'>>,
   at: string,
 ): Message {
   return {
@@ -92,6 +106,7 @@ export function message(
     stopped_swipe: null,
     model: null,
     reasoning: null,
+    speaker_id: null,
     ...fields,
   };
 }
@@ -120,6 +135,7 @@ async function chatFor(
     title: null,
     branch_of: null,
     branch_of_name: null,
+    group_strategy: null,
     card_type: cardTypeOf(image),
     card_json: null,
     portrait_key: null,
@@ -154,7 +170,7 @@ export async function prepareCompletion(
   const state = await ledgerState(ctx.db, user.id, key, { chatId: request.chat_id, hash }, now);
   if (state.kind === 'done') return state;
   const timeZone = timeZoneOf(request);
-  if (state.kind === 'retry') return { kind: 'generate', job: { ...(await retryJob(ctx, user, state.row, request.persona_id)), timeZone } };
+  if (state.kind === 'retry') return { kind: 'generate', job: { ...(await retryJob(ctx, user, state.row, request)), timeZone } };
 
   const text = storesMessage(kind) ? checkedMessageText(lastUserContent(request)) : null;
   if (text !== null) await checkStorageRoom(ctx.db, user, 0);
@@ -187,10 +203,11 @@ export async function prepareCompletion(
         const settled = await settleTarget(trx, chat.id, kind === 'continue' ? 'continue' : 'regenerate');
         // The reply it works on is recorded now, so a retry of this key works on the same one.
         const replyId = settled.target.kind === 'new' ? null : settled.target.message.id;
+        const speaker = await speakerOf(trx, chat, settled, key, request.speaker_id);
         await insertCompletionRequest(trx, { ...ledger, reply_message_id: replyId });
         return {
           kind: 'generate',
-          job: { user, key, chat, card, as, greeting: null, userMessage: null, ...settled, newChatHistory: null, timeZone },
+          job: { user, key, chat, card, as, greeting: null, userMessage: null, ...settled, newChatHistory: null, timeZone, speaker },
         };
       }
       let seq = isNew ? 0 : await nextSeq(trx, chat.id);
@@ -215,6 +232,9 @@ export async function prepareCompletion(
       await emitStoredMessages(trx, user.id, chat.id, isNew, stored);
       if (part) return { kind: 'done', result: resultOf(chat.id, { greeting, user: userMessage, reply: null }) };
       const newChatHistory = isNew ? stored : null;
+      const target: SettledTarget = { answersSeq: userMessage.seq, target: { kind: 'new' } };
+      // Picked after the message is stored, so a group whose members are all muted keeps nothing (the message waits).
+      const speaker = await speakerOf(trx, chat, target, key, request.speaker_id);
       return {
         kind: 'generate',
         job: {
@@ -225,10 +245,10 @@ export async function prepareCompletion(
           as,
           greeting,
           userMessage,
-          answersSeq: userMessage.seq,
-          target: { kind: 'new' },
+          ...target,
           newChatHistory,
           timeZone,
+          speaker,
         },
       };
     });
@@ -252,12 +272,12 @@ async function retryJob(
   ctx: ServiceContext,
   user: RequestUser,
   row: CompletionRequestRow,
-  personaId: string | null | undefined,
+  request: CompletionRequest,
 ): Promise<Omit<CompletionJob, 'timeZone'>> {
   const chat = await findOwnChat(ctx.db, user.id, row.chat_id);
   if (!chat) throw chatNotFound();
   const card = await cardOfChat(ctx.db, chat);
-  const as = await settleChatUser(ctx.db, user, chat, personaId, { stored: true });
+  const as = await settleChatUser(ctx.db, user, chat, request.persona_id, { stored: true });
   const stored = new Map(
     (
       await findMessages(
@@ -268,6 +288,7 @@ async function retryJob(
   );
   const greeting = (row.greeting_message_id && stored.get(row.greeting_message_id)) || null;
   const userMessage = (row.user_message_id && stored.get(row.user_message_id)) || null;
+  const settled = await retriedTarget(ctx.db, row, userMessage);
   return {
     user,
     key: row.idempotency_key,
@@ -276,7 +297,8 @@ async function retryJob(
     as,
     greeting,
     userMessage,
-    ...(await retriedTarget(ctx.db, row, userMessage)),
+    ...settled,
     newChatHistory: null,
+    speaker: await speakerOf(ctx.db, chat, settled, row.idempotency_key, request.speaker_id),
   };
 }

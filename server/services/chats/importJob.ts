@@ -11,6 +11,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Job } from '@core/contract';
 import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
 import { insertMessages } from '../../db/repositories/messages';
+import { insertMembers } from '../../db/repositories/chatMembers';
 import { chatStoredBytes } from '../../db/repositories/storage';
 import { findUserById } from '../../db/repositories/users';
 import type { Message } from '../../db/schema';
@@ -73,7 +74,10 @@ async function storeChats(
   await ctx.db.transaction().execute(async (trx) => {
     await lockAccount(trx, user.id);
     await checkStorageRoom(trx, user, adding);
-    for (const { row } of planned) await insertChat(trx, row);
+    for (const { row, members } of planned) {
+      await insertChat(trx, row);
+      await insertMembers(trx, members);
+    }
   });
   try {
     const total = planned.reduce((sum, { messages }) => sum + messages.length, 0);

@@ -9,7 +9,8 @@ import { listedFieldProblem, readCard, type Card } from '@core/card/index';
 import { mainChatOf } from '@core/chat/index';
 import { findReadableImageBy } from '../../db/repositories/images';
 import { findOwnPersonaByName } from '../../db/repositories/personas';
-import type { Chat, Image, Message, User } from '../../db/schema';
+import type { Chat, ChatMember, Image, Message, User } from '../../db/schema';
+import { importedGroup } from '../groups/importMembers';
 import type { ServiceContext } from '../context';
 import { cardTypeOf } from '../images/presentation';
 import type { ChatArchiveContents } from './archive/index';
@@ -53,6 +54,8 @@ async function characterOf(ctx: ServiceContext, userId: string, name: string, ca
 export interface PlannedChat {
   row: Chat;
   messages: Message[];
+  /** A group chat's members; none for a chat with one character. */
+  members: ChatMember[];
 }
 
 /** The archive's chats as new chats of the user under the given ids, marked as importing, each with its messages. */
@@ -66,10 +69,14 @@ export async function planChats(
   const cards = await cardsOf(ctx, user.id, contents.cards);
   const planned: PlannedChat[] = [];
   for (const [index, { chat }] of contents.chats.entries()) {
-    const character = await characterOf(ctx, user.id, chat.characterName, cards, contents.chats.length === 1);
+    const id = ids[index]!;
+    const group = chat.group ? await importedGroup(ctx, user.id, chat, id) : null;
+    const lead = group?.members.find((member) => member.image_id !== null);
+    const character = group
+      ? ({ image_id: lead?.image_id ?? null, card_type: lead?.card_type ?? 'user', card_json: null } as const)
+      : await characterOf(ctx, user.id, chat.characterName, cards, contents.chats.length === 1);
     // A chat exported as one of the importer's personas speaks as it again.
     const persona = await findOwnPersonaByName(ctx.db, user.id, chat.userName);
-    const id = ids[index]!;
     const messages: Message[] = chat.messages.map((m, seq) => ({
       id: randomUUID(),
       chat_id: id,
@@ -82,12 +89,14 @@ export async function planChats(
       stopped_swipe: null,
       model: m.model ?? null,
       reasoning: reasoningColumn(m.reasoning),
+      speaker_id: group && m.role === 'assistant' ? group.speakerOf(m.name) : null,
       ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
     }));
     const row: Chat = {
       id,
       user_id: user.id,
       character_name: chat.characterName,
+      group_strategy: group ? 'natural' : null,
       ...character,
       portrait_key: null,
       persona_id: persona?.id ?? null,
@@ -104,7 +113,7 @@ export async function planChats(
       created_at: chat.createdAt,
       updated_at: now,
     };
-    planned.push({ row, messages });
+    planned.push({ row, messages, members: group?.members ?? [] });
     await nextTurn();
   }
   linkBranches(planned, contents);

@@ -1,5 +1,6 @@
 import type { CharacterUsageResponse, ChatGetResponse, ChatListResponse, ChatMessage, RecentChat } from '@core/contract';
 import { LAST_MESSAGE_CHARS } from '@core/contract/constants';
+import { membersOf } from '../../db/repositories/chatMembers';
 import { countChatsOfImage, existingChatIds, findOwnChat, listChats } from '../../db/repositories/chats';
 import {
   findOwnMessage,
@@ -35,15 +36,19 @@ export async function ownChat(ctx: ServiceContext, user: RequestUser, chatId: st
  */
 export async function listItems(db: Db, chats: Chat[]): Promise<RecentChat[]> {
   const origins = [...new Set(chats.flatMap((chat) => (chat.branch_of ? [chat.branch_of] : [])))];
-  const [starts, present] = await Promise.all([
+  const groups = chats.filter((chat) => chat.group_strategy !== null).map((chat) => chat.id);
+  const [starts, present, members] = await Promise.all([
     lastMessageStarts(
       db,
       chats.map((chat) => chat.id),
       LAST_MESSAGE_CHARS,
     ),
     existingChatIds(db, origins),
+    membersOf(db, groups),
   ]);
-  return chats.map((chat) => recentChatOf(chat, starts.get(chat.id) ?? null, chat.branch_of !== null && present.has(chat.branch_of)));
+  return chats.map((chat) =>
+    recentChatOf(chat, starts.get(chat.id) ?? null, chat.branch_of !== null && present.has(chat.branch_of), members),
+  );
 }
 
 export async function listItem(db: Db, chat: Chat): Promise<RecentChat> {

@@ -43,13 +43,17 @@ export const chatFileStem = (chat: Pick<Chat, 'title' | 'character_name' | 'crea
 /** A stored chat as its chat file says it (the header's fields): every export writes it the same way. */
 export const archiveChatOf = (
   userName: string,
-  chat: Pick<Chat, 'character_name' | 'created_at' | 'chat_metadata'>,
+  chat: Pick<Chat, 'character_name' | 'created_at' | 'chat_metadata' | 'group_strategy'>,
 ): Omit<ArchiveChat, 'messages'> => ({
   userName,
   characterName: chat.character_name,
+  ...(chat.group_strategy !== null && { group: true }),
   createdAt: chat.created_at,
   metadata: chat.chat_metadata ? (JSON.parse(chat.chat_metadata) as Record<string, unknown>) : undefined,
 });
+
+/** A group reply's `original_avatar`: its speaker's card id and this, as SillyTavern names card files. */
+export const SPEAKER_AVATAR_SUFFIX = '.png';
 
 /** A stored message as its chat file line says it. */
 export function archiveMessageOf(m: Message): ArchiveMessage {
@@ -64,6 +68,7 @@ export function archiveMessageOf(m: Message): ArchiveMessage {
     hidden: Boolean(Number(m.hidden)),
     model: m.model ?? undefined,
     reasoning: versionReasoningOf(m),
+    avatar: m.speaker_id ? `${m.speaker_id}${SPEAKER_AVATAR_SUFFIX}` : undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ChatMessage, RecentChat } from '@core/contract';
-import type { Chat, Message } from '../../db/schema';
+import type { Chat, ChatMember, Message } from '../../db/schema';
+import { groupFieldsOf } from '../groups/wire';
 import { thumbnailUrl } from '@core/contract/constants';
 import { versionReasoningOf } from './reasoningColumn';
 import { swipeFieldsOf } from './storeMessages';
@@ -11,7 +12,12 @@ export const portraitUrl = (chatId: string) => `/api/chats/photo/${chatId}`;
  * A chat as the recent list shows it; `lastMessage` is the start of its newest message (repositories'
  * lastMessageStarts), `originExists` whether a branch's original is still there to link to.
  */
-export function recentChatOf(chat: Chat, lastMessage: string | null, originExists: boolean): RecentChat {
+export function recentChatOf(
+  chat: Chat,
+  lastMessage: string | null,
+  originExists: boolean,
+  members: readonly ChatMember[] = [],
+): RecentChat {
   return {
     chat_id: chat.id,
     character_name: chat.character_name,
@@ -30,6 +36,7 @@ export function recentChatOf(chat: Chat, lastMessage: string | null, originExist
     last_message: lastMessage,
     branch_of: originExists ? chat.branch_of : null,
     branch_of_name: chat.branch_of_name,
+    ...groupFieldsOf(chat, members),
   };
 }
 
@@ -49,5 +56,6 @@ export function chatMessageOf(message: Message): ChatMessage {
     ...(Number(message.hidden) ? { hidden: true as const } : {}),
     ...(message.stopped_swipe === null ? {} : { stopped_swipe: Number(message.stopped_swipe) }),
     ...(reasoning ? { reasoning } : {}),
+    ...(message.speaker_id === null ? {} : { speaker_id: message.speaker_id }),
   };
 }

@@ -22,6 +22,8 @@ export interface SendInput {
   greetingIndex?: number;
   /** Stored without a reply: a part of a message too long for one, before its last part. */
   noReply?: boolean;
+  /** In a group chat, the member the person chose to answer (absent: the group picks). */
+  speakerId?: string | undefined;
   signal: AbortSignal;
 }
 
@@ -29,9 +31,22 @@ export interface SendInput {
  * The window's send: the message is written (pending row and outbox entry) before anything goes out,
  * so nothing typed is lost; its client id is the idempotency key every resend uses.
  */
-export function sendMessage({ seed, content, userName, personaId, greetingIndex, noReply, signal }: SendInput): Promise<DeliveryOutcome> {
+export function sendMessage({
+  seed,
+  content,
+  userName,
+  personaId,
+  greetingIndex,
+  noReply,
+  speakerId,
+  signal,
+}: SendInput): Promise<DeliveryOutcome> {
   const typed = { clientId: crypto.randomUUID(), content, name: userName, sendDate: new Date().toISOString() };
-  const request = { ...userRequest(seed, content, greetingIndex, personaId), ...(noReply ? { no_reply: true } : {}) };
+  const request = {
+    ...userRequest(seed, content, greetingIndex, personaId),
+    ...(noReply ? { no_reply: true } : {}),
+    ...(speakerId ? { speaker_id: speakerId } : {}),
+  };
   return sendNowOrWait(seed.chat_id, () => writeMessage(seed, typed, request), signal);
 }
 

@@ -1,4 +1,4 @@
-import { ChevronDown, RefreshCw, Search } from 'lucide-react';
+import { ChevronDown, RefreshCw, Search, UsersRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { MessageHit } from '@core/contract';
 import { MAX_SEARCH_CHARS } from '@core/contract/constants';
@@ -12,6 +12,7 @@ import { MessageHits } from './MessageHits';
 import { useChatHistory } from './useChatHistory';
 import { useMessageSearch } from './useMessageSearch';
 import { OnlineButton } from '../../../ui/OnlineButton';
+import { NewGroupDialog } from '../../groups/NewGroupDialog';
 
 interface Props {
   selectedChatId: string | null;
@@ -36,6 +37,7 @@ export function ChatHistoryPanel({ selectedChatId, onSelect, onOpenHit, newChat 
   const savedNote = useSavedCopyNote('chats');
   const [query, setQuery] = useState('');
   const [expanded, setExpanded] = useState(true);
+  const [makingGroup, setMakingGroup] = useState(false);
   const history = useChatHistory(query);
   // Only where a found message can be opened (the recent-chat page).
   const messages = useMessageSearch(onOpenHit ? query : '');
@@ -49,6 +51,7 @@ export function ChatHistoryPanel({ selectedChatId, onSelect, onOpenHit, newChat 
 
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
+      <NewGroupDialog open={makingGroup} onClose={() => setMakingGroup(false)} onCreated={onSelect} />
       <h2 id={titleId} className={styles.title}>
         Select a history
       </h2>
@@ -65,6 +68,15 @@ export function ChatHistoryPanel({ selectedChatId, onSelect, onOpenHit, newChat 
       </label>
       <div className={styles.sectionHeader}>
         <h3 className={styles.sectionTitle}>Recent</h3>
+        <OnlineButton
+          type="button"
+          className={styles.iconButton}
+          onClick={() => setMakingGroup(true)}
+          aria-label="New group chat"
+          title="New group chat"
+        >
+          <UsersRound size={16} aria-hidden="true" />
+        </OnlineButton>
         <OnlineButton
           type="button"
           className={styles.iconButton}

@@ -23,6 +23,8 @@ const NAMES: Record<PromptPartView['kind'], string> = {
   character_note: "Character's note",
   post_history: 'Post-history instructions',
   continuation: 'Reply being continued',
+  group: 'The other members',
+  group_nudge: 'Group nudge',
 };
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;

@@ -16,6 +16,7 @@ import { ChangeNotices } from './ChangeNotices';
 import { MessageList } from './MessageList';
 import { PersonaPicker } from './PersonaPicker';
 import { SpeakerFaces } from './SpeakerFaces';
+import { GroupMembersBar } from '../../groups/GroupMembersBar';
 import { chatOffers } from './replyOffers';
 import { swipeAction } from './ReplyTools';
 import { useChatActions } from './useChatActions';
@@ -73,6 +74,9 @@ export function ChatConversation({ target, at, onLeaveFound, character, as, prof
   );
   const name = character?.name ?? target.seed.character_name;
   const { waiting, replaying } = useChatOutbox(target.chatId);
+  const members = target.row?.members;
+  // In a group, the member the person tapped writes the next reply.
+  const [speakerId, setSpeakerId] = useState<string | null>(null);
 
   const messages = useMemo(() => history.messages ?? [], [history.messages]);
   // A reply being regenerated gives way to its new version, and a continued one to its row that grows
@@ -106,7 +110,7 @@ export function ChatConversation({ target, at, onLeaveFound, character, as, prof
   const empty = history.messages !== undefined && !loading && !showGreeting && visible.length === 0 && !actions.busy;
 
   return (
-    <SpeakerFaces seed={target.seed} as={as}>
+    <SpeakerFaces seed={target.seed} as={as} members={members}>
       {history.phase === 'saved' && (
         <p className={styles.notice} role="status">
           {online ? 'Showing the messages saved on this device.' : savedNote}
@@ -151,13 +155,15 @@ export function ChatConversation({ target, at, onLeaveFound, character, as, prof
         />
       )}
       <ChangeNotices chatId={target.chatId} />
+      {members && <GroupMembersBar chatId={target.chatId} members={members} chosen={speakerId} onChoose={setSpeakerId} />}
       <Composer
         busy={actions.busy}
         onSend={(parts) => {
           // A message goes after the chat's newest: the window goes there first.
           if (at !== undefined) onLeaveFound?.();
           else history.toNewest();
-          return actions.send(parts, greetingIndex);
+          setSpeakerId(null);
+          return actions.send(parts, greetingIndex, speakerId ?? undefined);
         }}
         onStop={actions.stop}
         onSwipe={lastSwipe}

@@ -95,7 +95,7 @@ export const MessageBubble = memo(function MessageBubble(props: Props) {
   };
   const onSwipe = offersReplyTools ? swipeAction(message, offer, tools) : undefined;
   const gesture = useSwipeGesture(onSwipe);
-  const face = useSpeakerFace(message.role);
+  const face = useSpeakerFace(message.role, message.speaker_id);
   return (
     <article
       className={`${styles.row} ${styles[message.role]} ${editing ? editStyles.editingRow : ''} ${props.highlighted ? styles.found : ''}`}

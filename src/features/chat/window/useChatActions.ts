@@ -28,7 +28,8 @@ export interface ChatActions {
    * stored without a reply but the last, so the character answers the whole once. Resolves to the
    * parts that did not go (one failed or was stopped), for the composer to keep.
    */
-  send: (parts: string[], greetingIndex: number | undefined) => Promise<string[]>;
+  /** `speakerId`: in a group chat, the member chosen to answer the last part. */
+  send: (parts: string[], greetingIndex: number | undefined, speakerId?: string) => Promise<string[]>;
   retry: (message: LocalMessage, greetingIndex: number | undefined) => void;
   regenerate: (reply: LocalMessage) => void;
   /** More of the chat's last reply, appended to it. */
@@ -82,13 +83,13 @@ export function useChatActions(seed: ChatSeed, { userName, personaId }: Speaker)
     busy: controller !== null,
     replacing,
     failedRegeneration,
-    send: async (parts, greetingIndex) => {
+    send: async (parts, greetingIndex, speakerId) => {
       // Parts written so far: what a failure, a Stop or a send already running leaves is given back.
       let written = 0;
       await run(async (signal) => {
         for (const content of parts) {
           const noReply = written < parts.length - 1;
-          const outcome = await sendMessage({ seed, content, userName, personaId, greetingIndex, noReply, signal });
+          const outcome = await sendMessage({ seed, content, userName, personaId, greetingIndex, noReply, speakerId, signal });
           written++;
           // Queued parts wait in the outbox in order; a failed or stopped one keeps the rest back.
           if (outcome.kind === 'failed' || outcome.kind === 'stopped') return;

@@ -1,0 +1,118 @@
+import { useId, useState, type FormEvent } from 'react';
+import { MAX_CHAT_TITLE_CHARS, MAX_GROUP_MEMBERS, MIN_GROUP_MEMBERS } from '@core/contract/constants';
+import type { RecentChat } from '@core/contract';
+import { makeGroup } from '../../sync/groups';
+import buttonStyles from '../../ui/buttons.module.css';
+import dialogStyles from '../../ui/dialog.module.css';
+import { OnlineButton } from '../../ui/OnlineButton';
+import { ChatAvatar } from '../chat/history/ChatAvatar';
+import { Modal } from '../replace/Modal';
+import styles from './groups.module.css';
+import { STRATEGY_NAMES } from './strategyNames';
+import { useGroupCandidates } from './useGroupCandidates';
+
+export const CREATE_GROUP_FAILED = 'Failed to make the group chat. Please try again.';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  /** Opens the group just made. */
+  onCreated: (chat: RecentChat) => void;
+}
+
+/** 'New group chat': a name, who speaks next, and 2–10 characters the person may chat with. */
+export function NewGroupDialog({ open, onClose, onCreated }: Props) {
+  const titleId = useId();
+  return (
+    <Modal open={open} titleId={titleId} onClose={onClose}>
+      {open && <NewGroupForm titleId={titleId} onClose={onClose} onCreated={onCreated} />}
+    </Modal>
+  );
+}
+
+function NewGroupForm({ titleId, onClose, onCreated }: { titleId: string } & Omit<Props, 'open'>) {
+  const candidates = useGroupCandidates();
+  const [picked, setPicked] = useState<string[]>([]);
+  const [title, setTitle] = useState('');
+  const [strategy, setStrategy] = useState<NonNullable<RecentChat['group_strategy']>>('natural');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [chatId] = useState(() => crypto.randomUUID());
+  const countId = useId();
+  const enough = picked.length >= MIN_GROUP_MEMBERS && picked.length <= MAX_GROUP_MEMBERS;
+
+  const toggle = (id: string) => setPicked((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    if (!enough) return;
+    setSaving(true);
+    setError(null);
+    makeGroup({ chat_id: chatId, character_ids: picked, strategy, ...(title.trim() ? { title } : {}) })
+      .then(
+        (chat) => {
+          onClose();
+          onCreated(chat);
+        },
+        (failure: unknown) => {
+          console.error('Making the group chat failed', failure);
+          setError(failure instanceof Error && failure.message ? failure.message : CREATE_GROUP_FAILED);
+        },
+      )
+      .finally(() => setSaving(false));
+  };
+
+  return (
+    <form className={styles.form} onSubmit={create}>
+      <h2 id={titleId} className={dialogStyles.title}>
+        New group chat
+      </h2>
+      <label className={styles.field}>
+        <span>Name</span>
+        <input
+          type="text"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          maxLength={MAX_CHAT_TITLE_CHARS}
+          placeholder="The members' names"
+        />
+      </label>
+      <label className={styles.field}>
+        <span>Who speaks next</span>
+        <select value={strategy} onChange={(event) => setStrategy(event.target.value as typeof strategy)}>
+          {Object.entries(STRATEGY_NAMES).map(([value, name]) => (
+            <option key={value} value={value}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset className={styles.candidates} aria-describedby={countId}>
+        <legend>Characters</legend>
+        {candidates?.length === 0 && <p className={styles.hint}>Chat with a character or favorite one first: they appear here.</p>}
+        {candidates?.map((candidate) => (
+          <label key={candidate.id} className={styles.candidate}>
+            <input type="checkbox" checked={picked.includes(candidate.id)} onChange={() => toggle(candidate.id)} />
+            <ChatAvatar chat={{ ...candidate, character_name: candidate.name }} size={28} />
+            <bdi>{candidate.name}</bdi>
+          </label>
+        ))}
+      </fieldset>
+      <p id={countId} className={styles.hint} aria-live="polite">
+        {picked.length} chosen · {MIN_GROUP_MEMBERS} to {MAX_GROUP_MEMBERS} characters
+      </p>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      <div className={dialogStyles.buttons}>
+        <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+          Cancel
+        </button>
+        <OnlineButton type="submit" className={buttonStyles.primary} disabled={saving || !enough}>
+          {saving ? 'Making...' : 'Make group'}
+        </OnlineButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Group chats on a phone (390×844) and a desktop (1280×900): 'New group chat' in the chat list makes
+ * a group of three seeded characters, a message gets a reply from one of them (its name on the
+ * bubble), a tap on a member makes it answer next, and a member muted says so; axe on the dialog and
+ * the group chat.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SEED_CHARACTERS } from '../../server/seed/characters';
+import { chatLog, fakeReplyTo, homeWithSeededCards, newPage, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
+import { horizontalOverflow, seriousViolations } from './page-checks';
+
+const members = SEED_CHARACTERS.slice(0, 3).map((character) => character.name);
+
+/** Exactly one of these names. */
+const speakerOf = (names: string[]) => new RegExp(`^(${names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+
+/** The bubble of the reply to `text`. */
+const replyTo = (page: Page, text: string) =>
+  // A group's prompt names who said each message: the fake AI echoes 'You said: <name>: <text>. …'.
+  chatLog(page)
+    .getByRole('article')
+    .filter({ hasText: fakeReplyTo(text).replace('You said: ', '') });
+
+describe.each([
+  ['phone', { phone: true }],
+  ['desktop', { phone: false }],
+])('Group chats on a %s', (size, { phone }) => {
+  it('makes a group of three, talks, picks who answers and mutes one', async () => {
+    const page = await newPage({ phone });
+    if (!phone) await page.setViewportSize({ width: 1280, height: 900 });
+    await signUpFromRecentChat(page, { name: `Grouper ${size}`, email: uniqueEmail('group'), password: 'group-chats-42' });
+    // Home caches the public gallery: its characters are offered for the group.
+    await homeWithSeededCards(page);
+    await page.goto('/recent-chat');
+
+    await page.getByRole('button', { name: 'New group chat' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New group chat' });
+    for (const name of members) await dialog.getByRole('checkbox', { name }).check();
+    await dialog.getByText('3 chosen').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Make group' }).click();
+    await page.waitForURL((url) => url.searchParams.has('chat'));
+    const bar = page.getByRole('group', { name: 'Who answers next' });
+    for (const name of members) await bar.getByRole('button', { name, exact: true }).waitFor();
+
+    await sendInChat(page, 'Hello everyone');
+    const first = replyTo(page, 'Hello everyone');
+    await first.waitFor();
+    // Named by its speaker once stored (while it streams, the group's name stands in).
+    await expect.poll(() => first.getAttribute('aria-label')).toMatch(speakerOf(members));
+
+    await bar.getByRole('button', { name: members[1]!, exact: true }).click();
+    expect(await bar.getByRole('button', { name: members[1]!, exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await sendInChat(page, 'Your turn');
+    const picked = replyTo(page, 'Your turn');
+    await picked.waitFor();
+    await expect.poll(() => picked.getAttribute('aria-label')).toBe(members[1]);
+    // The choice is for one reply: the group picks again after it.
+    expect(await bar.getByRole('button', { name: members[1]!, exact: true }).getAttribute('aria-pressed')).toBe('false');
+
+    await bar.getByRole('button', { name: `Mute ${members[2]}` }).click();
+    await bar.getByRole('button', { name: `Unmute ${members[2]}` }).waitFor();
+    await bar.getByText('(muted)').waitFor();
+    await sendInChat(page, 'Who is left?');
+    const after = replyTo(page, 'Who is left?');
+    await after.waitFor();
+    await expect.poll(() => after.getAttribute('aria-label')).toMatch(speakerOf(members.slice(0, 2)));
+
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, `group-chat-${size}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
