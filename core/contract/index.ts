@@ -10,6 +10,7 @@ export * from './cardEdits';
 export * from './favorites';
 export * from './chats';
 export * from './chatMemory';
+export * from './chatSummary';
 export * from './messages';
 export * from './completions';
 export * from './replacement';

@@ -32,6 +32,8 @@ declare module 'fastify' {
      * `rate_limited` with Retry-After.
      */
     requestLimit: (options: LimitOptions) => LimitHook;
+    /** Counts one AI request of the user's that no route made (a summary) with their replies; false past the limit. */
+    countCompletion: (userId: string) => Promise<boolean>;
   }
 }
 
@@ -49,6 +51,8 @@ type UserAction = keyof Pick<
  */
 const PER_USER_ROUTES: { method: string; url: string; action: UserAction }[] = [
   { method: 'POST', url: '/api/chat/completions', action: 'completionsPerMinute' },
+  // Writing a chat's summary again is a request to the AI like a reply.
+  { method: 'POST', url: '/api/chats/:chat_id/summary/regenerate', action: 'completionsPerMinute' },
   { method: 'POST', url: '/api/upload/image', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/chats/import', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/character-replacement/replace', action: 'uploadsPerMinute' },
@@ -100,6 +104,10 @@ export const rateLimitsPlugin = fp<{ limits: Config['rateLimits']; db: Db }>(asy
   };
   app.decorate('rateLimits', limits);
   app.decorate('requestLimit', requestLimit);
+  app.decorate('countCompletion', async (userId: string) => {
+    const { count } = await counter.hit(`completionsPerMinute user:${userId}`, MINUTE_MS);
+    return count <= limits.completionsPerMinute;
+  });
 
   const userKey = (request: FastifyRequest) => {
     // Unreachable while onRoute below insists on app.authenticate first; a bug if it ever is.

@@ -5,6 +5,7 @@ import {
   authorsNoteOf,
   buildPrompt,
   memoriesOf,
+  promptSummary,
   stoppedSwipeAfter,
   type TimedWorldInfo,
   withContinuation,
@@ -23,6 +24,7 @@ import { answering, HEARTBEAT_MS, ledgerKey, resultOf, superseded } from './comp
 import { HISTORY_LIMIT, message, type CompletionJob } from './completions';
 import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './storeMessages';
 import { keepLastPrompt, lastPromptOf } from './memory/lastPrompt';
+import { summarizeIfDue } from './memory/summary';
 import { metadataOf, storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
 
 /**
@@ -79,6 +81,7 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
       chatLength: job.answersSeq + 1 + (continuation === undefined ? 0 : 1),
       memories: memoriesOf(metadata).map((memory) => memory.text),
       authorsNote: authorsNoteOf(metadata),
+      summary: promptSummary(metadata),
     });
     const budget = { contextTokens, replyTokens, historyMessages: history.length };
     const kept = keepLastPrompt(ctx, job.chat.id, lastPromptOf(prompt, budget, new Date().toISOString()));
@@ -104,7 +107,9 @@ export async function* generate(ctx: ServiceContext, job: CompletionJob, signal:
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
     const stored = continuation === undefined ? text.trim() : text.trimEnd();
-    return await storeReply(ctx, job, { text: stored, stopped, model }, reply.usage(), prompt.timedWorldInfo);
+    const result = await storeReply(ctx, job, { text: stored, stopped, model }, reply.usage(), prompt.timedWorldInfo);
+    await summarizeIfDue(ctx, job.user, job.chat, rows, prompt);
+    return result;
   } catch (error) {
     const failure = failureOf(error);
     await updateCompletionRequest(ctx.db, job.user.id, job.key, {
