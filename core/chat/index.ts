@@ -16,6 +16,7 @@ export {
   demoSummary,
   promptSummary,
   SUMMARY_KEY,
+  SUMMARY_WORDS,
   summaryDue,
   summaryOf,
   summaryRequest,

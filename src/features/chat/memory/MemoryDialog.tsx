@@ -8,6 +8,7 @@ import buttonStyles from '../../../ui/buttons.module.css';
 import { useModalDialog } from '../../../ui/useModalDialog';
 import styles from './memory.module.css';
 import { NoteEditor } from './NoteEditor';
+import { SummaryEditor } from './SummaryEditor';
 
 interface Props {
   /** The chat whose memories are shown; null when closed. */
@@ -18,7 +19,7 @@ interface Props {
 const report = (what: string) => (error: unknown) => console.error(what, error);
 
 /**
- * The chat's pinned memories (always in its prompt, after the card) and its author's note. Memories
+ * The chat's pinned memories (always in its prompt, after the card), its running summary and its author's note. Memories
  * are listed, edited and deleted here, written by hand, offline too (sync/send/memoryChanges.ts sends the changes in order).
  */
 export function MemoryDialog({ chatId, onClose }: Props) {
@@ -90,6 +91,7 @@ function MemoryBody({ chatId }: { chatId: string }) {
           Add memory
         </button>
       </div>
+      <SummaryEditor chatId={chatId} />
       <NoteEditor chatId={chatId} />
     </>
   );
