@@ -7,6 +7,7 @@ import { changeMemory, pullMemories } from '../../../sync/send/memoryChanges';
 import buttonStyles from '../../../ui/buttons.module.css';
 import { useModalDialog } from '../../../ui/useModalDialog';
 import styles from './memory.module.css';
+import { LimitedTextarea, overLimitMessage } from './LimitedTextarea';
 import { NoteEditor } from './NoteEditor';
 import { SummaryEditor } from './SummaryEditor';
 
@@ -49,6 +50,7 @@ function MemoryBody({ chatId }: { chatId: string }) {
   const memories = useLiveQuery(() => memoriesOfChat(chatId), [chatId]);
   const waiting = useLiveQuery(() => waitingMemoryChanges(chatId), [chatId])?.length ?? 0;
   const [draft, setDraft] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const draftId = useId();
   useEffect(() => {
     pullMemories(chatId).catch(report('Loading the memories failed'));
@@ -56,6 +58,7 @@ function MemoryBody({ chatId }: { chatId: string }) {
 
   const add = () => {
     if (!draft.trim()) return;
+    if (draft.length > MEMORY_LIMITS.textChars) return setRefusal(overLimitMessage(draft.length, MEMORY_LIMITS.textChars));
     changeMemory(chatId, { kind: 'put', text: draft }).catch(report('Adding the memory failed'));
     setDraft('');
   };
@@ -78,15 +81,22 @@ function MemoryBody({ chatId }: { chatId: string }) {
       <label htmlFor={draftId} className={styles.label}>
         New memory
       </label>
-      <textarea
+      <LimitedTextarea
         id={draftId}
-        className={styles.textarea}
-        maxLength={MEMORY_LIMITS.textChars}
         value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        limit={MEMORY_LIMITS.textChars}
+        onChange={(value) => {
+          setRefusal(null);
+          setDraft(value);
+        }}
         disabled={full}
       />
       <div className={styles.buttons}>
+        {refusal && (
+          <span role="alert" className={styles.refusal}>
+            {refusal}
+          </span>
+        )}
         <button type="button" className={buttonStyles.primary} onClick={add} disabled={!draft.trim() || full}>
           Add memory
         </button>
@@ -99,9 +109,11 @@ function MemoryBody({ chatId }: { chatId: string }) {
 
 function MemoryRow({ chatId, memory }: { chatId: string; memory: PinnedMemoryView }) {
   const [editing, setEditing] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const fieldId = useId();
   const save = () => {
     if (editing === null || !editing.trim()) return;
+    if (editing.length > MEMORY_LIMITS.textChars) return setRefusal(overLimitMessage(editing.length, MEMORY_LIMITS.textChars));
     changeMemory(chatId, { kind: 'put', memoryId: memory.id, text: editing }).catch(report('Saving the memory failed'));
     setEditing(null);
   };
@@ -114,15 +126,22 @@ function MemoryRow({ chatId, memory }: { chatId: string; memory: PinnedMemoryVie
           <label htmlFor={fieldId} className={styles.visuallyHidden}>
             Edit memory
           </label>
-          <textarea
+          <LimitedTextarea
             id={fieldId}
-            className={styles.textarea}
-            maxLength={MEMORY_LIMITS.textChars}
             value={editing}
-            onChange={(event) => setEditing(event.target.value)}
+            limit={MEMORY_LIMITS.textChars}
+            onChange={(value) => {
+              setRefusal(null);
+              setEditing(value);
+            }}
             autoFocus
           />
         </>
+      )}
+      {refusal && (
+        <span role="alert" className={styles.refusal}>
+          {refusal}
+        </span>
       )}
       <span className={styles.rowButtons}>
         {editing === null ? (
