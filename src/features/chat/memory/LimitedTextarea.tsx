@@ -43,3 +43,18 @@ export function LimitedTextarea({ id, value, limit, onChange, disabled, autoFocu
     </>
   );
 }
+
+/** What a save said: done (a status), or refused (an alert, in red). */
+export interface SaveOutcome {
+  text: string;
+  refused?: boolean;
+}
+
+export function SaveStatus({ outcome }: { outcome: SaveOutcome | null }) {
+  if (!outcome) return null;
+  return (
+    <span role={outcome.refused ? 'alert' : 'status'} className={outcome.refused ? styles.refusal : styles.text}>
+      {outcome.text}
+    </span>
+  );
+}

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { noteOfChat } from '../../../db/chatMemories';
 import { changeMemory } from '../../../sync/send/memoryChanges';
 import buttonStyles from '../../../ui/buttons.module.css';
-import { LimitedTextarea, overLimitMessage } from './LimitedTextarea';
+import { LimitedTextarea, overLimitMessage, SaveStatus, type SaveOutcome } from './LimitedTextarea';
 import styles from './memory.module.css';
 
 const DEFAULT_NOTE: ChatNote = { text: '', depth: 4, interval: 1, role: 'system' };
@@ -25,7 +25,7 @@ const whole = (value: string, fallback: number) => {
 export function NoteEditor({ chatId }: { chatId: string }) {
   const stored = useLiveQuery(() => noteOfChat(chatId), [chatId]);
   const [draft, setDraft] = useState<ChatNote | null>(null);
-  const [status, setStatus] = useState<{ text: string; refused?: boolean } | null>(null);
+  const [status, setStatus] = useState<SaveOutcome | null>(null);
   const ids = { text: useId(), depth: useId(), interval: useId() };
   useEffect(() => setDraft(null), [chatId]);
   const note = draft ?? stored ?? DEFAULT_NOTE;
@@ -73,11 +73,7 @@ export function NoteEditor({ chatId }: { chatId: string }) {
         />
       </div>
       <div className={styles.buttons}>
-        {status && (
-          <span role={status.refused ? 'alert' : 'status'} className={status.refused ? styles.refusal : styles.text}>
-            {status.text}
-          </span>
-        )}
+        <SaveStatus outcome={status} />
         <button type="button" className={buttonStyles.primary} onClick={save} disabled={draft === null}>
           Save note
         </button>

@@ -9,7 +9,7 @@ import { summaryOfChat } from '../../../db/chatMemories';
 import { useOnline } from '../../../lib/useOnline';
 import { changeMemory, pullMemories } from '../../../sync/send/memoryChanges';
 import buttonStyles from '../../../ui/buttons.module.css';
-import { LimitedTextarea, overLimitMessage } from './LimitedTextarea';
+import { LimitedTextarea, overLimitMessage, SaveStatus, type SaveOutcome } from './LimitedTextarea';
 import styles from './memory.module.css';
 
 const plural = (n: number) => `${n.toLocaleString('en-US')} message${n === 1 ? '' : 's'}`;
@@ -23,7 +23,7 @@ export function SummaryEditor({ chatId }: { chatId: string }) {
   const stored = useLiveQuery(() => summaryOfChat(chatId), [chatId]);
   const online = useOnline();
   const [draft, setDraft] = useState<string | null>(null);
-  const [status, setStatus] = useState<{ text: string; refused?: boolean } | null>(null);
+  const [status, setStatus] = useState<SaveOutcome | null>(null);
   const [regenerating, setRegenerating] = useState(false);
   const ids = { text: useId(), off: useId() };
   useEffect(() => setDraft(null), [chatId]);
@@ -89,11 +89,7 @@ export function SummaryEditor({ chatId }: { chatId: string }) {
         <label htmlFor={ids.off}>Summarize older messages automatically</label>
       </div>
       <div className={styles.buttons}>
-        {status && (
-          <span role={status.refused ? 'alert' : 'status'} className={status.refused ? styles.refusal : styles.text}>
-            {status.text}
-          </span>
-        )}
+        <SaveStatus outcome={status} />
         <button
           type="button"
           className={buttonStyles.secondary}
