@@ -1,14 +1,16 @@
 /**
  * Figure 22: building one reply's prompt in-process for a long chat that remembers: a 10,000-message
- * history, 50 pinned memories, a 200-entry lorebook and the chat's author's note. Beside it, the same
- * card and chat without memories and note, alternating in the same run, so what they add is measured
- * on this machine whatever its load. (The running summary is not built yet: no summary in the prompt.)
+ * history, 50 pinned memories, a 200-entry lorebook, a 200-word running summary and the chat's
+ * author's note. Beside it, the same card and chat without memories, summary and note, alternating in
+ * the same run, so what they add is measured on this machine whatever its load. Then what the
+ * summary costs upstream (summaryCost.ts).
  */
 import { normalizeCard } from '@core/card/index';
 import { buildPrompt, type BuildPromptInput } from '@core/chat/index';
 import type { ChatRole } from '@core/contract';
 import { ms } from './lib/stats';
 import type { Row } from './lib/table';
+import { summaryCostRows } from './summaryCost';
 
 const MESSAGES = 10_000;
 const MEMORIES = 50;
@@ -52,6 +54,7 @@ function input(): BuildPromptInput {
     chatLength: MESSAGES,
     memories: Array.from({ length: MEMORIES }, (_, i) => `Memory ${i}: ${'something the story must not forget. '.repeat(4)}`),
     authorsNote: { text: 'Keep {{char}} terse and the storm loud.', depth: 2, interval: 1, role: 'system' },
+    summary: `${'The keeper saw the storm coming and lit the lamp early. '.repeat(20)}`.trim(),
   };
 }
 
@@ -62,7 +65,7 @@ function percentile(values: number[], p: number): number {
 
 export function memoryPromptFigures(): Row[] {
   const full = input();
-  const bare: BuildPromptInput = { ...full, memories: undefined, authorsNote: undefined };
+  const bare: BuildPromptInput = { ...full, memories: undefined, authorsNote: undefined, summary: undefined };
   const ours: number[] = [];
   const plain: number[] = [];
   const time = (what: BuildPromptInput, into: number[]) => {
@@ -85,11 +88,11 @@ export function memoryPromptFigures(): Row[] {
   }
   const p95 = percentile(ours, 95);
   const base = percentile(plain, 95);
-  const anchor = `the same card and chat without memories and note, alternating: p95 ${ms(base)}`;
+  const anchor = `the same card and chat without memories, summary and note, alternating: p95 ${ms(base)}`;
   return [
     {
       n: '22',
-      figure: `Prompt for a ${MESSAGES.toLocaleString('en')}-message chat with ${MEMORIES} memories, a ${ENTRIES}-entry lorebook and an author's note, in-process: p95 (median ${ms(percentile(ours, 50))})`,
+      figure: `Prompt for a ${MESSAGES.toLocaleString('en')}-message chat with ${MEMORIES} memories, a ${ENTRIES}-entry lorebook, a summary and an author's note, in-process: p95 (median ${ms(percentile(ours, 50))})`,
       value: ms(p95),
       goal: `≤ ${GOAL_MS} ms`,
       anchor,
@@ -97,11 +100,12 @@ export function memoryPromptFigures(): Row[] {
     },
     {
       n: '22',
-      figure: 'Same: ÷ the prompt without memories and note at p95',
+      figure: 'Same: ÷ the prompt without memories, summary and note at p95',
       value: `${(p95 / base).toFixed(2)}×`,
       goal: '—',
       anchor,
       pass: undefined,
     },
+    ...summaryCostRows(),
   ];
 }

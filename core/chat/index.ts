@@ -12,6 +12,19 @@ export { messageLength, splitMessage } from './messageParts';
 export * from './swipes';
 export { authorsNoteOf, NOTE_DEFAULTS, withAuthorsNote } from './memory/authorsNote';
 export { MEMORIES_KEY, memoriesOf, memorySection, withMemories, type PinnedMemory } from './memory/memories';
+export {
+  demoSummary,
+  promptSummary,
+  SUMMARY_KEY,
+  SUMMARY_WORDS,
+  summaryDue,
+  summaryOf,
+  summaryRequest,
+  summarySection,
+  withSummary,
+  type ChatSummaryState,
+  type SummaryLine,
+} from './memory/summary';
 export { chatExportSteps } from './chatExports';
 export { CHAT_FILE_EXTENSIONS, chatFileSteps, isChatFileName, writeChatText } from './chatFile';
 export { branchBase, branchTitle, mainChatOf } from './branches';

@@ -10,6 +10,7 @@ export const PromptPartKind = StringEnum([
   'main',
   'lore',
   'memory',
+  'summary',
   'persona',
   'description',
   'personality',

@@ -118,5 +118,8 @@ export const MAX_FILTER_TAGS = 5;
  */
 export const MEMORY_LIMITS = { count: 100, textChars: 2000 } as const;
 
+/** A chat's running summary (in its chat_metadata, so within the storage quota): its length. */
+export const SUMMARY_LIMITS = { textChars: 4000 } as const;
+
 /** How many generation presets one person may keep, and a name's length. */
 export const AI_PRESET_LIMITS = { count: 100, nameChars: 100 } as const;

@@ -11,6 +11,7 @@ export * from './favorites';
 export * from './events';
 export * from './chats';
 export * from './chatMemory';
+export * from './chatSummary';
 export * from './messages';
 export * from './completions';
 export * from './replacement';

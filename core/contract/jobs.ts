@@ -17,7 +17,7 @@ export const ChatImportResponse = Type.Object({
 });
 export type ChatImportResponse = Static<typeof ChatImportResponse>;
 
-export const JOB_KINDS = ['chat_import', 'account_export', 'account_deletion'] as const;
+export const JOB_KINDS = ['chat_import', 'account_export', 'account_deletion', 'chat_summary'] as const;
 export type JobKindName = (typeof JOB_KINDS)[number];
 
 export const Job = Type.Object({

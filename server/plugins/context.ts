@@ -16,14 +16,15 @@ declare module 'fastify' {
 
 /** Gives every request the one context object services take; registered after db, blobs, ai and jobs. */
 export const contextPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
+  const limits = { completion: (userId: string) => app.countCompletion(userId) };
   app.decorate('ctx', {
     getter(): ServiceContext {
-      return { db: app.db.kysely, blobs: app.blobs, ai: app.ai, config, log: app.log, jobs: app.jobs };
+      return { db: app.db.kysely, blobs: app.blobs, ai: app.ai, config, log: app.log, jobs: app.jobs, limits };
     },
   });
   app.decorateRequest('ctx', {
     getter(this: FastifyRequest): ServiceContext {
-      return { db: app.db.kysely, blobs: app.blobs, ai: app.ai, config, log: this.log, jobs: app.jobs };
+      return { db: app.db.kysely, blobs: app.blobs, ai: app.ai, config, log: this.log, jobs: app.jobs, limits };
     },
   });
 });

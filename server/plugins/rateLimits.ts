@@ -33,6 +33,8 @@ declare module 'fastify' {
      * `rate_limited` with Retry-After.
      */
     requestLimit: (options: LimitOptions) => LimitHook;
+    /** Counts one AI request of the user's that no route made (a summary) with their replies; false past the limit. */
+    countCompletion: (userId: string) => Promise<boolean>;
   }
 }
 
@@ -51,6 +53,8 @@ type UserAction = keyof Pick<
 const PER_USER_ROUTES: { method: string; url: string; action: UserAction; ownKeyExempt?: true }[] = [
   // A person whose replies their own AI key pays for (USER_AI_ENDPOINTS) is not held to the operator's limit.
   { method: 'POST', url: '/api/chat/completions', action: 'completionsPerMinute', ownKeyExempt: true },
+  // Writing a chat's summary again is a request to the AI like a reply (summaries go to the operator's service).
+  { method: 'POST', url: '/api/chats/:chat_id/summary/regenerate', action: 'completionsPerMinute' },
   { method: 'POST', url: '/api/upload/image', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/chats/import', action: 'uploadsPerMinute' },
   { method: 'POST', url: '/api/character-replacement/replace', action: 'uploadsPerMinute' },
@@ -104,6 +108,10 @@ export const rateLimitsPlugin = fp<Options>(async (app: FastifyInstance, { limit
   };
   app.decorate('rateLimits', limits);
   app.decorate('requestLimit', requestLimit);
+  app.decorate('countCompletion', async (userId: string) => {
+    const { count } = await counter.hit(`completionsPerMinute user:${userId}`, MINUTE_MS);
+    return count <= limits.completionsPerMinute;
+  });
 
   const userKey = (request: FastifyRequest) => {
     // Unreachable while onRoute below insists on app.authenticate first; a bug if it ever is.

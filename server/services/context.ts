@@ -18,4 +18,9 @@ export interface ServiceContext {
   log: FastifyBaseLogger;
   /** Tells the job runner a job was added (server/jobs). */
   jobs: { wake(): void };
+  /**
+   * Counts an AI request no route asked for (a chat's summary) against the person's limit on
+   * replies; false once past it. Absent off the request path (the jobs thread).
+   */
+  limits?: { completion(userId: string): Promise<boolean> };
 }

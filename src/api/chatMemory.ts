@@ -1,4 +1,4 @@
-import type { ChatNote, PutChatMemory } from '@core/contract';
+import type { ChatNote, PutChatMemory, PutChatSummary } from '@core/contract';
 import * as routes from '@core/contract/routes';
 import { api } from './call';
 
@@ -21,3 +21,12 @@ export const getChatNote = (chatId: string) => api(routes.getChatNote, { params:
 
 /** PUT /api/chats/{chat_id}/note: replaces it. */
 export const putChatNote = (chatId: string, note: ChatNote) => api(routes.putChatNote, { params: { chat_id: chatId }, body: note });
+
+/** GET /api/chats/{chat_id}/summary: the chat's running summary of the history out of its prompt. */
+export const getChatSummary = (chatId: string) => api(routes.getChatSummary, { params: { chat_id: chatId } });
+
+/** PUT /api/chats/{chat_id}/summary: its text and whether it is off; sent twice, the same. */
+export const putChatSummary = (chatId: string, body: PutChatSummary) => api(routes.putChatSummary, { params: { chat_id: chatId }, body });
+
+/** POST /api/chats/{chat_id}/summary/regenerate: writes it again (202 with the job to follow). */
+export const regenerateChatSummary = (chatId: string) => api(routes.regenerateChatSummary, { params: { chat_id: chatId } });

@@ -3,7 +3,7 @@
  * memories and author's note, the generation settings, and their changes waiting to be sent.
  */
 import type { GenerationSettings } from '@core/aiSettings/samplers';
-import type { AiPresetSave, ChatNote, LastPrompt, PinnedMemoryView } from '@core/contract';
+import type { AiPresetSave, ChatNote, ChatSummary, LastPrompt, PinnedMemoryView, PutChatSummary } from '@core/contract';
 import type { QueuedItem } from './db';
 
 /** A chat's last prompt as the server last gave it, so the Prompt view opens offline. */
@@ -18,20 +18,24 @@ export interface LocalChatMemories {
   memories: PinnedMemoryView[];
   /** The chat's author's note; absent until pulled or changed here. */
   note?: ChatNote;
+  /** The chat's running summary; absent until pulled or changed here. */
+  summary?: ChatSummary;
 }
 
 /**
- * A change to a chat's pinned memories or author's note made on the device, waiting to be sent (sync/send/memoryChanges.ts):
- * a PUT of the memory's text by its id, its delete, or a PUT of the note; each means the same when sent twice.
+ * A change to a chat's pinned memories, author's note or summary made on the device, waiting to be sent (sync/send/memoryChanges.ts):
+ * a PUT of the memory's text by its id, its delete, a PUT of the note or of the summary; each means the same when sent twice.
  */
 export interface MemoryChange {
   client_id: string;
   chat_id: string;
   memory_id: string;
-  kind: 'put' | 'delete' | 'note';
+  kind: 'put' | 'delete' | 'note' | 'summary';
   text?: string;
   /** The author's note a 'note' change sets (PUT /api/chats/{chat_id}/note). */
   note?: ChatNote;
+  /** The summary's text and switch a 'summary' change sets (PUT /api/chats/{chat_id}/summary). */
+  summary?: PutChatSummary;
   message_id?: string;
   created_at: string;
   attempts: number;

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readPresetFile } from '@core/aiSettings/index';
 import type { FakeOpenAI } from '../support/fakeOpenAI';
 import type { Uploader } from './cards';
-import { chatTestBed, complete, exportChat } from './chat-helpers';
+import { chatTestBed, complete, exportAccount, exportChat } from './chat-helpers';
 import { databases, type TestApp } from './helpers';
 
 const DEFAULT_PRESET = readFileSync(new URL('../fixtures/presets/sillytavern-default.json', import.meta.url), 'utf8');
@@ -172,5 +173,31 @@ describe.each(databases)('generation settings and presets (%s)', (dialect) => {
     await complete(test, alice, { chatId, text: 'Once more' });
     const last = (await exportChat(test, alice, chatId, 'jsonl')).body.trim().split('\n').at(-1)!;
     expect(JSON.parse(last).extra).toEqual({ model: 'fake-large' });
+  });
+
+  it('go into the data export: the defaults and each chat’s own in profile.json, each preset also as a SillyTavern preset file', async () => {
+    const chatId = await newChat();
+    expect((await call(alice, 'PUT', `/api/chats/${chatId}/ai-settings`, { top_p: 0.85 })).statusCode).toBe(200);
+    const presetId = randomUUID();
+    const body = { name: 'Export Me', settings: { temperature: 0.55 }, extra: '{"chat_completion_source":"openai"}' };
+    expect((await call(alice, 'PUT', `/api/ai-presets/${presetId}`, body)).statusCode).toBe(200);
+    const overview = (await call(alice, 'GET', '/api/ai-settings')).json();
+
+    const entries = unzipSync(new Uint8Array((await exportAccount(test, alice)).rawPayload));
+    const profile = JSON.parse(new TextDecoder().decode(entries['profile.json']));
+    expect(profile.ai_settings.defaults ?? {}).toEqual(overview.defaults);
+    expect(profile.ai_settings.chats).toContainEqual({ chat_id: chatId, settings: { top_p: 0.85 } });
+    expect(profile.presets.map((p: { name: string }) => p.name)).toEqual(overview.presets.map((p: { name: string }) => p.name));
+    const listed = profile.presets.find((p: { id: string }) => p.id === presetId);
+    expect(listed).toMatchObject({ name: 'Export Me', settings: { temperature: 0.55 }, file: 'presets/Export Me.json' });
+    const file = new TextDecoder().decode(entries[listed.file]);
+    expect(JSON.parse(file)).toMatchObject({ chat_completion_source: 'openai', temperature: 0.55 });
+    expect(readPresetFile('Export Me.json', file)).toMatchObject({ ok: true, settings: { temperature: 0.55 } });
+    // Bob's export holds none of Alice's.
+    const bobs = JSON.parse(
+      new TextDecoder().decode(unzipSync(new Uint8Array((await exportAccount(test, bob)).rawPayload))['profile.json']),
+    );
+    expect(bobs.presets.some((p: { id: string }) => p.id === presetId)).toBe(false);
+    expect(bobs.ai_settings.chats).toEqual([]);
   });
 });

@@ -50,6 +50,8 @@ export interface FakeOpenAI {
   /** Requests being answered right now. */
   active: number;
   next(behaviour: FakeBehaviour): void;
+  /** Queues a behaviour for the next request whose messages contain every one of `texts` (a summary request, say), before `next`'s. */
+  nextWhen(texts: string[], behaviour: FakeBehaviour): void;
   setDefault(behaviour: FakeBehaviour): void;
   close(): Promise<void>;
 }
@@ -73,6 +75,7 @@ interface Message {
 
 export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {}): Promise<FakeOpenAI> {
   const queue: FakeBehaviour[] = [];
+  const when: { texts: string[]; behaviour: FakeBehaviour }[] = [];
   let fallback: FakeBehaviour = options.default ?? { kind: 'reply' };
 
   const server = http.createServer((req, res) => {
@@ -109,7 +112,9 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
         res.end(JSON.stringify({ error: { message: `No route ${req.method} ${req.url}` } }));
         return;
       }
-      void answer(queue.shift() ?? fallback, body, res);
+      const asked = JSON.stringify(body.messages ?? []);
+      const matched = when.findIndex((item) => item.texts.every((text) => asked.includes(text)));
+      void answer(matched >= 0 ? when.splice(matched, 1)[0]!.behaviour : (queue.shift() ?? fallback), body, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -121,6 +126,7 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
     aborted: 0,
     active: 0,
     next: (behaviour) => void queue.push(behaviour),
+    nextWhen: (texts, behaviour) => void when.push({ texts, behaviour }),
     setDefault: (behaviour) => void (fallback = behaviour),
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -53,10 +53,11 @@ describe('names of the export’s files', () => {
   });
 
   it('says what each part of the archive is, with its count', () => {
-    const readme = exportReadme('2026-11-25 20:00', { cards: 1, chats: 12, favorites: 3 });
+    const readme = exportReadme('2026-11-25 20:00', { cards: 1, chats: 12, favorites: 3, presets: 2 });
     expect(readme).toContain('cards/ (1 file)');
     expect(readme).toContain('chats/ (12 files)');
     expect(readme).toContain('favorites (3)');
+    expect(readme).toContain('presets/ (2 files)');
   });
 });
 

@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatNote, PinnedMemoryView, PutChatMemory } from '@core/contract';
+import type { ChatNote, ChatSummary, PinnedMemoryView, PutChatMemory, PutChatSummary } from '@core/contract';
 
 /** The server as the memory routes behave: a PUT by id writes once, a DELETE of one gone is fine. */
 const server = {
   memories: [] as PinnedMemoryView[],
   note: { text: '', depth: 4, interval: 1, role: 'system' } as ChatNote,
+  summary: { text: '', off: false, covers: 0, updated_at: null, demo: false } as ChatSummary,
   calls: [] as string[],
   /** Throws this (once each call) while set: no answer, or a refusal. */
   fail: null as null | (() => Error),
@@ -33,6 +34,16 @@ vi.mock('../../src/api/chatMemory', () => ({
     if (server.fail) throw server.fail();
     return server.note;
   },
+  getChatSummary: async () => {
+    if (server.fail) throw server.fail();
+    return server.summary;
+  },
+  putChatSummary: async (_chat: string, body: PutChatSummary) => {
+    server.calls.push(`summary ${body.off ? 'off' : 'on'}`);
+    if (server.fail) throw server.fail();
+    server.summary = { ...server.summary, ...body, demo: false, updated_at: 'now' };
+    return server.summary;
+  },
   putChatNote: async (_chat: string, note: ChatNote) => {
     server.calls.push(`note ${note.depth}`);
     if (server.fail) throw server.fail();
@@ -44,7 +55,7 @@ vi.mock('../../src/api/chatMemory', () => ({
 const { db } = await import('../../src/db/db');
 const { ApiError } = await import('../../src/api/errors');
 const { changeMemory, sendMemoryChanges, pullMemories } = await import('../../src/sync/send/memoryChanges');
-const { memoriesOfChat, noteOfChat } = await import('../../src/db/chatMemories');
+const { memoriesOfChat, noteOfChat, summaryOfChat } = await import('../../src/db/chatMemories');
 
 const offline = () => new ApiError('Network error. Please check your connection and try again.', 0);
 const texts = async () => (await memoriesOfChat('chat-a'))?.map((m) => m.text);
@@ -52,6 +63,7 @@ const texts = async () => (await memoriesOfChat('chat-a'))?.map((m) => m.text);
 beforeEach(async () => {
   server.memories = [];
   server.note = { text: '', depth: 4, interval: 1, role: 'system' };
+  server.summary = { text: '', off: false, covers: 0, updated_at: null, demo: false };
   server.calls = [];
   server.fail = null;
   await db.memoryOutbox.clear();
@@ -121,5 +133,28 @@ describe('memory changes made offline', () => {
     await sendMemoryChanges();
     expect(server.calls).toEqual(['note 2']);
     expect(server.note).toEqual({ text: 'Tense.', depth: 2, interval: 3, role: 'system' });
+  });
+});
+
+describe('the summary changed offline', () => {
+  it('shows on the device at once, survives a pull while it waits, then is sent in order once', async () => {
+    server.summary = { text: 'This is a demo summary.', off: false, covers: 12, updated_at: 'then', demo: true };
+    await pullMemories('chat-a');
+    expect(await summaryOfChat('chat-a')).toMatchObject({ covers: 12, demo: true });
+    server.fail = offline;
+    await changeMemory('chat-a', { kind: 'summary', summary: { text: '  Ilse left.  ', off: false } });
+    await changeMemory('chat-a', { kind: 'summary', summary: { text: 'Ilse left.', off: true } });
+    await sendMemoryChanges();
+    expect(await summaryOfChat('chat-a')).toMatchObject({ text: 'Ilse left.', off: true, covers: 12, demo: false });
+    await pullMemories('chat-a');
+    expect(await summaryOfChat('chat-a')).toMatchObject({ text: 'Ilse left.', off: true });
+
+    server.fail = null;
+    server.calls = [];
+    await db.memoryOutbox.toCollection().modify({ attempts: 0 });
+    await sendMemoryChanges();
+    expect(server.calls).toEqual(['summary on', 'summary off']);
+    expect(server.summary).toMatchObject({ text: 'Ilse left.', off: true });
+    expect(await db.memoryOutbox.count()).toBe(0);
   });
 });

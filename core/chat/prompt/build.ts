@@ -10,6 +10,7 @@
  *   system    the chat's pinned memories, one delimited block
  *   system    "[Example Chat]" + one example block                     (one message per block)
  *   system    "[Start a new Chat]"                                       (always)
+ *   system    the chat's running summary of the history left out, "[Summary: …]"
  *   …         the history, with the author's-note slot (the lorebook's AN top, the chat's author's
  *             note, AN bottom), the character's note and lorebook entries @depth inserted at their
  *             depth and role
@@ -17,7 +18,7 @@
  *   assistant the reply so far, when asked to continue it
  *
  * Budget (contextTokens − replyTokens): the card's own text (main prompt, lore before/after,
- * persona, fields, pinned memories, post-history instructions, character's and author's notes) always goes in, within
+ * persona, fields, pinned memories, summary, post-history instructions, character's and author's notes) always goes in, within
  * CARD_BUDGET_SHARE, its longest parts cut first; the newest message always stays (cut only past
  * half the budget); then the history, newest to oldest, while it fits (SillyTavern fills history
  * before examples); then example blocks with what is left. Lorebook entries take at most
@@ -30,6 +31,7 @@ import { cost, fitTexts, total, TRUNCATION_MARKER } from './fit';
 import { keptHistory } from './history';
 import { injections, lorePart, noteIsDue, type PartDraft } from './inject';
 import { memorySection } from '../memory/memories';
+import { summarySection } from '../memory/summary';
 import { promptLore } from './lore';
 import { cardSections, MAX_INJECTION_DEPTH } from './sections';
 import type { BuildPromptInput, BuiltPrompt, PromptMessage, PromptPart, PromptPartKind } from './types';
@@ -95,12 +97,13 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   const chatNote = input.authorsNote;
   const noteDue = chatNote ? noteIsDue(chatNote.interval, history.filter((m) => m.role === 'user').length) : true;
   const authorsText = chatNote && noteDue ? context.fill(chatNote.text.trim()) : '';
-  const texts = [...relative.map(([, text]) => text), sections.postHistory, sections.note.text, authorsText];
+  const summaryText = input.summary ? context.fill(summarySection({ text: input.summary, off: false })) : '';
+  const texts = [...relative.map(([, text]) => text), sections.postHistory, sections.note.text, authorsText, summaryText];
   const cardRoom =
     Math.min(Math.floor(room * CARD_BUDGET_SHARE), room - base - (markerFits ? cost(marker) : 0)) -
     texts.filter((text) => text !== '').length * MESSAGE_OVERHEAD_TOKENS;
   const fitted = fitTexts(texts, cardRoom);
-  const [postHistory, noteText, authorsFitted] = fitted.slice(relative.length) as [string, string, string];
+  const [postHistory, noteText, authorsFitted, summaryFitted] = fitted.slice(relative.length) as [string, string, string, string];
 
   const out = new Assembly();
   relative.forEach(([kind, original], i) => {
@@ -120,7 +123,8 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
     }
   });
   const post: PromptMessage[] = postHistory ? [{ role: 'system', content: postHistory }] : [];
-  let used = total(out.messages) + base + total(post) + (markerFits ? cost(marker) : 0);
+  const summary: PromptMessage[] = summaryFitted ? [{ role: 'system', content: summaryFitted }] : [];
+  let used = total(out.messages) + base + total(post) + total(summary) + (markerFits ? cost(marker) : 0);
 
   const placedNote = chatNote && {
     text: authorsFitted,
@@ -146,6 +150,8 @@ export function buildPrompt(input: BuildPromptInput): BuiltPrompt {
   if (droppedExamples > 0) out.left([{ kind: 'examples', tokens: 0, dropped: droppedExamples }]);
   if (markerFits) out.push(marker, [{ kind: 'new_chat', tokens: cost(marker) }]);
 
+  for (const message of summary)
+    out.push(message, [{ kind: 'summary', tokens: cost(message), ...(message.content !== summaryText ? { cut: true } : {}) }]);
   if (kept.dropped > 0) out.left([{ kind: 'history', tokens: 0, dropped: kept.dropped }]);
   out.left(kept.leftOut);
   for (const item of kept.items) out.push(item.message, item.parts);

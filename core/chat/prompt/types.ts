@@ -50,6 +50,8 @@ export interface BuildPromptInput {
   memories?: readonly string[] | undefined;
   /** The chat's author's note (SillyTavern's chat_metadata note_*), beside the card's own character's note. */
   authorsNote?: AuthorsNote | undefined;
+  /** The chat's running summary of the history left out: where that history was, fitted with the card. */
+  summary?: string | undefined;
 }
 
 /**
@@ -68,6 +70,7 @@ export type PromptPartKind =
   | 'main'
   | 'lore'
   | 'memory'
+  | 'summary'
   | 'persona'
   | 'description'
   | 'personality'

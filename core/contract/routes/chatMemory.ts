@@ -5,3 +5,6 @@ export const putChatMemory = { method: 'PUT', path: '/api/chats/:chat_id/memorie
 export const deleteChatMemory = { method: 'DELETE', path: '/api/chats/:chat_id/memories/:memory_id' } as const;
 export const getChatNote = { method: 'GET', path: '/api/chats/:chat_id/note' } as const;
 export const putChatNote = { method: 'PUT', path: '/api/chats/:chat_id/note' } as const;
+export const getChatSummary = { method: 'GET', path: '/api/chats/:chat_id/summary' } as const;
+export const putChatSummary = { method: 'PUT', path: '/api/chats/:chat_id/summary' } as const;
+export const regenerateChatSummary = { method: 'POST', path: '/api/chats/:chat_id/summary/regenerate' } as const;

@@ -18,6 +18,11 @@ export async function findSettings(db: Db, userId: string, keys: string[]): Prom
   return new Map(rows.map((row) => [row.id, row.settings]));
 }
 
+/** Every settings row of the user's (the defaults and each chat's own), for the data export. */
+export function listSettings(db: Db, userId: string): Promise<{ id: string; chat_id: string | null; settings: string }[]> {
+  return db.selectFrom('ai_settings').select(['id', 'chat_id', 'settings']).where('user_id', '=', userId).orderBy('id').execute();
+}
+
 export async function saveSettings(
   db: Db,
   row: { id: string; user_id: string; chat_id: string | null; settings: string; updated_at: string },

@@ -17,6 +17,7 @@ import { archiveChatOf, archiveMessageOf } from '../chats/transfer';
 import type { ServiceContext } from '../context';
 import { ACCOUNT_DELETED, type RequestUser } from '../users';
 import { exportReadme } from './exportReadme';
+import { exportedAiSettings } from './exportAiSettings';
 
 /** Messages read at a time while a chat file is written: a long chat never sits in memory whole. */
 const MESSAGE_PAGE = 500;
@@ -76,6 +77,7 @@ async function writeExport(ctx: ServiceContext, user: RequestUser, run: JobRun<A
   ]);
   const exportedAt = new Date().toISOString();
   const names = new EntryNames();
+  const ai = await exportedAiSettings(ctx.db, user.id, names);
   const cardFiles = cards.map((card) => ({ card, file: `cards/${names.unique(`${safeArchiveName(card.card_name)}.png`)}` }));
   const chatFiles = chats.map((chat) => ({ chat, file: `chats/${names.unique(chatFileName(chat.character_name, chat.created_at))}` }));
   const personaFiles = personas.map((persona) => ({
@@ -113,6 +115,7 @@ async function writeExport(ctx: ServiceContext, user: RequestUser, run: JobRun<A
       avatar: file,
     })),
     favorites: favorites.map((f) => ({ file_id: f.image_id, name: f.card_name, added_at: f.created_at })),
+    ...ai.profile,
     cards: cardFiles.map(({ card, file }) => ({
       file_id: card.id,
       name: card.card_name,
@@ -135,11 +138,17 @@ async function writeExport(ctx: ServiceContext, user: RequestUser, run: JobRun<A
   const zip = new yazl.ZipFile();
   const mtime = new Date(exportedAt);
   const readme = Buffer.from(
-    exportReadme(exportedAt.slice(0, 16).replace('T', ' '), { cards: cards.length, chats: chats.length, favorites: favorites.length }),
+    exportReadme(exportedAt.slice(0, 16).replace('T', ' '), {
+      cards: cards.length,
+      chats: chats.length,
+      favorites: favorites.length,
+      presets: ai.files.length,
+    }),
   );
   const profileJson = Buffer.from(`${JSON.stringify(profile, null, 2)}\n`);
   zip.addBuffer(readme, 'README.txt', { mtime });
   zip.addBuffer(profileJson, 'profile.json', { mtime });
+  for (const file of ai.files) zip.addBuffer(file.bytes, file.name, { mtime: file.mtime });
   // Opened when the zip reaches the entry; an error (a blob gone missing, the database) ends the download as failed.
   // yazl reads the stream only when there is no error.
   const noStream = undefined as unknown as Readable;

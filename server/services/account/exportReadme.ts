@@ -1,5 +1,5 @@
 /** The README.txt at the top of a data export: what each file is, for a person opening the zip. */
-export function exportReadme(exportedAt: string, counts: { cards: number; chats: number; favorites: number }): string {
+export function exportReadme(exportedAt: string, counts: { cards: number; chats: number; favorites: number; presets: number }): string {
   return `Your cardchat data
 ==================
 
@@ -7,8 +7,13 @@ Exported ${exportedAt} (UTC). Everything cardchat keeps about your account is in
 
 profile.json
   Your account (e-mail, name, user ID, when it was created, how you sign in), your plan, your
-  personas (their pictures are in personas/), your favorites (${counts.favorites}), and a list of the cards and chats below with their
-  ids and dates. JSON, UTF-8.
+  personas (their pictures are in personas/), your favorites (${counts.favorites}), your AI settings
+  (your defaults and each chat's own), your presets, and a list of the cards and chats below with
+  their ids and dates. JSON, UTF-8.
+
+presets/ (${counts.presets} ${counts.presets === 1 ? 'file' : 'files'})
+  Every generation preset you saved, as a SillyTavern Chat Completion preset file (.json):
+  SillyTavern and cardchat import them as presets.
 
 cards/ (${counts.cards} ${counts.cards === 1 ? 'file' : 'files'})
   Every card you uploaded, as the PNG cardchat stores: the character is inside the image, in the

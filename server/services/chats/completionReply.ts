@@ -5,6 +5,7 @@ import {
   authorsNoteOf,
   buildPrompt,
   memoriesOf,
+  promptSummary,
   stoppedSwipeAfter,
   type TimedWorldInfo,
   withContinuation,
@@ -31,6 +32,7 @@ import { messageBytes, storeMessages, swipeColumns, swipeFieldsOf } from './stor
 import { chatMessageOf } from './wire';
 import { keepLastPrompt, lastPromptOf } from './memory/lastPrompt';
 import { newReplyReasoning, reasoningAfter, reasoningRecorder } from './replyReasoning';
+import { summarizeIfDue } from './memory/summary';
 import { metadataOf, storeTimedWorldInfo, timedWorldInfoOf } from './timedLore';
 
 /**
@@ -93,6 +95,7 @@ export async function* generate(
       chatLength: job.answersSeq + 1 + (continuation === undefined ? 0 : 1),
       memories: memoriesOf(metadata).map((memory) => memory.text),
       authorsNote: authorsNoteOf(metadata),
+      summary: promptSummary(metadata),
     };
     const prompt = job.speaker
       ? buildGroupPrompt({ ...input, speakerName: speakerName(job.speaker), others: job.speaker.others })
@@ -132,7 +135,9 @@ export async function* generate(
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
     const stored = continuation === undefined ? text.trim() : text.trimEnd();
-    return await storeReply(ctx, job, { text: stored, stopped, model, reasoning: thinking.result() }, reply.usage(), prompt.timedWorldInfo);
+    const result = await storeReply(ctx, job, { text: stored, stopped, model, reasoning: thinking.result() }, reply.usage(), prompt.timedWorldInfo);
+    await summarizeIfDue(ctx, job.user, job.chat, rows, prompt);
+    return result;
   } catch (error) {
     const failure = failureOf(error);
     await updateCompletionRequest(ctx.db, job.user.id, job.key, {

@@ -1,6 +1,14 @@
-import { MEMORY_LIMITS } from '@core/contract/constants';
-import type { ChatNote } from '@core/contract';
-import { deleteChatMemory, getChatNote, listChatMemories, putChatMemory, putChatNote } from '../../api/chatMemory';
+import { MEMORY_LIMITS, SUMMARY_LIMITS } from '@core/contract/constants';
+import type { ChatNote, PutChatSummary } from '@core/contract';
+import {
+  deleteChatMemory,
+  getChatNote,
+  getChatSummary,
+  listChatMemories,
+  putChatMemory,
+  putChatNote,
+  putChatSummary,
+} from '../../api/chatMemory';
 import { ApiError, isUnreachable } from '../../api/errors';
 import type { LocalMessage } from '../../db/db';
 import type { MemoryChange } from '../../db/storyRows';
@@ -14,9 +22,9 @@ import {
 import { waitUnlessRefused } from './outcomes';
 
 /**
- * Pinned memories and the author's note changed on the device: applied to its copy at once and queued in `memoryOutbox`,
+ * Pinned memories, the author's note and the summary changed on the device: applied to its copy at once and queued in `memoryOutbox`,
  * then sent oldest first, one at a time, right away and whenever the outbox flushes (flush.ts, after
- * the chats). A PUT by the memory's id, a DELETE and the note's PUT mean the same when sent twice, so a change whose
+ * the chats). A PUT by the memory's id, a DELETE and the note's and summary's PUTs mean the same when sent twice, so a change whose
  * answer was lost is sent again and applies once. Waits on what the messages' replay waits on (no
  * answer, 401, 408, 429, 5xx); any other answer is the server refusing it: it leaves the queue and
  * the chat's memories and note are pulled again, so the device shows what the server kept.
@@ -25,18 +33,20 @@ import { waitUnlessRefused } from './outcomes';
 export type MemoryEdit =
   | { kind: 'put'; memoryId?: string; text: string; messageId?: string }
   | { kind: 'delete'; memoryId: string }
-  | { kind: 'note'; note: ChatNote };
+  | { kind: 'note'; note: ChatNote }
+  | { kind: 'summary'; summary: PutChatSummary };
 
 /** Makes a change to the chat's memories on the device and sends it when it can. */
 export async function changeMemory(chatId: string, edit: MemoryEdit): Promise<void> {
   const change: MemoryChange = {
     client_id: crypto.randomUUID(),
     chat_id: chatId,
-    memory_id: (edit.kind !== 'note' && edit.memoryId) || crypto.randomUUID(),
+    memory_id: ((edit.kind === 'put' || edit.kind === 'delete') && edit.memoryId) || crypto.randomUUID(),
     kind: edit.kind,
     ...(edit.kind === 'put' ? { text: edit.text.trim().slice(0, MEMORY_LIMITS.textChars) } : {}),
     ...(edit.kind === 'put' && edit.messageId ? { message_id: edit.messageId } : {}),
     ...(edit.kind === 'note' ? { note: { ...edit.note, text: edit.note.text.trim().slice(0, MEMORY_LIMITS.textChars) } } : {}),
+    ...(edit.kind === 'summary' ? { summary: { ...edit.summary, text: edit.summary.text.trim().slice(0, SUMMARY_LIMITS.textChars) } } : {}),
     created_at: new Date().toISOString(),
     attempts: 0,
     last_error: null,
@@ -51,6 +61,7 @@ export const pinMessage = (message: LocalMessage) =>
 
 function send(change: MemoryChange) {
   if (change.kind === 'note') return change.note ? putChatNote(change.chat_id, change.note) : Promise.resolve(null);
+  if (change.kind === 'summary') return change.summary ? putChatSummary(change.chat_id, change.summary) : Promise.resolve(null);
   return change.kind === 'delete'
     ? deleteChatMemory(change.chat_id, change.memory_id)
     : putChatMemory(change.chat_id, change.memory_id, {
@@ -95,8 +106,8 @@ export function sendMemoryChanges(): Promise<void> {
  */
 export async function pullMemories(chatId: string): Promise<void> {
   try {
-    const [{ memories }, note] = await Promise.all([listChatMemories(chatId), getChatNote(chatId)]);
-    await storeServerMemories(chatId, memories, note);
+    const [{ memories }, note, summary] = await Promise.all([listChatMemories(chatId), getChatNote(chatId), getChatSummary(chatId)]);
+    await storeServerMemories(chatId, memories, note, summary);
   } catch (error) {
     if (!isUnreachable(error)) throw error;
   }

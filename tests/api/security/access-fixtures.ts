@@ -57,6 +57,9 @@ export interface Estate {
   favoriteId: string;
   /** A persona with an avatar, the one the private chat speaks as. */
   personaId: string;
+  /** A pinned memory of the private chat, and a generation preset of the owner's. */
+  memoryId: string;
+  presetId: string;
 }
 
 /**
@@ -101,6 +104,18 @@ export async function buildEstate(test: TestApp, owner: Uploader): Promise<Estat
   });
   if (favorite.statusCode !== 200) throw new Error(`favorite failed: ${favorite.body}`);
 
+  const memoryId = randomUUID();
+  const presetId = randomUUID();
+  for (const [url, payload] of [
+    [`/api/chats/${chatId}/memories/${memoryId}`, { text: 'The owner hides the key.' }],
+    [`/api/chats/${chatId}/summary`, { text: 'The owner planned in secret.', off: false }],
+    [`/api/chats/${chatId}/ai-settings`, { temperature: 0.6 }],
+    [`/api/ai-presets/${presetId}`, { name: 'Secret', settings: { top_p: 0.8 } }],
+  ] as const) {
+    const written = await test.app.inject({ method: 'PUT', url, headers: owner.headers, payload });
+    if (written.statusCode !== 200) throw new Error(`PUT ${url} failed: ${written.body}`);
+  }
+
   const messages = (await getChat(test, owner, { chat_id: chatId, page_size: 100 })).json().data as { id: string }[];
   return {
     owner,
@@ -113,6 +128,8 @@ export async function buildEstate(test: TestApp, owner: Uploader): Promise<Estat
     publicChatId,
     favoriteId: favorite.json().data.id as string,
     personaId,
+    memoryId,
+    presetId,
   };
 }
 
@@ -148,5 +165,11 @@ export async function ownerView(test: TestApp, estate: Estate) {
     photo: await png(`/api/chats/photo/${estate.chatId}`),
     personas: (await json('/api/personas')).data,
     personaAvatar: await png(`/api/personas/${estate.personaId}/avatar`),
+    prompt: await json(`/api/chats/${estate.chatId}/prompt`),
+    memories: await json(`/api/chats/${estate.chatId}/memories`),
+    note: await json(`/api/chats/${estate.chatId}/note`),
+    summary: await json(`/api/chats/${estate.chatId}/summary`),
+    chatAiSettings: await json(`/api/chats/${estate.chatId}/ai-settings`),
+    aiSettings: await json('/api/ai-settings'),
   };
 }

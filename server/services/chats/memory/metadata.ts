@@ -12,7 +12,7 @@ import { metadataOf } from '../timedLore';
  */
 export function changeChatMetadata(
   ctx: ServiceContext,
-  user: RequestUser,
+  user: Pick<RequestUser, 'id' | 'plan'>,
   chatId: string,
   change: (metadata: Record<string, unknown>) => Record<string, unknown>,
 ): Promise<void> {

@@ -7,7 +7,9 @@ import { changeMemory, pullMemories } from '../../../sync/send/memoryChanges';
 import buttonStyles from '../../../ui/buttons.module.css';
 import { useModalDialog } from '../../../ui/useModalDialog';
 import styles from './memory.module.css';
+import { LimitedTextarea, overLimitMessage } from './LimitedTextarea';
 import { NoteEditor } from './NoteEditor';
+import { SummaryEditor } from './SummaryEditor';
 
 interface Props {
   /** The chat whose memories are shown; null when closed. */
@@ -18,7 +20,7 @@ interface Props {
 const report = (what: string) => (error: unknown) => console.error(what, error);
 
 /**
- * The chat's pinned memories (always in its prompt, after the card) and its author's note. Memories
+ * The chat's pinned memories (always in its prompt, after the card), its running summary and its author's note. Memories
  * are listed, edited and deleted here, written by hand, offline too (sync/send/memoryChanges.ts sends the changes in order).
  */
 export function MemoryDialog({ chatId, onClose }: Props) {
@@ -48,6 +50,7 @@ function MemoryBody({ chatId }: { chatId: string }) {
   const memories = useLiveQuery(() => memoriesOfChat(chatId), [chatId]);
   const waiting = useLiveQuery(() => waitingMemoryChanges(chatId), [chatId])?.length ?? 0;
   const [draft, setDraft] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const draftId = useId();
   useEffect(() => {
     pullMemories(chatId).catch(report('Loading the memories failed'));
@@ -55,6 +58,7 @@ function MemoryBody({ chatId }: { chatId: string }) {
 
   const add = () => {
     if (!draft.trim()) return;
+    if (draft.length > MEMORY_LIMITS.textChars) return setRefusal(overLimitMessage(draft.length, MEMORY_LIMITS.textChars));
     changeMemory(chatId, { kind: 'put', text: draft }).catch(report('Adding the memory failed'));
     setDraft('');
   };
@@ -77,19 +81,27 @@ function MemoryBody({ chatId }: { chatId: string }) {
       <label htmlFor={draftId} className={styles.label}>
         New memory
       </label>
-      <textarea
+      <LimitedTextarea
         id={draftId}
-        className={styles.textarea}
-        maxLength={MEMORY_LIMITS.textChars}
         value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        limit={MEMORY_LIMITS.textChars}
+        onChange={(value) => {
+          setRefusal(null);
+          setDraft(value);
+        }}
         disabled={full}
       />
       <div className={styles.buttons}>
+        {refusal && (
+          <span role="alert" className={styles.refusal}>
+            {refusal}
+          </span>
+        )}
         <button type="button" className={buttonStyles.primary} onClick={add} disabled={!draft.trim() || full}>
           Add memory
         </button>
       </div>
+      <SummaryEditor chatId={chatId} />
       <NoteEditor chatId={chatId} />
     </>
   );
@@ -97,9 +109,11 @@ function MemoryBody({ chatId }: { chatId: string }) {
 
 function MemoryRow({ chatId, memory }: { chatId: string; memory: PinnedMemoryView }) {
   const [editing, setEditing] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const fieldId = useId();
   const save = () => {
     if (editing === null || !editing.trim()) return;
+    if (editing.length > MEMORY_LIMITS.textChars) return setRefusal(overLimitMessage(editing.length, MEMORY_LIMITS.textChars));
     changeMemory(chatId, { kind: 'put', memoryId: memory.id, text: editing }).catch(report('Saving the memory failed'));
     setEditing(null);
   };
@@ -112,15 +126,22 @@ function MemoryRow({ chatId, memory }: { chatId: string; memory: PinnedMemoryVie
           <label htmlFor={fieldId} className={styles.visuallyHidden}>
             Edit memory
           </label>
-          <textarea
+          <LimitedTextarea
             id={fieldId}
-            className={styles.textarea}
-            maxLength={MEMORY_LIMITS.textChars}
             value={editing}
-            onChange={(event) => setEditing(event.target.value)}
+            limit={MEMORY_LIMITS.textChars}
+            onChange={(value) => {
+              setRefusal(null);
+              setEditing(value);
+            }}
             autoFocus
           />
         </>
+      )}
+      {refusal && (
+        <span role="alert" className={styles.refusal}>
+          {refusal}
+        </span>
       )}
       <span className={styles.rowButtons}>
         {editing === null ? (

@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { noteOfChat } from '../../../db/chatMemories';
 import { changeMemory } from '../../../sync/send/memoryChanges';
 import buttonStyles from '../../../ui/buttons.module.css';
+import { LimitedTextarea, overLimitMessage, SaveStatus, type SaveOutcome } from './LimitedTextarea';
 import styles from './memory.module.css';
 
 const DEFAULT_NOTE: ChatNote = { text: '', depth: 4, interval: 1, role: 'system' };
@@ -24,19 +25,21 @@ const whole = (value: string, fallback: number) => {
 export function NoteEditor({ chatId }: { chatId: string }) {
   const stored = useLiveQuery(() => noteOfChat(chatId), [chatId]);
   const [draft, setDraft] = useState<ChatNote | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [status, setStatus] = useState<SaveOutcome | null>(null);
   const ids = { text: useId(), depth: useId(), interval: useId() };
   useEffect(() => setDraft(null), [chatId]);
   const note = draft ?? stored ?? DEFAULT_NOTE;
   const edit = (change: Partial<ChatNote>) => {
-    setSaved(false);
+    setStatus(null);
     setDraft({ ...note, ...change });
   };
   const save = () => {
+    if (note.text.length > MEMORY_LIMITS.textChars)
+      return setStatus({ text: overLimitMessage(note.text.length, MEMORY_LIMITS.textChars), refused: true });
     changeMemory(chatId, { kind: 'note', note }).then(
       () => {
         setDraft(null);
-        setSaved(true);
+        setStatus({ text: 'Note saved' });
       },
       (error: unknown) => console.error('Saving the note failed', error),
     );
@@ -46,13 +49,7 @@ export function NoteEditor({ chatId }: { chatId: string }) {
       <label htmlFor={ids.text} className={styles.label}>
         Author&apos;s note
       </label>
-      <textarea
-        id={ids.text}
-        className={styles.textarea}
-        maxLength={MEMORY_LIMITS.textChars}
-        value={note.text}
-        onChange={(event) => edit({ text: event.target.value })}
-      />
+      <LimitedTextarea id={ids.text} value={note.text} limit={MEMORY_LIMITS.textChars} onChange={(text) => edit({ text })} />
       <div className={styles.numbers}>
         <label htmlFor={ids.depth}>Depth (messages from the end)</label>
         <input
@@ -76,11 +73,7 @@ export function NoteEditor({ chatId }: { chatId: string }) {
         />
       </div>
       <div className={styles.buttons}>
-        {saved && (
-          <span role="status" className={styles.text}>
-            Note saved
-          </span>
-        )}
+        <SaveStatus outcome={status} />
         <button type="button" className={buttonStyles.primary} onClick={save} disabled={draft === null}>
           Save note
         </button>

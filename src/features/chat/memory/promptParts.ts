@@ -12,6 +12,7 @@ const NAMES: Record<PromptPartView['kind'], string> = {
   main: 'System prompt',
   lore: 'Lorebook entry',
   memory: 'Pinned memories',
+  summary: 'Summary of older messages',
   persona: 'Persona',
   description: 'Description',
   personality: 'Personality',
