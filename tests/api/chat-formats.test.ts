@@ -127,6 +127,7 @@ describe.each(databases)('chats from other apps, and .jsonl / text exports (%s)'
       [{ name: 'broken.jsonl', bytes: strToU8('{"user_name":"You"}\n{"mes": ') }, 400, "Line 2 of 'broken.jsonl'"],
       [{ name: 'long.jsonl', bytes: strToU8(chatJsonl('Mira', [{ mes: 'x'.repeat(32_001) }])) }, 413, 'at most 32,000'],
       [{ name: 'empty.json', bytes: new Uint8Array() }, 400, "'empty.json' is empty."],
+      [{ name: 'no-messages.json', bytes: strToU8('{"title":"x","messages":[]}') }, 400, "'no-messages.json' holds no messages"],
     ];
     for (const [bad, status, says] of cases) {
       const response = await importFiles(test, user, [file('chub'), bad]);
