@@ -116,8 +116,9 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
       expect((await exportChat(test, bob, source)).statusCode).toBe(404);
       const before = (await listChats(test, alice)).json().total;
       const bobs = await importOne(bob, zipSync(first));
-      // Alice's card is private: Bob's copy cannot link to it.
-      expect(bobs.character_id).toBeNull();
+      // Alice's card is private: Bob's copy links to his own copy of the card the archive carried.
+      expect(bobs.character_id).not.toBeNull();
+      expect(bobs.character_id).not.toBe(card);
       expect((await listChats(test, bob)).json().data.map((c: { chat_id: string }) => c.chat_id)).toEqual([bobs.chat_id]);
       expect((await listChats(test, alice)).json().total).toBe(before);
       expect((await getChat(test, alice, { chat_id: bobs.chat_id })).statusCode).toBe(404);
@@ -167,17 +168,29 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
       expect(Object.keys(exportedBob).some((name) => name.endsWith('.png'))).toBe(false);
     });
 
-    it('exports a card the import carried along, so importing it again finds the same character', async () => {
+    it("stores a card only the archive has in the importer's Collections and links its chat, so another account gets both", async () => {
       const user = await userOf(test, 'carrier');
       const card = testCardPng({ name: 'Nobody Else', description: 'Only in this archive.' });
       const chat = await importOne(
         user,
         zipSync({ 'Nobody Else.jsonl': strToU8(chatJsonl('Nobody Else', [{ mes: 'Hello' }])), 'card.png': card }),
       );
-      expect(chat.character_id).toBeNull();
+      expect(chat.character_id).not.toBeNull();
+      const collection = await test.app.inject({ method: 'GET', url: '/api/collections', headers: user.headers });
+      expect(collection.json().data.map((c: { file_id: string }) => c.file_id)).toContain(chat.character_id);
       const entries = await exported(user, chat.chat_id);
       const pngName = Object.keys(entries).find((name) => name.endsWith('.png'))!;
       expect(readCard(entries[pngName]!).card.data).toMatchObject({ name: 'Nobody Else', description: 'Only in this archive.' });
+    });
+
+    it('lists a card the plan has no slot for by name, and its chat still comes in carrying it', async () => {
+      const user = await userOf(test, 'full-slots');
+      for (let i = 0; i < 5; i++) await ownCard(test, user, testCardPng({ name: `Slot ${i}` }));
+      const zip = zipSync({ 'Extra.jsonl': strToU8(chatJsonl('Extra', [{ mes: 'Hi' }])), 'Extra.png': testCardPng({ name: 'Extra' }) });
+      const response = await importArchive(test, user, zip);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().imported[0]).toMatchObject({ character_name: 'Extra', character_id: null });
+      expect(response.json().skipped).toEqual([{ name: 'Extra.png', reason: expect.stringContaining('5 private cards') }]);
     });
   });
 

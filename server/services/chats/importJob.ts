@@ -22,7 +22,7 @@ import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
 import { ACCOUNT_DELETED, lockAccount, type RequestUser } from '../users';
 import { isArchiveError, readChatUploads, type ChatArchiveContents } from './archive/index';
-import { planChats, type PlannedChat } from './importPlan';
+import { planChats, type PlannedChat, type SkippedItem } from './importPlan';
 
 export const MESSAGE_IMPORTED = 'Chat data has been imported successfully.';
 
@@ -66,7 +66,7 @@ async function storeChats(
   user: Pick<RequestUser, 'id' | 'plan'>,
   planned: PlannedChat[],
   run: JobRun<unknown>,
-  result: Job['imported'],
+  result: Pick<Job, 'imported' | 'skipped'>,
 ) {
   const adding = planned.reduce((sum, { row }) => sum + chatStoredBytes(row), 0);
   const ids = planned.map(({ row }) => row.id);
@@ -88,7 +88,7 @@ async function storeChats(
     }
     await ctx.db.transaction().execute(async (trx) => {
       await finishImport(trx, ids);
-      await run.complete(trx, { imported: result });
+      await run.complete(trx, result);
     });
   } catch (error) {
     await deleteChats(ctx.db, ids).catch((err: unknown) => ctx.log.warn({ err }, 'clean-up after a failed import failed'));
@@ -120,7 +120,8 @@ async function runImport(ctx: ServiceContext, run: JobRun<ChatImportPayload>): P
   const ids = contents.chats.map((_, index) => importedChatId(run.id, index));
   // What an earlier attempt of this job left before it stopped.
   await deleteChats(ctx.db, ids);
-  const planned = await planChats(ctx, user, contents, ids, started.toISOString());
+  const skipped: SkippedItem[] = [];
+  const planned = await planChats(ctx, user, contents, ids, started.toISOString(), skipped);
   await deleteStaleImports(ctx.db, started);
   const imported = planned.map(({ row }) => ({
     chat_id: row.id,
@@ -128,7 +129,7 @@ async function runImport(ctx: ServiceContext, run: JobRun<ChatImportPayload>): P
     character_id: row.image_id,
     message_count: Number(row.message_count),
   }));
-  await storeChats(ctx, user, planned, run, imported);
+  await storeChats(ctx, user, planned, run, { imported, skipped });
 }
 
 /** Imports of one account waiting or running at once: they run one at a time, so more only wait. */

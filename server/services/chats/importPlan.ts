@@ -7,10 +7,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { listedFieldProblem, readCard, type Card } from '@core/card/index';
 import { mainChatOf } from '@core/chat/index';
-import { findReadableImageBy } from '../../db/repositories/images';
+import { findImage, findReadableImageBy } from '../../db/repositories/images';
 import { findOwnPersonaByName } from '../../db/repositories/personas';
 import type { Chat, Image, Message, User } from '../../db/schema';
+import { AppError } from '../../errors';
 import type { ServiceContext } from '../context';
+import { uploadCard } from '../uploads';
 import { cardTypeOf } from '../images/presentation';
 import type { ChatArchiveContents } from './archive/index';
 import { contentBytes, swipeColumns } from './storeMessages';
@@ -20,8 +22,23 @@ interface ImportedCard {
   image: Image | undefined;
 }
 
-/** The archive's cards that read as cards, each with the matching card the user can already see. */
-async function cardsOf(ctx: ServiceContext, userId: string, pngs: { bytes: Uint8Array }[]): Promise<ImportedCard[]> {
+/** Something of an import left out, by its name, with the reason in the words an upload would have answered. */
+export interface SkippedItem {
+  name: string;
+  reason: string;
+}
+
+/**
+ * The archive's cards that read as cards, each as a card the user can see: one they have (the same
+ * bytes), else stored into their Collections as an upload would be. A card the plan has no slot or
+ * room for is listed as skipped, and its chats carry it along as before.
+ */
+async function cardsOf(
+  ctx: ServiceContext,
+  user: User,
+  pngs: { fileName: string; bytes: Uint8Array }[],
+  skipped: SkippedItem[],
+): Promise<ImportedCard[]> {
   const cards: ImportedCard[] = [];
   for (const png of pngs) {
     let card: Card;
@@ -33,9 +50,32 @@ async function cardsOf(ctx: ServiceContext, userId: string, pngs: { bytes: Uint8
     // A card no upload would take is not kept with the chats either (lists would show its fields).
     if (listedFieldProblem(card.data)) continue;
     const sha256 = createHash('sha256').update(png.bytes).digest('hex');
-    cards.push({ card, image: await findReadableImageBy(ctx.db, userId, { sha256 }) });
+    const image = (await findReadableImageBy(ctx.db, user.id, { sha256 })) ?? (await storeCard(ctx, user, png, sha256, skipped));
+    cards.push({ card, image });
   }
   return cards;
+}
+
+/** Stores an archive's card as the user's upload; undefined (and listed) when it does not fit. */
+async function storeCard(
+  ctx: ServiceContext,
+  user: User,
+  png: { fileName: string; bytes: Uint8Array },
+  sha256: string,
+  skipped: SkippedItem[],
+): Promise<Image | undefined> {
+  const name = png.fileName.split('/').pop() ?? png.fileName;
+  try {
+    const form = { filename: name, mimetype: 'image/png', bytes: png.bytes, truncated: false, publicRelease: false };
+    const stored = await uploadCard(ctx, { ...user, isAdmin: false }, form);
+    return await findImage(ctx.db, stored.file_id);
+  } catch (error) {
+    // Two imports of one account never run at once, but an upload of the same bytes may just have landed.
+    if (error instanceof AppError && error.code === 'duplicate') return findReadableImageBy(ctx.db, user.id, { sha256 });
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    skipped.push({ name, reason: error.message });
+    return undefined;
+  }
 }
 
 /**
@@ -57,12 +97,13 @@ export interface PlannedChat {
 /** The archive's chats as new chats of the user under the given ids, marked as importing, each with its messages. */
 export async function planChats(
   ctx: ServiceContext,
-  user: Pick<User, 'id'>,
+  user: User,
   contents: ChatArchiveContents,
   ids: readonly string[],
   now: string,
+  skipped: SkippedItem[],
 ): Promise<PlannedChat[]> {
-  const cards = await cardsOf(ctx, user.id, contents.cards);
+  const cards = await cardsOf(ctx, user, contents.cards, skipped);
   const planned: PlannedChat[] = [];
   for (const [index, { chat }] of contents.chats.entries()) {
     const character = await characterOf(ctx, user.id, chat.characterName, cards, contents.chats.length === 1);
