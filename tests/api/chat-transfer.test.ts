@@ -90,10 +90,15 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
     });
 
     it('imports as a new chat of the importer, linked to the same card, and exports the same entries again', async () => {
+      const original = await allMessages(alice, source);
+      // While the chat is here, its file adds nothing (another test shows it): deleted first, it comes back whole.
+      expect(
+        (await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: alice.headers, payload: { chat_id: source } }))
+          .statusCode,
+      ).toBe(200);
       const copy = await importOne(alice, zipSync(first));
       expect(copy.chat_id).not.toBe(source);
       expect(copy).toMatchObject({ character_name: 'Émilie 🌸', character_id: card, message_count: 5 });
-      const original = await allMessages(alice, source);
       const imported = await allMessages(alice, copy.chat_id);
       expect(imported.data).toHaveLength(5);
       expect(said(imported.data)).toEqual(said(original.data));
@@ -191,6 +196,46 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(response.json().imported[0]).toMatchObject({ character_name: 'Extra', character_id: null });
       expect(response.json().skipped).toEqual([{ name: 'Extra.png', reason: expect.stringContaining('5 private cards') }]);
+    });
+  });
+
+  describe('importing again', () => {
+    const lines = [
+      { mes: 'Hello', is_user: true, send_date: Date.UTC(2024, 0, 1, 1) },
+      { mes: 'Hi there', send_date: Date.UTC(2024, 0, 1, 2) },
+    ];
+    const later = [
+      ...lines,
+      { mes: 'Still here?', is_user: true, send_date: Date.UTC(2024, 0, 2) },
+      { mes: 'Always.', send_date: Date.UTC(2024, 0, 3) },
+    ];
+
+    it('adds nothing for a chat already here, and only the new messages of a newer copy', async () => {
+      const user = await userOf(test, 'again');
+      const first = await importOne(user, zipSync({ 'Ren.jsonl': strToU8(chatJsonl('Ren', lines)) }));
+      const same = await importArchive(test, user, zipSync({ 'Ren.jsonl': strToU8(chatJsonl('Ren', lines)) }));
+      expect(same.json()).toMatchObject({
+        imported: [],
+        skipped: [{ name: 'Ren.jsonl', reason: expect.stringContaining('Already here') }],
+      });
+      expect((await listChats(test, user)).json().total).toBe(1);
+
+      const newer = await importArchive(test, user, zipSync({ 'Ren.jsonl': strToU8(chatJsonl('Ren', later)) }));
+      expect(newer.json().imported).toEqual([expect.objectContaining({ chat_id: first.chat_id, message_count: 2 })]);
+      const chats = (await listChats(test, user)).json();
+      expect(chats.total).toBe(1);
+      expect(chats.data[0]).toMatchObject({ message_count: 4 });
+      const { data: messages } = await allMessages(user, first.chat_id);
+      expect(messages.map((m: ChatMessage) => [m.seq, m.content])).toEqual([
+        [0, 'Hello'],
+        [1, 'Hi there'],
+        [2, 'Still here?'],
+        [3, 'Always.'],
+      ]);
+      // A copy that differs from the chat here (edited since, or another chat begun the same moment) comes in on its own.
+      const other = await importArchive(test, user, zipSync({ 'Ren.jsonl': strToU8(chatJsonl('Ren', [{ mes: 'Another start' }])) }));
+      expect(other.json().imported).toHaveLength(1);
+      expect((await listChats(test, user)).json().total).toBe(2);
     });
   });
 

@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { listedFieldProblem, readCard, type Card } from '@core/card/index';
-import { mainChatOf } from '@core/chat/index';
+import { mainChatOf, type ArchiveMessage } from '@core/chat/index';
 import { findImage, findReadableImageBy } from '../../db/repositories/images';
 import { findOwnPersonaByName } from '../../db/repositories/personas';
 import type { Chat, Image, Message, User } from '../../db/schema';
@@ -15,6 +15,7 @@ import type { ServiceContext } from '../context';
 import { uploadCard } from '../uploads';
 import { cardTypeOf } from '../images/presentation';
 import type { ChatArchiveContents } from './archive/index';
+import { matchImportedChat } from './importMatch';
 import { contentBytes, swipeColumns } from './storeMessages';
 
 interface ImportedCard {
@@ -90,11 +91,35 @@ async function characterOf(ctx: ServiceContext, userId: string, name: string, ca
 }
 
 export interface PlannedChat {
+  fileName: string;
   row: Chat;
   messages: Message[];
+  /** The row is a chat already here (an older copy of the file): the messages go on after its own. */
+  appended?: true;
 }
 
-/** The archive's chats as new chats of the user under the given ids, marked as importing, each with its messages. */
+/** A file's messages as rows of the chat, numbered from `firstSeq`. */
+function messageRows(messages: ArchiveMessage[], chatId: string, firstSeq: number): Message[] {
+  return messages.map((m, index) => ({
+    id: randomUUID(),
+    chat_id: chatId,
+    seq: firstSeq + index,
+    role: m.role,
+    name: m.name,
+    send_date: m.sendDate,
+    client_id: null,
+    hidden: m.hidden ? 1 : 0,
+    stopped_swipe: null,
+    model: m.model ?? null,
+    ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
+  }));
+}
+
+/**
+ * The archive's chats as new chats of the user under the given ids, marked as importing, each with
+ * its messages; a file already here is left out (listed in `skipped`), and a newer copy of one adds
+ * its new messages to the chat here.
+ */
 export async function planChats(
   ctx: ServiceContext,
   user: User,
@@ -105,24 +130,22 @@ export async function planChats(
 ): Promise<PlannedChat[]> {
   const cards = await cardsOf(ctx, user, contents.cards, skipped);
   const planned: PlannedChat[] = [];
-  for (const [index, { chat }] of contents.chats.entries()) {
+  for (const [index, { fileName, chat }] of contents.chats.entries()) {
+    const match = await matchImportedChat(ctx, user.id, chat);
+    if (match.kind === 'same') {
+      skipped.push({ name: fileName, reason: 'Already here: a chat with the same messages.' });
+      continue;
+    }
+    if (match.kind === 'newer') {
+      const messages = messageRows(chat.messages.slice(match.from), match.chat.id, match.nextSeq);
+      planned.push({ fileName, row: match.chat, messages, appended: true });
+      continue;
+    }
     const character = await characterOf(ctx, user.id, chat.characterName, cards, contents.chats.length === 1);
     // A chat exported as one of the importer's personas speaks as it again.
     const persona = await findOwnPersonaByName(ctx.db, user.id, chat.userName);
     const id = ids[index]!;
-    const messages: Message[] = chat.messages.map((m, seq) => ({
-      id: randomUUID(),
-      chat_id: id,
-      seq,
-      role: m.role,
-      name: m.name,
-      send_date: m.sendDate,
-      client_id: null,
-      hidden: m.hidden ? 1 : 0,
-      stopped_swipe: null,
-      model: m.model ?? null,
-      ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
-    }));
+    const messages = messageRows(chat.messages, id, 0);
     const row: Chat = {
       id,
       user_id: user.id,
@@ -143,10 +166,10 @@ export async function planChats(
       created_at: chat.createdAt,
       updated_at: now,
     };
-    planned.push({ row, messages });
+    planned.push({ fileName, row, messages });
     await nextTurn();
   }
-  linkBranches(planned, contents);
+  linkBranches(planned);
   return planned;
 }
 
@@ -158,10 +181,10 @@ const fileStem = (fileName: string) => (fileName.split('/').pop() ?? fileName).r
  * the chat of the same archive whose file `main_chat` names. Chats stored before are not searched:
  * their file names were never kept.
  */
-function linkBranches(planned: PlannedChat[], contents: ChatArchiveContents): void {
-  const byStem = new Map(contents.chats.map(({ fileName }, index) => [fileStem(fileName), planned[index]!.row.id]));
-  for (const { row } of planned) {
-    const origin = row.branch_of_name === null ? undefined : byStem.get(row.branch_of_name);
+function linkBranches(planned: PlannedChat[]): void {
+  const byStem = new Map(planned.map(({ fileName, row }) => [fileStem(fileName), row.id]));
+  for (const { row, appended } of planned) {
+    const origin = appended || row.branch_of_name === null ? undefined : byStem.get(row.branch_of_name);
     if (origin !== undefined && origin !== row.id) row.branch_of = origin;
   }
 }
