@@ -41,6 +41,11 @@ export interface ArchiveMessage {
   hidden?: boolean | undefined;
   /** The model that wrote a reply (SillyTavern's `extra.model`). */
   model?: string | undefined;
+  /**
+   * The line's other fields as the file had them (`extra`, `swipe_info`, `gen_started`, `gen_finished`,
+   * `title`, `force_avatar`, `original_avatar`, fields of newer versions...): written back on export.
+   */
+  fileFields?: Record<string, unknown> | undefined;
 }
 
 export interface ArchiveChat {
@@ -71,21 +76,35 @@ export function chatHeaderLine(chat: Omit<ArchiveChat, 'messages'>): string {
   });
 }
 
-/** One message's line; a reply with several versions carries them as SillyTavern does. */
+/** The fields of a line that cardchat reads itself; every other one is kept as `fileFields`. */
+const READ_FIELDS = new Set(['name', 'is_user', 'is_system', 'send_date', 'mes', 'swipes', 'swipe_id']);
+
+/**
+ * One message's line; a message with several versions carries them as SillyTavern does, and what the
+ * imported line held beyond cardchat's fields is written back as it came (its `extra` under the
+ * narrator type and model cardchat knows, each version's `swipe_info` while the versions still match).
+ */
 export function chatMessageLine(message: ArchiveMessage): string {
   const sendDate = epochMillis(message.sendDate);
   const swipes = message.swipes && message.swipes.length > 1 ? message.swipes : undefined;
+  const { extra: keptExtra, swipe_info: keptInfo, ...kept } = message.fileFields ?? {};
+  const info = Array.isArray(keptInfo) ? (keptInfo as unknown[]) : [];
   return JSON.stringify({
     name: message.name,
     is_user: message.role === 'user',
     is_system: message.hidden === true,
     send_date: sendDate,
     mes: message.content,
-    extra: { ...(message.role === 'system' && { type: NARRATOR }), ...(message.model && { model: message.model }) },
+    ...kept,
+    extra: {
+      ...(isRecord(keptExtra) && keptExtra),
+      ...(message.role === 'system' && { type: NARRATOR }),
+      ...(message.model && { model: message.model }),
+    },
     ...(swipes && {
       swipe_id: message.swipeId ?? 0,
       swipes,
-      swipe_info: swipes.map(() => ({ send_date: sendDate, extra: {} })),
+      swipe_info: swipes.map((_, i) => info[i] ?? { send_date: sendDate, extra: {} }),
     }),
   });
 }
@@ -198,8 +217,9 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
       sendDate: new Date(previous).toISOString(),
     };
     if (own(record, 'is_system') === true) message.hidden = true;
-    if (role !== 'assistant') return message;
-    const model = modelOf(record);
+    const fileFields = Object.fromEntries(Object.entries(record).filter(([key]) => !READ_FIELDS.has(key)));
+    if (Object.keys(fileFields).length > 0) message.fileFields = fileFields;
+    const model = role === 'assistant' ? modelOf(record) : undefined;
     return { ...message, ...(model && { model }), ...swipesOf(record, content) };
   });
   return {

@@ -161,6 +161,8 @@ export interface MessagesTable {
   stopped_swipe: number | null;
   /** The model that last wrote this reply (LLM_MODEL or the chat's choice, or an imported file's extra.model); null otherwise. */
   model: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON object: an imported chat line's other fields (extra, swipe_info, gen_started...), written back on export; null otherwise. */
+  file_fields: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Who a user may be in a chat: a name for {{user}}, a description for the prompt, an avatar. */

@@ -239,6 +239,60 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
     });
   });
 
+  it("brings every field of SillyTavern's message lines back on export: extra, dates of generation, titles, avatars, each version's swipe_info, unknown fields", async () => {
+    const user = await userOf(test, 'fields');
+    const reply = {
+      name: 'Ren',
+      is_user: false,
+      is_system: false,
+      send_date: Date.UTC(2024, 4, 1, 10),
+      mes: 'Two',
+      title: 'took 3s',
+      gen_started: '2024-05-01T09:59:57.000Z',
+      gen_finished: '2024-05-01T10:00:00.000Z',
+      force_avatar: 'characters/Ren.png',
+      original_avatar: 'Ren.png',
+      extra: {
+        api: 'openai',
+        model: 'gpt-4o',
+        gen_id: 1,
+        token_count: 3,
+        reasoning: 'hm',
+        display_text: 'Two!',
+        image: 'user/images/a.png',
+      },
+      swipe_id: 1,
+      swipes: ['One', 'Two'],
+      swipe_info: [
+        { send_date: 'earlier', extra: { model: 'gpt-4o-mini' } },
+        { send_date: 'later', extra: { model: 'gpt-4o' } },
+      ],
+      later_field: [1, 2],
+    };
+    const userLine = {
+      name: 'You',
+      is_user: true,
+      is_system: false,
+      send_date: Date.UTC(2024, 4, 1, 9),
+      mes: 'Hi',
+      extra: {},
+      swipe_id: 0,
+      swipes: ['Hi', 'Hey'],
+      swipe_info: [{}, {}],
+    };
+    const header = { user_name: 'You', character_name: 'Ren', create_date: Date.UTC(2024, 4, 1), chat_metadata: {} };
+    const text = [header, userLine, reply].map((line) => JSON.stringify(line)).join('\n');
+    const chat = await importOne(user, zipSync({ 'Ren.jsonl': strToU8(text) }));
+    const body = (await exportChat(test, user, chat.chat_id, 'jsonl')).body;
+    expect(
+      body
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((line) => JSON.parse(line)),
+    ).toEqual([userLine, reply]);
+  });
+
   describe('hostile archives', () => {
     let mallory: Uploader;
     const good = strToU8(chatJsonl('Good', [{ mes: 'fine' }]));

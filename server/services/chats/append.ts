@@ -44,6 +44,7 @@ export async function appendMessage(
       hidden: 0,
       stopped_swipe: null,
       model: null,
+      file_fields: null,
     };
     await storeMessages(trx, chat.id, [message], now.toISOString());
     return chatMessageOf(message);

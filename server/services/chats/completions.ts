@@ -90,6 +90,7 @@ export function message(
     hidden: 0,
     stopped_swipe: null,
     model: null,
+    file_fields: null,
     ...fields,
   };
 }

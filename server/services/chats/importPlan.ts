@@ -111,6 +111,7 @@ function messageRows(messages: ArchiveMessage[], chatId: string, firstSeq: numbe
     hidden: m.hidden ? 1 : 0,
     stopped_swipe: null,
     model: m.model ?? null,
+    file_fields: m.fileFields ? JSON.stringify(m.fileFields) : null,
     ...swipeColumns({ content: m.content, swipes: m.swipes, swipe_id: m.swipeId }),
   }));
 }

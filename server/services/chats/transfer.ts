@@ -62,6 +62,7 @@ export function archiveMessageOf(m: Message): ArchiveMessage {
     swipeId: swipe_id,
     hidden: Boolean(Number(m.hidden)),
     model: m.model ?? undefined,
+    fileFields: m.file_fields ? (JSON.parse(m.file_fields) as Record<string, unknown>) : undefined,
   };
 }
 
