@@ -8,8 +8,9 @@
  * export → import → export gives the same bytes. A reply with several versions carries them as
  * SillyTavern does: `swipes` (every version), `swipe_id` (the shown one, which `mes` holds) and
  * `swipe_info` (one entry per version). We read what SillyTavern and TavernAI have written over the
- * years (see sillytavernDates.ts) and ignore fields we do not use (is_name, swipe_info's per-version
- * details...).
+ * years (see sillytavernDates.ts); a line's fields we do not read ourselves (extra, swipe_info,
+ * gen_started, title, force_avatar, fields of newer versions...) are kept as `fileFields` and written
+ * back, so nothing of an imported chat is lost on its way out.
  *
  * Also read: a group chat (its header's names are "unused", or an old one has no header at all; each
  * member keeps its name on its messages), Chub's chats (`mes` and swipes as `{message}` objects, which
