@@ -75,6 +75,8 @@ export function* chatExportSteps(text: string, characterName: string, options: P
     const other = KNOWN_OTHERS.find(([test]) => test(file));
     throw unsupported(where, other ? `is ${other[1]}, which cardchat does not import` : 'is not a chat format cardchat reads');
   }
+  // An export with no messages is most likely some other app's JSON that happens to have the field.
+  if (found.length === 0) throw new ChatFileError('empty_file', `${capitalised(where)} holds no messages; nothing was imported.`);
   if (found.length > limit('maxMessages')) throw tooManyMessages(where, limit('maxMessages'));
 
   const user = userName ?? DEFAULT_USER_NAME;

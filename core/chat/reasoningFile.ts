@@ -40,3 +40,10 @@ export function reasoningOfLine(record: Record<string, unknown>, count: number, 
 
 /** Version `index`'s `extra` reasoning fields for a line being written. */
 export const versionExtra = (list: VersionReasoning | undefined, index: number) => reasoningExtra(reasoningAt(list, index));
+
+/**
+ * A version's `swipe_info` entry being written: an imported one as it came (its reasoning was read
+ * from it, so it already says it); a version made here gets a new one dated `sendDate`.
+ */
+export const versionInfo = (kept: unknown, sendDate: number, reasoning: Record<string, unknown>): unknown =>
+  isRecord(kept) ? kept : { send_date: sendDate, extra: reasoning };

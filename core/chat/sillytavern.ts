@@ -8,8 +8,9 @@
  * export → import → export gives the same bytes. A reply with several versions carries them as
  * SillyTavern does: `swipes` (every version), `swipe_id` (the shown one, which `mes` holds) and
  * `swipe_info` (one entry per version). We read what SillyTavern and TavernAI have written over the
- * years (see sillytavernDates.ts) and ignore fields we do not use (is_name, swipe_info's per-version
- * details...).
+ * years (see sillytavernDates.ts); a line's fields we do not read ourselves (extra, swipe_info,
+ * gen_started, title, force_avatar, fields of newer versions...) are kept as `fileFields` and written
+ * back, so nothing of an imported chat is lost on its way out.
  *
  * Also read: a group chat (its header's names are "unused", or an old one has no header at all; each
  * member keeps its name on its messages), Chub's chats (`mes` and swipes as `{message}` objects, which
@@ -23,7 +24,7 @@ import { DEFAULT_USER_NAME } from './prompt/context';
 import { capitalised, isRecord, isText, megabytes, nameOf, openChatFile, own, tooManyMessages } from './fileFields';
 import { parseSillyTavernDate } from './sillytavernDates';
 import type { VersionReasoning } from './reasoning';
-import { reasoningOfLine, versionExtra } from './reasoningFile';
+import { reasoningOfLine, versionExtra, versionInfo } from './reasoningFile';
 
 export * from './chatFileError';
 export { parseSillyTavernDate } from './sillytavernDates';
@@ -47,6 +48,11 @@ export interface ArchiveMessage {
   reasoning?: VersionReasoning | undefined;
   /** In a group, the speaker's card file (SillyTavern's `original_avatar`; cardchat writes `<card id>.png`). */
   avatar?: string | undefined;
+  /**
+   * The line's other fields as the file had them (`extra`, `swipe_info`, `gen_started`, `gen_finished`,
+   * `title`, `force_avatar`, `original_avatar`, fields of newer versions...): written back on export.
+   */
+  fileFields?: Record<string, unknown> | undefined;
 }
 
 export interface ArchiveChat {
@@ -79,30 +85,43 @@ export function chatHeaderLine(chat: Omit<ArchiveChat, 'messages'>): string {
   });
 }
 
-/** One message's line; a reply with several versions carries them as SillyTavern does. */
+/** The fields of a line that cardchat reads itself; every other one is kept as `fileFields`. */
+const READ_FIELDS = new Set(['name', 'is_user', 'is_system', 'send_date', 'mes', 'swipes', 'swipe_id']);
+
+/**
+ * One message's line; a message with several versions carries them as SillyTavern does, and what the
+ * imported line held beyond cardchat's fields is written back as it came (its `extra` under the
+ * narrator type and model cardchat knows, each version's `swipe_info` while the versions still match).
+ */
 export function chatMessageLine(message: ArchiveMessage): string {
   const sendDate = epochMillis(message.sendDate);
   const swipes = message.swipes && message.swipes.length > 1 ? message.swipes : undefined;
+  const { extra: keptExtra, swipe_info: keptInfo, ...kept } = message.fileFields ?? {};
+  const info = Array.isArray(keptInfo) ? (keptInfo as unknown[]) : [];
   return JSON.stringify({
     name: message.name,
     is_user: message.role === 'user',
     is_system: message.hidden === true,
     send_date: sendDate,
     mes: message.content,
+    // As SillyTavern marks a group member's reply written here: its card file, and the picture shown
+    // beside it (an imported line writes back what its file said, kept below).
+    ...(message.avatar &&
+      !message.fileFields && {
+        original_avatar: message.avatar,
+        force_avatar: `/thumbnail?type=avatar&file=${encodeURIComponent(message.avatar)}`,
+      }),
+    ...kept,
     extra: {
+      ...(isRecord(keptExtra) && keptExtra),
       ...(message.role === 'system' && { type: NARRATOR }),
       ...(message.model && { model: message.model }),
       ...versionExtra(message.reasoning, swipes ? (message.swipeId ?? 0) : 0),
     },
-    // As SillyTavern marks a group member's reply: its card file, and the picture shown beside it.
-    ...(message.avatar && {
-      original_avatar: message.avatar,
-      force_avatar: `/thumbnail?type=avatar&file=${encodeURIComponent(message.avatar)}`,
-    }),
     ...(swipes && {
       swipe_id: message.swipeId ?? 0,
       swipes,
-      swipe_info: swipes.map((_, i) => ({ send_date: sendDate, extra: versionExtra(message.reasoning, i) })),
+      swipe_info: swipes.map((_, i) => versionInfo(info[i], sendDate, versionExtra(message.reasoning, i))),
     }),
   });
 }
@@ -215,9 +234,11 @@ export function* chatJsonlSteps(text: string, options: ParseChatOptions = {}): G
       sendDate: new Date(previous).toISOString(),
     };
     if (own(record, 'is_system') === true) message.hidden = true;
-    if (role !== 'assistant') return message;
-    const model = modelOf(record);
+    const fileFields = Object.fromEntries(Object.entries(record).filter(([key]) => !READ_FIELDS.has(key)));
+    if (Object.keys(fileFields).length > 0) message.fileFields = fileFields;
     const versions = swipesOf(record, content);
+    if (role !== 'assistant') return { ...message, ...versions };
+    const model = modelOf(record);
     const reasoning = reasoningOfLine(record, versions.swipes?.length ?? 1, versions.swipeId ?? 0);
     const avatar = nameOf(own(record, 'original_avatar'));
     return { ...message, ...(model && { model }), ...(avatar && { avatar }), ...versions, ...(reasoning && { reasoning }) };

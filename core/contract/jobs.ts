@@ -14,6 +14,8 @@ export const ChatImportResponse = Type.Object({
   imported: Type.Array(
     Type.Object({ chat_id: Type.String(), character_name: Type.String(), character_id: NullableString(), message_count: Type.Integer() }),
   ),
+  /** What the import left out, each by its file's name, and why (a card the plan had no slot for...). */
+  skipped: Type.Optional(Type.Array(Type.Object({ name: Type.String(), reason: Type.String() }))),
 });
 export type ChatImportResponse = Static<typeof ChatImportResponse>;
 
@@ -31,6 +33,7 @@ export const Job = Type.Object({
   error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String() })),
   /** A done chat import: the chats it made. */
   imported: Type.Optional(ChatImportResponse.properties.imported),
+  skipped: ChatImportResponse.properties.skipped,
   /** A done export: its file, fetched with the Bearer token for a day. */
   file: Type.Optional(Type.Object({ name: Type.String(), bytes: Type.Integer(), url: Type.String() })),
   created_at: Type.String(),

@@ -168,6 +168,8 @@ export interface MessagesTable {
   reasoning: ColumnType<string | null, string | null | undefined, string | null>;
   /** In a group chat, the card of the member who wrote this reply (kept after the card is deleted); else null. */
   speaker_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON object: an imported chat line's other fields (extra, swipe_info, gen_started...), written back on export; null otherwise. */
+  file_fields: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A group chat's characters, in order. */

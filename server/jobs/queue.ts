@@ -46,7 +46,7 @@ const jsonOf = <T>(text: string | null): T | undefined => (text ? (JSON.parse(te
 
 /** A job as its owner sees it. */
 export function jobView(job: JobRow): Job {
-  const result = jsonOf<{ imported?: Job['imported']; file?: { name: string; bytes: number } }>(job.result);
+  const result = jsonOf<{ imported?: Job['imported']; skipped?: Job['skipped']; file?: { name: string; bytes: number } }>(job.result);
   const error = jsonOf<{ code: string; message: string }>(job.error);
   const progress = jsonOf<{ done: number; total: number }>(job.progress);
   return {
@@ -56,6 +56,7 @@ export function jobView(job: JobRow): Job {
     ...(progress ? { progress: { done: progress.done, total: progress.total } } : {}),
     ...(error ? { error: { code: error.code, message: error.message } } : {}),
     ...(result?.imported ? { imported: result.imported } : {}),
+    ...(result?.skipped?.length ? { skipped: result.skipped } : {}),
     ...(result?.file ? { file: { name: result.file.name, bytes: result.file.bytes, url: `/api/jobs/${job.id}/file` } } : {}),
     created_at: job.created_at,
     updated_at: job.updated_at,

@@ -30,8 +30,8 @@ export async function importChats(files: File[]): Promise<ChatImportResponse> {
   const form = new FormData();
   for (const file of files) form.append('file', file, file.name);
   const started = await api(routes.importChats, { form });
-  const { imported = [] } = await waitForJob(started.job);
-  return { success: true, message: 'Chat data has been imported successfully.', imported };
+  const { imported = [], skipped } = await waitForJob(started.job);
+  return { success: true, message: 'Chat data has been imported successfully.', imported, ...(skipped && { skipped }) };
 }
 
 /** The name a Content-Disposition header gives, preferring the RFC 5987 `filename*` form. */

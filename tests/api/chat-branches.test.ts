@@ -119,11 +119,13 @@ describe.each(databases)('chat branches (%s)', (dialect) => {
     const header = JSON.parse(exported.body.split('\n')[0]!);
     expect(header.chat_metadata).toMatchObject({ main_chat: stem });
 
-    const imported = await importArchive(test, alice, zipSync({ 'Aqua - branch.jsonl': strToU8(exported.body) }));
+    // Into another account: into this one, the file is recognized as the branch here and adds nothing.
+    const other = await userOf(test, 'branch-importer');
+    const imported = await importArchive(test, other, zipSync({ 'Aqua - branch.jsonl': strToU8(exported.body) }));
     expect(imported.statusCode, imported.body).toBe(200);
     const chatId = imported.json().imported[0].chat_id as string;
-    expect((await listed(alice)).find((chat) => chat.chat_id === chatId)).toMatchObject({ branch_of: null, branch_of_name: stem });
-    const again = JSON.parse((await exportChat(test, alice, chatId, 'jsonl')).body.split('\n')[0]!);
+    expect((await listed(other)).find((chat) => chat.chat_id === chatId)).toMatchObject({ branch_of: null, branch_of_name: stem });
+    const again = JSON.parse((await exportChat(test, other, chatId, 'jsonl')).body.split('\n')[0]!);
     expect(again.chat_metadata).toMatchObject({ main_chat: stem });
   });
 

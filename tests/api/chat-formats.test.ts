@@ -72,7 +72,9 @@ describe.each(databases)('chats from other apps, and .jsonl / text exports (%s)'
     ]);
     expect(lines[2]).toMatchObject({ swipe_id: 1, swipes: ['Mint, for the cold.', 'Chamomile, before the fog rolls in.'] });
 
-    const [again] = await imported(user, [{ name: 'again.jsonl', bytes: strToU8(response.body) }]);
+    // Into another account: the same file again into this one is recognized as the chat here and adds nothing.
+    const other = await userOf(test, 'roundtrip-2');
+    const [again] = await imported(other, [{ name: 'again.jsonl', bytes: strToU8(response.body) }]);
     const strip = (list: ChatMessage[]) =>
       list.map(({ role, name, content, send_date, swipes, swipe_id, hidden }) => ({
         role,
@@ -83,8 +85,11 @@ describe.each(databases)('chats from other apps, and .jsonl / text exports (%s)'
         swipe_id,
         hidden,
       }));
-    expect(strip(await messages(user, again!.chat_id))).toEqual(strip(await messages(user, chat!.chat_id)));
-    expect((await exportChat(test, user, again!.chat_id, 'jsonl')).body).toBe(response.body);
+    expect(strip(await messages(other, again!.chat_id))).toEqual(strip(await messages(user, chat!.chat_id)));
+    // The same file but for the header's user_name, which is the exporting account's.
+    const [header, ...rest] = (await exportChat(test, other, again!.chat_id, 'jsonl')).body.split('\n');
+    expect(rest).toEqual(response.body.split('\n').slice(1));
+    expect({ ...JSON.parse(header!), user_name: 'roundtrip' }).toEqual(JSON.parse(response.body.split('\n')[0]!));
   });
 
   it('exports plain text, and the .zip as before', async () => {
@@ -127,6 +132,7 @@ describe.each(databases)('chats from other apps, and .jsonl / text exports (%s)'
       [{ name: 'broken.jsonl', bytes: strToU8('{"user_name":"You"}\n{"mes": ') }, 400, "Line 2 of 'broken.jsonl'"],
       [{ name: 'long.jsonl', bytes: strToU8(chatJsonl('Mira', [{ mes: 'x'.repeat(32_001) }])) }, 413, 'at most 32,000'],
       [{ name: 'empty.json', bytes: new Uint8Array() }, 400, "'empty.json' is empty."],
+      [{ name: 'no-messages.json', bytes: strToU8('{"title":"x","messages":[]}') }, 400, "'no-messages.json' holds no messages"],
     ];
     for (const [bad, status, says] of cases) {
       const response = await importFiles(test, user, [file('chub'), bad]);

@@ -154,7 +154,12 @@ export async function importOutcome(
   const error = ended.error ? (JSON.parse(ended.error) as { status: number; code: string; message: string }) : undefined;
   const answer = error
     ? { error: error.code, message: error.message }
-    : { success: true, message: 'Chat data has been imported successfully.', imported: job.imported };
+    : {
+        success: true,
+        message: 'Chat data has been imported successfully.',
+        imported: job.imported,
+        ...(job.skipped && { skipped: job.skipped }),
+      };
   const body = JSON.stringify(answer);
   return { statusCode: error ? error.status : 200, body, json: () => JSON.parse(body), jobId };
 }

@@ -90,10 +90,15 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
     });
 
     it('imports as a new chat of the importer, linked to the same card, and exports the same entries again', async () => {
+      const original = await allMessages(alice, source);
+      // While the chat is here, its file adds nothing (another test shows it): deleted first, it comes back whole.
+      expect(
+        (await test.app.inject({ method: 'POST', url: '/api/chats/delete', headers: alice.headers, payload: { chat_id: source } }))
+          .statusCode,
+      ).toBe(200);
       const copy = await importOne(alice, zipSync(first));
       expect(copy.chat_id).not.toBe(source);
       expect(copy).toMatchObject({ character_name: 'Émilie 🌸', character_id: card, message_count: 5 });
-      const original = await allMessages(alice, source);
       const imported = await allMessages(alice, copy.chat_id);
       expect(imported.data).toHaveLength(5);
       expect(said(imported.data)).toEqual(said(original.data));
@@ -116,8 +121,9 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
       expect((await exportChat(test, bob, source)).statusCode).toBe(404);
       const before = (await listChats(test, alice)).json().total;
       const bobs = await importOne(bob, zipSync(first));
-      // Alice's card is private: Bob's copy cannot link to it.
-      expect(bobs.character_id).toBeNull();
+      // Alice's card is private: Bob's copy links to his own copy of the card the archive carried.
+      expect(bobs.character_id).not.toBeNull();
+      expect(bobs.character_id).not.toBe(card);
       expect((await listChats(test, bob)).json().data.map((c: { chat_id: string }) => c.chat_id)).toEqual([bobs.chat_id]);
       expect((await listChats(test, alice)).json().total).toBe(before);
       expect((await getChat(test, alice, { chat_id: bobs.chat_id })).statusCode).toBe(404);
@@ -167,18 +173,124 @@ describe.each(databases)('chat export and import (%s)', (dialect) => {
       expect(Object.keys(exportedBob).some((name) => name.endsWith('.png'))).toBe(false);
     });
 
-    it('exports a card the import carried along, so importing it again finds the same character', async () => {
+    it("stores a card only the archive has in the importer's Collections and links its chat, so another account gets both", async () => {
       const user = await userOf(test, 'carrier');
       const card = testCardPng({ name: 'Nobody Else', description: 'Only in this archive.' });
       const chat = await importOne(
         user,
         zipSync({ 'Nobody Else.jsonl': strToU8(chatJsonl('Nobody Else', [{ mes: 'Hello' }])), 'card.png': card }),
       );
-      expect(chat.character_id).toBeNull();
+      expect(chat.character_id).not.toBeNull();
+      const collection = await test.app.inject({ method: 'GET', url: '/api/collections', headers: user.headers });
+      expect(collection.json().data.map((c: { file_id: string }) => c.file_id)).toContain(chat.character_id);
       const entries = await exported(user, chat.chat_id);
       const pngName = Object.keys(entries).find((name) => name.endsWith('.png'))!;
       expect(readCard(entries[pngName]!).card.data).toMatchObject({ name: 'Nobody Else', description: 'Only in this archive.' });
     });
+
+    it('lists a card the plan has no slot for by name, and its chat still comes in carrying it', async () => {
+      const user = await userOf(test, 'full-slots');
+      for (let i = 0; i < 5; i++) await ownCard(test, user, testCardPng({ name: `Slot ${i}` }));
+      const zip = zipSync({ 'Extra.jsonl': strToU8(chatJsonl('Extra', [{ mes: 'Hi' }])), 'Extra.png': testCardPng({ name: 'Extra' }) });
+      const response = await importArchive(test, user, zip);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().imported[0]).toMatchObject({ character_name: 'Extra', character_id: null });
+      expect(response.json().skipped).toEqual([{ name: 'Extra.png', reason: expect.stringContaining('5 private cards') }]);
+    });
+  });
+
+  describe('importing again', () => {
+    const lines = [
+      { mes: 'Hello', is_user: true, send_date: Date.UTC(2024, 0, 1, 1) },
+      { mes: 'Hi there', send_date: Date.UTC(2024, 0, 1, 2) },
+    ];
+    const later = [
+      ...lines,
+      { mes: 'Still here?', is_user: true, send_date: Date.UTC(2024, 0, 2) },
+      { mes: 'Always.', send_date: Date.UTC(2024, 0, 3) },
+    ];
+
+    it('adds nothing for a chat already here, and only the new messages of a newer copy', async () => {
+      const user = await userOf(test, 'again');
+      const first = await importOne(user, zipSync({ 'Ren.jsonl': strToU8(chatJsonl('Ren', lines)) }));
+      const same = await importArchive(test, user, zipSync({ 'Ren.jsonl': strToU8(chatJsonl('Ren', lines)) }));
+      expect(same.json()).toMatchObject({
+        imported: [],
+        skipped: [{ name: 'Ren.jsonl', reason: expect.stringContaining('Already here') }],
+      });
+      expect((await listChats(test, user)).json().total).toBe(1);
+
+      const newer = await importArchive(test, user, zipSync({ 'Ren.jsonl': strToU8(chatJsonl('Ren', later)) }));
+      expect(newer.json().imported).toEqual([expect.objectContaining({ chat_id: first.chat_id, message_count: 2 })]);
+      const chats = (await listChats(test, user)).json();
+      expect(chats.total).toBe(1);
+      expect(chats.data[0]).toMatchObject({ message_count: 4 });
+      const { data: messages } = await allMessages(user, first.chat_id);
+      expect(messages.map((m: ChatMessage) => [m.seq, m.content])).toEqual([
+        [0, 'Hello'],
+        [1, 'Hi there'],
+        [2, 'Still here?'],
+        [3, 'Always.'],
+      ]);
+      // A copy that differs from the chat here (edited since, or another chat begun the same moment) comes in on its own.
+      const other = await importArchive(test, user, zipSync({ 'Ren.jsonl': strToU8(chatJsonl('Ren', [{ mes: 'Another start' }])) }));
+      expect(other.json().imported).toHaveLength(1);
+      expect((await listChats(test, user)).json().total).toBe(2);
+    });
+  });
+
+  it("brings every field of SillyTavern's message lines back on export: extra, dates of generation, titles, avatars, each version's swipe_info, unknown fields", async () => {
+    const user = await userOf(test, 'fields');
+    const reply = {
+      name: 'Ren',
+      is_user: false,
+      is_system: false,
+      send_date: Date.UTC(2024, 4, 1, 10),
+      mes: 'Two',
+      title: 'took 3s',
+      gen_started: '2024-05-01T09:59:57.000Z',
+      gen_finished: '2024-05-01T10:00:00.000Z',
+      force_avatar: 'characters/Ren.png',
+      original_avatar: 'Ren.png',
+      extra: {
+        api: 'openai',
+        model: 'gpt-4o',
+        gen_id: 1,
+        token_count: 3,
+        reasoning: 'hm',
+        display_text: 'Two!',
+        image: 'user/images/a.png',
+      },
+      swipe_id: 1,
+      swipes: ['One', 'Two'],
+      swipe_info: [
+        { send_date: 'earlier', extra: { model: 'gpt-4o-mini' } },
+        { send_date: 'later', extra: { model: 'gpt-4o' } },
+      ],
+      later_field: [1, 2],
+    };
+    const userLine = {
+      name: 'You',
+      is_user: true,
+      is_system: false,
+      send_date: Date.UTC(2024, 4, 1, 9),
+      mes: 'Hi',
+      extra: {},
+      swipe_id: 0,
+      swipes: ['Hi', 'Hey'],
+      swipe_info: [{}, {}],
+    };
+    const header = { user_name: 'You', character_name: 'Ren', create_date: Date.UTC(2024, 4, 1), chat_metadata: {} };
+    const text = [header, userLine, reply].map((line) => JSON.stringify(line)).join('\n');
+    const chat = await importOne(user, zipSync({ 'Ren.jsonl': strToU8(text) }));
+    const body = (await exportChat(test, user, chat.chat_id, 'jsonl')).body;
+    expect(
+      body
+        .trimEnd()
+        .split('\n')
+        .slice(1)
+        .map((line) => JSON.parse(line)),
+    ).toEqual([userLine, reply]);
   });
 
   describe('hostile archives', () => {

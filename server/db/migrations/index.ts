@@ -23,6 +23,7 @@ import * as messageReasoning from './2026-11-28T06-46_message_reasoning';
 import * as events from './2026-11-28T06-47_events';
 import * as groupChats from './2026-11-28T06-48_group_chats';
 import * as userAiKeys from './2026-11-28T07-20_user_ai_keys';
+import * as messageFileFields from './2026-11-28T07-40_message_file_fields';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T06-47_events': events,
   '2026-11-28T06-48_group_chats': groupChats,
   '2026-11-28T07-20_user_ai_keys': userAiKeys,
+  '2026-11-28T07-40_message_file_fields': messageFileFields,
 };

@@ -34,6 +34,18 @@ export async function titlesStartingWith(db: Db, userId: string, prefix: string)
   return rows.flatMap((row) => (row.title === null ? [] : [row.title]));
 }
 
+/** The user's shown chats with this character that began at this moment: an imported file's earlier copies. */
+export function chatsBegunAt(db: Db, userId: string, characterName: string, createdAt: string): Promise<Chat[]> {
+  return db
+    .selectFrom('chats')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('character_name', '=', characterName)
+    .where('created_at', '=', createdAt)
+    .where('importing_since', 'is', null)
+    .execute();
+}
+
 export function findChatById(db: Db, chatId: string): Promise<Chat | undefined> {
   return db.selectFrom('chats').selectAll().where('id', '=', chatId).executeTakeFirst();
 }
@@ -158,7 +170,7 @@ export async function deleteChats(db: Db, ids: string[]): Promise<void> {
 
 /** Shows imported chats once all their messages are in. */
 export async function finishImport(db: Db, ids: string[]): Promise<void> {
-  await db.updateTable('chats').set({ importing_since: null }).where('id', 'in', ids).execute();
+  if (ids.length > 0) await db.updateTable('chats').set({ importing_since: null }).where('id', 'in', ids).execute();
 }
 
 /** Chats an import began long ago and never finished (the server stopped meanwhile), anyone's. */

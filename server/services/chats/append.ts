@@ -47,6 +47,7 @@ export async function appendMessage(
       model: null,
       reasoning: null,
       speaker_id: null,
+      file_fields: null,
     };
     await storeMessages(trx, chat.id, [message], now.toISOString());
     const stored = chatMessageOf(message);

@@ -107,6 +107,7 @@ export function message(
     model: null,
     reasoning: null,
     speaker_id: null,
+    file_fields: null,
     ...fields,
   };
 }

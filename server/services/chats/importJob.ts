@@ -9,10 +9,10 @@
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { Job } from '@core/contract';
-import { deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
-import { insertMessages } from '../../db/repositories/messages';
+import { adjustChatTotals, deleteChats, deleteStaleImports, finishImport, insertChat } from '../../db/repositories/chats';
 import { insertMembers } from '../../db/repositories/chatMembers';
-import { chatStoredBytes } from '../../db/repositories/storage';
+import { deleteMessages, insertMessages } from '../../db/repositories/messages';
+import { chatStoredBytes, messagesStoredBytes } from '../../db/repositories/storage';
 import { findUserById } from '../../db/repositories/users';
 import type { Message } from '../../db/schema';
 import { AppError, unauthorized } from '../../errors';
@@ -23,7 +23,8 @@ import type { ServiceContext } from '../context';
 import { checkStorageRoom } from '../storage';
 import { ACCOUNT_DELETED, lockAccount, type RequestUser } from '../users';
 import { isArchiveError, readChatUploads, type ChatArchiveContents } from './archive/index';
-import { planChats, type PlannedChat } from './importPlan';
+import { contentBytes } from './storeMessages';
+import { planChats, type PlannedChat, type SkippedItem } from './importPlan';
 
 export const MESSAGE_IMPORTED = 'Chat data has been imported successfully.';
 
@@ -67,14 +68,21 @@ async function storeChats(
   user: Pick<RequestUser, 'id' | 'plan'>,
   planned: PlannedChat[],
   run: JobRun<unknown>,
-  result: Job['imported'],
+  result: Pick<Job, 'imported' | 'skipped'>,
 ) {
-  const adding = planned.reduce((sum, { row }) => sum + chatStoredBytes(row), 0);
-  const ids = planned.map(({ row }) => row.id);
+  // A chat here already counts; what it gains is its new messages.
+  const adding = planned.reduce(
+    (sum, { row, messages, appended }) =>
+      sum + (appended ? messagesStoredBytes(messages.length, contentBytes(messages)) : chatStoredBytes(row)),
+    0,
+  );
+  const created = planned.filter((chat) => !chat.appended);
+  const appended = planned.filter((chat) => chat.appended);
+  const ids = created.map(({ row }) => row.id);
   await ctx.db.transaction().execute(async (trx) => {
     await lockAccount(trx, user.id);
     await checkStorageRoom(trx, user, adding);
-    for (const { row, members } of planned) {
+    for (const { row, members } of created) {
       await insertChat(trx, row);
       await insertMembers(trx, members);
     }
@@ -92,10 +100,22 @@ async function storeChats(
     }
     await ctx.db.transaction().execute(async (trx) => {
       await finishImport(trx, ids);
-      await run.complete(trx, { imported: result });
+      const now = new Date().toISOString();
+      for (const { row, messages } of appended) {
+        const lastMessageAt = messages.reduce((last, m) => (m.send_date > last ? m.send_date : last), row.last_message_at);
+        await adjustChatTotals(trx, row.id, { count: messages.length, bytes: contentBytes(messages), lastMessageAt }, now);
+      }
+      await run.complete(trx, result);
     });
   } catch (error) {
-    await deleteChats(ctx.db, ids).catch((err: unknown) => ctx.log.warn({ err }, 'clean-up after a failed import failed'));
+    const cleanUp = async () => {
+      await deleteChats(ctx.db, ids);
+      await deleteMessages(
+        ctx.db,
+        appended.flatMap(({ messages }) => messages.map((m) => m.id)),
+      );
+    };
+    await cleanUp().catch((err: unknown) => ctx.log.warn({ err }, 'clean-up after a failed import failed'));
     throw error;
   }
 }
@@ -124,15 +144,16 @@ async function runImport(ctx: ServiceContext, run: JobRun<ChatImportPayload>): P
   const ids = contents.chats.map((_, index) => importedChatId(run.id, index));
   // What an earlier attempt of this job left before it stopped.
   await deleteChats(ctx.db, ids);
-  const planned = await planChats(ctx, user, contents, ids, started.toISOString());
+  const skipped: SkippedItem[] = [];
+  const planned = await planChats(ctx, user, contents, ids, started.toISOString(), skipped);
   await deleteStaleImports(ctx.db, started);
-  const imported = planned.map(({ row }) => ({
+  const imported = planned.map(({ row, messages }) => ({
     chat_id: row.id,
     character_name: row.character_name,
     character_id: row.image_id,
-    message_count: Number(row.message_count),
+    message_count: messages.length,
   }));
-  await storeChats(ctx, user, planned, run, imported);
+  await storeChats(ctx, user, planned, run, { imported, skipped });
 }
 
 /** Imports of one account waiting or running at once: they run one at a time, so more only wait. */

@@ -69,6 +69,7 @@ export function archiveMessageOf(m: Message): ArchiveMessage {
     model: m.model ?? undefined,
     reasoning: versionReasoningOf(m),
     avatar: m.speaker_id ? `${m.speaker_id}${SPEAKER_AVATAR_SUFFIX}` : undefined,
+    fileFields: m.file_fields ? (JSON.parse(m.file_fields) as Record<string, unknown>) : undefined,
   };
 }
 

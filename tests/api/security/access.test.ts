@@ -328,7 +328,7 @@ describe.each(databases)("another user's objects (%s)", (dialect) => {
     expect(await ownerView(test, estate)).toEqual(owner);
   });
 
-  it("imports an archive naming the owner's chat and carrying the owner's private card as a new, unlinked chat of the importer", async () => {
+  it("imports an archive naming the owner's chat and carrying the owner's private card as a new chat of the importer, linked to the importer's own copy, never the owner's card", async () => {
     const owner = await ownerView(test, estate);
     const archive = zipSync({
       [`${estate.chatId}.jsonl`]: strToU8(chatJsonl('Hidden Owl', [{ mes: 'Appended?', is_user: true }])),
@@ -338,7 +338,8 @@ describe.each(databases)("another user's objects (%s)", (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     const [imported] = response.json().imported as { chat_id: string; character_id: string | null }[];
     expect(imported!.chat_id).not.toBe(estate.chatId);
-    expect(imported!.character_id).toBeNull();
+    expect(imported!.character_id).not.toBeNull();
+    expect(imported!.character_id).not.toBe(estate.privateId);
     expect(await ownerView(test, estate)).toEqual(owner);
   });
 });

@@ -20,7 +20,8 @@ import { blobFiles, rowsOf, userIdOf } from './nothing-written';
 import { diskBytes } from './disk-usage';
 
 /** A zip of `files` chat files, each of `messages` messages of `chars` times the same letter. */
-function compressibleArchive(files: number, messages: number, chars: number): Uint8Array {
+/** `createDate` tells archives apart: the same chat imported again is recognized and adds nothing. */
+function compressibleArchive(files: number, messages: number, chars: number, createDate = Date.UTC(2024, 0, 1)): Uint8Array {
   const text = 'a'.repeat(chars);
   const entries: Record<string, Uint8Array> = {};
   for (let file = 0; file < files; file += 1) {
@@ -28,6 +29,7 @@ function compressibleArchive(files: number, messages: number, chars: number): Ui
       chatJsonl(
         `Echo ${file}`,
         Array.from({ length: messages }, (_, i) => ({ mes: text, is_user: i % 2 === 0 })),
+        createDate,
       ),
     );
   }
@@ -71,7 +73,7 @@ describe.each(databases)('one free account importing compressible archives (%s)'
     { timeout: 300_000 },
     async () => {
       // 3 files × 9,000 messages × 2,000 letters: about 57 MB inflated from a few hundred KB, under every archive limit.
-      const zip = compressibleArchive(3, 9_000, 2_000);
+      const first = compressibleArchive(3, 9_000, 2_000);
       const quota = storageQuota('normal');
       const before = await diskBytes(test, { settled: true });
 
@@ -94,6 +96,8 @@ describe.each(databases)('one free account importing compressible archives (%s)'
         // Old code accepted every one of these; the quota must stop them well before the eighth.
         for (let attempt = 0; attempt < 8; attempt += 1) {
           const form = new FormData();
+          // Each attempt's chats begun a day later: new chats, not the ones already here again.
+          const zip = attempt === 0 ? first : compressibleArchive(3, 9_000, 2_000, Date.UTC(2024, 0, 1 + attempt));
           form.append('file', new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), 'echo.zip');
           const response = await fetch(`${origin}/api/chats/import`, { method: 'POST', headers: mallory.headers, body: form });
           // Each import is a job: followed to its end, as the PWA follows it.

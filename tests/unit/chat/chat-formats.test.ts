@@ -100,6 +100,12 @@ describe('chat files from other apps', () => {
       expect(error.message).toContain('SillyTavern chats (.jsonl');
     }
     expect(refusal('x.json', '{"messages": [')).toMatchObject({ code: 'bad_json' });
+    for (const empty of [{ messages: [] }, { type: 'risuChat', data: { message: [] } }]) {
+      expect(refusal('x.json', JSON.stringify(empty))).toMatchObject({
+        code: 'empty_file',
+        message: "'x.json' holds no messages; nothing was imported.",
+      });
+    }
     expect(refusal('notes.txt', 'hello')).toMatchObject({
       code: 'unsupported_format',
       message: expect.stringContaining("'notes.txt' is not a chat file"),

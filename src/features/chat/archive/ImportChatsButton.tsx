@@ -87,6 +87,16 @@ export function ImportChatsButton({ onImported }: Props) {
                 <li key={chat.chat_id}>{importedLine(chat)}</li>
               ))}
             </ul>
+            {outcome.result.skipped && (
+              <>
+                <p className={dialogStyles.text}>Left out:</p>
+                <ul className={styles.imported} aria-label="Left out">
+                  {outcome.result.skipped.map((item) => (
+                    <li key={item.name}>{`${item.name}: ${item.reason}`}</li>
+                  ))}
+                </ul>
+              </>
+            )}
           </>
         )}
       </NoticeDialog>
