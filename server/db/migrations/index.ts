@@ -19,6 +19,7 @@ import * as chatPrompts from './2026-11-28T03-11_chat_prompts';
 import * as chatBranches from './2026-11-28T03-12_chat_branches';
 import * as aiSettings from './2026-11-28T03-13_ai_settings';
 import * as messageModels from './2026-11-28T03-41_message_models';
+import * as messageSearchBatches from './2026-11-28T06-47_message_search_batches';
 
 /**
  * Every migration, oldest first. Append only: a migration that has shipped is never edited,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T03-12_chat_branches': chatBranches,
   '2026-11-28T03-13_ai_settings': aiSettings,
   '2026-11-28T03-41_message_models': messageModels,
+  '2026-11-28T06-47_message_search_batches': messageSearchBatches,
 };
