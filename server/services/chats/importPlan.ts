@@ -3,7 +3,7 @@
  * new chat of the importer (never anyone else's, whatever the files say), linked to a card the
  * importer can see, or carrying the archive's own card along.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { listedFieldProblem, readCard, type Card } from '@core/card/index';
 import { mainChatOf } from '@core/chat/index';
@@ -13,6 +13,7 @@ import type { Chat, Image, Message, User } from '../../db/schema';
 import type { ServiceContext } from '../context';
 import { cardTypeOf } from '../images/presentation';
 import type { ChatArchiveContents } from './archive/index';
+import { orderedIds } from './orderedIds';
 import { contentBytes, swipeColumns } from './storeMessages';
 
 interface ImportedCard {
@@ -69,8 +70,9 @@ export async function planChats(
     // A chat exported as one of the importer's personas speaks as it again.
     const persona = await findOwnPersonaByName(ctx.db, user.id, chat.userName);
     const id = ids[index]!;
+    const messageIds = orderedIds(chat.messages.length);
     const messages: Message[] = chat.messages.map((m, seq) => ({
-      id: randomUUID(),
+      id: messageIds[seq]!,
       chat_id: id,
       seq,
       role: m.role,
