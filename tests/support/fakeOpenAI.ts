@@ -38,6 +38,8 @@ export interface FakeOpenAI {
   aborted: number;
   /** Requests being answered right now. */
   active: number;
+  /** When each content piece of the latest streamed reply was written (ms since the epoch, sub-ms). */
+  sentAt: number[];
   next(behaviour: FakeBehaviour): void;
   setDefault(behaviour: FakeBehaviour): void;
   close(): Promise<void>;
@@ -98,7 +100,7 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
         res.end(JSON.stringify({ error: { message: `No route ${req.method} ${req.url}` } }));
         return;
       }
-      void answer(queue.shift() ?? fallback, body, res);
+      void answer(queue.shift() ?? fallback, body, res, fake);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -109,6 +111,7 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
     requests: [],
     aborted: 0,
     active: 0,
+    sentAt: [],
     next: (behaviour) => void queue.push(behaviour),
     setDefault: (behaviour) => void (fallback = behaviour),
     close: () =>
@@ -121,7 +124,7 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
   return fake;
 }
 
-async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerResponse): Promise<void> {
+async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerResponse, fake: Pick<FakeOpenAI, 'sentAt'>): Promise<void> {
   const messages: Message[] = Array.isArray(body.messages) ? body.messages : [];
   const lastUser = messages.findLast((message) => message.role === 'user')?.content ?? '';
   switch (behaviour.kind) {
@@ -145,9 +148,11 @@ async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerRespo
         return;
       }
       startEvents(res);
+      fake.sentAt = [];
       for (const word of words(text)) {
         if (res.destroyed) return;
         sendEvent(res, contentChunk(word));
+        fake.sentAt.push(performance.timeOrigin + performance.now());
         if (behaviour.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.chunkDelayMs));
       }
       if (res.destroyed) return;
