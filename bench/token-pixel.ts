@@ -74,6 +74,11 @@ export async function tokenPixelFigures(session: Session): Promise<Row[]> {
     await input.press('Enter');
     await paintedWith(page, words.at(-1)!);
     await page.locator('[role="log"] [aria-busy="true"]').waitFor({ state: 'detached' });
+    // Each paint is noted a task after its frame: wait for the last ones.
+    await page.waitForFunction(
+      (count) => (window as unknown as { tokenPaints: { painted: number[] } }).tokenPaints.painted.filter(Number.isFinite).length >= count,
+      WORDS,
+    );
     const { painted, enterAt } = await page.evaluate(
       () => (window as unknown as { tokenPaints: { painted: number[]; enterAt: number } }).tokenPaints,
     );
