@@ -18,7 +18,7 @@ const WORD_DELAY_MS = 15;
 const ANCHOR = 'React rendering all 10k: ~600 ms first paint, ~2 ms/token';
 
 /** Clicks the chat's entry in the history list and returns, in ms, how long until `text` was painted. */
-async function openFromList(page: Page, characterName: string, text: string): Promise<number> {
+export async function openFromList(page: Page, characterName: string, text: string): Promise<number> {
   await page.goto('/recent-chat');
   await page
     .locator('#chat-history')

@@ -35,6 +35,7 @@ import { searchFigures } from './search';
 import { slowPhoneFigures } from './slow-phone';
 import { startupFigures } from './startup';
 import { streamingFigures } from './streaming';
+import { tokenPixelFigures } from './token-pixel';
 import { uploadFigures } from './upload';
 
 const rows: Row[] = [];
@@ -97,7 +98,7 @@ async function sessionFigures(session: Session, bigCard: Uint8Array): Promise<vo
   let imported: { chatId: string; serverMs: number } | undefined;
   let importError: unknown;
   try {
-    if (!only || ['6', '7', '8', '9'].some((n) => only.has(n))) imported = await importToServer(session);
+    if (!only || ['6', '7', '8', '9', '23'].some((n) => only.has(n))) imported = await importToServer(session);
   } catch (error) {
     importError = error;
   }
@@ -113,6 +114,13 @@ async function sessionFigures(session: Session, bigCard: Uint8Array): Promise<vo
       newestText = result.newestText;
       return [...result.rows, ...(await scrollFigures(session, chatId))];
     }),
+  );
+  await measure(
+    '23',
+    'A streamed token to the screen',
+    'p50 ≤ 20 ms, p95 ≤ 35 ms; first ≤ 120 ms',
+    'SillyTavern: 32 ms',
+    needsChat(() => tokenPixelFigures(session)),
   );
   await measure(
     '9',
@@ -164,7 +172,7 @@ async function main(): Promise<void> {
     return codec.rows;
   });
   let session: Session | undefined;
-  if (!only || ['1', '3', '4', '5', '6', '7', '8', '9', '11', '21'].some((n) => only.has(n))) {
+  if (!only || ['1', '3', '4', '5', '6', '7', '8', '9', '11', '21', '23'].some((n) => only.has(n))) {
     try {
       session = await openSession();
       await sessionFigures(session, bigCard.length ? bigCard : cardOfSize(20 * MB));

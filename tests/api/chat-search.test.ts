@@ -197,6 +197,17 @@ describe.each(databases)('searching inside chats, titles and the page around a m
       expect(await texts(alice, 'quicksilver')).toEqual(['Quicksilver moves fast.']);
     });
 
+    it('indexes messages stored by any insert, not only the batches the app writes', async () => {
+      const chatId = await importChat(alice, 'Grocer', [{ mes: 'Fresh fruit today.', name: 'Grocer' }], 6);
+      const now = new Date().toISOString();
+      await sql`insert into messages (id, chat_id, seq, role, content, name, send_date)
+        values ('grocer-1', ${chatId}, 1, 'assistant', 'Kumquats by hand.', 'Grocer', ${now}),
+               ('grocer-2', ${chatId}, 2, 'assistant', 'More kumquats.', 'Grocer', ${now})`.execute(test.db.kysely);
+      expect(await texts(alice, 'kumquats')).toEqual(['More kumquats.', 'Kumquats by hand.']);
+      expect(await texts(alice, 'fruit')).toEqual(['Fresh fruit today.']);
+      expect(await texts(bob, 'kumquats')).toEqual([]);
+    });
+
     it('pages newest stored first with a cursor', async () => {
       const pager = await userOf(test, 'pager');
       await importChat(

@@ -49,6 +49,8 @@ export interface FakeOpenAI {
   aborted: number;
   /** Requests being answered right now. */
   active: number;
+  /** When each content piece of the latest streamed reply was written (ms since the epoch, sub-ms). */
+  sentAt: number[];
   next(behaviour: FakeBehaviour): void;
   /** Queues a behaviour for the next request whose messages contain every one of `texts` (a summary request, say), before `next`'s. */
   nextWhen(texts: string[], behaviour: FakeBehaviour): void;
@@ -114,7 +116,7 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
       }
       const asked = JSON.stringify(body.messages ?? []);
       const matched = when.findIndex((item) => item.texts.every((text) => asked.includes(text)));
-      void answer(matched >= 0 ? when.splice(matched, 1)[0]!.behaviour : (queue.shift() ?? fallback), body, res);
+      void answer(matched >= 0 ? when.splice(matched, 1)[0]!.behaviour : (queue.shift() ?? fallback), body, res, fake);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -125,6 +127,7 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
     requests: [],
     aborted: 0,
     active: 0,
+    sentAt: [],
     next: (behaviour) => void queue.push(behaviour),
     nextWhen: (texts, behaviour) => void when.push({ texts, behaviour }),
     setDefault: (behaviour) => void (fallback = behaviour),
@@ -138,7 +141,7 @@ export async function startFakeOpenAI(options: { default?: FakeBehaviour } = {})
   return fake;
 }
 
-async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerResponse): Promise<void> {
+async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerResponse, fake: Pick<FakeOpenAI, 'sentAt'>): Promise<void> {
   const messages: Message[] = Array.isArray(body.messages) ? body.messages : [];
   const lastUser = messages.findLast((message) => message.role === 'user')?.content ?? '';
   switch (behaviour.kind) {
@@ -170,9 +173,11 @@ async function answer(behaviour: FakeBehaviour, body: any, res: http.ServerRespo
         });
         if (behaviour.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.chunkDelayMs));
       }
+      fake.sentAt = [];
       for (const word of words(text)) {
         if (res.destroyed) return;
         sendEvent(res, contentChunk(word));
+        fake.sentAt.push(performance.timeOrigin + performance.now());
         if (behaviour.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, behaviour.chunkDelayMs));
       }
       if (res.destroyed) return;

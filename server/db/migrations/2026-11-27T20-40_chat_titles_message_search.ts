@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 /** ASCII punctuation read as a space before PostgreSQL parses words (FTS5's unicode61 does so already). */
-const PUNCTUATION = `.,:;/\\@_-+=~|#%&*'"!?()[]{}<>^$\`` as const;
+export const PUNCTUATION = `.,:;/\\@_-+=~|#%&*'"!?()[]{}<>^$\`` as const;
 
 async function postgresUp(db: Kysely<unknown>): Promise<void> {
   const spaces = ' '.repeat(PUNCTUATION.length);

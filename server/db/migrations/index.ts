@@ -21,6 +21,7 @@ import * as aiSettings from './2026-11-28T03-13_ai_settings';
 import * as messageModels from './2026-11-28T03-41_message_models';
 import * as messageReasoning from './2026-11-28T06-46_message_reasoning';
 import * as events from './2026-11-28T06-47_events';
+import * as messageSearchBatches from './2026-11-28T06-47_message_search_batches';
 import * as groupChats from './2026-11-28T06-48_group_chats';
 import * as userAiKeys from './2026-11-28T07-20_user_ai_keys';
 import * as messageFileFields from './2026-11-28T07-40_message_file_fields';
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T03-41_message_models': messageModels,
   '2026-11-28T06-46_message_reasoning': messageReasoning,
   '2026-11-28T06-47_events': events,
+  '2026-11-28T06-47_message_search_batches': messageSearchBatches,
   '2026-11-28T06-48_group_chats': groupChats,
   '2026-11-28T07-20_user_ai_keys': userAiKeys,
   '2026-11-28T07-40_message_file_fields': messageFileFields,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { orderedIds } from './orderedIds';
 import { branchBase, branchTitle } from '@core/chat/index';
 import type { BranchRequest, RecentChat } from '@core/contract';
 import { insertMembers, membersOf } from '../../db/repositories/chatMembers';
@@ -33,7 +33,8 @@ async function madeBefore(ctx: ServiceContext, user: RequestUser, id: string, or
 
 /** The original's messages up to and including the one branched from, as the branch's own rows (same seq). */
 function copiesFor(rows: Message[], branchId: string): Message[] {
-  return rows.map((row) => ({ ...row, id: randomUUID(), chat_id: branchId, client_id: null }));
+  const ids = orderedIds(rows.length);
+  return rows.map((row, i) => ({ ...row, id: ids[i]!, chat_id: branchId, client_id: null }));
 }
 
 /**

@@ -3,7 +3,7 @@
  * new chat of the importer (never anyone else's, whatever the files say), linked to a card the
  * importer can see, or carrying the archive's own card along.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { listedFieldProblem, readCard, type Card } from '@core/card/index';
 import { mainChatOf, type ArchiveMessage } from '@core/chat/index';
@@ -17,6 +17,7 @@ import { uploadCard } from '../uploads';
 import { cardTypeOf } from '../images/presentation';
 import type { ChatArchiveContents } from './archive/index';
 import { matchImportedChat } from './importMatch';
+import { orderedIds } from './orderedIds';
 import { contentBytes, swipeColumns } from './storeMessages';
 import { reasoningColumn } from './reasoningColumn';
 
@@ -109,8 +110,10 @@ function messageRows(
   firstSeq: number,
   speakerOf: (name: string) => string | null = () => null,
 ): Message[] {
+  // Time-ordered ids: a step of new rows lands on the id index's last pages, not one page each.
+  const ids = orderedIds(messages.length);
   return messages.map((m, index) => ({
-    id: randomUUID(),
+    id: ids[index]!,
     chat_id: chatId,
     seq: firstSeq + index,
     role: m.role,

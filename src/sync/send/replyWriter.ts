@@ -2,15 +2,19 @@ import { joinContinuation } from '@core/chat/swipes';
 import { db, type LocalMessage } from '../../db/db';
 import { reasoningKey, setStreamingText } from './streamingText';
 
-/** How often streamed pieces are shown: one repaint for the pieces of 50 ms, not one per token. */
-export const REPLY_SHOW_INTERVAL_MS = 50;
+/**
+ * Streamed pieces are shown at the next animation frame: a token is on screen one frame after it
+ * arrives, and pieces that arrive within one frame make one repaint. A hidden tab draws no frames,
+ * so a timer shows them (and keeps the Dexie writes going for the other tabs) when no frame comes.
+ */
+const SHOW_WITHOUT_FRAME_MS = 250;
 
 /** How often a streaming reply's text is written to Dexie: for other tabs; this one shows it from memory. */
 export const REPLY_SAVE_INTERVAL_MS = 1000;
 
 /**
- * Streamed text goes to memory (streamingText.ts: the window repaints only that bubble) every
- * REPLY_SHOW_INTERVAL_MS, and to Dexie slower: the row is written when its first text is shown (it
+ * Streamed text goes to memory (streamingText.ts: the window repaints only that bubble) once a
+ * frame, and to Dexie slower: the row is written when its first text is shown (it
  * replaces the typing dots; a reply complete before that needs no streaming row at all), then at most
  * once per REPLY_SAVE_INTERVAL_MS, one write at a time. A write per token would re-run the window's
  * live query and re-render the list per token. A continuation's row starts with the reply so far
@@ -24,6 +28,7 @@ export function replyWriter(row: LocalMessage) {
   /** What the row in Dexie holds; null until the row is written. */
   let saved: string | null = null;
   let writing: Promise<void> | null = null;
+  let showFrame: number | undefined;
   let showTimer: ReturnType<typeof setTimeout> | undefined;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
@@ -50,8 +55,14 @@ export function replyWriter(row: LocalMessage) {
   const saveLater = () => {
     saveTimer ??= setTimeout(save, REPLY_SAVE_INTERVAL_MS);
   };
-  const show = () => {
+  const cancelShow = () => {
+    if (showFrame !== undefined) cancelAnimationFrame(showFrame);
+    clearTimeout(showTimer);
+    showFrame = undefined;
     showTimer = undefined;
+  };
+  const show = () => {
+    cancelShow();
     setStreamingText(row.id, text);
     if (thought) setStreamingText(reasoningKey(row.id), thought);
     if (writing) return;
@@ -63,7 +74,9 @@ export function replyWriter(row: LocalMessage) {
     append(piece: string) {
       text = added ? text + piece : joinContinuation(text, piece);
       added = true;
-      showTimer ??= setTimeout(show, REPLY_SHOW_INTERVAL_MS);
+      if (showTimer !== undefined) return;
+      showTimer = setTimeout(show, SHOW_WITHOUT_FRAME_MS);
+      if (typeof requestAnimationFrame === 'function') showFrame = requestAnimationFrame(show);
     },
     think(piece: string) {
       thought += piece;
@@ -79,7 +92,7 @@ export function replyWriter(row: LocalMessage) {
     /** No more pieces: waits for the write under way and, with `save`, writes the rest of the text. */
     async close({ save: keep }: { save: boolean }) {
       closed = true;
-      clearTimeout(showTimer);
+      cancelShow();
       clearTimeout(saveTimer);
       await writing;
       if (keep && added && text !== saved) await write();
