@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { orderedIds } from './orderedIds';
 import { branchBase, branchTitle } from '@core/chat/index';
 import type { BranchRequest, RecentChat } from '@core/contract';

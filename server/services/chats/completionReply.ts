@@ -135,7 +135,13 @@ export async function* generate(
     if (!text.trim()) throw new AppError(502, 'upstream_empty', 'No response received');
     // A continuation keeps the whitespace it starts with: it says how it joins the text before it.
     const stored = continuation === undefined ? text.trim() : text.trimEnd();
-    const result = await storeReply(ctx, job, { text: stored, stopped, model, reasoning: thinking.result() }, reply.usage(), prompt.timedWorldInfo);
+    const result = await storeReply(
+      ctx,
+      job,
+      { text: stored, stopped, model, reasoning: thinking.result() },
+      reply.usage(),
+      prompt.timedWorldInfo,
+    );
     await summarizeIfDue(ctx, job.user, job.chat, rows, prompt);
     return result;
   } catch (error) {

@@ -70,17 +70,21 @@ export function replyWriter(row: LocalMessage) {
     else saveLater();
   };
 
+  const showSoon = () => {
+    if (showTimer !== undefined) return;
+    showTimer = setTimeout(show, SHOW_WITHOUT_FRAME_MS);
+    if (typeof requestAnimationFrame === 'function') showFrame = requestAnimationFrame(show);
+  };
+
   return {
     append(piece: string) {
       text = added ? text + piece : joinContinuation(text, piece);
       added = true;
-      if (showTimer !== undefined) return;
-      showTimer = setTimeout(show, SHOW_WITHOUT_FRAME_MS);
-      if (typeof requestAnimationFrame === 'function') showFrame = requestAnimationFrame(show);
+      showSoon();
     },
     think(piece: string) {
       thought += piece;
-      showTimer ??= setTimeout(show, REPLY_SHOW_INTERVAL_MS);
+      showSoon();
     },
     get text() {
       return text;
