@@ -78,7 +78,7 @@ export async function* generate(
     const continuation = job.target.kind === 'continue' ? job.target.message.content : undefined;
     const metadata = metadataOf(job.chat.chat_metadata);
     const { sampling: chosen, contextTokens, replyTokens, model: serverModel } = await generationOf(ctx, job.user.id, job.chat.id);
-    const { ai, sampling, model } = await replyWriterFor(ctx, job.user.id, { sampling: chosen, model: serverModel });
+    const { ai, sampling, model, own } = await replyWriterFor(ctx, job.user.id, { sampling: chosen, model: serverModel });
     const card = job.speaker?.card ?? job.card;
     const input = {
       card,
@@ -142,7 +142,7 @@ export async function* generate(
       reply.usage(),
       prompt.timedWorldInfo,
     );
-    await summarizeIfDue(ctx, job.user, job.chat, rows, prompt);
+    await summarizeIfDue(ctx, job.user, job.chat, rows, prompt, own);
     return result;
   } catch (error) {
     const failure = failureOf(error);

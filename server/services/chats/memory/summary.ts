@@ -64,6 +64,7 @@ export async function summarizeIfDue(
   chat: Chat,
   read: readonly Message[],
   prompt: Pick<BuiltPrompt, 'droppedHistory'>,
+  ownKey: boolean,
 ): Promise<void> {
   try {
     const visible = read.filter((m) => !Number(m.hidden));
@@ -73,7 +74,8 @@ export async function summarizeIfDue(
     const now = await findOwnChat(ctx.db, user.id, chat.id);
     const upto = now && summaryDue(summaryOf(metadataOf(now.chat_metadata)), firstKept);
     if (!upto) return;
-    if (ctx.limits && !(await ctx.limits.completion(user.id))) return;
+    // A person's own key pays for their summaries as for their replies: no operator's limit to count.
+    if (!ownKey && ctx.limits && !(await ctx.limits.completion(user.id))) return;
     await enqueueJob(ctx, user, chatSummaryJob, ONE_AT_A_TIME, async () => ({ chat_id: chat.id, upto, fresh: false }));
   } catch (error) {
     if (error instanceof AppError && error.code === 'summary_running') return;

@@ -15,6 +15,7 @@ import { findUserById } from '../../../db/repositories/users';
 import type { Chat } from '../../../db/schema';
 import type { JobKind } from '../../../jobs/kind';
 import { generationOf } from '../../aiSettings/settings';
+import { replyWriterFor } from '../../aiKeys/ownAi';
 import type { ServiceContext } from '../../context';
 import { cardOfChat } from '../character';
 import { metadataOf } from '../timedLore';
@@ -66,11 +67,14 @@ export const chatSummaryJob: JobKind<SummaryPayload> = {
     if (before.off || (!fresh && before.covers >= upto)) return { skipped: 'nothing to do' };
     const from = fresh ? 0 : before.covers;
     const previous = fresh ? '' : before.text;
-    const demo = ctx.ai.kind === 'demo';
+    const generation = await generationOf(ctx, user.id, chat.id);
+    const { contextTokens, replyTokens } = generation;
+    // The same AI service as the chat's replies: the person's own, when they added a key.
+    const { ai, sampling } = await replyWriterFor(ctx, user.id, generation);
+    const demo = ai.kind === 'demo';
     let text: string;
     if (demo) text = demoSummary(upto - from);
     else {
-      const { sampling, contextTokens, replyTokens } = await generationOf(ctx, user.id, chat.id);
       const fixed = summaryRequest(previous, []);
       const room = contextTokens - replyTokens - fixed.reduce((sum, m) => sum + estimateMessageTokens(m), 0);
       const lines = await linesToFold(ctx, chat, from, upto, room);
@@ -80,7 +84,7 @@ export const chatSummaryJob: JobKind<SummaryPayload> = {
         lines.map((line) => ({ ...line, name: line.name || characterDisplayName(card) })),
       );
       try {
-        text = await collect(ctx.ai.complete({ messages, card, userName: user.name ?? '', sampling, signal: run.signal }).stream);
+        text = await collect(ai.complete({ messages, card, userName: user.name ?? '', sampling, signal: run.signal }).stream);
       } catch (error) {
         // The AI's refusal is no fault of the job's input: it is tried again.
         throw new Error(`The summary request failed: ${error instanceof Error ? error.message : String(error)}`);
