@@ -414,7 +414,13 @@ describe('uploadCard (XMLHttpRequest)', () => {
     const [xhr] = FakeXhr.sent;
     expect(xhr!.method).toBe('POST');
     expect(xhr!.url).toBe('/api/upload/image');
-    expect(xhr!.headers).toEqual({ Authorization: 'Bearer token-1', 'X-User-ID': 'sub-1', 'X-User-Email': 'a@example.test' });
+    expect(xhr!.headers).toEqual({
+      Authorization: 'Bearer token-1',
+      'X-User-ID': 'sub-1',
+      'X-User-Email': 'a@example.test',
+      // Which device sent it, so the change's live event is not applied twice here.
+      'X-Device-ID': expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     expect((xhr!.body!.get('image') as File).name).toBe('c.png');
     expect(xhr!.body!.get('public_release')).toBe('true');
     expect(progress).toEqual([0.5]);
