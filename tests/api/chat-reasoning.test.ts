@@ -12,10 +12,11 @@ describe.each(databases)('reasoning (%s)', (dialect) => {
   let fake: FakeOpenAI;
   let test: TestApp;
   let alice: Uploader;
+  let bob: Uploader;
   let card: string;
 
   beforeAll(async () => {
-    ({ fake, test, alice, card } = await chatTestBed(dialect, {}, { name: 'Sage', first_mes: 'Ask me.' }));
+    ({ fake, test, alice, bob, card } = await chatTestBed(dialect, {}, { name: 'Sage', first_mes: 'Ask me.' }));
     fake.setDefault({ kind: 'reply' });
   });
   afterAll(async () => {
@@ -23,7 +24,8 @@ describe.each(databases)('reasoning (%s)', (dialect) => {
     await fake.close();
   });
 
-  const messagesOf = async (chatId: string): Promise<ChatMessage[]> => (await getChat(test, alice, { chat_id: chatId })).json().data;
+  const messagesOf = async (chatId: string, user = alice): Promise<ChatMessage[]> =>
+    (await getChat(test, user, { chat_id: chatId })).json().data;
   const lastPrompt = () => JSON.stringify(fake.requests.at(-1)!.body.messages);
 
   it('streams reasoning_content apart from the text, stores it with the reply and never sends it back', async () => {
@@ -79,9 +81,10 @@ describe.each(databases)('reasoning (%s)', (dialect) => {
     expect(line.swipe_info.map((info: { extra: { reasoning?: string } }) => info.extra.reasoning)).toEqual(['Weighing it.', 'Again.']);
 
     const zip = unzipSync(new Uint8Array((await exportChat(test, alice, chatId)).rawPayload));
-    const imported = await importArchive(test, alice, zipSync(zip));
+    // Into another account: the same archive again into this one is the chat here, and adds nothing.
+    const imported = await importArchive(test, bob, zipSync(zip));
     const copyId = imported.json().imported[0].chat_id as string;
-    const copy = (await messagesOf(copyId)).at(-1)!;
+    const copy = (await messagesOf(copyId, bob)).at(-1)!;
     expect(copy.reasoning).toEqual((await messagesOf(chatId)).at(-1)!.reasoning);
   });
 });

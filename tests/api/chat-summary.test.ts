@@ -128,9 +128,10 @@ describe.each(databases)("a chat's automatic summary (%s)", { timeout: 120_000 }
     const file = await exportChat(test, alice, chatId, 'jsonl');
     const header = JSON.parse(file.body.split('\n')[0]!);
     expect(header.chat_metadata.cardchat_summary).toMatchObject({ text: 'Mira keeps the lamp.', off: false });
-    const imported = await importFiles(test, alice, [{ name: 'mira.jsonl', bytes: new TextEncoder().encode(file.body) }]);
+    // Into another account: the same file again into this one is the chat here, and adds nothing.
+    const imported = await importFiles(test, bob, [{ name: 'mira.jsonl', bytes: new TextEncoder().encode(file.body) }]);
     const [copy] = imported.json().imported as { chat_id: string }[];
-    expect((await summaryOf(alice, copy!.chat_id)).json()).toMatchObject({ text: 'Mira keeps the lamp.' });
+    expect((await summaryOf(bob, copy!.chat_id)).json()).toMatchObject({ text: 'Mira keeps the lamp.' });
   });
 
   it("answers 404 for another user's chat, 409 while nothing has left the prompt, 400 past the length", async () => {
