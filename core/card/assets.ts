@@ -72,6 +72,20 @@ export function mainIcon(entries: readonly AssetEntry[]): AssetEntry | undefined
   return icons.find((entry) => entry.name === 'main') ?? icons[0];
 }
 
+/**
+ * The card's asset list with `rewrite` applied and its main icon pointing at the card's picture
+ * (`pictureUri`, a PNG). The V3 spec reads a card without assets as one whose main icon is the
+ * default, and RisuAI takes a card's picture only from an icon entry, so a card without one gets one.
+ */
+export function assetListWithPicture(card: Card, rewrite: ReadonlyMap<AssetEntry, AssetEntry>, pictureUri: string): unknown[] {
+  const added = { type: 'icon', uri: pictureUri, name: 'main', ext: 'png' };
+  const main = mainIcon(assetEntries(card));
+  if (!Array.isArray(card.data.assets)) return [added];
+  if (!main) return [added, ...card.data.assets.map((entry) => rewrite.get(entry as AssetEntry) ?? entry)];
+  const picture = main.uri === DEFAULT_ASSET_URI ? { ...main, uri: pictureUri, ext: 'png' } : (rewrite.get(main) ?? main);
+  return card.data.assets.map((entry) => (entry === main ? picture : (rewrite.get(entry as AssetEntry) ?? entry)));
+}
+
 function extensionOf(entry: AssetEntry): string {
   return typeof entry.ext === 'string' ? entry.ext.toLowerCase() : '';
 }

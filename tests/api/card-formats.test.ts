@@ -237,6 +237,11 @@ describe.each(databases)('card formats in and out (%s)', (dialect) => {
     const v3 = JSON.parse(json.body) as CardJson;
     expect(v3).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Exporter' } });
     expect(v3.data.assets![1]!.uri).toBe(`data:image/png;base64,${Buffer.from(assets[0]!.data).toString('base64')}`);
+    // A bare .json has no PNG for `ccdefault:` to mean: RisuAI takes its picture from the main icon's data: URL.
+    expect(json.body).not.toContain('ccdefault:');
+    const main = v3.data.assets![0]!;
+    expect(main).toMatchObject({ type: 'icon', name: 'main', ext: 'png' });
+    expect(Buffer.from(main.uri.slice(main.uri.indexOf(',') + 1), 'base64').subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
 
     const charx = await get(`/api/upload/card/${item.file_id}/download/charx`);
     expect(charx.statusCode).toBe(200);
