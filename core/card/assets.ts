@@ -20,7 +20,7 @@ const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['png', 'apng', 'jpg', 'jp
 const MAX_PATH_LENGTH = 79 - ASSET_KEYWORD_PREFIX.length - 1;
 
 /** The path a chunk's key names: `:0` → `0` (the V3 spec's form); a key without the colon as it is. */
-function pathOfKey(key: string): string {
+export function pathOfKey(key: string): string {
   return key.startsWith(':') ? key.slice(1) : key;
 }
 

@@ -3,12 +3,25 @@
  * `data.assets`: a `data:` URI is base64 after the comma, `ccdefault:` means the PNG the card came
  * in (none for a bare .json), an icon named 'main' becomes the character's picture, and every other
  * entry an asset of its type. `risuJsonPicture` follows those rules, written here from that reading.
+ * Its PNG import saves every `chara-ext-asset_` tEXt chunk as an asset (a picture) under the key
+ * after `chara-ext-asset_:` and fails on an `__asset:` URI whose key it has not seen; it reads modules
+ * (module.risum) from a .charx only. `risuPngAssetKeys` lists what that import saves.
  */
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { cardToJsonFile, readCardFile, stripCard, writeCard } from '@core/card/index';
+import {
+  cardToCharx,
+  cardToJsonFile,
+  pngForOtherApps,
+  readCard,
+  readCardFile,
+  stripCard,
+  writeCard,
+  type CardFile,
+} from '@core/card/index';
 import { testCard } from '../../support/cards';
-import { pngWithAssets, picture } from '../../support/cardFiles';
+import { pngWithAssets, picture, risuCharx } from '../../support/cardFiles';
+import { listChunks } from './helpers';
 
 interface RisuAsset {
   type: string;
@@ -31,6 +44,43 @@ function risuJsonPicture(json: Uint8Array): Uint8Array | undefined {
   }
   return picture;
 }
+
+/** The keys RisuAI's PNG import saves as assets: every tEXt chunk named `chara-ext-asset_…`. */
+function risuPngAssetKeys(png: Uint8Array): string[] {
+  const prefix = 'chara-ext-asset_';
+  return listChunks(png)
+    .filter((chunk) => chunk.type === 'tEXt')
+    .map((chunk) => new TextDecoder('latin1').decode(chunk.data.subarray(0, chunk.data.indexOf(0))))
+    .filter((keyword) => keyword.startsWith(prefix))
+    .map((keyword) => keyword.slice(prefix.length).replace(/^:/, ''));
+}
+
+/** What the server stores for an uploaded file: the card written into its picture with its assets. */
+function store(file: CardFile): Uint8Array {
+  return writeCard(file.picture!.data, file.card, { assets: file.assets! });
+}
+
+describe('the PNG download as RisuAI reads it', () => {
+  it("leaves out a .charx's module.risum and x_meta, which RisuAI would save as pictures, keeping every asset the card names", async () => {
+    const stored = store(await readCardFile(risuCharx(31).bytes, { name: 'risu.charx' }));
+    expect(risuPngAssetKeys(stored)).toEqual(['0', 'module.risum', 'x_meta/1.json']);
+    const out = pngForOtherApps(stored);
+    expect(risuPngAssetKeys(out)).toEqual(['0']);
+    const { card } = readCard(out);
+    expect(card).toEqual(readCard(stored).card);
+    for (const entry of card.data.assets as { uri: string }[]) {
+      if (entry.uri.startsWith('__asset:')) expect(risuPngAssetKeys(out)).toContain(entry.uri.slice('__asset:'.length));
+    }
+    // The module stays where RisuAI reads it back: in the .charx made from the stored card.
+    expect((await readCardFile(cardToCharx(stored))).assets).toContainEqual({ path: 'module.risum', data: risuCharx(31).module });
+  });
+
+  it('gives back a PNG with nothing to leave out as it is, numbered chunks the card forgot included', () => {
+    const { png } = pngWithAssets(32, testCard({ assets: [{ type: 'icon', uri: 'ccdefault:', name: 'main', ext: 'png' }] }));
+    expect(risuPngAssetKeys(png)).toEqual(['0', '1']);
+    expect(pngForOtherApps(png)).toBe(png);
+  });
+});
 
 describe('the .json download as RisuAI reads it', () => {
   it("carries the card's picture as the main icon's data: URL, never ccdefault:", () => {
