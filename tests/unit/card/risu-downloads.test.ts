@@ -20,7 +20,7 @@ import {
   type CardFile,
 } from '@core/card/index';
 import { testCard } from '../../support/cards';
-import { pngWithAssets, picture, risuCharx } from '../../support/cardFiles';
+import { imageWithCharx, pngWithAssets, picture, risuCharx } from '../../support/cardFiles';
 import { listChunks } from './helpers';
 
 interface RisuAsset {
@@ -73,6 +73,14 @@ describe('the PNG download as RisuAI reads it', () => {
     }
     // The module stays where RisuAI reads it back: in the .charx made from the stored card.
     expect((await readCardFile(cardToCharx(stored))).assets).toContainEqual({ path: 'module.risum', data: risuCharx(31).module });
+  });
+
+  it("does the same for RisuAI's JPEG, a .charx behind the picture", async () => {
+    const { bytes } = risuCharx(33);
+    const jpeg = imageWithCharx(Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 0xff, 0xd9), bytes);
+    const stored = store(await readCardFile(jpeg, { name: 'risu.jpg', type: 'image/jpeg' }));
+    expect(risuPngAssetKeys(pngForOtherApps(stored))).toEqual(['0']);
+    expect((await readCardFile(cardToCharx(stored))).assets!.map((asset) => asset.path)).toContain('module.risum');
   });
 
   it('gives back a PNG with nothing to leave out as it is, numbered chunks the card forgot included', () => {
