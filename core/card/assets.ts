@@ -20,7 +20,7 @@ const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['png', 'apng', 'jpg', 'jp
 const MAX_PATH_LENGTH = 79 - ASSET_KEYWORD_PREFIX.length - 1;
 
 /** The path a chunk's key names: `:0` → `0` (the V3 spec's form); a key without the colon as it is. */
-function pathOfKey(key: string): string {
+export function pathOfKey(key: string): string {
   return key.startsWith(':') ? key.slice(1) : key;
 }
 
@@ -70,6 +70,20 @@ export function assetEntries(card: Card): AssetEntry[] {
 export function mainIcon(entries: readonly AssetEntry[]): AssetEntry | undefined {
   const icons = entries.filter((entry) => entry.type === 'icon');
   return icons.find((entry) => entry.name === 'main') ?? icons[0];
+}
+
+/**
+ * The card's asset list with `rewrite` applied and its main icon pointing at the card's picture
+ * (`pictureUri`, a PNG). The V3 spec reads a card without assets as one whose main icon is the
+ * default, and RisuAI takes a card's picture only from an icon entry, so a card without one gets one.
+ */
+export function assetListWithPicture(card: Card, rewrite: ReadonlyMap<AssetEntry, AssetEntry>, pictureUri: string): unknown[] {
+  const added = { type: 'icon', uri: pictureUri, name: 'main', ext: 'png' };
+  const main = mainIcon(assetEntries(card));
+  if (!Array.isArray(card.data.assets)) return [added];
+  if (!main) return [added, ...card.data.assets.map((entry) => rewrite.get(entry as AssetEntry) ?? entry)];
+  const picture = main.uri === DEFAULT_ASSET_URI ? { ...main, uri: pictureUri, ext: 'png' } : (rewrite.get(main) ?? main);
+  return card.data.assets.map((entry) => (entry === main ? picture : (rewrite.get(entry as AssetEntry) ?? entry)));
 }
 
 function extensionOf(entry: AssetEntry): string {

@@ -6,16 +6,7 @@
  */
 import { zipSync, type Zippable } from 'fflate';
 import { entryNameKey, isSafeEntryName, listZipEntries, readZipEntry, ZipError, type ZipEntry } from '../zip/index';
-import {
-  ASSET_URI_PREFIX,
-  assetEntries,
-  charxFolderOf,
-  DEFAULT_ASSET_URI,
-  isAssetPath,
-  liftAssets,
-  mainIcon,
-  type AssetEntry,
-} from './assets';
+import { ASSET_URI_PREFIX, assetEntries, assetListWithPicture, charxFolderOf, isAssetPath, liftAssets, type AssetEntry } from './assets';
 import { CardError } from './errors';
 import { toV3Json } from './normalize';
 import { cardOfJson, parseCardJson } from './textCard';
@@ -134,26 +125,17 @@ export function writeCharx(card: Card, picture: Uint8Array, assets: readonly Emb
   const iconPath = 'assets/icon/images/main.png';
   files[iconPath] = [picture, { level: 0 }];
 
-  const entries = assetEntries(card);
-  const main = mainIcon(entries);
   const rewrite = new Map<AssetEntry, AssetEntry>();
-  for (const entry of entries) {
-    if (entry === main && entry.uri === DEFAULT_ASSET_URI) {
-      rewrite.set(entry, { ...entry, uri: `embeded://${iconPath}`, ext: 'png' });
-    } else if (entry.uri.startsWith(ASSET_URI_PREFIX)) {
-      const asset = byPath.get(entry.uri.slice(ASSET_URI_PREFIX.length));
-      if (!asset) continue;
-      const path = charxPath(entry, asset.path);
-      files[path] = [asset.data, { level: charxFolderOf(entry.ext) === 'other' ? 6 : 0 }];
-      used.add(asset.path);
-      rewrite.set(entry, { ...entry, uri: `embeded://${path}` });
-    }
+  for (const entry of assetEntries(card)) {
+    if (!entry.uri.startsWith(ASSET_URI_PREFIX)) continue;
+    const asset = byPath.get(entry.uri.slice(ASSET_URI_PREFIX.length));
+    if (!asset) continue;
+    const path = charxPath(entry, asset.path);
+    files[path] = [asset.data, { level: charxFolderOf(entry.ext) === 'other' ? 6 : 0 }];
+    used.add(asset.path);
+    rewrite.set(entry, { ...entry, uri: `embeded://${path}` });
   }
-  // The V3 spec reads a card without assets as one whose main icon is the default; here it is the picture.
-  const list = Array.isArray(card.data.assets)
-    ? (card.data.assets as unknown[]).map((entry) => rewrite.get(entry as AssetEntry) ?? entry)
-    : [{ type: 'icon', uri: `embeded://${iconPath}`, name: 'main', ext: 'png' }];
-  if (Array.isArray(card.data.assets) && !main) list.unshift({ type: 'icon', uri: `embeded://${iconPath}`, name: 'main', ext: 'png' });
+  const list = assetListWithPicture(card, rewrite, `embeded://${iconPath}`);
 
   // Files no entry names: numbered ones (an asset chunk the card forgot) under other/, the rest back
   // at their own paths; a path that is unsafe or taken is never written.

@@ -1,6 +1,6 @@
 /** The card codec's public API: everything outside core/card imports from here. */
 export { readCard } from './read';
-export { writeCard, stripCard, hasCardTextChunks, type WriteCardOptions } from './write';
+export { writeCard, stripCard, hasCardTextChunks, pngForOtherApps, type WriteCardOptions } from './write';
 export { readCardFile, type CardFile, type CardFileSource, type CardPicture, type DeclaredName } from './files';
 export { cardToCharx, cardToJsonFile } from './export';
 export { readEmbeddedAssets, encodeAssetChunk, assetEntries, ASSET_URI_PREFIX, DEFAULT_ASSET_URI } from './assets';

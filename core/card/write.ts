@@ -3,7 +3,7 @@
  * where SillyTavern puts them — so SillyTavern, RisuAI and chub.ai all read it; embedded assets
  * follow as `chara-ext-asset_:N` tEXt chunks, as RisuAI writes them.
  */
-import { encodeAssetChunk } from './assets';
+import { ASSET_URI_PREFIX, assetEntries, encodeAssetChunk, pathOfKey } from './assets';
 import { encodeBase64 } from './base64';
 import { scanPng } from './chunks';
 import { CardError } from './errors';
@@ -11,6 +11,7 @@ import { checkJsonDepth } from './json';
 import { resolveLimits } from './limits';
 import { toV2Json, toV3Json } from './normalize';
 import { encodeChunk } from './png';
+import { readCard } from './read';
 import type { Card, CardLimits, EmbeddedAsset } from './types';
 
 const encoder = new TextEncoder();
@@ -102,6 +103,28 @@ export function stripCard(png: Uint8Array, limits?: Partial<CardLimits>): Uint8A
   const resolved = resolveLimits(limits);
   const { textChunks, assetChunks, iendStart } = scanPng(png, resolved);
   return splice(png, [...textChunks, ...assetChunks], [], iendStart, resolved.maxFileBytes);
+}
+
+/**
+ * The PNG card as it leaves for other apps: without the files a .charx carries beside its card
+ * (RisuAI's module.risum, x_meta/…), which are kept as asset chunks only so the .charx download gives
+ * them back. RisuAI reads modules from a .charx alone and takes every asset chunk of a PNG as a
+ * picture. Chunks the card names (`__asset:…`) and numbered ones (RisuAI's own) stay byte for byte.
+ */
+export function pngForOtherApps(png: Uint8Array, limits?: Partial<CardLimits>): Uint8Array {
+  const resolved = resolveLimits(limits);
+  const { card, assetChunks } = readCard(png, resolved);
+  const named = new Set(
+    assetEntries(card)
+      .filter((entry) => entry.uri.startsWith(ASSET_URI_PREFIX))
+      .map((entry) => entry.uri.slice(ASSET_URI_PREFIX.length)),
+  );
+  const charxOnly = assetChunks.filter((chunk) => {
+    const path = pathOfKey(chunk.key);
+    return !named.has(path) && !/^\d+$/.test(path);
+  });
+  if (charxOnly.length === 0) return png;
+  return splice(png, charxOnly, [], scanPng(png, resolved).iendStart, resolved.maxFileBytes);
 }
 
 /**

@@ -168,7 +168,8 @@ describe.each(databases)('card formats in and out (%s)', (dialect) => {
       'a .charx',
       async () => {
         const { bytes, card } = risuCharx(13);
-        return { bytes, filename: 'risu.charx', name: card.data.name, assets: 3 };
+        // The emotion it names; module.risum and x_meta stay stored for the .charx download only.
+        return { bytes, filename: 'risu.charx', name: card.data.name, assets: 1 };
       },
     ],
     [
@@ -237,6 +238,11 @@ describe.each(databases)('card formats in and out (%s)', (dialect) => {
     const v3 = JSON.parse(json.body) as CardJson;
     expect(v3).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Exporter' } });
     expect(v3.data.assets![1]!.uri).toBe(`data:image/png;base64,${Buffer.from(assets[0]!.data).toString('base64')}`);
+    // A bare .json has no PNG for `ccdefault:` to mean: RisuAI takes its picture from the main icon's data: URL.
+    expect(json.body).not.toContain('ccdefault:');
+    const main = v3.data.assets![0]!;
+    expect(main).toMatchObject({ type: 'icon', name: 'main', ext: 'png' });
+    expect(Buffer.from(main.uri.slice(main.uri.indexOf(',') + 1), 'base64').subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
 
     const charx = await get(`/api/upload/card/${item.file_id}/download/charx`);
     expect(charx.statusCode).toBe(200);
@@ -257,6 +263,17 @@ describe.each(databases)('card formats in and out (%s)', (dialect) => {
       expect((await get(`/api/upload/card/${item.file_id}/download/${format}`, null)).statusCode).toBe(404);
     }
     expect((await get(`/api/upload/card/${item.file_id}/download/yaml`)).statusCode).toBe(400);
+  });
+
+  it("keeps a .charx's module.risum for the .charx download and leaves it out of the PNG, where RisuAI would take it for a picture", async () => {
+    const { bytes, module } = risuCharx(19);
+    const item = await uploaded(bytes, 'module.charx');
+    const { assets } = cardsIn(await downloadedPng(item.file_id));
+    expect([...assets.keys()]).toEqual(['0']);
+    const charx = await get(`/api/upload/card/${item.file_id}/download/charx`);
+    expect(charx.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(charx.rawPayload));
+    expect(Buffer.from(files['module.risum']!)).toEqual(Buffer.from(module));
   });
 
   it('rewrites a card stored before uploads were rewritten (iTXt only) on its way out', async () => {

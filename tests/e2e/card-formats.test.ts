@@ -50,7 +50,7 @@ async function chatWith(page: Page, name: string): Promise<void> {
 }
 
 describe('card files other than PNG', () => {
-  it('takes a dropped .charx with its icon and assets, chats with it, and gives it back as .charx (phone)', async () => {
+  it('takes a dropped .charx with its icon and assets, chats with it, and gives it back as .charx with its module, the PNG without (phone)', async () => {
     const page = await newPage({ phone: true });
     await page.goto('/create');
     await signInAsAdministrator(page);
@@ -84,7 +84,7 @@ describe('card files other than PNG', () => {
     await screenshot(page, 'card-formats-phone-charx-chat');
     await page.getByRole('button', { name: 'Show character panel' }).click();
     const panel = page.getByRole('complementary', { name: 'Character' });
-    const charxButton = panel.getByRole('button', { name: 'Download as .charx (with the card’s assets)' });
+    const charxButton = panel.getByRole('button', { name: 'Download as .charx (with the card’s assets and RisuAI module)' });
     await charxButton.waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'card-formats-phone-panel');
@@ -97,6 +97,16 @@ describe('card files other than PNG', () => {
     expect(Object.keys(files)).toEqual(
       expect.arrayContaining(['module.risum', 'assets/icon/images/main.png', 'assets/emotion/images/0.png']),
     );
+
+    // The PNG says it goes without the module, and does: RisuAI would take the chunk for a picture.
+    const pngButton = panel.getByRole('button', {
+      name: 'Download as PNG (opens in SillyTavern, chub.ai, RisuAI; without a RisuAI module)',
+    });
+    const pngDownload = page.waitForEvent('download');
+    await pngButton.click();
+    const png = fs.readFileSync((await (await pngDownload).path())!);
+    expect(png.includes('chara-ext-asset_:0')).toBe(true);
+    expect(png.includes('module.risum')).toBe(false);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 /** A card's PNG and thumbnails from the blob store. */
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { hasCardTextChunks, writeCard, type Card } from '@core/card/index';
+import { hasCardTextChunks, pngForOtherApps, writeCard, type Card } from '@core/card/index';
 import type { ThumbnailWidth } from '@core/contract/constants';
 import { safeFileName } from '@core/fileName';
 import type { Image } from '../../db/schema';
@@ -60,7 +60,8 @@ export async function imageFile(
   const body = await cardPngOf(ctx, image);
   if (downloader === null) return { body };
   await countOnce(ctx.db, image.id, 'download', downloader);
-  return { body, disposition: contentDisposition(image.card_name) };
+  // The files only a .charx reads back (RisuAI's module) stay stored for the .charx download.
+  return { body: asBuffer(pngForOtherApps(body)), disposition: contentDisposition(image.card_name) };
 }
 
 export async function thumbnailFile(ctx: ServiceContext, id: string, width: ThumbnailWidth, user: RequestUser | null): Promise<Readable> {

@@ -5,9 +5,10 @@ import { downloadCard, type CardDownloadFormat, type DownloadableCard } from './
 import { OnlineButton } from '../../ui/OnlineButton';
 
 const FORMATS: { format: CardDownloadFormat; label: string; title: string }[] = [
-  { format: 'png', label: 'PNG', title: 'Download as PNG (opens in SillyTavern, chub.ai, RisuAI)' },
+  // RisuAI reads a module (scripts, regex) only from a .charx: the PNG leaves a card's module out.
+  { format: 'png', label: 'PNG', title: 'Download as PNG (opens in SillyTavern, chub.ai, RisuAI; without a RisuAI module)' },
   { format: 'json', label: '.json (V3)', title: 'Download as .json (V3)' },
-  { format: 'charx', label: '.charx', title: 'Download as .charx (with the card’s assets)' },
+  { format: 'charx', label: '.charx', title: 'Download as .charx (with the card’s assets and RisuAI module)' },
 ];
 
 export const MESSAGE_DOWNLOAD_FAILED = 'Failed to download the card. Please try again.';

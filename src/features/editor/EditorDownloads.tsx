@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { cardToCharx, cardToJsonFile, writeCard, type Card } from '@core/card/index';
+import { cardToCharx, cardToJsonFile, pngForOtherApps, writeCard, type Card } from '@core/card/index';
 import { safeFileName } from '@core/fileName';
 import { fetchImageBlob } from '../../api/images';
 import type { DraftPicture } from '../../db/drafts';
@@ -33,7 +33,7 @@ export function EditorDownloads({ card, picture, ownPngUrl }: Props) {
   // The .json and .charx come from the PNG as the server's downloads do (core/card/export), so the
   // assets embedded in an edited card go along.
   const blob = (bytes: Uint8Array, type: string) => new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
-  const png = async () => blob(await pngBytes(), 'image/png');
+  const png = async () => blob(pngForOtherApps(await pngBytes()), 'image/png');
   const json = async () => blob(cardToJsonFile(await pngBytes()), 'application/json');
   const charx = async () => blob(cardToCharx(await pngBytes()), 'application/zip');
   const download = async (make: () => Promise<Blob>, extension: string) => {
