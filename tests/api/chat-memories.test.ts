@@ -70,10 +70,11 @@ describe.each(databases)("a chat's pinned memories (%s)", (dialect) => {
     expect(file.statusCode).toBe(200);
     const header = JSON.parse(file.body.split('\n')[0]!);
     expect(header.chat_metadata.cardchat_memories).toEqual([expect.objectContaining({ id: 'keep', text: 'Mira is afraid of the dark.' })]);
-    const imported = await importFiles(test, alice, [{ name: 'mira.jsonl', bytes: new TextEncoder().encode(file.body) }]);
+    // Into another account: the same file again into this one is the chat here, and adds nothing.
+    const imported = await importFiles(test, bob, [{ name: 'mira.jsonl', bytes: new TextEncoder().encode(file.body) }]);
     expect(imported.statusCode, imported.body).toBe(200);
     const [copy] = imported.json().imported as { chat_id: string }[];
-    const again = (await list(alice, copy!.chat_id)).json().memories as PinnedMemoryView[];
+    const again = (await list(bob, copy!.chat_id)).json().memories as PinnedMemoryView[];
     expect(again.map((m) => m.text)).toEqual(['Mira is afraid of the dark.']);
   });
 

@@ -351,6 +351,14 @@ describe.each(databases)('editing, deleting, swipes and continue (%s)', (dialect
       expect(line.swipe_info).toHaveLength(3);
       expect(line.swipe_info[0]).toEqual({ send_date: line.send_date, extra: {} });
 
+      // While the chat is here, its file adds nothing: deleted first, it comes back whole.
+      const deleted = await test.app.inject({
+        method: 'POST',
+        url: '/api/chats/delete',
+        headers: alice.headers,
+        payload: { chat_id: chatId },
+      });
+      expect(deleted.statusCode).toBe(200);
       const imported = await importArchive(test, alice, zipSync(first));
       expect(imported.statusCode).toBe(200);
       const copy = imported.json().imported[0].chat_id as string;

@@ -259,7 +259,10 @@ describe.each(databases)('personas (%s)', (dialect) => {
       expect(lines[0].user_name).toBe('Sage');
       expect(lines.find((line) => line.is_user).name).toBe('Sage');
 
-      const imported = (await importArchive(test, alice, zipSync({ 'chat.jsonl': jsonl }))).json().imported[0];
+      // Another chat of the same exchange (its own start date): this very file again would be the chat here.
+      const [head, ...rest] = new TextDecoder().decode(jsonl).split('\n');
+      const another = [JSON.stringify({ ...JSON.parse(head!), create_date: Date.UTC(2020, 0, 1) }), ...rest].join('\n');
+      const imported = (await importArchive(test, alice, zipSync({ 'chat.jsonl': strToU8(another) }))).json().imported[0];
       expect((await chatOf(alice, imported.chat_id)).chat.persona_id).toBe(sage.id);
       // Bob has no persona of that name: his copy speaks as his profile name.
       const his = (await importArchive(test, bob, zipSync({ 'chat.jsonl': strToU8(new TextDecoder().decode(jsonl)) }))).json().imported[0];
