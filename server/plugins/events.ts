@@ -36,9 +36,11 @@ export const eventsPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
   });
   const timer = setInterval(prune, PRUNE_MS);
   timer.unref();
+  // The streams end before the server closes (it waits for open connections); the listener only
+  // after: a slow goodbye to PostgreSQL in preClose kept the server accepting connections meanwhile.
   app.addHook('preClose', async () => {
     clearInterval(timer);
     hub.closeAll();
-    await stopListening();
   });
+  app.addHook('onClose', async () => stopListening());
 });
