@@ -59,9 +59,10 @@ describe.each(databases)("a chat's author's note (%s)", (dialect) => {
       note_position: 1,
       note_role: 0,
     });
-    const imported = await importFiles(test, alice, [{ name: 'mira.jsonl', bytes: new TextEncoder().encode(file.body) }]);
+    // Into another account: the same file again into this one is the chat here, and adds nothing.
+    const imported = await importFiles(test, bob, [{ name: 'mira.jsonl', bytes: new TextEncoder().encode(file.body) }]);
     const [copy] = imported.json().imported as { chat_id: string }[];
-    expect((await test.app.inject({ method: 'GET', url: url(copy!.chat_id), headers: alice.headers })).json()).toMatchObject({
+    expect((await test.app.inject({ method: 'GET', url: url(copy!.chat_id), headers: bob.headers })).json()).toMatchObject({
       text: 'Keep the storm in view.',
       depth: 2,
       interval: 2,

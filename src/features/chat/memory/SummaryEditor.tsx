@@ -25,20 +25,32 @@ export function SummaryEditor({ chatId }: { chatId: string }) {
   const [draft, setDraft] = useState<string | null>(null);
   const [status, setStatus] = useState<SaveOutcome | null>(null);
   const [regenerating, setRegenerating] = useState(false);
+  // The switch turns at the tap: the device's copy answers a moment later, and then rules again.
+  const [offChosen, setOffChosen] = useState<boolean | null>(null);
   const ids = { text: useId(), off: useId() };
   useEffect(() => setDraft(null), [chatId]);
   const summary = stored ?? { text: '', off: false, covers: 0, updated_at: null, demo: false };
   const text = draft ?? summary.text;
+  const off = offChosen ?? summary.off;
+  useEffect(() => {
+    if (offChosen === summary.off) setOffChosen(null);
+  }, [offChosen, summary.off]);
 
   const change = (body: PutChatSummary, done: string) =>
     changeMemory(chatId, { kind: 'summary', summary: body }).then(
-      () => setStatus({ text: done }),
-      (error: unknown) => console.error('Saving the summary failed', error),
+      () => {
+        setStatus({ text: done });
+        return true;
+      },
+      (error: unknown) => {
+        console.error('Saving the summary failed', error);
+        return false;
+      },
     );
   const save = () => {
     if (text.length > SUMMARY_LIMITS.textChars)
       return setStatus({ text: overLimitMessage(text.length, SUMMARY_LIMITS.textChars), refused: true });
-    void change({ text, off: summary.off }, 'Summary saved').then(() => setDraft(null));
+    void change({ text, off }, 'Summary saved').then(() => setDraft(null));
   };
   const regenerate = async () => {
     setRegenerating(true);
@@ -61,7 +73,7 @@ export function SummaryEditor({ chatId }: { chatId: string }) {
         Summary of older messages
       </label>
       <p className={styles.text}>
-        {summary.off
+        {off
           ? 'Off: older messages that no longer fit are left out without a summary.'
           : summary.covers > 0
             ? `Covers the first ${plural(summary.covers)}; it goes into the prompt where they were.`
@@ -81,10 +93,13 @@ export function SummaryEditor({ chatId }: { chatId: string }) {
         <input
           id={ids.off}
           type="checkbox"
-          checked={!summary.off}
-          onChange={(event) =>
-            void change({ text: summary.text, off: !event.target.checked }, event.target.checked ? 'Summaries on' : 'Summaries off')
-          }
+          checked={!off}
+          onChange={(event) => {
+            setOffChosen(!event.target.checked);
+            void change({ text: summary.text, off: !event.target.checked }, event.target.checked ? 'Summaries on' : 'Summaries off').then(
+              (saved) => saved || setOffChosen(null),
+            );
+          }}
         />
         <label htmlFor={ids.off}>Summarize older messages automatically</label>
       </div>
@@ -94,7 +109,7 @@ export function SummaryEditor({ chatId }: { chatId: string }) {
           type="button"
           className={buttonStyles.secondary}
           onClick={() => void regenerate()}
-          disabled={!online || regenerating || summary.off || summary.covers === 0}
+          disabled={!online || regenerating || off || summary.covers === 0}
         >
           Regenerate
         </button>
