@@ -1,8 +1,9 @@
 /**
  * Group chats on a phone (390×844) and a desktop (1280×900): 'New group chat' in the chat list makes
  * a group of three seeded characters, a message gets a reply from one of them (its name on the
- * bubble), a tap on a member makes it answer next, and a member muted says so; axe on the dialog and
- * the group chat.
+ * bubble), a tap on a member makes it answer next, and a member muted says so; a member added
+ * mid-chat speaks, and one removed (asked first) leaves its replies with its name; axe on the dialogs
+ * and the group chat.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -22,22 +23,37 @@ const replyTo = (page: Page, text: string) =>
     .getByRole('article')
     .filter({ hasText: fakeReplyTo(text).replace('You said: ', '') });
 
+/** Signs up, caches the gallery and opens 'New group chat' with `names` checked. */
+async function newGroupDialog(page: Page, phone: boolean, who: string, names: readonly string[]) {
+  if (!phone) await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpFromRecentChat(page, { name: who, email: uniqueEmail('group'), password: 'group-chats-42' });
+  // Home caches the public gallery: its characters are offered for the group.
+  await homeWithSeededCards(page);
+  await page.goto('/recent-chat');
+  await page.getByRole('button', { name: 'New group chat' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New group chat' });
+  for (const name of names) await dialog.getByRole('checkbox', { name }).check();
+  await dialog.getByText(`${names.length} chosen`).waitFor();
+  return dialog;
+}
+
+/** Sends `text` with `name` chosen to answer, and the reply once named by its speaker. */
+async function answeredBy(page: Page, name: string, text: string) {
+  await page.getByRole('group', { name: 'Who answers next' }).getByRole('button', { name, exact: true }).click();
+  await sendInChat(page, text);
+  const reply = replyTo(page, text);
+  await reply.waitFor();
+  await expect.poll(() => reply.getAttribute('aria-label')).toBe(name);
+  return reply;
+}
+
 describe.each([
   ['phone', { phone: true }],
   ['desktop', { phone: false }],
 ])('Group chats on a %s', (size, { phone }) => {
   it('makes a group of three, talks, picks who answers and mutes one', async () => {
     const page = await newPage({ phone });
-    if (!phone) await page.setViewportSize({ width: 1280, height: 900 });
-    await signUpFromRecentChat(page, { name: `Grouper ${size}`, email: uniqueEmail('group'), password: 'group-chats-42' });
-    // Home caches the public gallery: its characters are offered for the group.
-    await homeWithSeededCards(page);
-    await page.goto('/recent-chat');
-
-    await page.getByRole('button', { name: 'New group chat' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New group chat' });
-    for (const name of members) await dialog.getByRole('checkbox', { name }).check();
-    await dialog.getByText('3 chosen').waitFor();
+    const dialog = await newGroupDialog(page, phone, `Grouper ${size}`, members);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Make group' }).click();
     await page.waitForURL((url) => url.searchParams.has('chat'));
@@ -70,6 +86,44 @@ describe.each([
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `group-chat-${size}`);
     expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('adds a member mid-chat, who speaks, and removes one, whose replies keep its name', async () => {
+    const page = await newPage({ phone });
+    const [first, second, third] = members as [string, string, string];
+    const newcomer = SEED_CHARACTERS[3]!.name;
+    await (await newGroupDialog(page, phone, `Host ${size}`, [first, second])).getByRole('button', { name: 'Make group' }).click();
+    await page.waitForURL((url) => url.searchParams.has('chat'));
+    const bar = page.getByRole('group', { name: 'Who answers next' });
+    const early = await answeredBy(page, first, 'Opening words');
+
+    await bar.getByRole('button', { name: 'Add', exact: true }).click();
+    const adding = page.getByRole('dialog', { name: 'Add members' });
+    // Those in the group already are not offered again.
+    await adding.getByRole('checkbox', { name: third }).waitFor();
+    expect(await adding.getByRole('checkbox', { name: first }).count()).toBe(0);
+    await adding.getByRole('checkbox', { name: third }).check();
+    await adding.getByRole('checkbox', { name: newcomer }).check();
+    await adding.getByText('2 chosen').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await adding.getByRole('button', { name: 'Add', exact: true }).click();
+    await adding.waitFor({ state: 'hidden' });
+    await bar.getByRole('button', { name: newcomer, exact: true }).waitFor();
+    await answeredBy(page, newcomer, 'Welcome aboard');
+
+    await bar.getByRole('button', { name: `Remove ${first}` }).click();
+    const asking = page.getByRole('dialog', { name: 'Remove from the group' });
+    await asking.getByText('Their messages stay').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await asking.getByRole('button', { name: 'Remove', exact: true }).click();
+    await asking.waitFor({ state: 'hidden' });
+    await bar.getByRole('button', { name: first, exact: true }).waitFor({ state: 'detached' });
+    expect(await early.getAttribute('aria-label')).toBe(first);
+    await answeredBy(page, second, 'Still here?');
+
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, `group-members-${size}`);
     await page.context().close();
   });
 });
