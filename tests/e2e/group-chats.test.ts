@@ -2,13 +2,24 @@
  * Group chats on a phone (390×844) and a desktop (1280×900): 'New group chat' in the chat list makes
  * a group of three seeded characters, a message gets a reply from one of them (its name on the
  * bubble), a tap on a member makes it answer next, and a member muted says so; a member added
- * mid-chat speaks, and one removed (asked first) leaves its replies with its name; axe on the dialogs
- * and the group chat.
+ * mid-chat speaks, and one removed (asked first) leaves its replies with its name; 'Add to a group' on
+ * a character's page puts it in a group or makes a new one with it; axe on the dialogs and the group chat.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { PublicImagesResponse } from '@core/contract';
 import { SEED_CHARACTERS } from '../../server/seed/characters';
-import { chatLog, fakeReplyTo, homeWithSeededCards, newPage, screenshot, sendInChat, signUpFromRecentChat, uniqueEmail } from './browser';
+import {
+  baseURL,
+  chatLog,
+  fakeReplyTo,
+  homeWithSeededCards,
+  newPage,
+  screenshot,
+  sendInChat,
+  signUpFromRecentChat,
+  uniqueEmail,
+} from './browser';
 import { horizontalOverflow, seriousViolations } from './page-checks';
 
 const members = SEED_CHARACTERS.slice(0, 3).map((character) => character.name);
@@ -22,6 +33,13 @@ const replyTo = (page: Page, text: string) =>
   chatLog(page)
     .getByRole('article')
     .filter({ hasText: fakeReplyTo(text).replace('You said: ', '') });
+
+/** The seeded character's id, from the public gallery. */
+async function characterId(name: string): Promise<string> {
+  const response = await fetch(`${baseURL()}/api/upload/image?limit=50&offset=0`);
+  const list = (await response.json()) as PublicImagesResponse;
+  return list.data.find((card) => card.display_title === name)!.file_id;
+}
 
 /** Signs up, caches the gallery and opens 'New group chat' with `names` checked. */
 async function newGroupDialog(page: Page, phone: boolean, who: string, names: readonly string[]) {
@@ -124,6 +142,40 @@ describe.each([
 
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `group-members-${size}`);
+    await page.context().close();
+  });
+
+  it('adds a character to a group from its page, or makes a new group with it', async () => {
+    const page = await newPage({ phone });
+    const [first, second, third] = members as [string, string, string];
+    await (await newGroupDialog(page, phone, `Joiner ${size}`, [first, second])).getByRole('button', { name: 'Make group' }).click();
+    await page.waitForURL((url) => url.searchParams.has('chat'));
+    const groupId = new URL(page.url()).searchParams.get('chat');
+
+    await page.goto(`/characters/${await characterId(third)}`);
+    await page.getByRole('button', { name: 'Add to a group' }).click();
+    const joining = page.getByRole('dialog', { name: 'Add to a group' });
+    await joining.getByRole('radio', { name: `A new group with ${third}` }).waitFor();
+    await joining.getByRole('radio', { name: new RegExp(first) }).check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await joining.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('chat') === groupId);
+    await answeredBy(page, third, 'Glad you came');
+
+    await page.goto(`/characters/${await characterId(third)}`);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Add to a group' }).click();
+    // The group it is in already is not offered again.
+    expect(await joining.getByRole('radio', { name: new RegExp(first) }).isDisabled()).toBe(true);
+    await joining.getByRole('button', { name: 'Next' }).click();
+    const making = page.getByRole('dialog', { name: 'New group chat' });
+    expect(await making.getByRole('checkbox', { name: third }).isChecked()).toBe(true);
+    await making.getByRole('checkbox', { name: second }).check();
+    await making.getByText('2 chosen').waitFor();
+    await making.getByRole('button', { name: 'Make group' }).click();
+    await page.waitForURL((url) => url.searchParams.has('chat') && url.searchParams.get('chat') !== groupId);
+    const bar = page.getByRole('group', { name: 'Who answers next' });
+    for (const name of [second, third]) await bar.getByRole('button', { name, exact: true }).waitFor();
     await page.context().close();
   });
 });
