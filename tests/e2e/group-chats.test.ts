@@ -41,6 +41,9 @@ async function characterId(name: string): Promise<string> {
   return list.data.find((card) => card.display_title === name)!.file_id;
 }
 
+/** Waits for a group of three's picture, its members' three portraits, in `where`. */
+const groupPicture = (page: Page, where: string) => page.locator(`${where} [data-tiles="3"] img`).nth(2).waitFor();
+
 /** Signs up, caches the gallery and opens 'New group chat' with `names` checked. */
 async function newGroupDialog(page: Page, phone: boolean, who: string, names: readonly string[]) {
   if (!phone) await page.setViewportSize({ width: 1280, height: 900 });
@@ -77,6 +80,9 @@ describe.each([
     await page.waitForURL((url) => url.searchParams.has('chat'));
     const bar = page.getByRole('group', { name: 'Who answers next' });
     for (const name of members) await bar.getByRole('button', { name, exact: true }).waitFor();
+    // The group's picture is its three members' portraits, in the header and the list (a phone shows them after the chat).
+    if (!phone) await groupPicture(page, 'header');
+    if (!phone) await groupPicture(page, '#chat-history [aria-current="true"]');
 
     await sendInChat(page, 'Hello everyone');
     const first = replyTo(page, 'Hello everyone');
@@ -104,6 +110,10 @@ describe.each([
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `group-chat-${size}`);
     expect(await seriousViolations(page)).toEqual([]);
+    if (phone) {
+      await page.getByRole('button', { name: 'Back to chats' }).click();
+      await groupPicture(page, '#chat-history');
+    }
     await page.context().close();
   });
 
