@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { GroupMember } from '@core/contract';
 import { addMember } from '../../sync/groups';
-import buttonStyles from '../../ui/buttons.module.css';
 import dialogStyles from '../../ui/dialog.module.css';
-import { OnlineButton } from '../../ui/OnlineButton';
 import { Modal } from '../replace/Modal';
+import { failureText, FormEnd } from './FormEnd';
 import styles from './groups.module.css';
 import { addable, MemberPicker, toggled } from './MemberPicker';
 import { useGroupCandidates } from './useGroupCandidates';
@@ -51,8 +50,7 @@ function AddMembersForm({ titleId, chatId, members, onClose }: { titleId: string
       }
       onClose();
     } catch (failure) {
-      console.error('Adding a member failed', failure);
-      setError(failure instanceof Error && failure.message ? failure.message : ADD_MEMBERS_FAILED);
+      setError(failureText('Adding a member failed', failure, ADD_MEMBERS_FAILED));
     } finally {
       setSaving(false);
     }
@@ -70,19 +68,7 @@ function AddMembersForm({ titleId, chatId, members, onClose }: { titleId: string
         limit={room === 0 ? 'the group is full' : `up to ${room} more`}
         empty="Every character this device knows is in the group already."
       />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={dialogStyles.buttons}>
-        <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-          Cancel
-        </button>
-        <OnlineButton type="submit" className={buttonStyles.primary} disabled={saving || !fits}>
-          {saving ? 'Adding...' : 'Add'}
-        </OnlineButton>
-      </div>
+      <FormEnd error={error} onCancel={onClose} submit={saving ? 'Adding...' : 'Add'} disabled={saving || !fits} />
     </form>
   );
 }

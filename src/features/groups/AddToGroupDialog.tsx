@@ -4,11 +4,10 @@ import { MAX_GROUP_MEMBERS } from '@core/contract/constants';
 import { groupChats } from '../../db/groupCandidates';
 import type { LocalChat } from '../../db/db';
 import { addMember } from '../../sync/groups';
-import buttonStyles from '../../ui/buttons.module.css';
 import dialogStyles from '../../ui/dialog.module.css';
-import { OnlineButton } from '../../ui/OnlineButton';
 import { ChatAvatar } from '../chat/history/ChatAvatar';
 import { Modal } from '../replace/Modal';
+import { failureText, FormEnd } from './FormEnd';
 import styles from './groups.module.css';
 
 export const ADD_TO_GROUP_FAILED = 'Failed to add the character to the group. Please try again.';
@@ -62,8 +61,7 @@ function AddToGroupForm({
       .then(
         () => onAdded(choice),
         (failure: unknown) => {
-          console.error('Adding to the group failed', failure);
-          setError(failure instanceof Error && failure.message ? failure.message : ADD_TO_GROUP_FAILED);
+          setError(failureText('Adding to the group failed', failure, ADD_TO_GROUP_FAILED));
         },
       )
       .finally(() => setSaving(false));
@@ -103,19 +101,7 @@ function AddToGroupForm({
         })}
       </fieldset>
       {groups?.length === 0 && <p className={styles.hint}>You have no group chats yet: make one with this character.</p>}
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={dialogStyles.buttons}>
-        <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-          Cancel
-        </button>
-        <OnlineButton type="submit" className={buttonStyles.primary} disabled={saving}>
-          {choice === NEW_GROUP ? 'Next' : saving ? 'Adding...' : 'Add'}
-        </OnlineButton>
-      </div>
+      <FormEnd error={error} onCancel={onClose} submit={choice === NEW_GROUP ? 'Next' : saving ? 'Adding...' : 'Add'} disabled={saving} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { ChatAvatar } from '../chat/history/ChatAvatar';
 import { AddMembersDialog } from './AddMembersDialog';
 import styles from './groups.module.css';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
+import { failureText } from './FormEnd';
 
 export const MUTE_FAILED = 'Failed to change the member. Please try again.';
 export const REMOVE_FAILED = 'Failed to remove the member. Please try again.';
@@ -44,8 +45,7 @@ export function GroupMembersBar({ chatId, members, chosen, onChoose }: Props) {
         if (chosen === member.id) onChoose(null);
       })
       .catch((failure: unknown) => {
-        console.error('Removing the member failed', failure);
-        setError(failure instanceof Error && failure.message ? failure.message : REMOVE_FAILED);
+        setError(failureText('Removing the member failed', failure, REMOVE_FAILED));
       })
       .finally(() => {
         setRemoving(false);

@@ -2,10 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { MAX_CHAT_TITLE_CHARS, MAX_GROUP_MEMBERS, MIN_GROUP_MEMBERS } from '@core/contract/constants';
 import type { RecentChat } from '@core/contract';
 import { makeGroup } from '../../sync/groups';
-import buttonStyles from '../../ui/buttons.module.css';
 import dialogStyles from '../../ui/dialog.module.css';
-import { OnlineButton } from '../../ui/OnlineButton';
 import { Modal } from '../replace/Modal';
+import { failureText, FormEnd } from './FormEnd';
 import styles from './groups.module.css';
 import { MemberPicker, toggled } from './MemberPicker';
 import { STRATEGY_NAMES } from './strategyNames';
@@ -54,8 +53,7 @@ function NewGroupForm({ titleId, onClose, onCreated, initial }: { titleId: strin
           onCreated(chat);
         },
         (failure: unknown) => {
-          console.error('Making the group chat failed', failure);
-          setError(failure instanceof Error && failure.message ? failure.message : CREATE_GROUP_FAILED);
+          setError(failureText('Making the group chat failed', failure, CREATE_GROUP_FAILED));
         },
       )
       .finally(() => setSaving(false));
@@ -93,19 +91,7 @@ function NewGroupForm({ titleId, onClose, onCreated, initial }: { titleId: strin
         limit={`${MIN_GROUP_MEMBERS} to ${MAX_GROUP_MEMBERS} characters`}
         empty="Chat with a character or favorite one first: they appear here."
       />
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={dialogStyles.buttons}>
-        <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-          Cancel
-        </button>
-        <OnlineButton type="submit" className={buttonStyles.primary} disabled={saving || !enough}>
-          {saving ? 'Making...' : 'Make group'}
-        </OnlineButton>
-      </div>
+      <FormEnd error={error} onCancel={onClose} submit={saving ? 'Making...' : 'Make group'} disabled={saving || !enough} />
     </form>
   );
 }
