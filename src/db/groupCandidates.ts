@@ -1,5 +1,5 @@
 import { thumbnailUrl } from '@core/contract/constants';
-import { db } from './db';
+import { db, type LocalChat } from './db';
 
 /** A character a group may be made with. */
 export interface GroupCandidate {
@@ -35,4 +35,10 @@ export async function groupCandidates(): Promise<GroupCandidate[]> {
   for (const chat of chats) if (!chat.members) add(chat.character_id, chat.character_name, chat.card_type);
   for (const card of gallery) add(card.file_id, card.display_title, 'public');
   return [...found.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** The person's group chats on this device, the most recently active first (a character is added to one). */
+export async function groupChats(): Promise<LocalChat[]> {
+  const chats = await db.chats.orderBy('last_message_time').reverse().toArray();
+  return chats.filter((chat) => chat.members && !chat.localOnly);
 }

@@ -64,6 +64,16 @@ describe('the character panel', () => {
     await screen.findByRole('button', { name: 'In favorites', pressed: true });
   });
 
+  it("offers 'Add to a group' in a chat with one character, not in a group chat's panel", () => {
+    render(<CharacterPanel character={ada} target={target} onClose={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Add to a group' })).toBeTruthy();
+    cleanup();
+    const member = { id: 'm1', character_id: 'card-1', name: 'Ada', card_type: 'public' as const, avatar_url: null, muted: false };
+    const group = { ...target.seed, last_message_time: '', modified: '', created_at: '', message_count: 0, size: 0, members: [member] };
+    render(<CharacterPanel character={ada} target={{ ...target, row: group }} onClose={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Add to a group' })).toBeNull();
+  });
+
   it("says private cards don't need favorites, disabled", () => {
     render(<CharacterPanel character={{ ...ada, cardType: 'user' }} target={target} onClose={vi.fn()} />);
     expect((screen.getByRole('button', { name: PRIVATE_CARD_TEXT }) as HTMLButtonElement).disabled).toBe(true);

@@ -6,13 +6,14 @@ import { useProfile } from '../../auth/useProfile';
 import { CardDownloads } from '../cardFiles/CardDownloads';
 import { FavoriteButton } from '../chat/panel/FavoriteButton';
 import { useOpenCardChat } from '../gallery/cardActions';
+import { AddToGroupButton } from '../groups/AddToGroupButton';
 import { PublishControls } from '../review/PublishControls';
 import styles from './CharacterPage.module.css';
 import { cardText, characterOfPage, pageAsListed } from './characterText';
 import { ReportDialog } from './ReportDialog';
 import { ShareButton } from './ShareButton';
 
-/** What one can do with the character: chat, keep, download, share; its creator edits and publishes it; others report it. */
+/** What one can do with the character: chat, add to a group, keep, download, share; its creator edits and publishes it; others report it. */
 export function CharacterActions({ page }: { page: CharacterPage }) {
   const profile = useProfile();
   const openChat = useOpenCardChat();
@@ -26,6 +27,8 @@ export function CharacterActions({ page }: { page: CharacterPage }) {
           <MessageCircle size={18} aria-hidden="true" />
           Chat
         </button>
+        {/* A group lives on the server: it needs an account. */}
+        {profile && <AddToGroupButton character={{ id: page.file_id, name }} className={styles.secondary} />}
         {profile && isPublic && <FavoriteButton character={characterOfPage(page)} id={page.file_id} />}
         <ShareButton name={name} fileId={page.file_id} isPublic={isPublic} />
         {page.is_owner && (

@@ -2,12 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { MAX_CHAT_TITLE_CHARS, MAX_GROUP_MEMBERS, MIN_GROUP_MEMBERS } from '@core/contract/constants';
 import type { RecentChat } from '@core/contract';
 import { makeGroup } from '../../sync/groups';
-import buttonStyles from '../../ui/buttons.module.css';
 import dialogStyles from '../../ui/dialog.module.css';
-import { OnlineButton } from '../../ui/OnlineButton';
-import { ChatAvatar } from '../chat/history/ChatAvatar';
 import { Modal } from '../replace/Modal';
+import { failureText, FormEnd } from './FormEnd';
 import styles from './groups.module.css';
+import { MemberPicker, toggled } from './MemberPicker';
 import { STRATEGY_NAMES } from './strategyNames';
 import { useGroupCandidates } from './useGroupCandidates';
 
@@ -18,30 +17,30 @@ interface Props {
   onClose: () => void;
   /** Opens the group just made. */
   onCreated: (chat: RecentChat) => void;
+  /** Characters chosen already when it opens (a character's page makes a group with it). */
+  initial?: readonly string[];
 }
 
 /** 'New group chat': a name, who speaks next, and 2–10 characters the person may chat with. */
-export function NewGroupDialog({ open, onClose, onCreated }: Props) {
+export function NewGroupDialog({ open, onClose, onCreated, initial }: Props) {
   const titleId = useId();
   return (
     <Modal open={open} titleId={titleId} onClose={onClose}>
-      {open && <NewGroupForm titleId={titleId} onClose={onClose} onCreated={onCreated} />}
+      {open && <NewGroupForm titleId={titleId} onClose={onClose} onCreated={onCreated} initial={initial} />}
     </Modal>
   );
 }
 
-function NewGroupForm({ titleId, onClose, onCreated }: { titleId: string } & Omit<Props, 'open'>) {
+function NewGroupForm({ titleId, onClose, onCreated, initial }: { titleId: string } & Omit<Props, 'open'>) {
   const candidates = useGroupCandidates();
-  const [picked, setPicked] = useState<string[]>([]);
+  const [picked, setPicked] = useState<string[]>(() => [...(initial ?? [])]);
   const [title, setTitle] = useState('');
   const [strategy, setStrategy] = useState<NonNullable<RecentChat['group_strategy']>>('natural');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [chatId] = useState(() => crypto.randomUUID());
-  const countId = useId();
   const enough = picked.length >= MIN_GROUP_MEMBERS && picked.length <= MAX_GROUP_MEMBERS;
 
-  const toggle = (id: string) => setPicked((now) => (now.includes(id) ? now.filter((x) => x !== id) : [...now, id]));
   const create = (event: FormEvent) => {
     event.preventDefault();
     if (!enough) return;
@@ -54,8 +53,7 @@ function NewGroupForm({ titleId, onClose, onCreated }: { titleId: string } & Omi
           onCreated(chat);
         },
         (failure: unknown) => {
-          console.error('Making the group chat failed', failure);
-          setError(failure instanceof Error && failure.message ? failure.message : CREATE_GROUP_FAILED);
+          setError(failureText('Making the group chat failed', failure, CREATE_GROUP_FAILED));
         },
       )
       .finally(() => setSaving(false));
@@ -86,33 +84,14 @@ function NewGroupForm({ titleId, onClose, onCreated }: { titleId: string } & Omi
           ))}
         </select>
       </label>
-      <fieldset className={styles.candidates} aria-describedby={countId}>
-        <legend>Characters</legend>
-        {candidates?.length === 0 && <p className={styles.hint}>Chat with a character or favorite one first: they appear here.</p>}
-        {candidates?.map((candidate) => (
-          <label key={candidate.id} className={styles.candidate}>
-            <input type="checkbox" checked={picked.includes(candidate.id)} onChange={() => toggle(candidate.id)} />
-            <ChatAvatar chat={{ ...candidate, character_name: candidate.name }} size={28} />
-            <bdi>{candidate.name}</bdi>
-          </label>
-        ))}
-      </fieldset>
-      <p id={countId} className={styles.hint} aria-live="polite">
-        {picked.length} chosen · {MIN_GROUP_MEMBERS} to {MAX_GROUP_MEMBERS} characters
-      </p>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      <div className={dialogStyles.buttons}>
-        <button type="button" className={buttonStyles.secondary} onClick={onClose}>
-          Cancel
-        </button>
-        <OnlineButton type="submit" className={buttonStyles.primary} disabled={saving || !enough}>
-          {saving ? 'Making...' : 'Make group'}
-        </OnlineButton>
-      </div>
+      <MemberPicker
+        candidates={candidates}
+        picked={picked}
+        onToggle={(id) => setPicked((now) => toggled(now, id))}
+        limit={`${MIN_GROUP_MEMBERS} to ${MAX_GROUP_MEMBERS} characters`}
+        empty="Chat with a character or favorite one first: they appear here."
+      />
+      <FormEnd error={error} onCancel={onClose} submit={saving ? 'Making...' : 'Make group'} disabled={saving || !enough} />
     </form>
   );
 }

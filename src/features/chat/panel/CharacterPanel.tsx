@@ -5,6 +5,7 @@ import { useAvatarSrc } from '../history/useAvatarSrc';
 import type { ChatTarget } from '../useChatSelection';
 import styles from './CharacterPanel.module.css';
 import { CardDownloads } from '../../cardFiles/CardDownloads';
+import { AddToGroupButton } from '../../groups/AddToGroupButton';
 import { EditCharacterLink } from './EditCharacterLink';
 import { FavoriteButton } from './FavoriteButton';
 import { GeneratePhotoButton } from './GeneratePhotoButton';
@@ -19,7 +20,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The right panel: the chat's character (portrait, name, tags, favorite), or Generate Photo without a card. */
+/** The right panel: the chat's character (portrait, name, tags, favorite, add to a group), or Generate Photo without a card. */
 export function CharacterPanel({ character, target, onClose }: Props) {
   // Without a card, the chat's own avatar: a generated portrait (kept on the server and in Dexie).
   const url = character?.id ? cardPortraitUrl(character) : (target?.seed.avatar_url ?? null);
@@ -52,6 +53,7 @@ export function CharacterPanel({ character, target, onClose }: Props) {
             <>
               <FavoriteButton character={character} id={character.id} />
               <EditCharacterLink fileId={character.id} cardType={character.cardType} />
+              {!target.row?.members && <AddToGroupButton character={{ id: character.id, name: character.name }} className={styles.edit} />}
               <CardDownloads card={{ fileId: character.id, name: character.name, isPublic: character.cardType === 'public' }} />
             </>
           ) : (

@@ -108,7 +108,7 @@ export function ChatHeader({
       <div className={styles.who}>
         {target && (
           <span className={styles.avatar}>
-            <ChatAvatar chat={target.seed} size={36} />
+            <ChatAvatar chat={target.row?.members ? { ...target.seed, members: target.row.members } : target.seed} size={36} />
           </span>
         )}
         <div className={styles.titles}>
