@@ -23,8 +23,9 @@ const DEXIE_RUNS = 3;
 /** The newest message of the imported chat: what the chat-window figure waits to see painted. */
 export const NEWEST_LINE = `Line ${LONG_CHAT - 1}:`;
 
-function archive(characterName: string): Uint8Array {
-  const start = Date.UTC(2025, 0, 1);
+/** Run `run`'s chat starts a day after the one before: the same file again would be the chat already there. */
+function archive(characterName: string, run: number): Uint8Array {
+  const start = Date.UTC(2025, 0, 1 + run);
   const messages: ArchiveMessage[] = Array.from({ length: LONG_CHAT }, (_, i) => ({
     role: i % 2 ? 'assistant' : 'user',
     name: i % 2 ? characterName : 'You',
@@ -44,9 +45,9 @@ export interface ImportResult {
 
 /** Server half: the imports; the chat is linked to the seeded card by its character name. */
 export async function importToServer(session: Session): Promise<{ serverMs: number; chatId: string }> {
-  const zip = archive(session.card.name);
-  const { payload, headers } = await multipartBody({ field: 'file', filename: 'bench-chat.zip', type: 'application/zip', bytes: zip });
-  const imported = await repeat(SERVER_RUNS, async () => {
+  const imported = await repeat(SERVER_RUNS, async (run) => {
+    const zip = archive(session.card.name, run);
+    const { payload, headers } = await multipartBody({ field: 'file', filename: 'bench-chat.zip', type: 'application/zip', bytes: zip });
     const response = await timedPost(
       new URL('/api/chats/import', session.api.baseURL).href,
       { ...headers, authorization: `Bearer ${await session.api.token()}` },
