@@ -1,7 +1,7 @@
-import { isIP } from 'node:net';
 import path from 'node:path';
 import { readS3Settings, S3SettingsError, type S3Settings } from './blobs/s3Settings';
 import { DEFAULT_SQLITE_BUSY_TIMEOUT_MS, type DbOptions } from './db/index';
+import { isProxyAddress } from './proxyAddresses';
 import { readUserAiSettings, type UserAiSettings } from './userAiConfig';
 
 /** Everything the server reads from the environment, parsed once at start-up. */
@@ -158,19 +158,6 @@ function positive(env: Env, name: string, fallback: number, unit: string): numbe
 }
 
 const perMinute = (env: Env, name: string, fallback: number) => positive(env, name, fallback, 'requests a minute');
-
-/** proxy-addr's names for reserved ranges, accepted by Fastify's trustProxy. */
-const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGES.has(entry)) return true;
-  const [address = '', range, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (!family || rest.length > 0) return false;
-  if (range === undefined) return true;
-  const bits = family === 4 ? 32 : 128;
-  return (/^\d+$/.test(range) && Number(range) <= bits) || (family === 4 && isIP(range) === 4);
-}
 
 /** LLM_MODELS as a list, LLM_MODEL first and each once: a chat may pick any of them. */
 function modelsOf(env: Env): string[] {

@@ -19,11 +19,15 @@ import type {
 } from './signInTables';
 import type { ChatPromptsTable, AiSettingsTable, AiPresetsTable } from './storyTables';
 import type { ServerSecretsTable, UserAiKeysTable } from './aiKeyTables';
+import type { EventCountersTable, EventsTable } from './eventTables';
+import type { ChatMembersTable } from './groupTables';
 
 // The tables of sharing, of the embedded provider and of the AI's prompt and settings live beside this file; their names stay importable from here.
 export type * from './sharingTables';
 export type * from './signInTables';
 export type * from './storyTables';
+export type * from './eventTables';
+export type * from './groupTables';
 
 /**
  * The tables as the code sees them. Timestamps are ISO-8601 text in UTC so that SQLite and
@@ -172,19 +176,6 @@ export interface MessagesTable {
   file_fields: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A group chat's characters, in order. */
-export interface ChatMembersTable {
-  id: string;
-  chat_id: string;
-  /** Null once the card was deleted: the member keeps its name and messages. */
-  image_id: string | null;
-  name: string;
-  card_type: 'public' | 'user';
-  position: number;
-  /** 1: stays in the story, never picked to speak. */
-  muted: Generated<number>;
-}
-
 /** Who a user may be in a chat: a name for {{user}}, a description for the prompt, an avatar. */
 export interface PersonasTable {
   id: string;
@@ -258,22 +249,6 @@ export interface RateLimitsTable {
   key: string;
   window_ends: number | string;
   count: number;
-}
-
-/** A change to a person's data, for their devices' live streams (server/events/). */
-export interface EventsTable {
-  user_id: string;
-  id: number;
-  kind: string;
-  /** JSON. */
-  payload: string;
-  origin: string | null;
-  created_at: string;
-}
-
-export interface EventCountersTable {
-  user_id: string;
-  last_id: number;
 }
 
 export interface Database {

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { ChatMessage } from '@core/contract';
 import { lockChat } from '../../db/repositories/chats';
 import { nextSeq } from '../../db/repositories/messages';
-import type { Message } from '../../db/schema';
 import { emitEvent } from '../../events/emit';
 import { checkStorageRoom } from '../storage';
 import type { RequestUser } from '../users';
 import { userDisplayName } from '@core/chat/index';
 import { checkedMessageText } from './messageText';
 import { ownChat } from './reads';
+import { message as newMessage } from './messageRow';
 import { storeMessages } from './storeMessages';
 import { chatMessageOf } from './wire';
 import type { ServiceContext } from '../context';
@@ -31,24 +30,12 @@ export async function appendMessage(
   const sent = claimed && !Number.isNaN(claimed.getTime()) && claimed <= now ? claimed : now;
   return ctx.db.transaction().execute(async (trx) => {
     await lockChat(trx, chat.id);
-    const message: Message = {
-      id: randomUUID(),
-      chat_id: chat.id,
-      seq: await nextSeq(trx, chat.id),
-      role: 'user',
-      content,
-      name: userDisplayName(user),
-      send_date: sent.toISOString(),
-      client_id: null,
-      swipes: null,
-      swipe_id: null,
-      hidden: 0,
-      stopped_swipe: null,
-      model: null,
-      reasoning: null,
-      speaker_id: null,
-      file_fields: null,
-    };
+    const message = newMessage(
+      chat,
+      await nextSeq(trx, chat.id),
+      { role: 'user', content, name: userDisplayName(user) },
+      sent.toISOString(),
+    );
     await storeMessages(trx, chat.id, [message], now.toISOString());
     const stored = chatMessageOf(message);
     await emitEvent(trx, user.id, 'message.created', stored);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type Card, characterDisplayName } from '@core/card/index';
 import { fillGreeting, greetingAt, isTimeZone } from '@core/chat/index';
 import type { CompletionRequest, CompletionResult } from '@core/contract';
@@ -23,6 +23,7 @@ import { chatNotFound } from './reads';
 import { storeMessages } from './storeMessages';
 import { retriedTarget, settleTarget, type ReplyTarget, type SettledTarget } from './replyTarget';
 import { settleSpeaker, type GroupSpeaker } from '../groups/speaker';
+import { message } from './messageRow';
 
 /** The chat history limit: the prompt carries at most the last 100 messages (docs/PRODUCT.md, Limits). */
 export const HISTORY_LIMIT = 100;
@@ -85,31 +86,6 @@ const storesMessage = (kind: CompletionRequestRow['kind']) => kind === 'message'
 function requestHash(request: CompletionRequest, kind: CompletionRequestRow['kind']): string {
   const asked = storesMessage(kind) ? `${kind}:${lastUserContent(request)?.trim() ?? ''}` : kind;
   return createHash('sha256').update(asked).digest('hex');
-}
-
-export function message(
-  chat: Chat,
-  seq: number,
-  fields: Pick<Message, 'role' | 'content' | 'name'> &
-    Partial<Pick<Message, 'client_id' | 'stopped_swipe' | 'model' | 'reasoning' | 'speaker_id'>>,
-  at: string,
-): Message {
-  return {
-    id: randomUUID(),
-    chat_id: chat.id,
-    seq,
-    send_date: at,
-    client_id: null,
-    swipes: null,
-    swipe_id: null,
-    hidden: 0,
-    stopped_swipe: null,
-    model: null,
-    reasoning: null,
-    speaker_id: null,
-    file_fields: null,
-    ...fields,
-  };
 }
 
 /**
