@@ -21,6 +21,7 @@ import type { ChatPromptsTable, AiSettingsTable, AiPresetsTable } from './storyT
 import type { ServerSecretsTable, UserAiKeysTable } from './aiKeyTables';
 import type { EventCountersTable, EventsTable } from './eventTables';
 import type { ChatMembersTable } from './groupTables';
+import type { JobsTable } from './jobTables';
 
 // The tables of sharing, of the embedded provider and of the AI's prompt and settings live beside this file; their names stay importable from here.
 export type * from './sharingTables';
@@ -28,6 +29,7 @@ export type * from './signInTables';
 export type * from './storyTables';
 export type * from './eventTables';
 export type * from './groupTables';
+export type * from './jobTables';
 
 /**
  * The tables as the code sees them. Timestamps are ISO-8601 text in UTC so that SQLite and
@@ -218,30 +220,6 @@ export interface MessageChangesTable {
   /** sha256 of the change asked for: the same key asking another is refused. */
   request_hash: string;
   created_at: string;
-}
-
-export type JobState = 'queued' | 'running' | 'done' | 'failed';
-
-/** Long work any instance may lease (server/jobs/README.md). JSON columns hold text. */
-export interface JobsTable {
-  id: string;
-  kind: string;
-  user_id: string;
-  heavy: number;
-  payload: string;
-  state: JobState;
-  run_after: string;
-  lease_owner: string | null;
-  lease_expires_at: string | null;
-  attempts: number;
-  /** `{done, total}`, written at most once a second while it runs. */
-  progress: string | null;
-  result: string | null;
-  /** `{status, code, message}` of the refusal or failure that ended it. */
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
 }
 
 /** A rate limit's counter shared by instances on PostgreSQL: the count in the window ending at `window_ends` (ms). */
